@@ -1,0 +1,1 @@
+package io.sluice.protocol.auth; final class Placeholder { private Placeholder() {} }

@@ -1,0 +1,1 @@
+package io.sluice.testkit; final class Placeholder { private Placeholder() {} }

@@ -1,0 +1,1 @@
+package io.sluice.types; final class Placeholder { private Placeholder() {} }
