@@ -1,1 +1,0 @@
-package io.sluice.protocol; final class Placeholder { private Placeholder() {} }

@@ -1,0 +1,53 @@
+package io.sluice.protocol;
+
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Strict UTF-8 in both directions: invalid bytes from the server and lone surrogates from the
+ * caller are errors, never a silent U+FFFD or '?'. ASCII, by far the common case, takes a fast path.
+ */
+public final class Utf8 {
+  private Utf8() {}
+
+  public static byte[] encode(String s) {
+    int n = s.length();
+    for (int i = 0; i < n; i++) {
+      char c = s.charAt(i);
+      if (Character.isHighSurrogate(c)) {
+        if (i + 1 >= n || !Character.isLowSurrogate(s.charAt(i + 1))) {
+          throw new ProtocolException("string has a lone surrogate at index " + i + ": not valid UTF-8");
+        }
+        i++;
+      } else if (Character.isLowSurrogate(c)) {
+        throw new ProtocolException("string has a lone surrogate at index " + i + ": not valid UTF-8");
+      }
+    }
+    return s.getBytes(StandardCharsets.UTF_8);
+  }
+
+  /** Decodes {@code len} bytes at {@code off}; invalid UTF-8 throws {@link ProtocolException}. */
+  public static String decode(byte[] b, int off, int len) {
+    for (int i = off, end = off + len; i < end; i++) {
+      if (b[i] < 0) {
+        return decodeStrict(b, off, len);
+      }
+    }
+    return new String(b, off, len, StandardCharsets.ISO_8859_1);
+  }
+
+  private static String decodeStrict(byte[] b, int off, int len) {
+    try {
+      CharBuffer chars = StandardCharsets.UTF_8.newDecoder()
+          .onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT)
+          .decode(ByteBuffer.wrap(b, off, len));
+      return chars.toString();
+    } catch (CharacterCodingException e) {
+      throw new ProtocolException("invalid UTF-8 from the server: " + e.getMessage(), e);
+    }
+  }
+}
