@@ -1,0 +1,63 @@
+package io.sluice.internal;
+
+import io.sluice.internal.net.TlsSettings;
+import io.sluice.protocol.MessageTracer;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Everything the connector needs, resolved from the public configuration: where to go, who to
+ * be, how to protect it. Kept apart from {@code ConnectionConfig} so that the connection logic
+ * does not depend on how settings are spelled.
+ *
+ * @param endpoints the hosts to try, in order
+ * @param password the password for an endpoint (explicit, or from the password file), or null
+ * @param startup startup parameters beyond user and database (application_name, options, …)
+ * @param tlsMode how to negotiate TLS
+ * @param tls what the handshake checks and presents
+ * @param channelBinding SCRAM channel binding policy
+ * @param allowedAuth the authentication methods the server may use ({@code require_auth})
+ * @param connectTimeoutNanos the budget for one endpoint, from TCP connect to ReadyForQuery; 0 none
+ * @param maxProtocolVersion the protocol version to ask for
+ * @param maxScramIterations the highest SCRAM iteration count accepted from a server
+ */
+public record ConnectParams(
+    List<Endpoint> endpoints,
+    String user,
+    String database,
+    Function<Endpoint, String> password,
+    Map<String, String> startup,
+    TlsMode tlsMode,
+    TlsSettings tls,
+    ChannelBindingPolicy channelBinding,
+    Set<AuthMethod> allowedAuth,
+    boolean allowNoAuth,
+    long connectTimeoutNanos,
+    int maxProtocolVersion,
+    int maxMessageSize,
+    int maxScramIterations,
+    MessageTracer.Sink trace) {
+
+  /** A TCP host or a Unix-domain socket file. */
+  public record Endpoint(String host, String hostaddr, int port, Path socketFile) {
+    public boolean isUnix() {
+      return socketFile != null;
+    }
+
+    /** The name used for TLS hostname checks and messages. */
+    public String name() {
+      return isUnix() ? socketFile.toString() : host + ":" + port;
+    }
+  }
+
+  /** libpq's sslmode, as the connector acts on it. */
+  public enum TlsMode { DISABLE, ALLOW, PREFER, REQUIRE, DIRECT_REQUIRE }
+
+  public enum ChannelBindingPolicy { DISABLE, PREFER, REQUIRE }
+
+  /** Methods named by {@code require_auth}. */
+  public enum AuthMethod { PASSWORD, MD5, SCRAM_SHA_256, GSS, SSPI }
+}

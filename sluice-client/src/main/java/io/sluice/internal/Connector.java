@@ -1,0 +1,243 @@
+package io.sluice.internal;
+
+import io.sluice.AuthenticationException;
+import io.sluice.ConnectionException;
+import io.sluice.ServerException;
+import io.sluice.SluiceException;
+import io.sluice.SluiceException.Outcome;
+import io.sluice.internal.ConnectParams.Endpoint;
+import io.sluice.internal.ConnectParams.TlsMode;
+import io.sluice.internal.net.TcpTransport;
+import io.sluice.internal.net.TlsUpgrade;
+import io.sluice.internal.net.Transport;
+import io.sluice.internal.net.UnixTransport;
+import io.sluice.protocol.BackendMessage;
+import io.sluice.protocol.BackendMessage.BackendKeyData;
+import io.sluice.protocol.BackendMessage.ErrorResponse;
+import io.sluice.protocol.BackendMessage.NegotiateProtocolVersion;
+import io.sluice.protocol.BackendMessage.ReadyForQuery;
+import io.sluice.protocol.FrontendMessage;
+import io.sluice.protocol.ProtocolVersion;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.security.GeneralSecurityException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Opens a session: for each endpoint in turn, connect the socket, negotiate TLS as {@code
+ * sslmode} says, send the startup message, authenticate, and read until ReadyForQuery, all within
+ * the connect timeout. libpq's fallbacks apply: {@code prefer} retries without TLS and {@code
+ * allow} retries with TLS when the server rejects the first attempt.
+ */
+public final class Connector {
+  private Connector() {}
+
+  public static ServerSession connect(ConnectParams p) {
+    List<String> failures = new ArrayList<>();
+    SluiceException last = null;
+    for (Endpoint e : p.endpoints()) {
+      try {
+        return connectEndpoint(p, e);
+      } catch (SluiceException ex) {
+        last = ex;
+        failures.add(e.name() + ": " + ex.getMessage());
+      }
+    }
+    if (p.endpoints().size() == 1 && last != null) {
+      throw last;
+    }
+    throw new ConnectionException("could not connect to any host:\n  " + String.join("\n  ", failures),
+        Outcome.NOT_SENT, last);
+  }
+
+  static ServerSession connectEndpoint(ConnectParams p, Endpoint e) {
+    if (e.isUnix()) {
+      // PostgreSQL never offers TLS on Unix sockets; libpq treats them as already secure for prefer
+      if (p.tlsMode() == TlsMode.REQUIRE || p.tlsMode() == TlsMode.DIRECT_REQUIRE) {
+        throw new ConnectionException("sslmode requires TLS, which PostgreSQL does not offer over a Unix socket ("
+            + e.name() + "); connect over TCP", Outcome.NOT_SENT);
+      }
+      return attempt(p, e, false);
+    }
+    return switch (p.tlsMode()) {
+      case DISABLE -> attempt(p, e, false);
+      case REQUIRE, DIRECT_REQUIRE -> attempt(p, e, true);
+      case PREFER -> {
+        try {
+          yield attempt(p, e, true);
+        } catch (ServerException ex) {
+          yield attempt(p, e, false);   // e.g. a hostnossl-only rule
+        } catch (TlsRefused ex) {
+          yield attempt(p, e, false);
+        }
+      }
+      case ALLOW -> {
+        try {
+          yield attempt(p, e, false);
+        } catch (ServerException ex) {
+          yield attempt(p, e, true);    // e.g. a hostssl-only rule
+        }
+      }
+    };
+  }
+
+  /** The server answered SSLRequest with 'N'. */
+  static final class TlsRefused extends ConnectionException {
+    TlsRefused(String message) {
+      super(message, Outcome.NOT_SENT);
+    }
+  }
+
+  private static ServerSession attempt(ConnectParams p, Endpoint e, boolean tls) {
+    long start = System.nanoTime();
+    long budget = p.connectTimeoutNanos();
+    Transport[] current = new Transport[1];
+    String[] stage = {"connecting"};
+    Deadlines.Timer timer = budget > 0 ? Deadlines.after(budget, () -> {
+      Transport t = current[0];
+      if (t != null) {
+        t.close();
+      }
+    }) : null;
+    try {
+      Transport t;
+      if (e.isUnix()) {
+        t = UnixTransport.connect(e.socketFile());
+      } else {
+        InetAddress addr = InetAddress.getByName(e.hostaddr() != null ? e.hostaddr() : e.host());
+        int remainingMs = budget > 0 ? (int) Math.max(1, (budget - (System.nanoTime() - start)) / 1_000_000) : 0;
+        TcpTransport tcp = TcpTransport.connect(new InetSocketAddress(addr, e.port()), remainingMs);
+        current[0] = tcp;
+        t = tcp;
+        if (tls) {
+          stage[0] = "negotiating TLS";
+          if (p.tlsMode() != TlsMode.DIRECT_REQUIRE) {
+            requestTls(tcp, p.tlsMode());
+          }
+          t = TlsUpgrade.handshake(tcp, e.host(), p.tls());
+        }
+      }
+      current[0] = t;
+      if (timer != null && timer.fired()) {
+        t.close();
+      }
+      stage[0] = "starting up";
+      ServerSession s = new ServerSession(t, p.maxMessageSize(), p.trace());
+      try {
+        startup(s, p, e, stage);
+      } catch (RuntimeException ex) {
+        s.markBroken();
+        throw ex;
+      }
+      return s;
+    } catch (IOException ex) {
+      Transport t = current[0];
+      if (t != null) {
+        t.close();
+      }
+      if (timer != null && timer.fired()) {
+        throw new ConnectionException("timed out after " + (budget / 1_000_000) + " ms " + stage[0] + " to "
+            + e.name() + " (connect_timeout)", Outcome.NOT_SENT, ex);
+      }
+      throw new ConnectionException("could not connect to " + e.name() + " while " + stage[0] + ": "
+          + ex.getMessage(), Outcome.NOT_SENT, ex);
+    } catch (GeneralSecurityException ex) {
+      Transport t = current[0];
+      if (t != null) {
+        t.close();
+      }
+      throw new ConnectionException("TLS with " + e.name() + " failed: " + ex.getMessage(), Outcome.NOT_SENT, ex);
+    } catch (ConnectionException ex) {
+      if (timer != null && timer.fired() && !(ex instanceof AuthenticationException)) {
+        throw new ConnectionException("timed out after " + (budget / 1_000_000) + " ms " + stage[0] + " to "
+            + e.name() + " (connect_timeout)", Outcome.NOT_SENT, ex);
+      }
+      throw ex;
+    } finally {
+      if (timer != null) {
+        timer.cancel();
+      }
+    }
+  }
+
+  /** SSLRequest, then exactly one byte: 'S' to go on with TLS, 'N' for no. */
+  private static void requestTls(TcpTransport tcp, TlsMode mode) throws IOException {
+    byte[] req = FrontendMessage.toBytes(FrontendMessage.SSLRequest.INSTANCE);
+    tcp.write(req, 0, req.length);
+    byte[] one = new byte[1];
+    int n = tcp.read(one, 0, 1);
+    if (n < 0) {
+      throw new java.io.EOFException("the server closed the connection in answer to SSLRequest");
+    }
+    switch (one[0]) {
+      case 'S' -> {
+        // Anything already waiting after 'S' was sent before TLS began and could have been
+        // injected by a man in the middle (CVE-2021-23222): refuse it.
+        if (tcp.available() > 0) {
+          tcp.close();
+          throw new ConnectionException("the server sent unencrypted data after agreeing to TLS; "
+              + "possible man-in-the-middle, connection closed", Outcome.NOT_SENT);
+        }
+      }
+      case 'N' -> {
+        tcp.close();
+        throw new TlsRefused("the server does not support TLS, but sslmode "
+            + (mode == TlsMode.PREFER ? "prefers" : "requires") + " it");
+      }
+      default -> {
+        tcp.close();
+        throw new ConnectionException("unexpected answer to SSLRequest: byte " + (one[0] & 0xFF),
+            Outcome.NOT_SENT);
+      }
+    }
+  }
+
+  private static void startup(ServerSession s, ConnectParams p, Endpoint e, String[] stage) {
+    List<Map.Entry<String, String>> params = new ArrayList<>();
+    params.add(Map.entry("user", p.user()));
+    params.add(Map.entry("database", p.database()));
+    for (Map.Entry<String, String> kv : p.startup().entrySet()) {
+      params.add(Map.entry(kv.getKey(), kv.getValue()));
+    }
+    s.protocolVersion = p.maxProtocolVersion();
+    s.send(new FrontendMessage.StartupMessage(p.maxProtocolVersion(), params), Outcome.NOT_SENT);
+    stage[0] = "authenticating";
+    Authenticator.authenticate(s, p, e);
+    stage[0] = "waiting for the server to be ready";
+    while (true) {
+      BackendMessage m = s.next(Outcome.NOT_SENT);
+      switch (m) {
+        case BackendKeyData k -> {
+          s.processId = k.processId();
+          s.secretKey = k.secretKey();
+        }
+        case NegotiateProtocolVersion v -> negotiated(s, v);
+        case ErrorResponse err -> throw new ServerException(err.fields());
+        case ReadyForQuery r -> {
+          s.transactionStatus = r.transactionStatus();
+          String enc = s.parameters.getOrDefault("client_encoding", "UTF8");
+          if (!enc.equalsIgnoreCase("UTF8")) {
+            throw new ConnectionException("the server uses client_encoding " + enc
+                + "; Sluice speaks UTF8 only", Outcome.NOT_SENT);
+          }
+          return;
+        }
+        default -> throw new ConnectionException("unexpected " + m.getClass().getSimpleName()
+            + " during startup", Outcome.NOT_SENT);
+      }
+    }
+  }
+
+  /** The server supports an older minor version (or not some options): use what it offers. */
+  static void negotiated(ServerSession s, NegotiateProtocolVersion v) {
+    int offered = (3 << 16) | v.newestMinorVersion();
+    if (offered > s.protocolVersion || v.newestMinorVersion() < 0) {
+      throw new ConnectionException("the server offered protocol " + ProtocolVersion.toString(offered)
+          + ", newer than the " + ProtocolVersion.toString(s.protocolVersion) + " requested", Outcome.NOT_SENT);
+    }
+    s.protocolVersion = offered;
+  }
+}

@@ -1,0 +1,154 @@
+package io.sluice.internal;
+
+import io.sluice.ConnectionException;
+import io.sluice.ProtocolViolationException;
+import io.sluice.ServerException;
+import io.sluice.SluiceException.Outcome;
+import io.sluice.internal.net.Transport;
+import io.sluice.protocol.BackendMessage;
+import io.sluice.protocol.BackendMessage.NoticeResponse;
+import io.sluice.protocol.BackendMessage.NotificationResponse;
+import io.sluice.protocol.BackendMessage.ParameterStatus;
+import io.sluice.protocol.FrameReader;
+import io.sluice.protocol.FrontendMessage;
+import io.sluice.protocol.MessageTracer;
+import io.sluice.protocol.ProtocolException;
+import io.sluice.protocol.WireWriter;
+import java.io.EOFException;
+import java.io.IOException;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+
+/**
+ * One server session's I/O: the transport, the frame reader, the output buffer, and what the
+ * server told us about itself (parameters, cancel key). Messages that can arrive at any time —
+ * NoticeResponse, NotificationResponse, ParameterStatus — are handled here before any state
+ * dispatch, so callers only see the messages of their own request.
+ *
+ * <p>Not thread-safe: the connection above serialises access.
+ */
+public final class ServerSession {
+  private static final System.Logger LOG = System.getLogger("io.sluice.connection");
+
+  final Transport transport;
+  final FrameReader reader;
+  final WireWriter out = new WireWriter(16 * 1024);
+  final Map<String, String> parameters = new ConcurrentHashMap<>();
+  private final MessageTracer.Sink trace;
+  private final MessageTracer tracer;
+  volatile Consumer<Map<Character, String>> noticeHandler = ServerSession::logNotice;
+  volatile Consumer<NotificationResponse> notificationHandler = n -> {};
+  int processId;
+  byte[] secretKey;
+  int protocolVersion;
+  byte transactionStatus = 'I';
+  private volatile boolean broken;
+
+  ServerSession(Transport transport, int maxMessageSize, MessageTracer.Sink trace) {
+    this.transport = transport;
+    this.reader = new FrameReader(transport, maxMessageSize, 64 * 1024);
+    this.trace = trace;
+    this.tracer = trace == null ? null : new MessageTracer();
+  }
+
+  /** Encodes a message into the output buffer (not yet sent). */
+  void queue(FrontendMessage m) {
+    if (trace != null) {
+      trace.trace("F " + tracer.format(m));
+    }
+    m.encode(out);
+  }
+
+  /** Writes everything queued in one write. */
+  void flush(Outcome ifFails) {
+    try {
+      if (out.size() > 0) {
+        transport.write(out.array(), 0, out.size());
+      }
+    } catch (IOException e) {
+      throw fail("could not write to the server", ifFails, e);
+    } finally {
+      out.reset();
+    }
+  }
+
+  void send(FrontendMessage m, Outcome ifFails) {
+    queue(m);
+    flush(ifFails);
+  }
+
+  /**
+   * Reads the next message that belongs to the current request, handling asynchronous messages on
+   * the way. An ErrorResponse is returned like any other message; the caller decides.
+   */
+  BackendMessage next(Outcome ifFails) {
+    while (true) {
+      BackendMessage m;
+      try {
+        reader.next();
+        m = reader.decode();
+      } catch (EOFException e) {
+        throw fail(e.getMessage(), ifFails, e);
+      } catch (IOException e) {
+        throw fail("could not read from the server: " + e.getMessage(), ifFails, e);
+      } catch (ProtocolException e) {
+        broken = true;
+        transport.close();
+        throw new ProtocolViolationException("protocol violation from the server, connection closed: "
+            + e.getMessage(), ifFails, e);
+      }
+      if (trace != null) {
+        trace.trace("B " + tracer.format(m));
+      }
+      switch (m) {
+        case NoticeResponse n -> {
+          ServerException asError = new ServerException(n.fields());
+          if (asError.isConnectionFatal()) {
+            // 57P02 arrives as a WARNING to the other backends when one crashed: fatal regardless
+            broken = true;
+            transport.close();
+            throw new ConnectionException("the server is shutting down: " + asError.getMessage(), ifFails, asError);
+          }
+          noticeHandler.accept(n.fields());
+        }
+        case NotificationResponse n -> notificationHandler.accept(n);
+        case ParameterStatus p -> parameterChanged(p);
+        default -> {
+          return m;
+        }
+      }
+    }
+  }
+
+  private void parameterChanged(ParameterStatus p) {
+    parameters.put(p.name(), p.value());
+    if (p.name().equals("client_encoding") && !p.value().equalsIgnoreCase("UTF8")) {
+      broken = true;
+      transport.close();
+      throw new ConnectionException("client_encoding was changed to " + p.value()
+          + "; Sluice speaks UTF8 only, so the connection was closed", Outcome.UNKNOWN);
+    }
+  }
+
+  ConnectionException fail(String message, Outcome outcome, Throwable cause) {
+    broken = true;
+    transport.close();
+    return new ConnectionException(message + " (" + transport.describe() + ")", outcome, cause);
+  }
+
+  boolean isBroken() {
+    return broken || !transport.isOpen();
+  }
+
+  void markBroken() {
+    broken = true;
+    transport.close();
+  }
+
+  private static void logNotice(Map<Character, String> fields) {
+    if (LOG.isLoggable(System.Logger.Level.DEBUG)) {
+      LOG.log(System.Logger.Level.DEBUG, "server notice: {0}: {1}", fields.get('S'), fields.get('M'));
+    }
+  }
+}

@@ -1,0 +1,41 @@
+package io.sluice.internal.net;
+
+import io.sluice.protocol.ByteSource;
+import java.io.IOException;
+import java.security.cert.X509Certificate;
+
+/**
+ * A byte stream to the server: TCP, TLS over TCP, or a Unix-domain socket. Blocking, and built for
+ * virtual threads (the JDK's socket implementations park a virtual thread instead of pinning it).
+ * One reader and one writer may use it at once; {@link #close()} may be called from any thread and
+ * unblocks both.
+ */
+public interface Transport extends ByteSource, AutoCloseable {
+
+  /** Writes all {@code len} bytes and pushes them to the network. */
+  void write(byte[] b, int off, int len) throws IOException;
+
+  /** Closes at once; blocked reads and writes fail. Never throws. */
+  @Override
+  void close();
+
+  boolean isOpen();
+
+  /** Whether bytes are encrypted (TLS). */
+  default boolean isSecure() {
+    return false;
+  }
+
+  /** The server's certificate under TLS, else {@code null}. */
+  default X509Certificate peerCertificate() {
+    return null;
+  }
+
+  /** The TLS protocol in use, e.g. {@code TLSv1.3}, or {@code null}. */
+  default String tlsProtocol() {
+    return null;
+  }
+
+  /** A short description for messages, e.g. {@code tcp 127.0.0.1:5432}. */
+  String describe();
+}
