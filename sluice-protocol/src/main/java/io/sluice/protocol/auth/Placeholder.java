@@ -1,1 +1,0 @@
-package io.sluice.protocol.auth; final class Placeholder { private Placeholder() {} }
