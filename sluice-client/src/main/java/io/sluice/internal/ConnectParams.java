@@ -2,6 +2,7 @@ package io.sluice.internal;
 
 import io.sluice.internal.net.TlsSettings;
 import io.sluice.protocol.MessageTracer;
+import io.sluice.protocol.auth.AuthMethod;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +20,8 @@ import java.util.function.Function;
  * @param tlsMode how to negotiate TLS
  * @param tls what the handshake checks and presents
  * @param channelBinding SCRAM channel binding policy
- * @param allowedAuth the authentication methods the server may use ({@code require_auth})
+ * @param allowedAuth the authentication methods the server may use ({@code require_auth});
+ *     {@link AuthMethod#NONE} allows a server that asks for no authentication at all
  * @param connectTimeoutNanos the budget for one endpoint, from TCP connect to ReadyForQuery; 0 none
  * @param maxProtocolVersion the protocol version to ask for
  * @param maxScramIterations the highest SCRAM iteration count accepted from a server
@@ -34,7 +36,6 @@ public record ConnectParams(
     TlsSettings tls,
     ChannelBindingPolicy channelBinding,
     Set<AuthMethod> allowedAuth,
-    boolean allowNoAuth,
     long connectTimeoutNanos,
     int maxProtocolVersion,
     int maxMessageSize,
@@ -57,7 +58,4 @@ public record ConnectParams(
   public enum TlsMode { DISABLE, ALLOW, PREFER, REQUIRE, DIRECT_REQUIRE }
 
   public enum ChannelBindingPolicy { DISABLE, PREFER, REQUIRE }
-
-  /** Methods named by {@code require_auth}. */
-  public enum AuthMethod { PASSWORD, MD5, SCRAM_SHA_256, GSS, SSPI }
 }

@@ -1,0 +1,151 @@
+package io.sluice.internal;
+
+import io.sluice.AuthenticationException;
+import io.sluice.ServerException;
+import io.sluice.SluiceException.Outcome;
+import io.sluice.internal.ConnectParams.ChannelBindingPolicy;
+import io.sluice.internal.ConnectParams.Endpoint;
+import io.sluice.protocol.BackendMessage;
+import io.sluice.protocol.BackendMessage.*;
+import io.sluice.protocol.FrontendMessage.PasswordMessage;
+import io.sluice.protocol.FrontendMessage.SASLInitialResponse;
+import io.sluice.protocol.FrontendMessage.SASLResponse;
+import io.sluice.protocol.auth.AuthMethod;
+import io.sluice.protocol.auth.ChannelBinding;
+import io.sluice.protocol.auth.Md5Password;
+import io.sluice.protocol.auth.ScramSha256;
+import java.nio.charset.StandardCharsets;
+import java.security.cert.X509Certificate;
+
+/**
+ * The authentication exchange, from the startup message to AuthenticationOk. Policy is enforced
+ * here, in Sluice's own code, before any secret leaves: {@code require_auth} refuses methods the
+ * user did not allow (a server offering cleartext where SCRAM was required is refused, not
+ * answered), and {@code channel_binding=require} refuses anything but SCRAM-SHA-256-PLUS
+ * (pgjdbc CVE-2025-49146).
+ */
+final class Authenticator {
+  private Authenticator() {}
+
+  static void authenticate(ServerSession s, ConnectParams p, Endpoint e) {
+    ScramSha256 scram = null;
+    boolean usedPlus = false;
+    while (true) {
+      BackendMessage m = s.next(Outcome.NOT_SENT);
+      switch (m) {
+        case AuthenticationOk ok -> {
+          if (scram != null && !scram.isComplete()) {
+            throw refuse("the server ended SCRAM authentication without proving it knows the password");
+          }
+          if (scram == null && !p.allowedAuth().contains(AuthMethod.NONE)) {
+            throw refuse("the server did not ask for a password, but require_auth does not allow 'none'");
+          }
+          if (p.channelBinding() == ChannelBindingPolicy.REQUIRE && !usedPlus) {
+            throw refuse("channel_binding=require, but the server authenticated without channel binding");
+          }
+          return;
+        }
+        case NegotiateProtocolVersion v -> Connector.negotiated(s, v);
+        case ErrorResponse err -> throw new ServerException(err.fields());
+        case AuthenticationCleartextPassword c -> {
+          allow(p, AuthMethod.PASSWORD, "a cleartext password");
+          s.send(new PasswordMessage(password(p, e).getBytes(StandardCharsets.UTF_8)), Outcome.NOT_SENT);
+        }
+        case AuthenticationMD5Password md5 -> {
+          allow(p, AuthMethod.MD5, "an MD5 password");
+          String hashed = Md5Password.encode(p.user(), password(p, e), md5.salt());
+          s.send(new PasswordMessage(hashed.getBytes(StandardCharsets.US_ASCII)), Outcome.NOT_SENT);
+        }
+        case AuthenticationSASL sasl -> {
+          if (scram != null) {
+            throw refuse("the server started SASL authentication twice");
+          }
+          allow(p, AuthMethod.SCRAM_SHA_256, "SASL authentication");
+          ChannelBinding binding = chooseBinding(s, p, sasl);
+          usedPlus = binding.kind() == ChannelBinding.Kind.TLS_SERVER_END_POINT;
+          try {
+            scram = ScramSha256.create(password(p, e), binding, p.maxScramIterations());
+            s.send(new SASLInitialResponse(scram.mechanism(), scram.clientFirstMessage()), Outcome.NOT_SENT);
+          } catch (io.sluice.protocol.auth.AuthenticationException | IllegalArgumentException ex) {
+            throw refuse(ex.getMessage());
+          }
+        }
+        case AuthenticationSASLContinue c -> {
+          if (scram == null) {
+            throw refuse("the server sent SASL data before starting SASL");
+          }
+          try {
+            s.send(new SASLResponse(scram.clientFinalMessage(c.data())), Outcome.NOT_SENT);
+          } catch (io.sluice.protocol.auth.AuthenticationException | IllegalStateException ex) {
+            throw refuse(ex.getMessage());
+          }
+        }
+        case AuthenticationSASLFinal f -> {
+          if (scram == null) {
+            throw refuse("the server sent SASL data before starting SASL");
+          }
+          try {
+            scram.verifyServerFinal(f.data());
+          } catch (io.sluice.protocol.auth.AuthenticationException | IllegalStateException ex) {
+            throw refuse(ex.getMessage());
+          }
+        }
+        case AuthenticationGSS g -> throw refuse("the server asks for GSSAPI authentication, which Sluice does not support");
+        case AuthenticationSSPI g -> throw refuse("the server asks for SSPI authentication, which Sluice does not support");
+        case AuthenticationKerberosV5 k -> throw refuse("the server asks for Kerberos V5 authentication, which Sluice does not support");
+        default -> throw new AuthenticationException("unexpected " + m.getClass().getSimpleName() + " during authentication");
+      }
+    }
+  }
+
+  private static ChannelBinding chooseBinding(ServerSession s, ConnectParams p, AuthenticationSASL sasl) {
+    boolean offersPlus = sasl.mechanisms().contains(ScramSha256.MECHANISM_PLUS);
+    boolean offersPlain = sasl.mechanisms().contains(ScramSha256.MECHANISM);
+    X509Certificate cert = s.transport.peerCertificate();
+    if (p.channelBinding() != ChannelBindingPolicy.DISABLE && s.transport.isSecure() && offersPlus && cert != null) {
+      try {
+        return ChannelBinding.tlsServerEndPoint(ScramSha256.tlsServerEndPoint(cert));
+      } catch (RuntimeException ex) {
+        if (p.channelBinding() == ChannelBindingPolicy.REQUIRE) {
+          throw refuse("channel binding is required but cannot be computed: " + ex.getMessage());
+        }
+      }
+    }
+    if (p.channelBinding() == ChannelBindingPolicy.REQUIRE) {
+      throw refuse(offersPlus
+          ? "channel_binding=require needs TLS"
+          : "channel_binding=require, but the server does not offer SCRAM-SHA-256-PLUS (offered: "
+              + String.join(", ", sasl.mechanisms()) + ")");
+    }
+    if (!offersPlain) {
+      throw refuse("the server offers no SASL mechanism Sluice supports (offered: "
+          + String.join(", ", sasl.mechanisms()) + ")");
+    }
+    // 'y': we could bind but the server did not offer it; a server that did offer -PLUS and sees
+    // 'y' knows a man in the middle stripped it (RFC 5802 section 6)
+    return s.transport.isSecure() && p.channelBinding() != ChannelBindingPolicy.DISABLE
+        ? ChannelBinding.supportedNotOffered()
+        : ChannelBinding.none();
+  }
+
+  private static void allow(ConnectParams p, AuthMethod m, String what) {
+    if (!p.allowedAuth().contains(m)) {
+      throw refuse("the server asks for " + what + " (" + m.keyword() + "), which require_auth does not allow");
+    }
+    if (p.channelBinding() == ChannelBindingPolicy.REQUIRE && m != AuthMethod.SCRAM_SHA_256) {
+      throw refuse("channel_binding=require, but the server asks for " + what + ", which has no channel binding");
+    }
+  }
+
+  private static String password(ConnectParams p, Endpoint e) {
+    String pw = p.password().apply(e);
+    if (pw == null || pw.isEmpty()) {
+      throw refuse("the server asks for a password, but none was given (password, PGPASSWORD or a password file)");
+    }
+    return pw;
+  }
+
+  private static AuthenticationException refuse(String message) {
+    return new AuthenticationException(message);
+  }
+}
