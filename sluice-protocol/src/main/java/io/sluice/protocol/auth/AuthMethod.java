@@ -11,7 +11,7 @@ import java.util.Optional;
 public enum AuthMethod {
   /** The server asked for no authentication (trust, peer on the server side, ...). */
   NONE("none"),
-  /** AuthenticationCleartextPassword (3): the UTF-8 password, NUL-terminated. */
+  /** AuthenticationCleartextPassword (3): see {@link CleartextPassword}. */
   PASSWORD("password"),
   /** AuthenticationMD5Password (5): see {@link Md5Password}. */
   MD5("md5"),

@@ -88,7 +88,9 @@ public final class ChannelBinding {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof ChannelBinding other && kind == other.kind && Arrays.equals(data, other.data);
+    return o instanceof ChannelBinding other
+        && kind == other.kind
+        && Arrays.equals(data, other.data);
   }
 
   @Override

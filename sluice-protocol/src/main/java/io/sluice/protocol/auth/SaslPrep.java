@@ -18,6 +18,8 @@ import java.util.Arrays;
  *   <li>The prohibited-output and bidi checks look at the string after mapping but
  *       <em>before</em> NFKC normalization (RFC 4013 section 2 says after); PostgreSQL checks the
  *       mapped code points, and so does this class.
+ *   <li>Mapping tests C.1.2 before B.1, so U+200B ZERO WIDTH SPACE, listed in both, becomes a
+ *       space rather than nothing.
  *   <li>NFKC is {@link Normalizer.Form#NFKC} of the running JDK, not Unicode 3.2 as the RFC
  *       prescribes; PostgreSQL likewise normalizes with its own, current, Unicode tables.
  * </ul>
@@ -45,7 +47,8 @@ public final class SaslPrep {
     if (!acceptable(mapped)) {
       return raw; // SASLPREP_PROHIBITED: libpq falls back to the password as given
     }
-    String normalized = Normalizer.normalize(new String(mapped, 0, mapped.length), Normalizer.Form.NFKC);
+    String normalized =
+        Normalizer.normalize(new String(mapped, 0, mapped.length), Normalizer.Form.NFKC);
     return normalized.getBytes(StandardCharsets.UTF_8);
   }
 

@@ -91,7 +91,7 @@ public final class ScramSha256 {
     return create(password, randomNonce(), binding, maxIterations);
   }
 
-  /** An exchange with a given nonce (tests, reproducible traces) and PostgreSQL's empty {@code n=}. */
+  /** An exchange with a given nonce (tests, reproducible traces) and PostgreSQL's empty n=. */
   public static ScramSha256 create(
       String password, String clientNonce, ChannelBinding binding, int maxIterations) {
     return create(password, clientNonce, "", binding, maxIterations);
@@ -281,7 +281,8 @@ public final class ScramSha256 {
 
   private void expect(State wanted, String call) {
     if (state != wanted) {
-      throw new IllegalStateException(call + "() called in state " + state + ", expected " + wanted);
+      throw new IllegalStateException(
+          call + "() called in state " + state + ", expected " + wanted);
     }
   }
 
@@ -311,8 +312,11 @@ public final class ScramSha256 {
   private static String value(String[] fields, int index, char name, String what) {
     String field = index < fields.length ? fields[index] : null;
     if (field == null || field.length() < 3 || field.charAt(0) != name || field.charAt(1) != '=') {
-      throw fail(what + ": attribute " + (index + 1) + " must be '" + name + "=' with a value, found "
-          + (field == null ? "nothing" : AuthenticationException.quote(field.substring(0, Math.min(2, field.length())))));
+      String found = field == null
+          ? "nothing"
+          : AuthenticationException.quote(field.substring(0, Math.min(2, field.length())));
+      throw fail(what + ": attribute " + (index + 1) + " must be '" + name + "=' with a value,"
+          + " found " + found);
     }
     return field.substring(2);
   }
@@ -324,12 +328,13 @@ public final class ScramSha256 {
   private static void checkExtensions(String[] fields, int from, String what) {
     for (int i = from; i < fields.length; i++) {
       String f = fields[i];
-      boolean wellFormed = f.length() >= 3 && f.charAt(1) == '='
-          && ((f.charAt(0) >= 'a' && f.charAt(0) <= 'z') || (f.charAt(0) >= 'A' && f.charAt(0) <= 'Z'));
+      char name = f.isEmpty() ? '?' : f.charAt(0);
+      boolean alpha = (name >= 'a' && name <= 'z') || (name >= 'A' && name <= 'Z');
+      boolean wellFormed = alpha && f.length() >= 3 && f.charAt(1) == '=';
       if (!wellFormed) {
         throw fail(what + ": malformed attribute " + (i + 1));
       }
-      if (f.charAt(0) == 'm') {
+      if (name == 'm') {
         throw fail(what + " demands a mandatory extension (m=), which is not supported");
       }
     }
@@ -356,7 +361,8 @@ public final class ScramSha256 {
     boolean digits = !text.isEmpty() && text.charAt(0) != '0'
         && text.chars().allMatch(c -> c >= '0' && c <= '9');
     if (!digits) {
-      throw fail("iteration count " + AuthenticationException.quote(text) + " is not a positive integer");
+      throw fail("iteration count " + AuthenticationException.quote(text)
+          + " is not a positive integer");
     }
     long count = text.length() > 10 ? Long.MAX_VALUE : Long.parseLong(text);
     if (count > maxIterations) {
