@@ -44,9 +44,10 @@ import java.util.Set;
  * /var/run/postgresql} if it exists, else {@code localhost}; port 5432; user: the OS user; dbname:
  * the user; sslmode {@code prefer} ({@code verify-full} with {@code sslrootcert=system});
  * sslnegotiation {@code postgres}; channel_binding {@code prefer}; target_session_attrs {@code
- * any}; load_balance_hosts {@code disable}; min_protocol_version 3.0; max_protocol_version
- * <i>Sluice: 3.2</i> (libpq: 3.0; a server without 3.2 answers NegotiateProtocolVersion and 3.0 is
- * used); connect_timeout <i>Sluice: 30 s</i> (libpq: none).
+ * any}; load_balance_hosts {@code disable}; min_protocol_version and max_protocol_version 3.0
+ * (set {@code max_protocol_version=latest} to ask for 3.2, which PostgreSQL 18 offers; older
+ * servers answer NegotiateProtocolVersion, but some poolers fail instead); connect_timeout
+ * <i>Sluice: 30 s</i> (libpq: none).
  *
  * <p><b>Sluice's own parameters</b> (not libpq's; accepted in every syntax except jdbc: URLs):
  * {@code statement_cache_size} (prepared statements kept per connection, ≥ 0, default 256; 0
@@ -204,7 +205,7 @@ public final class ConnectionConfig {
 
   /**
    * {@code connect_timeout}, per host: empty means wait forever (an explicit 0 or negative, as in
-   * libpq); absent means Sluice's default of 30 s. 1 s is raised to 2 s, as in libpq.
+   * libpq); absent means Sluice's default of 30 s. It applies to each host (and address) in turn.
    */
   public Optional<Duration> connectTimeout() {
     return r.connectTimeout();

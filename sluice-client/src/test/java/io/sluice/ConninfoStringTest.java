@@ -23,7 +23,7 @@ class ConninfoStringTest {
     return Stream.of(
         Case.of("", "localhost:5432", "user", "alice", "dbname", "alice", "sslmode", "prefer",
             "connect_timeout", "30", "statement_cache_size", "256", "pipeline_depth", "256",
-            "max_message_size", "1073741824", "cancel_timeout", "10", "max_protocol_version", "3.2"),
+            "max_message_size", "1073741824", "cancel_timeout", "10", "max_protocol_version", "3.0"),
         Case.of("   ", "localhost:5432"),
         Case.of("host=localhost port=5432 dbname=mydb connect_timeout=10", "localhost:5432",
             "dbname", "mydb", "connect_timeout", "10"),
@@ -86,7 +86,7 @@ class ConninfoStringTest {
     assertEquals(Optional.of(Duration.ofSeconds(30)), cfg("").connectTimeout());
     assertEquals(Optional.empty(), cfg("connect_timeout=0").connectTimeout());
     assertEquals(Optional.empty(), cfg("connect_timeout=-5").connectTimeout());
-    assertEquals(Optional.of(Duration.ofSeconds(2)), cfg("connect_timeout=1").connectTimeout());
+    assertEquals(Optional.of(Duration.ofSeconds(1)), cfg("connect_timeout=1").connectTimeout());
     assertEquals(Optional.of(Duration.ofSeconds(7)), cfg("connect_timeout=' 7 '").connectTimeout());
   }
 
@@ -115,12 +115,13 @@ class ConninfoStringTest {
     assertTrue(d.sslSni());
     assertEquals(SslNegotiation.POSTGRES, d.sslNegotiation());
     assertEquals(3 << 16, d.minProtocolVersion());
-    assertEquals(3 << 16 | 2, d.maxProtocolVersion());
-    ConnectionConfig c = cfg("keepalives=0 sslsni=0 min_protocol_version=latest");
+    assertEquals(3 << 16, d.maxProtocolVersion(), "libpq 18's default");
+    ConnectionConfig c = cfg("keepalives=0 sslsni=0 min_protocol_version=latest max_protocol_version=3.2");
     assertFalse(c.keepalives());
     assertFalse(c.sslSni());
     assertEquals(3 << 16 | 2, c.minProtocolVersion());
-    assertEquals(3 << 16, cfg("max_protocol_version=3.0").maxProtocolVersion());
+    assertEquals(3 << 16 | 2, c.maxProtocolVersion());
+    assertEquals(3 << 16 | 2, cfg("max_protocol_version=latest").maxProtocolVersion());
   }
 
   @Test

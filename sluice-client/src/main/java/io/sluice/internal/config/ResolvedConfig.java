@@ -60,6 +60,10 @@ public record ResolvedConfig(
   /** The smallest {@code max_message_size} accepted: room for any startup-phase message. */
   public static final int MIN_MAX_MESSAGE_SIZE = 1024;
   public static final int DEFAULT_CANCEL_TIMEOUT_SECONDS = 10;
+  /**
+   * Protocol 3.0: also libpq 18's default max_protocol_version, since some poolers and proxies
+   * fail outright on a 3.2 StartupMessage instead of answering NegotiateProtocolVersion.
+   */
   public static final int PROTOCOL_3_0 = 3 << 16;
   public static final int PROTOCOL_3_2 = 3 << 16 | 2;
 }

@@ -67,9 +67,9 @@ public final class Resolver {
 
     Optional<Duration> connectTimeout = Optional.of(Duration.ofSeconds(ResolvedConfig.DEFAULT_CONNECT_TIMEOUT_SECONDS));
     if (m.containsKey("connect_timeout")) {
-      // libpq: zero or negative waits forever; 1 is raised to 2 (its minimum)
+      // libpq (pqConnectDBComplete): zero or negative waits forever
       int t = Values.integer(m.get("connect_timeout"), Integer.MIN_VALUE, Integer.MAX_VALUE);
-      connectTimeout = t <= 0 ? Optional.empty() : Optional.of(Duration.ofSeconds(Math.max(t, 2)));
+      connectTimeout = t <= 0 ? Optional.empty() : Optional.of(Duration.ofSeconds(t));
     }
     if (m.containsKey("client_encoding")) {
       Values.utf8Only(m.get("client_encoding"));
@@ -108,7 +108,7 @@ public final class Resolver {
     int minProto = m.containsKey("min_protocol_version")
         ? Values.protocolVersion(m.get("min_protocol_version")) : ResolvedConfig.PROTOCOL_3_0;
     int maxProto = m.containsKey("max_protocol_version")
-        ? Values.protocolVersion(m.get("max_protocol_version")) : ResolvedConfig.PROTOCOL_3_2;
+        ? Values.protocolVersion(m.get("max_protocol_version")) : ResolvedConfig.PROTOCOL_3_0;
     if (minProto > maxProto) {
       throw new ConfigException(
           "min_protocol_version " + versionText(minProto)
