@@ -1,0 +1,379 @@
+package io.sluice;
+
+import io.sluice.internal.config.ConnectionStrings;
+import io.sluice.internal.config.Keys;
+import io.sluice.internal.config.LocalDefaults;
+import io.sluice.internal.config.PgpassFile;
+import io.sluice.internal.config.ResolvedConfig;
+import io.sluice.internal.config.Resolver;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * How to connect to PostgreSQL: an immutable, fully validated value using libpq's parameter names
+ * and semantics (PostgreSQL docs chapter 32.1 "Database Connection Control Functions", 32.15
+ * "Environment Variables", 32.16 "The Password File").
+ *
+ * <p><b>Sources.</b> {@link #parse(String)} accepts {@code postgresql://} and {@code postgres://}
+ * URIs, {@code jdbc:postgresql:} URLs (a small, documented subset of pgjdbc's parameters), and
+ * libpq keyword/value strings ({@code host=db1 port=5433 dbname='my db'}). {@link #builder()},
+ * {@link #of(Map)} and {@link #with(String, String)} take libpq keywords. For each parameter the
+ * value used is the explicit one, else its environment variable ({@code PGHOST}, {@code PGPORT},
+ * {@code PGSSLMODE}, ...), else the default below; an empty value counts as not given. The
+ * environment is a parameter of every factory so that tests need not touch the real one; the
+ * overloads without it read {@link System#getenv()}.
+ *
+ * <p><b>Validation.</b> Everything is checked when the value is built, before any network
+ * activity: unknown keywords (with a "did you mean" suggestion), ports, enumerated values (the
+ * message lists the allowed ones), numbers, list lengths, malformed URIs, and NUL characters in
+ * any key or value (they would let a value smuggle extra startup parameters). Failures are {@link
+ * ConfigException}s naming the parameter and, unless it is secret, the bad value.
+ *
+ * <p><b>Hosts.</b> {@code host}, {@code hostaddr} and {@code port} may be comma-separated lists,
+ * as in libpq (docs 32.1.1.3): one port for all hosts or one per host; a host starting with
+ * {@code /} is a Unix-socket directory. Unlike libpq, an empty item in the host list ({@code
+ * host=a,,b}) is rejected rather than meaning "the default host".
+ *
+ * <p><b>Defaults</b> (libpq's unless marked): host: the Unix socket directory {@code
+ * /var/run/postgresql} if it exists, else {@code localhost}; port 5432; user: the OS user; dbname:
+ * the user; sslmode {@code prefer} ({@code verify-full} with {@code sslrootcert=system});
+ * sslnegotiation {@code postgres}; channel_binding {@code prefer}; target_session_attrs {@code
+ * any}; load_balance_hosts {@code disable}; min_protocol_version and max_protocol_version 3.0
+ * (set {@code max_protocol_version=latest} to ask for 3.2, which PostgreSQL 18 offers; older
+ * servers answer NegotiateProtocolVersion, but some poolers fail instead); connect_timeout
+ * <i>Sluice: 30 s</i> (libpq: none).
+ *
+ * <p><b>Sluice's own parameters</b> (not libpq's; accepted in every syntax except jdbc: URLs):
+ * {@code statement_cache_size} (prepared statements kept per connection, ≥ 0, default 256; 0
+ * disables the cache), {@code pipeline_depth} (requests in flight per connection, ≥ 1, default
+ * 256; 1 disables pipelining), {@code max_message_size} (largest backend message accepted, in
+ * bytes, ≥ 1024, default 1 GiB), {@code query_timeout} (seconds, decimals allowed, default and 0:
+ * none), {@code cancel_timeout} (seconds to wait for a cancel request, default 10, 0: none).
+ *
+ * <p><b>Passwords.</b> {@link #password()} is the given password ({@code password} or {@code
+ * PGPASSWORD}). The password file is consulted lazily, per host, by {@link #passwordFor(HostPort)}
+ * at connect time, as libpq does. {@link #toString()}, {@link #toMap(boolean) toMap(false)} and
+ * every exception message show {@code password} and {@code sslpassword} as {@code ***} or not at
+ * all. Equality compares every effective setting, secrets included.
+ */
+public final class ConnectionConfig {
+  private final Map<String, String> explicit;
+  private final Map<String, String> env;
+  private final LocalDefaults local;
+  private final ResolvedConfig r;
+
+  private ConnectionConfig(Map<String, String> explicit, Map<String, String> env, LocalDefaults local) {
+    Map<String, String> given = new LinkedHashMap<>();
+    explicit.forEach((k, v) -> {
+      Keys.require(Objects.requireNonNull(k, "parameter name"));
+      if (v != null && !v.isEmpty()) {
+        given.put(k, v);
+      }
+    });
+    this.explicit = java.util.Collections.unmodifiableMap(given);
+    this.env = Resolver.relevantEnv(env);
+    this.local = local;
+    this.r = Resolver.resolve(this.explicit, this.env, local);
+  }
+
+  /** Parses a URI, jdbc: URL or keyword/value string, beneath which the process environment applies. */
+  public static ConnectionConfig parse(String connectionString) {
+    return parse(connectionString, System.getenv());
+  }
+
+  /** As {@link #parse(String)}, with {@code environment} in place of the process environment. */
+  public static ConnectionConfig parse(String connectionString, Map<String, String> environment) {
+    return parse(connectionString, environment, LocalDefaults.system());
+  }
+
+  static ConnectionConfig parse(String s, Map<String, String> environment, LocalDefaults local) {
+    return new ConnectionConfig(ConnectionStrings.parse(s), environment, local);
+  }
+
+  /** For {@link ConnectionConfigBuilder#build()}. */
+  static ConnectionConfig create(
+      Map<String, String> parameters, Map<String, String> environment, LocalDefaults local) {
+    return new ConnectionConfig(parameters, environment, local);
+  }
+
+  /** From libpq keywords and values, beneath which the process environment applies. */
+  public static ConnectionConfig of(Map<String, String> parameters) {
+    return of(parameters, System.getenv());
+  }
+
+  /** From libpq keywords and values, with {@code environment} in place of the process one. */
+  public static ConnectionConfig of(Map<String, String> parameters, Map<String, String> environment) {
+    return new ConnectionConfig(parameters, environment, LocalDefaults.system());
+  }
+
+  /**
+   * A builder; unless {@link ConnectionConfigBuilder#environment} is called, {@code build()} reads
+   * the process environment.
+   */
+  public static ConnectionConfigBuilder builder() {
+    return new ConnectionConfigBuilder();
+  }
+
+  /** A builder holding this configuration's explicit parameters and environment. */
+  public ConnectionConfigBuilder toBuilder() {
+    return new ConnectionConfigBuilder(explicit, env, local);
+  }
+
+  /**
+   * A copy with one libpq keyword set (validated as everywhere else); a null or empty value
+   * removes the explicit setting, so the environment or default applies again.
+   */
+  public ConnectionConfig with(String key, String value) {
+    return toBuilder().set(key, value).build();
+  }
+
+  /** A copy with several keywords set, as {@link #with(String, String)}. */
+  public ConnectionConfig with(Map<String, String> parameters) {
+    return toBuilder().setAll(parameters).build();
+  }
+
+  public ConnectionConfig withHost(String host) {
+    return with("host", host);
+  }
+
+  public ConnectionConfig withPort(int port) {
+    return with("port", Integer.toString(port));
+  }
+
+  public ConnectionConfig withUser(String user) {
+    return with("user", user);
+  }
+
+  public ConnectionConfig withPassword(String password) {
+    return with("password", password);
+  }
+
+  public ConnectionConfig withDatabase(String dbname) {
+    return with("dbname", dbname);
+  }
+
+  public ConnectionConfig withSslMode(SslMode mode) {
+    return with("sslmode", mode.keyword());
+  }
+
+  /**
+   * The hosts to try, in the order given (shuffling for {@code load_balance_hosts=random} is the
+   * connector's job). Never empty.
+   */
+  public List<HostPort> hosts() {
+    return r.hosts();
+  }
+
+  /** {@code user}: the role to log in as. */
+  public String user() {
+    return r.user();
+  }
+
+  /** {@code dbname}: the database. */
+  public String database() {
+    return r.dbname();
+  }
+
+  /** The password given by {@code password} or {@code PGPASSWORD}; not the password file. */
+  public Optional<String> password() {
+    return r.password();
+  }
+
+  /**
+   * The password to use for {@code host}: the given one, else the first matching line of the
+   * password file ({@code passfile}, {@code PGPASSFILE} or {@code ~/.pgpass}; read now, at each
+   * call; ignored with a warning if group- or world-accessible).
+   */
+  public Optional<String> passwordFor(HostPort host) {
+    if (r.password().isPresent() || r.passfile().isEmpty()) {
+      return r.password();
+    }
+    return PgpassFile.lookup(r.passfile().get(), !local.windows(), PgpassFile.lookupHost(host),
+        host.port(), r.dbname(), r.user());
+  }
+
+  /** The password file that {@link #passwordFor} reads, if a home directory is known. */
+  public Optional<Path> passfile() {
+    return r.passfile();
+  }
+
+  /**
+   * {@code connect_timeout}, per host: empty means wait forever (an explicit 0 or negative, as in
+   * libpq); absent means Sluice's default of 30 s. It applies to each host (and address) in turn.
+   */
+  public Optional<Duration> connectTimeout() {
+    return r.connectTimeout();
+  }
+
+  /** {@code options}: command-line options sent to the server, e.g. {@code -c geqo=off}. */
+  public Optional<String> options() {
+    return r.options();
+  }
+
+  /** {@code application_name}, else {@code fallback_application_name}. */
+  public Optional<String> applicationName() {
+    return r.applicationName();
+  }
+
+  /** {@code keepalives}: whether TCP keepalives are enabled (default true). */
+  public boolean keepalives() {
+    return r.keepalives();
+  }
+
+  public SslMode sslMode() {
+    return r.sslMode();
+  }
+
+  public SslNegotiation sslNegotiation() {
+    return r.sslNegotiation();
+  }
+
+  /** {@code sslcert}: the client certificate file (libpq's default is resolved by the TLS layer). */
+  public Optional<String> sslCert() {
+    return r.sslCert();
+  }
+
+  /** {@code sslkey}: the client key file. */
+  public Optional<String> sslKey() {
+    return r.sslKey();
+  }
+
+  /** {@code sslpassword}: the client key's passphrase. Secret. */
+  public Optional<String> sslPassword() {
+    return r.sslPassword();
+  }
+
+  /** {@code sslrootcert}: a CA file, or {@code system} for the JDK's trusted roots. */
+  public Optional<String> sslRootCert() {
+    return r.sslRootCert();
+  }
+
+  /** {@code sslcrl}: a certificate revocation list file. */
+  public Optional<String> sslCrl() {
+    return r.sslCrl();
+  }
+
+  /** {@code sslsni}: whether to send the host name in TLS SNI (default true). */
+  public boolean sslSni() {
+    return r.sslSni();
+  }
+
+  public ChannelBindingMode channelBinding() {
+    return r.channelBinding();
+  }
+
+  /**
+   * The authentication methods the server may use, from {@code require_auth}: every method when
+   * it is not set; {@link AuthMethod#NONE} in the set means the server may skip authentication.
+   */
+  public Set<AuthMethod> allowedAuthMethods() {
+    return r.allowedAuthMethods();
+  }
+
+  public TargetSessionAttrs targetSessionAttrs() {
+    return r.targetSessionAttrs();
+  }
+
+  public LoadBalanceHosts loadBalanceHosts() {
+    return r.loadBalanceHosts();
+  }
+
+  /** {@code min_protocol_version} as the wire code {@code major << 16 | minor} (3.0 = 196608). */
+  public int minProtocolVersion() {
+    return r.minProtocolVersion();
+  }
+
+  /** {@code max_protocol_version} as the wire code; the version requested in StartupMessage. */
+  public int maxProtocolVersion() {
+    return r.maxProtocolVersion();
+  }
+
+  /** Sluice's {@code statement_cache_size}. */
+  public int statementCacheSize() {
+    return r.statementCacheSize();
+  }
+
+  /** Sluice's {@code pipeline_depth}; 1 means no pipelining. */
+  public int pipelineDepth() {
+    return r.pipelineDepth();
+  }
+
+  /** Sluice's {@code max_message_size}, in bytes. */
+  public int maxMessageSize() {
+    return r.maxMessageSize();
+  }
+
+  /** Sluice's {@code query_timeout}; empty means none. */
+  public Optional<Duration> queryTimeout() {
+    return r.queryTimeout();
+  }
+
+  /** Sluice's {@code cancel_timeout}; empty means none. */
+  public Optional<Duration> cancelTimeout() {
+    return r.cancelTimeout();
+  }
+
+  /**
+   * The effective raw value of a libpq keyword (given, from the environment, or a default), as
+   * in {@link #toMap}. Secrets are returned as they are. Unknown keywords are a ConfigException.
+   */
+  public Optional<String> get(String key) {
+    Keys.require(key);
+    return Optional.ofNullable(r.effective().get(key));
+  }
+
+  /**
+   * Every parameter that has a value (given, from the environment, or a default) as libpq keyword
+   * to string, in a stable order; without secrets, {@code password} and {@code sslpassword} read
+   * {@code ***}.
+   */
+  public Map<String, String> toMap(boolean includeSecrets) {
+    Map<String, String> out = new LinkedHashMap<>(r.effective());
+    if (!includeSecrets) {
+      out.replaceAll((k, v) -> Keys.isSecret(k) ? "***" : v);
+    }
+    return java.util.Collections.unmodifiableMap(out);
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof ConnectionConfig c && r.effective().equals(c.r.effective());
+  }
+
+  @Override
+  public int hashCode() {
+    return r.effective().hashCode();
+  }
+
+  /**
+   * A keyword/value string of the hosts, user, database and every parameter that was given or came
+   * from the environment; secrets read {@code ***}.
+   */
+  @Override
+  public String toString() {
+    StringBuilder sb = new StringBuilder("ConnectionConfig[");
+    String sep = "";
+    for (Map.Entry<String, String> e : toMap(false).entrySet()) {
+      String k = e.getKey();
+      if (r.given().contains(k) || k.equals("host") || k.equals("port") || k.equals("user")
+          || k.equals("dbname")) {
+        sb.append(sep).append(k).append('=').append(quote(e.getValue()));
+        sep = " ";
+      }
+    }
+    return sb.append(']').toString();
+  }
+
+  private static String quote(String v) {
+    if (!v.isEmpty() && v.chars().noneMatch(c -> c <= ' ' || c == '\'' || c == '\\')) {
+      return v;
+    }
+    return "'" + v.replace("\\", "\\\\").replace("'", "\\'") + "'";
+  }
+}

@@ -1,0 +1,189 @@
+package io.sluice;
+
+import io.sluice.internal.config.ConnectionStrings;
+import io.sluice.internal.config.Keys;
+import io.sluice.internal.config.LocalDefaults;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Builds a {@link ConnectionConfig} from libpq keywords. Setters only record values; {@link
+ * #build()} validates everything at once, exactly as {@link ConnectionConfig#parse} does. A null
+ * or empty value removes a setting. Not thread-safe.
+ */
+public final class ConnectionConfigBuilder {
+  private final Map<String, String> params = new LinkedHashMap<>();
+  private Map<String, String> env;
+  private LocalDefaults local;
+
+  ConnectionConfigBuilder() {}
+
+  ConnectionConfigBuilder(Map<String, String> params, Map<String, String> env, LocalDefaults local) {
+    this.params.putAll(params);
+    this.env = env;
+    this.local = local;
+  }
+
+  /** Sets a libpq keyword (or a Sluice one); an unknown keyword is a ConfigException at once. */
+  public ConnectionConfigBuilder set(String key, String value) {
+    Keys.require(key);
+    if (value == null || value.isEmpty()) {
+      params.remove(key);
+    } else {
+      params.put(key, value);
+    }
+    return this;
+  }
+
+  /** Sets several keywords, as {@link #set}. */
+  public ConnectionConfigBuilder setAll(Map<String, String> parameters) {
+    parameters.forEach(this::set);
+    return this;
+  }
+
+  /** Sets every parameter of a URI, jdbc: URL or keyword/value string (see ConnectionConfig). */
+  public ConnectionConfigBuilder connectionString(String s) {
+    return setAll(ConnectionStrings.parse(s));
+  }
+
+  /** The environment to read instead of {@link System#getenv()}; pass {@code Map.of()} for none. */
+  public ConnectionConfigBuilder environment(Map<String, String> environment) {
+    this.env = Map.copyOf(environment);
+    return this;
+  }
+
+  ConnectionConfigBuilder localDefaults(LocalDefaults d) {
+    this.local = d;
+    return this;
+  }
+
+  /** {@code host}: a name, IP address or socket directory, or a comma-separated list of them. */
+  public ConnectionConfigBuilder host(String host) {
+    return set("host", host);
+  }
+
+  /** {@code hostaddr}: numeric IP address(es), skipping DNS. */
+  public ConnectionConfigBuilder hostaddr(String hostaddr) {
+    return set("hostaddr", hostaddr);
+  }
+
+  public ConnectionConfigBuilder port(int port) {
+    return set("port", Integer.toString(port));
+  }
+
+  public ConnectionConfigBuilder user(String user) {
+    return set("user", user);
+  }
+
+  public ConnectionConfigBuilder password(String password) {
+    return set("password", password);
+  }
+
+  public ConnectionConfigBuilder database(String dbname) {
+    return set("dbname", dbname);
+  }
+
+  public ConnectionConfigBuilder passfile(Path file) {
+    return set("passfile", file == null ? null : file.toString());
+  }
+
+  public ConnectionConfigBuilder applicationName(String name) {
+    return set("application_name", name);
+  }
+
+  public ConnectionConfigBuilder options(String options) {
+    return set("options", options);
+  }
+
+  public ConnectionConfigBuilder sslMode(SslMode mode) {
+    return set("sslmode", mode == null ? null : mode.keyword());
+  }
+
+  public ConnectionConfigBuilder sslNegotiation(SslNegotiation negotiation) {
+    return set("sslnegotiation", negotiation == null ? null : negotiation.keyword());
+  }
+
+  /** {@code sslrootcert}: a CA file, or {@code system}. */
+  public ConnectionConfigBuilder sslRootCert(String rootCert) {
+    return set("sslrootcert", rootCert);
+  }
+
+  public ConnectionConfigBuilder channelBinding(ChannelBindingMode mode) {
+    return set("channel_binding", mode == null ? null : mode.keyword());
+  }
+
+  /** {@code require_auth}, e.g. {@code scram-sha-256} or {@code !password,!md5}. */
+  public ConnectionConfigBuilder requireAuth(String methods) {
+    return set("require_auth", methods);
+  }
+
+  public ConnectionConfigBuilder targetSessionAttrs(TargetSessionAttrs attrs) {
+    return set("target_session_attrs", attrs == null ? null : attrs.keyword());
+  }
+
+  public ConnectionConfigBuilder loadBalanceHosts(LoadBalanceHosts mode) {
+    return set("load_balance_hosts", mode == null ? null : mode.keyword());
+  }
+
+  /**
+   * {@code connect_timeout}, rounded up to whole seconds as libpq takes it; {@link Duration#ZERO}
+   * means wait forever.
+   */
+  public ConnectionConfigBuilder connectTimeout(Duration timeout) {
+    if (timeout == null) {
+      return set("connect_timeout", null);
+    }
+    long s = nonNegative("connect_timeout", timeout).getSeconds() + (timeout.getNano() > 0 ? 1 : 0);
+    return set("connect_timeout", Long.toString(s));
+  }
+
+  /** Sluice's {@code query_timeout}; {@link Duration#ZERO} means none. */
+  public ConnectionConfigBuilder queryTimeout(Duration timeout) {
+    return set("query_timeout", seconds("query_timeout", timeout));
+  }
+
+  /** Sluice's {@code cancel_timeout}; {@link Duration#ZERO} means none. */
+  public ConnectionConfigBuilder cancelTimeout(Duration timeout) {
+    return set("cancel_timeout", seconds("cancel_timeout", timeout));
+  }
+
+  public ConnectionConfigBuilder statementCacheSize(int size) {
+    return set("statement_cache_size", Integer.toString(size));
+  }
+
+  public ConnectionConfigBuilder pipelineDepth(int depth) {
+    return set("pipeline_depth", Integer.toString(depth));
+  }
+
+  public ConnectionConfigBuilder maxMessageSize(int bytes) {
+    return set("max_message_size", Integer.toString(bytes));
+  }
+
+  /** Validates and builds; throws {@link ConfigException} naming the first bad parameter. */
+  public ConnectionConfig build() {
+    return ConnectionConfig.create(
+        params, env != null ? env : System.getenv(), local != null ? local : LocalDefaults.system());
+  }
+
+  private static Duration nonNegative(String key, Duration d) {
+    if (d.isNegative()) {
+      throw new ConfigException("invalid value for connection parameter \"" + key + "\": " + d
+          + " is negative");
+    }
+    return d;
+  }
+
+  private static String seconds(String key, Duration d) {
+    if (d == null) {
+      return null;
+    }
+    nonNegative(key, d);
+    return BigDecimal.valueOf(d.getSeconds())
+        .add(BigDecimal.valueOf(d.getNano(), 9))
+        .stripTrailingZeros()
+        .toPlainString();
+  }
+}
