@@ -4,6 +4,7 @@ import io.sluice.SluiceException.Outcome;
 import io.sluice.internal.Connector;
 import io.sluice.internal.ServerSession;
 import io.sluice.internal.SessionAccess;
+import io.sluice.protocol.MessageTracer;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.ReentrantLock;
@@ -35,7 +36,15 @@ public final class Connection implements AutoCloseable {
   }
 
   public static Connection open(ConnectionConfig config) {
-    return new Connection(Connector.connect(ConnectSettings.from(config)), config);
+    return open(config, null);
+  }
+
+  /**
+   * Connects, sending a readable line for every protocol message in both directions to {@code
+   * trace} (passwords, SASL payloads and cancel keys are hidden). For debugging connections.
+   */
+  public static Connection open(ConnectionConfig config, MessageTracer.Sink trace) {
+    return new Connection(Connector.connect(ConnectSettings.from(config, trace)), config);
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.sluice;
 
+import io.sluice.protocol.auth.AuthMethod;
 import io.sluice.internal.config.ConnectionStrings;
 import io.sluice.internal.config.Keys;
 import io.sluice.internal.config.LocalDefaults;

@@ -91,7 +91,7 @@ class AuthTlsTest {
   void tlsIsTls13AndScramUsesChannelBinding() {
     List<String> trace = new ArrayList<>();
     ConnectionConfig cfg = ConnectionConfig.parse(tcp(TestRoles.SCRAM, TestRoles.SCRAM_PASSWORD, "sslmode=require"));
-    try (Connection c = Connection.open(cfg.withTrace(trace::add))) {
+    try (Connection c = Connection.open(cfg, trace::add)) {
       assertEquals("TLSv1.3", c.tlsProtocol());
     }
     assertTrue(trace.stream().anyMatch(l -> l.contains("SCRAM-SHA-256-PLUS")), String.join("\n", trace));
@@ -119,7 +119,7 @@ class AuthTlsTest {
   void channelBindingDisableStillAuthenticates() {
     List<String> trace = new ArrayList<>();
     ConnectionConfig cfg = ConnectionConfig.parse(tcp(TestRoles.SCRAM, TestRoles.SCRAM_PASSWORD, "sslmode=require channel_binding=disable"));
-    try (Connection c = Connection.open(cfg.withTrace(trace::add))) {
+    try (Connection c = Connection.open(cfg, trace::add)) {
       assertNotNull(c.tlsProtocol());
     }
     assertTrue(trace.stream().noneMatch(l -> l.contains("SCRAM-SHA-256-PLUS")), String.join("\n", trace));

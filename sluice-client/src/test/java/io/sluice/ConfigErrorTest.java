@@ -70,7 +70,7 @@ class ConfigErrorTest {
         bad("sslrootcert=system sslmode=require", "weak sslmode \"require\"", "sslrootcert=system"),
         bad("min_protocol_version=latest max_protocol_version=3.0",
             "min_protocol_version 3.2 is greater than max_protocol_version 3.0"),
-        bad("min_protocol_version=3.2", "greater than max_protocol_version 3.0"),
+        bad("min_protocol_version=3.2 max_protocol_version=3.0", "greater than max_protocol_version 3.0"),
         // require_auth
         bad("require_auth=password,!md5", "\"md5\"", "cannot be mixed with non-negative"),
         bad("require_auth=!password,md5", "\"md5\"", "cannot be mixed with negative"),

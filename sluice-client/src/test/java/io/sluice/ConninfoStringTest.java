@@ -1,5 +1,6 @@
 package io.sluice;
 
+import io.sluice.protocol.auth.AuthMethod;
 import static io.sluice.ConfigFixtures.cfg;
 import static io.sluice.ConfigFixtures.hosts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -96,7 +97,7 @@ class ConninfoStringTest {
     assertEquals(EnumSet.of(AuthMethod.SCRAM_SHA_256), cfg("require_auth=scram-sha-256").allowedAuthMethods());
     assertEquals(EnumSet.of(AuthMethod.SCRAM_SHA_256, AuthMethod.NONE),
         cfg("require_auth=scram-sha-256,none").allowedAuthMethods());
-    assertEquals(EnumSet.of(AuthMethod.SCRAM_SHA_256, AuthMethod.GSS, AuthMethod.SSPI),
+    assertEquals(EnumSet.of(AuthMethod.SCRAM_SHA_256, AuthMethod.GSS, AuthMethod.SSPI, AuthMethod.OAUTH),
         cfg("require_auth=!password,!md5,!none").allowedAuthMethods());
   }
 
@@ -115,7 +116,7 @@ class ConninfoStringTest {
     assertTrue(d.sslSni());
     assertEquals(SslNegotiation.POSTGRES, d.sslNegotiation());
     assertEquals(3 << 16, d.minProtocolVersion());
-    assertEquals(3 << 16, d.maxProtocolVersion(), "libpq 18's default");
+    assertEquals(3 << 16 | 2, d.maxProtocolVersion(), "3.2 where the server offers it (DESIGN.md)");
     ConnectionConfig c = cfg("keepalives=0 sslsni=0 min_protocol_version=latest max_protocol_version=3.2");
     assertFalse(c.keepalives());
     assertFalse(c.sslSni());

@@ -1,5 +1,6 @@
 package io.sluice;
 
+import io.sluice.protocol.auth.AuthMethod;
 import static io.sluice.ConfigFixtures.cfg;
 import static io.sluice.ConfigFixtures.hosts;
 import static io.sluice.ConfigFixtures.map;

@@ -4,7 +4,7 @@ import io.sluice.AuthenticationException;
 import io.sluice.ServerException;
 import io.sluice.SluiceException.Outcome;
 import io.sluice.internal.ConnectParams.ChannelBindingPolicy;
-import io.sluice.internal.ConnectParams.Endpoint;
+import io.sluice.HostPort;
 import io.sluice.protocol.BackendMessage;
 import io.sluice.protocol.BackendMessage.*;
 import io.sluice.protocol.FrontendMessage.PasswordMessage;
@@ -27,7 +27,7 @@ import java.security.cert.X509Certificate;
 final class Authenticator {
   private Authenticator() {}
 
-  static void authenticate(ServerSession s, ConnectParams p, Endpoint e) {
+  static void authenticate(ServerSession s, ConnectParams p, HostPort e) {
     ScramSha256 scram = null;
     boolean usedPlus = false;
     while (true) {
@@ -137,7 +137,7 @@ final class Authenticator {
     }
   }
 
-  private static String password(ConnectParams p, Endpoint e) {
+  private static String password(ConnectParams p, HostPort e) {
     String pw = p.password().apply(e);
     if (pw == null || pw.isEmpty()) {
       throw refuse("the server asks for a password, but none was given (password, PGPASSWORD or a password file)");

@@ -1,9 +1,9 @@
 package io.sluice.internal;
 
+import io.sluice.HostPort;
 import io.sluice.internal.net.TlsSettings;
 import io.sluice.protocol.MessageTracer;
 import io.sluice.protocol.auth.AuthMethod;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -27,10 +27,10 @@ import java.util.function.Function;
  * @param maxScramIterations the highest SCRAM iteration count accepted from a server
  */
 public record ConnectParams(
-    List<Endpoint> endpoints,
+    List<HostPort> endpoints,
     String user,
     String database,
-    Function<Endpoint, String> password,
+    Function<HostPort, String> password,
     Map<String, String> startup,
     TlsMode tlsMode,
     TlsSettings tls,
@@ -41,18 +41,6 @@ public record ConnectParams(
     int maxMessageSize,
     int maxScramIterations,
     MessageTracer.Sink trace) {
-
-  /** A TCP host or a Unix-domain socket file. */
-  public record Endpoint(String host, String hostaddr, int port, Path socketFile) {
-    public boolean isUnix() {
-      return socketFile != null;
-    }
-
-    /** The name used for TLS hostname checks and messages. */
-    public String name() {
-      return isUnix() ? socketFile.toString() : host + ":" + port;
-    }
-  }
 
   /** libpq's sslmode, as the connector acts on it. */
   public enum TlsMode { DISABLE, ALLOW, PREFER, REQUIRE, DIRECT_REQUIRE }

@@ -5,7 +5,7 @@ import io.sluice.ConnectionException;
 import io.sluice.ServerException;
 import io.sluice.SluiceException;
 import io.sluice.SluiceException.Outcome;
-import io.sluice.internal.ConnectParams.Endpoint;
+import io.sluice.HostPort;
 import io.sluice.internal.ConnectParams.TlsMode;
 import io.sluice.internal.net.TcpTransport;
 import io.sluice.internal.net.TlsUpgrade;
@@ -38,12 +38,12 @@ public final class Connector {
   public static ServerSession connect(ConnectParams p) {
     List<String> failures = new ArrayList<>();
     SluiceException last = null;
-    for (Endpoint e : p.endpoints()) {
+    for (HostPort e : p.endpoints()) {
       try {
         return connectEndpoint(p, e);
       } catch (SluiceException ex) {
         last = ex;
-        failures.add(e.name() + ": " + ex.getMessage());
+        failures.add(e + ": " + ex.getMessage());
       }
     }
     if (p.endpoints().size() == 1 && last != null) {
@@ -53,12 +53,12 @@ public final class Connector {
         Outcome.NOT_SENT, last);
   }
 
-  static ServerSession connectEndpoint(ConnectParams p, Endpoint e) {
-    if (e.isUnix()) {
+  static ServerSession connectEndpoint(ConnectParams p, HostPort e) {
+    if (e instanceof HostPort.UnixSocket) {
       // PostgreSQL never offers TLS on Unix sockets; libpq treats them as already secure for prefer
       if (p.tlsMode() == TlsMode.REQUIRE || p.tlsMode() == TlsMode.DIRECT_REQUIRE) {
         throw new ConnectionException("sslmode requires TLS, which PostgreSQL does not offer over a Unix socket ("
-            + e.name() + "); connect over TCP", Outcome.NOT_SENT);
+            + e + "); connect over TCP", Outcome.NOT_SENT);
       }
       return attempt(p, e, false);
     }
@@ -91,7 +91,7 @@ public final class Connector {
     }
   }
 
-  private static ServerSession attempt(ConnectParams p, Endpoint e, boolean tls) {
+  private static ServerSession attempt(ConnectParams p, HostPort e, boolean tls) {
     long start = System.nanoTime();
     long budget = p.connectTimeoutNanos();
     Transport[] current = new Transport[1];
@@ -104,12 +104,13 @@ public final class Connector {
     }) : null;
     try {
       Transport t;
-      if (e.isUnix()) {
-        t = UnixTransport.connect(e.socketFile());
+      if (e instanceof HostPort.UnixSocket u) {
+        t = UnixTransport.connect(u.socketFile());
       } else {
-        InetAddress addr = InetAddress.getByName(e.hostaddr() != null ? e.hostaddr() : e.host());
+        HostPort.Tcp h = (HostPort.Tcp) e;
+        InetAddress addr = InetAddress.getByName(h.connectAddress());
         int remainingMs = budget > 0 ? (int) Math.max(1, (budget - (System.nanoTime() - start)) / 1_000_000) : 0;
-        TcpTransport tcp = TcpTransport.connect(new InetSocketAddress(addr, e.port()), remainingMs);
+        TcpTransport tcp = TcpTransport.connect(new InetSocketAddress(addr, h.port()), remainingMs);
         current[0] = tcp;
         t = tcp;
         if (tls) {
@@ -117,7 +118,7 @@ public final class Connector {
           if (p.tlsMode() != TlsMode.DIRECT_REQUIRE) {
             requestTls(tcp, p.tlsMode());
           }
-          t = TlsUpgrade.handshake(tcp, e.host(), p.tls());
+          t = TlsUpgrade.handshake(tcp, h.name().orElse(h.connectAddress()), p.tls());
         }
       }
       current[0] = t;
@@ -140,20 +141,20 @@ public final class Connector {
       }
       if (timer != null && timer.fired()) {
         throw new ConnectionException("timed out after " + (budget / 1_000_000) + " ms " + stage[0] + " to "
-            + e.name() + " (connect_timeout)", Outcome.NOT_SENT, ex);
+            + e + " (connect_timeout)", Outcome.NOT_SENT, ex);
       }
-      throw new ConnectionException("could not connect to " + e.name() + " while " + stage[0] + ": "
+      throw new ConnectionException("could not connect to " + e + " while " + stage[0] + ": "
           + ex.getMessage(), Outcome.NOT_SENT, ex);
     } catch (GeneralSecurityException ex) {
       Transport t = current[0];
       if (t != null) {
         t.close();
       }
-      throw new ConnectionException("TLS with " + e.name() + " failed: " + ex.getMessage(), Outcome.NOT_SENT, ex);
+      throw new ConnectionException("TLS with " + e + " failed: " + ex.getMessage(), Outcome.NOT_SENT, ex);
     } catch (ConnectionException ex) {
       if (timer != null && timer.fired() && !(ex instanceof AuthenticationException)) {
         throw new ConnectionException("timed out after " + (budget / 1_000_000) + " ms " + stage[0] + " to "
-            + e.name() + " (connect_timeout)", Outcome.NOT_SENT, ex);
+            + e + " (connect_timeout)", Outcome.NOT_SENT, ex);
       }
       throw ex;
     } finally {
@@ -195,7 +196,7 @@ public final class Connector {
     }
   }
 
-  private static void startup(ServerSession s, ConnectParams p, Endpoint e, String[] stage) {
+  private static void startup(ServerSession s, ConnectParams p, HostPort e, String[] stage) {
     List<Map.Entry<String, String>> params = new ArrayList<>();
     params.add(Map.entry("user", p.user()));
     params.add(Map.entry("database", p.database()));

@@ -36,7 +36,6 @@ public final class ServerSession {
   final WireWriter out = new WireWriter(16 * 1024);
   final Map<String, String> parameters = new ConcurrentHashMap<>();
   private final MessageTracer.Sink trace;
-  private final MessageTracer tracer;
   volatile Consumer<Map<Character, String>> noticeHandler = ServerSession::logNotice;
   volatile Consumer<NotificationResponse> notificationHandler = n -> {};
   int processId;
@@ -49,13 +48,12 @@ public final class ServerSession {
     this.transport = transport;
     this.reader = new FrameReader(transport, maxMessageSize, 64 * 1024);
     this.trace = trace;
-    this.tracer = trace == null ? null : new MessageTracer();
   }
 
   /** Encodes a message into the output buffer (not yet sent). */
   void queue(FrontendMessage m) {
     if (trace != null) {
-      trace.trace("F " + tracer.format(m));
+      trace.trace("F " + MessageTracer.DEFAULT.format(m));
     }
     m.encode(out);
   }
@@ -99,7 +97,7 @@ public final class ServerSession {
             + e.getMessage(), ifFails, e);
       }
       if (trace != null) {
-        trace.trace("B " + tracer.format(m));
+        trace.trace("B " + MessageTracer.DEFAULT.format(m));
       }
       switch (m) {
         case NoticeResponse n -> {

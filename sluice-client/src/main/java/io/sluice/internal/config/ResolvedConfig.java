@@ -1,6 +1,6 @@
 package io.sluice.internal.config;
 
-import io.sluice.AuthMethod;
+import io.sluice.protocol.auth.AuthMethod;
 import io.sluice.ChannelBindingMode;
 import io.sluice.HostPort;
 import io.sluice.LoadBalanceHosts;

@@ -108,7 +108,7 @@ public final class Resolver {
     int minProto = m.containsKey("min_protocol_version")
         ? Values.protocolVersion(m.get("min_protocol_version")) : ResolvedConfig.PROTOCOL_3_0;
     int maxProto = m.containsKey("max_protocol_version")
-        ? Values.protocolVersion(m.get("max_protocol_version")) : ResolvedConfig.PROTOCOL_3_0;
+        ? Values.protocolVersion(m.get("max_protocol_version")) : ResolvedConfig.PROTOCOL_3_2;
     if (minProto > maxProto) {
       throw new ConfigException(
           "min_protocol_version " + versionText(minProto)
