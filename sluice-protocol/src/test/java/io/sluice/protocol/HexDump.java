@@ -16,7 +16,7 @@ final class HexDump {
   static String dump(byte[] b) {
     StringBuilder sb = new StringBuilder();
     for (int row = 0; row < b.length; row += ROW) {
-      sb.append(row(b, row, ROW)).append('\n');
+      sb.append(row(b, row, ROW).stripTrailing()).append('\n');
     }
     return sb.toString();
   }
