@@ -144,9 +144,9 @@ public final class FrontendDecoder {
       throw new ProtocolException("message of " + bytes.length + " bytes is shorter than its header");
     }
     int length = WireReader.getInt(bytes, header - 4);
-    if (length < 4 || length != bytes.length - header + 4) {
-      throw new ProtocolException("length field " + length + " does not match a message of "
-          + bytes.length + " bytes");
+    int actual = bytes.length - header + 4;
+    if (length != actual) {
+      throw new ProtocolException("length field " + length + " does not match the message's actual length " + actual);
     }
     return typed
         ? decode(bytes[0], bytes, header, length - 4, expected)
