@@ -200,10 +200,11 @@ public final class FrontendDecoder {
         // the password is a C string of bytes, kept as bytes: it need not be valid UTF-8
         byte[] body = r.rest();
         int nul = indexOfNul(body);
+        if (nul < 0) {
+          throw new ProtocolException("PasswordMessage: password not terminated by NUL before the end of the message");
+        }
         if (nul != body.length - 1) {
-          throw new ProtocolException(nul < 0
-              ? "PasswordMessage: password not terminated by NUL before the end of the message"
-              : "PasswordMessage: " + (body.length - 1 - nul) + " unexpected trailing bytes");
+          throw new ProtocolException("PasswordMessage: " + (body.length - 1 - nul) + " unexpected trailing bytes");
         }
         yield new PasswordMessage(Arrays.copyOf(body, nul));
       }

@@ -33,6 +33,13 @@ class MalformedFrontendTest {
         bytes('p', 0, 0, 0, 10, "pwd", 0, 'x', 0), AuthResponse.PASSWORD_MESSAGE);
   }
 
+  /** Regression (found by the fuzz test): an empty body made the decoder copy -1 bytes. */
+  @Test
+  void emptyPasswordMessageBodyIsAProtocolErrorNotANegativeArraySize() {
+    assertMalformed("PasswordMessage: password not terminated by NUL before the end of the message",
+        bytes('p', 0, 0, 0, 4), AuthResponse.PASSWORD_MESSAGE);
+  }
+
   @Test
   void saslInitialResponseWithBadDataLength() {
     assertMalformed("SASLInitialResponse: negative value length -2",
