@@ -58,7 +58,8 @@ public final class BackendDecoder {
       case 'n' -> NoData.INSTANCE;
       case 'A' -> new NotificationResponse(r.int32(), r.cstring(), r.cstring());
       case 't' -> {
-        int n = r.count16("parameter count");
+        // unsigned, as libpq reads it: a statement may have up to 65535 parameters
+        int n = r.int16() & 0xFFFF;
         if (n * 4 > r.remaining()) {
           throw new ProtocolException("ParameterDescription: " + n + " parameters need more bytes than remain");
         }

@@ -15,6 +15,9 @@ import java.util.Arrays;
  * says how far the message got.
  */
 public final class FrameReader {
+  /** The largest {@code maxMessageSize} allowed: a body this long still fits one Java array. */
+  public static final int MAX_MESSAGE_SIZE = Integer.MAX_VALUE - 64;
+
   private final ByteSource source;
   private final int maxMessageSize;
   private byte[] buf;
@@ -29,8 +32,10 @@ public final class FrameReader {
    * @param bufferSize the initial read buffer size; it grows for larger messages
    */
   public FrameReader(ByteSource source, int maxMessageSize, int bufferSize) {
-    if (maxMessageSize < 64) {
-      throw new IllegalArgumentException("maxMessageSize must be at least 64, not " + maxMessageSize);
+    // the upper bound keeps 1 + length (type byte, length word, body) within an int
+    if (maxMessageSize < 64 || maxMessageSize > MAX_MESSAGE_SIZE) {
+      throw new IllegalArgumentException(
+          "maxMessageSize must be between 64 and " + MAX_MESSAGE_SIZE + ", not " + maxMessageSize);
     }
     this.source = source;
     this.maxMessageSize = maxMessageSize;

@@ -23,6 +23,16 @@ public sealed interface FrontendMessage {
     return w.toByteArray();
   }
 
+  /**
+   * Counts go on the wire as 16 bits, which the server reads unsigned: a longer array would wrap
+   * and make the server read the rest of the message as other fields.
+   */
+  private static void checkCount(int n, String what) {
+    if (n > 0xFFFF) {
+      throw new ProtocolException("a message can carry at most 65535 " + what + ", not " + n);
+    }
+  }
+
   /** The first message of a session: the protocol version and the startup parameters, in order. */
   record StartupMessage(int protocolVersion, List<Map.Entry<String, String>> parameters)
       implements FrontendMessage {
@@ -35,6 +45,10 @@ public sealed interface FrontendMessage {
       int at = w.beginUntyped();
       w.int32(protocolVersion);
       for (Map.Entry<String, String> p : parameters) {
+        if (p.getKey().isEmpty()) {
+          // an empty name is the list's terminator: the server would read the rest as garbage
+          throw new ProtocolException("a startup parameter name cannot be empty");
+        }
         w.cstring(p.getKey()).cstring(p.getValue());
       }
       w.int8(0);
@@ -147,9 +161,7 @@ public sealed interface FrontendMessage {
   record Parse(String name, String sql, int[] parameterTypes) implements FrontendMessage {
     @Override
     public void encode(WireWriter w) {
-      if (parameterTypes.length > 0xFFFF) {
-        throw new ProtocolException("a statement can have at most 65535 parameters, not " + parameterTypes.length);
-      }
+      checkCount(parameterTypes.length, "parameters");
       int at = w.begin((byte) 'P');
       w.cstring(name).cstring(sql).int16(parameterTypes.length);
       for (int t : parameterTypes) {
@@ -167,9 +179,9 @@ public sealed interface FrontendMessage {
       short[] resultFormats) implements FrontendMessage {
     @Override
     public void encode(WireWriter w) {
-      if (parameters.length > 0xFFFF) {
-        throw new ProtocolException("a statement can have at most 65535 parameters, not " + parameters.length);
-      }
+      checkCount(parameterFormats.length, "parameter format codes");
+      checkCount(parameters.length, "parameters");
+      checkCount(resultFormats.length, "result format codes");
       int at = w.begin((byte) 'B');
       w.cstring(portal).cstring(statement);
       w.int16(parameterFormats.length);
@@ -291,6 +303,8 @@ public sealed interface FrontendMessage {
       implements FrontendMessage {
     @Override
     public void encode(WireWriter w) {
+      checkCount(argumentFormats.length, "argument format codes");
+      checkCount(arguments.length, "arguments");
       int at = w.begin((byte) 'F');
       w.int32(functionOid).int16(argumentFormats.length);
       for (short f : argumentFormats) {

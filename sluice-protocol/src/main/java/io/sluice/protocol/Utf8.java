@@ -2,7 +2,8 @@ package io.sluice.protocol;
 
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
-import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 
@@ -40,14 +41,19 @@ public final class Utf8 {
   }
 
   private static String decodeStrict(byte[] b, int off, int len) {
-    try {
-      CharBuffer chars = StandardCharsets.UTF_8.newDecoder()
-          .onMalformedInput(CodingErrorAction.REPORT)
-          .onUnmappableCharacter(CodingErrorAction.REPORT)
-          .decode(ByteBuffer.wrap(b, off, len));
-      return chars.toString();
-    } catch (CharacterCodingException e) {
-      throw new ProtocolException("invalid UTF-8 from the server: " + e.getMessage(), e);
+    CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+        .onMalformedInput(CodingErrorAction.REPORT)
+        .onUnmappableCharacter(CodingErrorAction.REPORT);
+    ByteBuffer in = ByteBuffer.wrap(b, off, len);
+    // UTF-8 never decodes to more UTF-16 chars than it has bytes
+    CharBuffer out = CharBuffer.allocate(len);
+    CoderResult result = decoder.decode(in, out, true);
+    if (!result.isError()) {
+      result = decoder.flush(out);
     }
+    if (result.isError()) {
+      throw new ProtocolException("invalid UTF-8 at byte " + (in.position() - off) + " of " + len);
+    }
+    return out.flip().toString();
   }
 }

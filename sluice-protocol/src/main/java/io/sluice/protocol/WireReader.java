@@ -78,7 +78,7 @@ public final class WireReader {
 
   /** Reads {@code n} raw bytes. */
   public byte[] bytes(int n) {
-    need(n, n + " bytes");
+    need(n, "a field");
     byte[] out = Arrays.copyOfRange(buf, pos, pos + n);
     pos += n;
     return out;
@@ -93,7 +93,12 @@ public final class WireReader {
   public String cstring() {
     for (int i = pos; i < end; i++) {
       if (buf[i] == 0) {
-        String s = Utf8.decode(buf, pos, i - pos);
+        String s;
+        try {
+          s = Utf8.decode(buf, pos, i - pos);
+        } catch (ProtocolException e) {
+          throw new ProtocolException(message + ": string has " + e.getMessage(), e);
+        }
         pos = i + 1;
         return s;
       }

@@ -12,9 +12,14 @@ import java.util.Arrays;
  * <p>Not thread-safe; one writer belongs to one connection's output side.
  */
 public final class WireWriter {
-  /** PostgreSQL refuses messages longer than 1 GiB ({@code PQ_LARGE_MESSAGE_LIMIT} - 1). */
-  public static final int MAX_MESSAGE_LENGTH = 0x3FFF_FFFF;
+  /**
+   * The longest message PostgreSQL accepts, counting the length field but not the type byte:
+   * {@code PQ_LARGE_MESSAGE_LIMIT} ({@code MaxAllocSize - 1}, {@code src/include/libpq/libpq.h}),
+   * which {@code pq_getmessage} compares with the length word as sent.
+   */
+  public static final int MAX_MESSAGE_LENGTH = 0x3FFF_FFFE;
 
+  private final int maxMessageLength;
   private byte[] buf;
   private int size;
 
@@ -23,6 +28,18 @@ public final class WireWriter {
   }
 
   public WireWriter(int initialCapacity) {
+    this(initialCapacity, MAX_MESSAGE_LENGTH);
+  }
+
+  /**
+   * A writer with a lower message limit, so that tests can reach the over-limit path of
+   * {@link #end(int)} without allocating a gigabyte.
+   */
+  WireWriter(int initialCapacity, int maxMessageLength) {
+    if (maxMessageLength < 4 || maxMessageLength > MAX_MESSAGE_LENGTH) {
+      throw new IllegalArgumentException("maxMessageLength " + maxMessageLength);
+    }
+    this.maxMessageLength = maxMessageLength;
     buf = new byte[Math.max(16, initialCapacity)];
   }
 
@@ -50,9 +67,9 @@ public final class WireWriter {
    */
   public void end(int lengthAt) {
     long length = (long) size - lengthAt;
-    if (length > MAX_MESSAGE_LENGTH) {
+    if (length > maxMessageLength) {
       throw new ProtocolException(
-          "message of " + length + " bytes exceeds PostgreSQL's limit of " + MAX_MESSAGE_LENGTH + " bytes");
+          "message of " + length + " bytes exceeds PostgreSQL's limit of " + maxMessageLength + " bytes");
     }
     putInt(lengthAt, (int) length);
   }
@@ -118,11 +135,17 @@ public final class WireWriter {
     if (ascii) {
       size += n;
     } else {
+      // the loop above stopped at the first non-ASCII character: check the rest for NUL here
       byte[] utf8 = Utf8.encode(s);
+      for (byte b : utf8) {
+        if (b == 0) {
+          throw new ProtocolException("string contains a NUL character (U+0000), which PostgreSQL cannot accept");
+        }
+      }
       bytes(utf8);
     }
-    buf[size++] = 0;
-    return this;
+    // int8, not a bare store: the UTF-8 path may have filled the buffer to the last byte
+    return int8(0);
   }
 
   /** Writes a NUL-terminated string of bytes (which must contain no NUL). */
@@ -138,6 +161,9 @@ public final class WireWriter {
 
   /** Reserves {@code n} bytes and returns their position, for fields written later via {@link #putInt}. */
   public int skip(int n) {
+    if (n < 0) {
+      throw new IllegalArgumentException("skip " + n);
+    }
     ensure(n);
     int at = size;
     size += n;
@@ -153,6 +179,9 @@ public final class WireWriter {
 
   /** Makes room for {@code n} more bytes. */
   public void ensure(int n) {
+    if (n < 0) {
+      throw new IllegalArgumentException("ensure " + n);
+    }
     long needed = (long) size + n;
     if (needed > buf.length) {
       if (needed > Integer.MAX_VALUE - 16) {
