@@ -90,7 +90,7 @@ public final class FaultProxy implements AutoCloseable {
   /**
    * Closes each connection once {@code bytes} more bytes have gone from server to client: counted
    * from now for open connections, from the start for new ones; 0 closes open connections at once
-   * and new ones as soon as they are accepted. Negative turns it off (for new connections).
+   * and new ones as soon as they are accepted. Negative turns it off for all connections.
    */
   public FaultProxy cutAfter(long bytes) {
     cutAfter = bytes;

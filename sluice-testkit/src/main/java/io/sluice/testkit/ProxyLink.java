@@ -132,12 +132,20 @@ final class ProxyLink {
     }
   }
 
-  /** Writes {@code length} bytes, sliced and paced as the proxy's faults say. */
+  /**
+   * Writes {@code length} bytes, sliced and paced as the proxy's faults say. Pacing comes before
+   * each write, so a bandwidth limit delays even the first bytes by their transmission time.
+   */
   private void deliver(OutputStream out, byte[] data, int length, boolean toClient) throws IOException, InterruptedException {
     int slice = proxy.sliceSize;
     int step = slice > 0 ? slice : Math.max(1, length);
     for (int pos = 0; pos < length; pos += step) {
       int n = Math.min(step, length - pos);
+      long rate = proxy.bytesPerSecond;
+      long pause = (rate > 0 ? n * 1_000_000_000L / rate : 0) + (pos > 0 ? proxy.sliceDelayNanos : 0);
+      if (pause > 0) {
+        sleepUntil(System.nanoTime() + pause);
+      }
       if (toClient) {
         serverSpoke.set(true); // before the write: the client cannot answer bytes it has not got
       }
@@ -145,11 +153,6 @@ final class ProxyLink {
       (toClient ? proxy.bytesToClient : proxy.bytesToServer).addAndGet(n);
       if (toClient) {
         deliveredToClient.addAndGet(n);
-      }
-      long rate = proxy.bytesPerSecond;
-      long pause = (rate > 0 ? n * 1_000_000_000L / rate : 0) + (pos + n < length ? proxy.sliceDelayNanos : 0);
-      if (pause > 0) {
-        sleepUntil(System.nanoTime() + pause);
       }
     }
   }

@@ -52,7 +52,7 @@ public final class SilentListener implements AutoCloseable {
    * @throws TestkitException if this kernel kept completing connects (it did not honour the backlog)
    */
   public static SilentListener saturated() {
-    SilentListener l = create(false, 0);
+    SilentListener l = create(false, 1); // not 0: Java turns a backlog <= 0 into 50
     for (int i = 0; i < MAX_FILL_ATTEMPTS; i++) {
       Socket s = new Socket();
       try {
