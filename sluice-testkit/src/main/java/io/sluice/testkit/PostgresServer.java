@@ -1,12 +1,6 @@
 package io.sluice.testkit;
 
-import java.net.URI;
-import java.net.URLDecoder;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -49,7 +43,6 @@ import java.util.concurrent.locks.ReentrantLock;
  * nothing: it lives until the JVM exits.
  */
 public final class PostgresServer implements AutoCloseable {
-  private static final Duration PSQL_TIMEOUT = Duration.ofSeconds(60);
   private static final String LOCAL_HOST = "127.0.0.1";
   private static final Object SHARED_LOCK = new Object();
   private static PostgresServer shared;
@@ -63,7 +56,7 @@ public final class PostgresServer implements AutoCloseable {
   private final String superuserPassword;
   private final String database;
   private final String uriQuery;
-  private final Path psql;
+  private final Psql psql;
   private final ReentrantLock control = new ReentrantLock();
   private volatile boolean closed;
   private volatile String version;
@@ -78,7 +71,7 @@ public final class PostgresServer implements AutoCloseable {
     this.superuserPassword = superuserPassword;
     this.database = database;
     this.uriQuery = uriQuery;
-    this.psql = ServerBinaries.psql(cluster == null ? null : cluster.bin);
+    this.psql = Psql.find(cluster == null ? null : cluster.bin);
   }
 
   /** The JVM-wide server selected by {@code sluice.pg} / {@code SLUICE_PG} / {@code SLUICE_TEST_URL}. */
@@ -94,7 +87,7 @@ public final class PostgresServer implements AutoCloseable {
       try {
         String selector = selector();
         String url = System.getenv("SLUICE_TEST_URL");
-        if (isUri(selector)) {
+        if (ConnectionUri.looksLikeUri(selector)) {
           shared = external(selector);
         } else if (url != null && !url.isBlank()) {
           shared = external(url.strip());
@@ -116,21 +109,9 @@ public final class PostgresServer implements AutoCloseable {
 
   /** An existing server at {@code uri} ({@code postgresql://user:password@host:port/db?params}); nothing is started. */
   public static PostgresServer external(String uri) {
-    URI u = URI.create(uri);
-    if (!"postgresql".equals(u.getScheme()) && !"postgres".equals(u.getScheme()) || u.getHost() == null) {
-      throw new TestkitException("not a postgresql://user:password@host:port/db URI: " + redact(uri));
-    }
-    String user = "postgres";
-    String password = null;
-    if (u.getRawUserInfo() != null) {
-      String[] parts = u.getRawUserInfo().split(":", 2);
-      user = decode(parts[0]);
-      password = parts.length > 1 ? decode(parts[1]) : null;
-    }
-    String path = u.getRawPath() == null ? "" : u.getRawPath().replaceFirst("^/", "");
-    String db = path.isEmpty() ? user : decode(path);
-    PostgresServer server = new PostgresServer(null, false, u.getHost(), u.getPort() < 0 ? 5432 : u.getPort(),
-        user, password, db, u.getRawQuery());
+    ConnectionUri u = ConnectionUri.parse(uri);
+    PostgresServer server = new PostgresServer(null, false, u.host(), u.port(), u.user(), u.password(), u.database(),
+        u.rawQuery());
     server.loadVersion();
     return server;
   }
@@ -183,16 +164,7 @@ public final class PostgresServer implements AutoCloseable {
 
   /** {@code postgresql://user:password@host:port/database}, URL-encoded; {@code password} may be null. */
   public String uri(String user, String password) {
-    StringBuilder b = new StringBuilder("postgresql://").append(encode(user));
-    if (password != null) {
-      b.append(':').append(encode(password));
-    }
-    String h = host.contains(":") ? "[" + host + "]" : host;
-    b.append('@').append(h).append(':').append(port()).append('/').append(encode(database));
-    if (uriQuery != null && !uriQuery.isEmpty()) {
-      b.append('?').append(uriQuery);
-    }
-    return b.toString();
+    return new ConnectionUri(host, port(), user, password, database, uriQuery).format();
   }
 
   /** {@link #uri(String, String)} for the superuser. */
@@ -272,12 +244,12 @@ public final class PostgresServer implements AutoCloseable {
     if (password != null) {
       env.put("PGPASSWORD", password);
     }
-    return runPsql(List.of("-d", conninfo), env, sql);
+    return psql.run(List.of("-d", conninfo), env, sql);
   }
 
   /** The psql executable this class runs. */
   public Path psqlExecutable() {
-    return psql;
+    return psql.executable();
   }
 
   public Path caCertificate() {
@@ -353,20 +325,8 @@ public final class PostgresServer implements AutoCloseable {
     List<String> target = cluster != null
         ? List.of("-h", cluster.socketDirectory.toString(), "-p", Integer.toString(port()), "-U", superuser, "-d", db)
         : List.of("-d", uri());
-    String out = runPsql(target, Map.of(), sql).orThrow("psql").stdout();
+    String out = psql.run(target, Map.of(), sql).orThrow("psql").stdout();
     return out.endsWith("\n") ? out.substring(0, out.length() - 1) : out;
-  }
-
-  private CommandResult runPsql(List<String> target, Map<String, String> extraEnv, String sql) {
-    List<String> command = new ArrayList<>(List.of(psql.toString(), "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1"));
-    command.addAll(target);
-    command.addAll(List.of("-f", "-"));
-    Map<String, String> env = new HashMap<>(extraEnv);
-    env.put("PGCONNECT_TIMEOUT", "10");
-    env.put("PGCLIENTENCODING", "UTF8");
-    env.put("PGPASSFILE", "/nonexistent/sluice-testkit/pgpass"); // never the caller's ~/.pgpass
-    return Commands.run(command, null, env,
-        new java.io.ByteArrayInputStream(sql.getBytes(StandardCharsets.UTF_8)), PSQL_TIMEOUT);
   }
 
   private Cluster local() {
@@ -404,22 +364,6 @@ public final class PostgresServer implements AutoCloseable {
     return s == null || s.isBlank() ? ServerBinaries.EMBEDDED_MAJOR : s.strip();
   }
 
-  private static boolean isUri(String s) {
-    return s.startsWith("postgresql://") || s.startsWith("postgres://");
-  }
-
-  private static String encode(String s) {
-    return URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20");
-  }
-
-  private static String decode(String s) {
-    return URLDecoder.decode(s.replace("+", "%2B"), StandardCharsets.UTF_8);
-  }
-
-  private static String redact(String uri) {
-    return uri.replaceFirst("(://[^:/@]*):[^@/]*@", "$1:***@");
-  }
-
   /** How to start a dedicated server; immutable, each {@code with…} returns a changed copy. */
   public static final class Options {
     private final String version;
@@ -435,7 +379,7 @@ public final class PostgresServer implements AutoCloseable {
     /** The version selected by {@code sluice.pg} / {@code SLUICE_PG} (18 if that is a URI), with TLS. */
     public static Options defaults() {
       String s = selector();
-      return new Options(isUri(s) ? ServerBinaries.EMBEDDED_MAJOR : s, Map.of(), true);
+      return new Options(ConnectionUri.looksLikeUri(s) ? ServerBinaries.EMBEDDED_MAJOR : s, Map.of(), true);
     }
 
     /** {@code 18} (embedded), another major from {@code /usr/lib/postgresql}, or a bin directory. */

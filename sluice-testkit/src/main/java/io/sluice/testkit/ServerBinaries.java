@@ -17,8 +17,6 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -73,35 +71,6 @@ final class ServerBinaries {
       }
     }
     return bin;
-  }
-
-  /**
-   * A psql to drive servers with: the server's own if its bin directory has one (Debian's do,
-   * the embedded one does not), else the newest Debian one, else {@code /usr/bin/psql}.
-   */
-  static Path psql(Path binDirectory) {
-    List<Path> candidates = new ArrayList<>();
-    if (binDirectory != null) {
-      candidates.add(binDirectory.resolve("psql"));
-    }
-    Path debian = Path.of("/usr/lib/postgresql");
-    if (Files.isDirectory(debian)) {
-      try (var versions = Files.list(debian)) {
-        versions.filter(p -> p.getFileName().toString().matches("\\d+"))
-            .sorted(Comparator.comparingInt((Path p) -> Integer.parseInt(p.getFileName().toString())).reversed())
-            .forEach(p -> candidates.add(p.resolve("bin/psql")));
-      } catch (IOException ignored) {
-        // fall through to /usr/bin/psql
-      }
-    }
-    candidates.add(Path.of("/usr/bin/psql"));
-    for (Path p : candidates) {
-      if (Files.isExecutable(p)) {
-        return p;
-      }
-    }
-    throw new TestkitException("psql not found (looked at " + candidates
-        + "): install the Debian package postgresql-client");
   }
 
   private static synchronized Path embedded() {
