@@ -140,12 +140,12 @@ public final class FaultProxy implements AutoCloseable {
     return n;
   }
 
-  /** Bytes delivered to the target. */
+  /** Bytes passed on to the target. */
   public long bytesToServer() {
     return bytesToServer.get();
   }
 
-  /** Bytes delivered to clients. */
+  /** Bytes passed on to clients. */
   public long bytesToClient() {
     return bytesToClient.get();
   }

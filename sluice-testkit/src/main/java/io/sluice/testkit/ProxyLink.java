@@ -146,14 +146,14 @@ final class ProxyLink {
       if (pause > 0) {
         sleepUntil(System.nanoTime() + pause);
       }
+      // count before the write: once written, the peer may act on the bytes (answer them, or ask
+      // the proxy for its counters) before this thread runs again
       if (toClient) {
-        serverSpoke.set(true); // before the write: the client cannot answer bytes it has not got
-      }
-      out.write(data, pos, n);
-      (toClient ? proxy.bytesToClient : proxy.bytesToServer).addAndGet(n);
-      if (toClient) {
+        serverSpoke.set(true);
         deliveredToClient.addAndGet(n);
       }
+      (toClient ? proxy.bytesToClient : proxy.bytesToServer).addAndGet(n);
+      out.write(data, pos, n);
     }
   }
 

@@ -52,4 +52,21 @@ class SharedServerTest extends AuthMatrixTests {
     assertEquals(TestRoles.SCRAM, parsed.psql("SELECT current_user"));
     assertTrue(s.logTail(1000).contains("ready to accept connections"));
   }
+
+  @Test
+  void faultProxyCarriesAndCutsARealSession() {
+    PostgresServer s = server();
+    try (FaultProxy proxy = FaultProxy.start(s.host(), s.port())) {
+      String viaProxy = "host=127.0.0.1 port=" + proxy.port() + " dbname=sluice user=" + TestRoles.SCRAM
+          + " sslmode=disable connect_timeout=10";
+      CommandResult ok = s.psqlAs(viaProxy, TestRoles.SCRAM_PASSWORD, "SELECT 40 + 2");
+      assertEquals("42", ok.stdout().strip(), ok.stderr());
+      // startup, SCRAM first and final message, query: at least four client bursts
+      assertTrue(proxy.roundTrips() >= 4, "round trips: " + proxy.roundTrips());
+      proxy.cutAfter(20); // inside the first authentication message
+      CommandResult cut = s.psqlAs(viaProxy, TestRoles.SCRAM_PASSWORD, "SELECT 1");
+      assertFalse(cut.ok(), cut.stdout());
+      assertEquals(2, proxy.connectionsAccepted());
+    }
+  }
 }
