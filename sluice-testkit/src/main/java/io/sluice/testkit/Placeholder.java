@@ -1,1 +1,0 @@
-package io.sluice.testkit; final class Placeholder { private Placeholder() {} }
