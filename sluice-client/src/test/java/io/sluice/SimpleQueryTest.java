@@ -55,7 +55,7 @@ class SimpleQueryTest {
     assertEquals("42P01", e.sqlState());
     assertEquals("ERROR", e.severity());
     assertEquals(SqlStateClass.SYNTAX_ERROR_OR_ACCESS_RULE_VIOLATION, e.stateClass());
-    assertEquals(15, e.position());
+    assertEquals(25, e.position());  // 1-based, in the whole query string
     assertTrue(e.serverMessage().contains("no_such_table"));
     assertEquals(SluiceException.Outcome.SERVER_ERROR, e.outcome());
     assertFalse(e.isConnectionFatal());

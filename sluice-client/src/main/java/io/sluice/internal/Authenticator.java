@@ -29,6 +29,7 @@ final class Authenticator {
 
   static void authenticate(ServerSession s, ConnectParams p, HostPort e) {
     ScramSha256 scram = null;
+    AuthMethod used = AuthMethod.NONE;
     boolean usedPlus = false;
     while (true) {
       BackendMessage m = s.next(Outcome.NOT_SENT);
@@ -37,7 +38,7 @@ final class Authenticator {
           if (scram != null && !scram.isComplete()) {
             throw refuse("the server ended SCRAM authentication without proving it knows the password");
           }
-          if (scram == null && !p.allowedAuth().contains(AuthMethod.NONE)) {
+          if (used == AuthMethod.NONE && !p.allowedAuth().contains(AuthMethod.NONE)) {
             throw refuse("the server did not ask for a password, but require_auth does not allow 'none'");
           }
           if (p.channelBinding() == ChannelBindingPolicy.REQUIRE && !usedPlus) {
@@ -49,10 +50,12 @@ final class Authenticator {
         case ErrorResponse err -> throw new ServerException(err.fields());
         case AuthenticationCleartextPassword c -> {
           allow(p, AuthMethod.PASSWORD, "a cleartext password");
+          used = AuthMethod.PASSWORD;
           s.send(new PasswordMessage(password(p, e).getBytes(StandardCharsets.UTF_8)), Outcome.NOT_SENT);
         }
         case AuthenticationMD5Password md5 -> {
           allow(p, AuthMethod.MD5, "an MD5 password");
+          used = AuthMethod.MD5;
           String hashed = Md5Password.encode(p.user(), password(p, e), md5.salt());
           s.send(new PasswordMessage(hashed.getBytes(StandardCharsets.US_ASCII)), Outcome.NOT_SENT);
         }
@@ -61,6 +64,7 @@ final class Authenticator {
             throw refuse("the server started SASL authentication twice");
           }
           allow(p, AuthMethod.SCRAM_SHA_256, "SASL authentication");
+          used = AuthMethod.SCRAM_SHA_256;
           ChannelBinding binding = chooseBinding(s, p, sasl);
           usedPlus = binding.kind() == ChannelBinding.Kind.TLS_SERVER_END_POINT;
           try {

@@ -53,7 +53,7 @@ public final class ServerSession {
   /** Encodes a message into the output buffer (not yet sent). */
   void queue(FrontendMessage m) {
     if (trace != null) {
-      trace.trace("F " + MessageTracer.DEFAULT.format(m));
+      trace.trace(MessageTracer.DEFAULT.format(m));
     }
     m.encode(out);
   }
@@ -97,7 +97,7 @@ public final class ServerSession {
             + e.getMessage(), ifFails, e);
       }
       if (trace != null) {
-        trace.trace("B " + MessageTracer.DEFAULT.format(m));
+        trace.trace(MessageTracer.DEFAULT.format(m));
       }
       switch (m) {
         case NoticeResponse n -> {
