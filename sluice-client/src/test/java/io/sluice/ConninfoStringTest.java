@@ -24,7 +24,7 @@ class ConninfoStringTest {
     return Stream.of(
         Case.of("", "localhost:5432", "user", "alice", "dbname", "alice", "sslmode", "prefer",
             "connect_timeout", "30", "statement_cache_size", "256", "pipeline_depth", "256",
-            "max_message_size", "1073741824", "cancel_timeout", "10", "max_protocol_version", "3.0"),
+            "max_message_size", "1073741824", "cancel_timeout", "10", "max_protocol_version", "3.2"),
         Case.of("   ", "localhost:5432"),
         Case.of("host=localhost port=5432 dbname=mydb connect_timeout=10", "localhost:5432",
             "dbname", "mydb", "connect_timeout", "10"),
