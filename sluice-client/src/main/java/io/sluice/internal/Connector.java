@@ -7,7 +7,7 @@ import io.sluice.SluiceException;
 import io.sluice.SluiceException.Outcome;
 import io.sluice.HostPort;
 import io.sluice.internal.ConnectParams.TlsMode;
-import io.sluice.internal.net.TcpTransport;
+import io.sluice.internal.net.SocketTransport;
 import io.sluice.internal.net.TlsUpgrade;
 import io.sluice.internal.net.Transport;
 import io.sluice.internal.net.UnixTransport;
@@ -110,7 +110,7 @@ public final class Connector {
         HostPort.Tcp h = (HostPort.Tcp) e;
         InetAddress addr = InetAddress.getByName(h.connectAddress());
         int remainingMs = budget > 0 ? (int) Math.max(1, (budget - (System.nanoTime() - start)) / 1_000_000) : 0;
-        TcpTransport tcp = TcpTransport.connect(new InetSocketAddress(addr, h.port()), remainingMs);
+        SocketTransport tcp = SocketTransport.connect(new InetSocketAddress(addr, h.port()), remainingMs);
         current[0] = tcp;
         t = tcp;
         if (tls) {
@@ -165,7 +165,7 @@ public final class Connector {
   }
 
   /** SSLRequest, then exactly one byte: 'S' to go on with TLS, 'N' for no. */
-  private static void requestTls(TcpTransport tcp, TlsMode mode) throws IOException {
+  private static void requestTls(SocketTransport tcp, TlsMode mode) throws IOException {
     byte[] req = FrontendMessage.toBytes(FrontendMessage.SSLRequest.INSTANCE);
     tcp.write(req, 0, req.length);
     byte[] one = new byte[1];

@@ -31,7 +31,7 @@ public final class TlsUpgrade {
   public static final String ALPN = "postgresql";
 
   /** Performs the handshake over {@code tcp}; on failure the socket is closed. */
-  public static TlsTransport handshake(TcpTransport tcp, String host, TlsSettings settings)
+  public static SocketTransport handshake(SocketTransport tcp, String host, TlsSettings settings)
       throws IOException, GeneralSecurityException {
     SSLContext ctx = context(settings);
     SSLSocket ssl = (SSLSocket) ctx.getSocketFactory().createSocket(tcp.socket, host, tcp.socket.getPort(), true);
@@ -50,7 +50,7 @@ public final class TlsUpgrade {
         throw new GeneralSecurityException("the server did not accept ALPN protocol '" + ALPN
             + "' for direct TLS (sslnegotiation=direct needs PostgreSQL 17 or newer)");
       }
-      return new TlsTransport(ssl, tcp.describe() + " tls " + ssl.getSession().getProtocol());
+      return new SocketTransport(ssl, tcp.describe() + " tls " + ssl.getSession().getProtocol());
     } catch (IOException | GeneralSecurityException | RuntimeException e) {
       try {
         ssl.close();
