@@ -38,6 +38,7 @@ public final class ServerSession {
   private final MessageTracer.Sink trace;
   volatile Consumer<Map<Character, String>> noticeHandler = ServerSession::logNotice;
   volatile Consumer<NotificationResponse> notificationHandler = n -> {};
+  volatile java.util.function.BiConsumer<String, String> parameterListener = (k, v) -> {};
   int processId;
   byte[] secretKey;
   int protocolVersion;
@@ -99,28 +100,47 @@ public final class ServerSession {
       if (trace != null) {
         trace.trace(MessageTracer.DEFAULT.format(m));
       }
-      switch (m) {
-        case NoticeResponse n -> {
-          ServerException asError = new ServerException(n.fields());
-          if (asError.isConnectionFatal()) {
-            // 57P02 arrives as a WARNING to the other backends when one crashed: fatal regardless
-            broken = true;
-            transport.close();
-            throw new ConnectionException("the server is shutting down: " + asError.getMessage(), ifFails, asError);
-          }
-          noticeHandler.accept(n.fields());
+      if (!asynchronous(m)) {
+        return m;
+      }
+    }
+  }
+
+  /**
+   * Handles a message that may arrive at any time: NoticeResponse, NotificationResponse,
+   * ParameterStatus. Returns false for any other message. A notice announcing that the server is
+   * shutting down ({@code 57P01}, {@code 57P02} — sent as a WARNING to the other backends when one
+   * crashed) is connection-fatal whatever its severity.
+   */
+  boolean asynchronous(BackendMessage m) {
+    switch (m) {
+      case NoticeResponse n -> {
+        ServerException asError = new ServerException(n.fields());
+        if (asError.isConnectionFatal()) {
+          broken = true;
+          transport.close();
+          throw new ConnectionException("the server is shutting down: " + asError.getMessage(), Outcome.UNKNOWN, asError);
         }
-        case NotificationResponse n -> notificationHandler.accept(n);
-        case ParameterStatus p -> parameterChanged(p);
-        default -> {
-          return m;
-        }
+        noticeHandler.accept(n.fields());
+        return true;
+      }
+      case NotificationResponse n -> {
+        notificationHandler.accept(n);
+        return true;
+      }
+      case ParameterStatus p -> {
+        parameterChanged(p);
+        return true;
+      }
+      default -> {
+        return false;
       }
     }
   }
 
   private void parameterChanged(ParameterStatus p) {
     parameters.put(p.name(), p.value());
+    parameterListener.accept(p.name(), p.value());
     if (p.name().equals("client_encoding") && !p.value().equalsIgnoreCase("UTF8")) {
       broken = true;
       transport.close();

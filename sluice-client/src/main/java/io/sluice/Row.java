@@ -1,0 +1,416 @@
+package io.sluice;
+
+import io.sluice.internal.RowLayout;
+import io.sluice.protocol.Utf8;
+import io.sluice.protocol.WireReader;
+import io.sluice.types.Codec;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * One row of a result: a view over the raw bytes the server sent. Nothing is decoded until a
+ * column is read; the offsets of the columns are found on the first read, and an object value is
+ * decoded at most once. Getters take a 0-based column index or a column name.
+ *
+ * <p>A row from {@link RowSet} stays valid as long as the set. A row handed to a streaming
+ * callback is valid only during the callback: copy what you need, or call {@link #toMap()}.
+ *
+ * <p>Reading SQL NULL with a primitive getter ({@link #getInt}, …) throws {@link ValueException};
+ * check {@link #isNull} first, or use {@link #get}, which returns {@code null}.
+ */
+public final class Row {
+  private final RowLayout layout;
+  private byte[] buf;
+  private int start;
+  private int length;
+  private int[] pos;
+  private boolean located;
+  private Object[] cache;
+
+  Row(RowLayout layout) {
+    this.layout = layout;
+  }
+
+  Row(RowLayout layout, byte[] buf, int start, int length) {
+    this.layout = layout;
+    point(buf, start, length);
+  }
+
+  /** Re-points this view at another row's bytes (streaming reuses one view). */
+  void point(byte[] b, int s, int len) {
+    buf = b;
+    start = s;
+    length = len;
+    located = false;
+    if (cache != null) {
+      Arrays.fill(cache, null);
+    }
+  }
+
+  public int columnCount() {
+    return layout.size();
+  }
+
+  public List<Column> columns() {
+    return layout.list();
+  }
+
+  /** The index of the named column; a name that is not there is an error listing the names. */
+  public int indexOf(String name) {
+    int i = layout.indexOf(name);
+    if (i < 0) {
+      StringBuilder names = new StringBuilder();
+      for (Column c : layout.columns) {
+        names.append(names.isEmpty() ? "" : ", ").append(c.name());
+      }
+      throw new ValueException("no column named \"" + name + "\"; the columns are: " + names);
+    }
+    return i;
+  }
+
+  /** Finds where each value starts; checks the untrusted lengths against the row's bounds. */
+  private void locate() {
+    int n = layout.size();
+    if (pos == null) {
+      pos = new int[n];
+    }
+    int end = start + length;
+    if (length < 2 || (((buf[start] & 0xFF) << 8) | (buf[start + 1] & 0xFF)) != n) {
+      throw malformed("column count differs from the row description");
+    }
+    int p = start + 2;
+    for (int i = 0; i < n; i++) {
+      if (end - p < 4) {
+        throw malformed("value " + i + " runs past the end of the row");
+      }
+      pos[i] = p;
+      int len = WireReader.getInt(buf, p);
+      if (len == -1) {
+        p += 4;
+      } else if (len < 0 || len > end - p - 4) {
+        throw malformed("value " + i + " has length " + len);
+      } else {
+        p += 4 + len;
+      }
+    }
+    if (p != end) {
+      throw malformed((end - p) + " trailing bytes");
+    }
+    located = true;
+  }
+
+  private static ProtocolViolationException malformed(String what) {
+    return new ProtocolViolationException("malformed DataRow from the server: " + what, SluiceException.Outcome.SERVER_ERROR, null);
+  }
+
+  private void check(int i) {
+    if (i < 0 || i >= layout.size()) {
+      throw new ValueException("column index " + i + " out of range: the row has " + layout.size() + " columns");
+    }
+    if (!located) {
+      locate();
+    }
+  }
+
+  /** The byte length of column {@code i}'s value, or -1 for NULL. */
+  private int len(int i) {
+    check(i);
+    return WireReader.getInt(buf, pos[i]);
+  }
+
+  public boolean isNull(int i) {
+    return len(i) == -1;
+  }
+
+  public boolean isNull(String name) {
+    return isNull(indexOf(name));
+  }
+
+  private int nonNull(int i, String what) {
+    int n = len(i);
+    if (n == -1) {
+      throw new ValueException("column " + layout.columns[i].name() + " is NULL; " + what + " cannot hold NULL");
+    }
+    return n;
+  }
+
+  /** The value as its natural Java type (see the README's type table), or {@code null}. */
+  public Object get(int i) {
+    int n = len(i);
+    if (n == -1) {
+      return null;
+    }
+    if (cache == null) {
+      cache = new Object[layout.size()];
+    } else if (cache[i] != null) {
+      return cache[i];
+    }
+    Object v = decode(i, n);
+    cache[i] = v;
+    return v;
+  }
+
+  public Object get(String name) {
+    return get(indexOf(name));
+  }
+
+  private Object decode(int i, int n) {
+    int off = pos[i] + 4;
+    Column c = layout.columns[i];
+    Codec<?> codec = layout.codecs[i];
+    try {
+      if (codec == null) {
+        return c.binary() ? Arrays.copyOfRange(buf, off, off + n) : Utf8.decode(buf, off, n);
+      }
+      return c.binary() ? codec.decodeBinary(buf, off, n, layout.types) : codec.decodeText(buf, off, n, layout.types);
+    } catch (io.sluice.types.ValueException e) {
+      throw new ValueException("column " + c.name() + ": " + e.getMessage(), e);
+    } catch (io.sluice.protocol.ProtocolException e) {
+      throw new ValueException("column " + c.name() + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** The value converted to {@code type}; {@code null} for NULL. */
+  public <T> T get(int i, Class<T> type) {
+    Object v = get(i);
+    if (v == null || type.isInstance(v)) {
+      return type.cast(v);
+    }
+    Object converted = Conversions.convert(v, type);
+    if (converted == null) {
+      throw new ValueException("column " + layout.columns[i].name() + " holds a " + v.getClass().getSimpleName()
+          + ", which cannot be read as " + type.getSimpleName());
+    }
+    return type.cast(converted);
+  }
+
+  public <T> T get(String name, Class<T> type) {
+    return get(indexOf(name), type);
+  }
+
+  public String getString(int i) {
+    int n = len(i);
+    if (n == -1) {
+      return null;
+    }
+    Column c = layout.columns[i];
+    if (!c.binary() || isTextType(c.typeOid())) {
+      return Utf8.decode(buf, pos[i] + 4, n);
+    }
+    Object v = get(i);
+    if (v instanceof String s) {
+      return s;
+    }
+    @SuppressWarnings("unchecked")
+    Codec<Object> codec = (Codec<Object>) layout.codecs[i];
+    return codec != null ? codec.encodeText(v, layout.types) : String.valueOf(v);
+  }
+
+  public String getString(String name) {
+    return getString(indexOf(name));
+  }
+
+  private static boolean isTextType(int oid) {
+    return oid == 25 || oid == 1043 || oid == 1042 || oid == 19 || oid == 705 || oid == 114 || oid == 142;
+  }
+
+  public long getLong(int i) {
+    int n = nonNull(i, "long");
+    Column c = layout.columns[i];
+    int off = pos[i] + 4;
+    if (c.binary()) {
+      switch (c.typeOid()) {
+        case 20 -> {
+          return ((long) WireReader.getInt(buf, off) << 32) | (WireReader.getInt(buf, off + 4) & 0xFFFF_FFFFL);
+        }
+        case 23 -> {
+          return WireReader.getInt(buf, off);
+        }
+        case 21 -> {
+          return (short) (((buf[off] & 0xFF) << 8) | (buf[off + 1] & 0xFF));
+        }
+        case 26 -> {
+          return WireReader.getInt(buf, off) & 0xFFFF_FFFFL;
+        }
+        default -> {
+          return Conversions.toLong(get(i), c.name());
+        }
+      }
+    }
+    return Conversions.parseLong(buf, off, n, c.name());
+  }
+
+  public long getLong(String name) {
+    return getLong(indexOf(name));
+  }
+
+  public int getInt(int i) {
+    long v = getLong(i);
+    if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
+      throw new ValueException("column " + layout.columns[i].name() + ": " + v + " does not fit in an int");
+    }
+    return (int) v;
+  }
+
+  public int getInt(String name) {
+    return getInt(indexOf(name));
+  }
+
+  public short getShort(int i) {
+    long v = getLong(i);
+    if (v < Short.MIN_VALUE || v > Short.MAX_VALUE) {
+      throw new ValueException("column " + layout.columns[i].name() + ": " + v + " does not fit in a short");
+    }
+    return (short) v;
+  }
+
+  public double getDouble(int i) {
+    nonNull(i, "double");
+    Column c = layout.columns[i];
+    int off = pos[i] + 4;
+    if (c.binary()) {
+      if (c.typeOid() == 701) {
+        return Double.longBitsToDouble(((long) WireReader.getInt(buf, off) << 32) | (WireReader.getInt(buf, off + 4) & 0xFFFF_FFFFL));
+      }
+      if (c.typeOid() == 700) {
+        return Float.intBitsToFloat(WireReader.getInt(buf, off));
+      }
+    }
+    Object v = get(i);
+    if (v instanceof Number num) {
+      return num.doubleValue();
+    }
+    if (v instanceof String s) {
+      return Conversions.parseDouble(s, c.name());
+    }
+    throw new ValueException("column " + c.name() + " holds a " + v.getClass().getSimpleName() + ", not a number");
+  }
+
+  public double getDouble(String name) {
+    return getDouble(indexOf(name));
+  }
+
+  public float getFloat(int i) {
+    return (float) getDouble(i);
+  }
+
+  public boolean getBoolean(int i) {
+    nonNull(i, "boolean");
+    Column c = layout.columns[i];
+    int off = pos[i] + 4;
+    if (c.typeOid() == 16) {
+      return c.binary() ? buf[off] != 0 : buf[off] == 't';
+    }
+    Object v = get(i);
+    if (v instanceof Boolean b) {
+      return b;
+    }
+    throw new ValueException("column " + c.name() + " holds a " + v.getClass().getSimpleName() + ", not a boolean");
+  }
+
+  public boolean getBoolean(String name) {
+    return getBoolean(indexOf(name));
+  }
+
+  public BigDecimal getBigDecimal(int i) {
+    Object v = get(i);
+    if (v == null || v instanceof BigDecimal) {
+      return (BigDecimal) v;
+    }
+    return get(i, BigDecimal.class);
+  }
+
+  public BigDecimal getBigDecimal(String name) {
+    return getBigDecimal(indexOf(name));
+  }
+
+  public BigInteger getBigInteger(int i) {
+    BigDecimal d = getBigDecimal(i);
+    return d == null ? null : d.toBigIntegerExact();
+  }
+
+  public byte[] getBytes(int i) {
+    return get(i, byte[].class);
+  }
+
+  public byte[] getBytes(String name) {
+    return getBytes(indexOf(name));
+  }
+
+  public UUID getUUID(int i) {
+    return get(i, UUID.class);
+  }
+
+  public UUID getUUID(String name) {
+    return getUUID(indexOf(name));
+  }
+
+  public LocalDate getLocalDate(int i) {
+    return get(i, LocalDate.class);
+  }
+
+  public LocalDate getLocalDate(String name) {
+    return getLocalDate(indexOf(name));
+  }
+
+  public LocalTime getLocalTime(int i) {
+    return get(i, LocalTime.class);
+  }
+
+  public LocalDateTime getLocalDateTime(int i) {
+    return get(i, LocalDateTime.class);
+  }
+
+  public LocalDateTime getLocalDateTime(String name) {
+    return getLocalDateTime(indexOf(name));
+  }
+
+  public OffsetDateTime getOffsetDateTime(int i) {
+    Object v = get(i);
+    if (v instanceof Instant t) {
+      return t.atOffset(ZoneOffset.UTC);
+    }
+    return get(i, OffsetDateTime.class);
+  }
+
+  public OffsetDateTime getOffsetDateTime(String name) {
+    return getOffsetDateTime(indexOf(name));
+  }
+
+  public Instant getInstant(int i) {
+    Object v = get(i);
+    if (v instanceof OffsetDateTime t) {
+      return t.toInstant();
+    }
+    return get(i, Instant.class);
+  }
+
+  public Instant getInstant(String name) {
+    return getInstant(indexOf(name));
+  }
+
+  /** Every column decoded, in column order, keyed by name (a later duplicate name wins). */
+  public Map<String, Object> toMap() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    for (int i = 0; i < layout.size(); i++) {
+      m.put(layout.columns[i].name(), get(i));
+    }
+    return m;
+  }
+
+  @Override
+  public String toString() {
+    return "Row" + toMap();
+  }
+}

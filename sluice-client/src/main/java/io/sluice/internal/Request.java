@@ -1,0 +1,65 @@
+package io.sluice.internal;
+
+import io.sluice.SluiceException;
+import io.sluice.protocol.FrameReader;
+import io.sluice.protocol.WireWriter;
+
+/**
+ * One unit of work for the {@link RequestEngine}: the messages it writes (ending in one or more
+ * Syncs) and a handler for the replies, which arrive in order. The engine calls {@link #encode}
+ * once, under its output lock; then {@link #onMessage} for each reply that is not asynchronous
+ * (notices, notifications and parameter changes are handled by the engine), and {@link #onReady}
+ * for each ReadyForQuery. The request is complete after its last ReadyForQuery.
+ *
+ * <p>Handlers run on whichever caller thread is reading at the time, so they only copy bytes and
+ * record state; user code runs on the owner's thread, except for requests that {@link
+ * #readsItself() read themselves}.
+ */
+public abstract class Request {
+  /** The thread that waits for this request; {@code null} for fire-and-forget requests. */
+  final Thread owner;
+  long seq;
+  int syncsLeft;
+  volatile boolean done;
+  volatile SluiceException failure;
+  /** Set when an ErrorResponse arrived: the rest of the replies up to ReadyForQuery are drained. */
+  SluiceException serverError;
+
+  protected Request(boolean waited) {
+    this.owner = waited ? Thread.currentThread() : null;
+  }
+
+  /** Appends this request's messages, ending with Sync; returns how many Syncs it wrote. */
+  protected abstract int encode(WireWriter out);
+
+  /** A reply for this request (not ReadyForQuery, not an asynchronous message). */
+  protected abstract void onMessage(byte type, FrameReader frame);
+
+  /** A ReadyForQuery for this request, with the transaction status it reports. */
+  protected void onReady(byte transactionStatus) {}
+
+  /**
+   * Whether only the owner thread may read this request's replies, because it hands rows to user
+   * code as they arrive (streaming). The engine then passes the reading role to the owner.
+   */
+  protected boolean readsItself() {
+    return false;
+  }
+
+  /**
+   * Whether nothing may be written after this request until it completes (a portal kept open
+   * across Flush, COPY, a pinned session).
+   */
+  protected boolean exclusive() {
+    return false;
+  }
+
+  /** The connection failed before this request completed. */
+  protected void onFailure(SluiceException e) {}
+
+  /** The first failure of this request, if any: connection loss, or the server's error. */
+  public SluiceException error() {
+    SluiceException f = failure;
+    return f != null ? f : serverError;
+  }
+}

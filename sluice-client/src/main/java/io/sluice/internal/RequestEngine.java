@@ -1,0 +1,375 @@
+package io.sluice.internal;
+
+import io.sluice.ConnectionException;
+import io.sluice.ProtocolViolationException;
+import io.sluice.ServerException;
+import io.sluice.SluiceException;
+import io.sluice.SluiceException.Outcome;
+import io.sluice.protocol.BackendDecoder;
+import io.sluice.protocol.BackendMessage;
+import io.sluice.protocol.FrameReader;
+import io.sluice.protocol.ProtocolException;
+import io.sluice.protocol.WireWriter;
+import java.io.EOFException;
+import java.io.IOException;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Automatic pipelining on one connection. Every request is appended to the output buffer without
+ * waiting for earlier replies, with its own Sync, and its replies are matched to it in FIFO
+ * order.
+ *
+ * <p><b>Writing</b> is flat-combined: a caller appends under a short lock, then whoever finds no
+ * write in progress writes everything buffered in one socket write, looping while others keep
+ * appending. A write larger than {@link #LARGE_WRITE} moves to a virtual thread so that the
+ * caller can read replies meanwhile: input is always drained while output is written, so a big
+ * batch or a flood of notices cannot deadlock the two socket buffers.
+ *
+ * <p><b>Reading</b> is leader/follower: a waiting caller that gets the read lock reads replies and
+ * hands each to the request at the head of the queue, waking that request's owner when it
+ * completes; when its own request is done it lets go and wakes the owner of the next one. A lone
+ * caller on an idle connection writes and reads on its own thread: no hand-off at all.
+ *
+ * <p>The number of requests in flight is capped ({@code pipeline_depth}; 1 turns pipelining off).
+ */
+public final class RequestEngine {
+  /** Writes above this size go to a virtual thread so that the caller can read meanwhile. */
+  static final int LARGE_WRITE = 64 * 1024;
+
+  final ServerSession s;
+  private final ReentrantLock outLock = new ReentrantLock();
+  private final Condition barrierLifted = outLock.newCondition();
+  private WireWriter out = new WireWriter(16 * 1024);
+  private WireWriter spare = new WireWriter(16 * 1024);
+  private long enqueuedSeq;
+  private Request barrier;
+  private final AtomicBoolean flushing = new AtomicBoolean();
+  private volatile long writtenSeq;
+  private final ConcurrentLinkedQueue<Request> pending = new ConcurrentLinkedQueue<>();
+  private final ReentrantLock readLock = new ReentrantLock();
+  private final Semaphore slots;
+  private volatile SluiceException broken;
+
+  public RequestEngine(ServerSession session, int pipelineDepth) {
+    this.s = session;
+    this.slots = new Semaphore(Math.max(1, pipelineDepth), true);
+  }
+
+  public ServerSession session() {
+    return s;
+  }
+
+  /** Whether the connection has failed; requests then fail as not sent. */
+  public boolean isBroken() {
+    return broken != null || s.isBroken();
+  }
+
+  /** Submits and waits: returns when the request is complete, or throws its failure. */
+  public void run(Request r, long deadlineNanos) {
+    submit(r, deadlineNanos);
+    await(r, deadlineNanos);
+    SluiceException e = r.error();
+    if (e != null) {
+      throw e;
+    }
+  }
+
+  /**
+   * Encodes the request into the output buffer and sends it (or leaves it to the thread already
+   * writing). {@code deadlineNanos} is a {@link System#nanoTime()} value, or 0 for none; it
+   * bounds the wait for a free pipeline slot and for an exclusive request ahead to finish.
+   */
+  public void submit(Request r, long deadlineNanos) {
+    acquireSlot(deadlineNanos);
+    boolean queued = false;
+    outLock.lock();
+    try {
+      while (barrier != null) {
+        if (!awaitBarrier(deadlineNanos)) {
+          throw new ConnectionException("timed out waiting for an exclusive request on this connection to finish",
+              Outcome.NOT_SENT);
+        }
+      }
+      SluiceException b = broken;
+      if (b != null || s.isBroken()) {
+        throw new ConnectionException("the connection is closed" + (b == null ? "" : ": " + b.getMessage()),
+            Outcome.NOT_SENT, b);
+      }
+      int mark = out.size();
+      try {
+        r.syncsLeft = r.encode(out);
+      } catch (RuntimeException e) {
+        out.truncate(mark);
+        throw Errors.notSent(e);
+      }
+      r.seq = ++enqueuedSeq;
+      pending.add(r);
+      queued = true;
+      if (r.exclusive()) {
+        barrier = r;
+      }
+    } finally {
+      outLock.unlock();
+      if (!queued) {
+        slots.release();
+      }
+    }
+    flush();
+  }
+
+  private void acquireSlot(long deadlineNanos) {
+    try {
+      if (deadlineNanos == 0) {
+        slots.acquire();
+      } else if (!slots.tryAcquire(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+        throw new ConnectionException("timed out waiting for a pipeline slot (pipeline_depth requests in flight)",
+            Outcome.NOT_SENT);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ConnectionException("interrupted before the request was sent", Outcome.NOT_SENT, e);
+    }
+  }
+
+  private boolean awaitBarrier(long deadlineNanos) {
+    try {
+      if (deadlineNanos == 0) {
+        barrierLifted.await();
+        return true;
+      }
+      return barrierLifted.awaitNanos(deadlineNanos - System.nanoTime()) > 0 || barrier == null;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ConnectionException("interrupted before the request was sent", Outcome.NOT_SENT, e);
+    }
+  }
+
+  /** Writes what is buffered, unless another thread is already doing so (it will write ours too). */
+  private void flush() {
+    while (flushing.compareAndSet(false, true)) {
+      WireWriter w;
+      long upTo;
+      outLock.lock();
+      try {
+        if (out.size() == 0) {
+          flushing.set(false);
+          return;
+        }
+        w = out;
+        out = spare;
+        spare = null;
+        upTo = enqueuedSeq;
+      } finally {
+        outLock.unlock();
+      }
+      if (w.size() > LARGE_WRITE) {
+        Thread.startVirtualThread(() -> {
+          write(w, upTo);
+          flushing.set(false);
+          flush();
+        });
+        return;
+      }
+      write(w, upTo);
+      flushing.set(false);
+    }
+  }
+
+  private void write(WireWriter w, long upTo) {
+    try {
+      s.transport.write(w.array(), 0, w.size());
+      writtenSeq = upTo;
+    } catch (IOException e) {
+      failAll(new ConnectionException("could not write to the server: " + e.getMessage()
+          + " (" + s.transport.describe() + ")", Outcome.UNKNOWN, e));
+    } finally {
+      w.reset();
+      outLock.lock();
+      try {
+        spare = w;
+      } finally {
+        outLock.unlock();
+      }
+    }
+  }
+
+  /**
+   * Writes one message at once, from the reading thread, for a request that is in an exchange
+   * with the server (CopyFail in answer to CopyInResponse, the next Execute of a suspended
+   * portal). Such requests are exclusive, so no other request's bytes can follow theirs.
+   */
+  void writeNow(io.sluice.protocol.FrontendMessage m) {
+    while (!flushing.compareAndSet(false, true)) {
+      Thread.onSpinWait();
+    }
+    try {
+      byte[] bytes = io.sluice.protocol.FrontendMessage.toBytes(m);
+      s.transport.write(bytes, 0, bytes.length);
+    } catch (IOException e) {
+      failAll(new ConnectionException("could not write to the server: " + e.getMessage(), Outcome.UNKNOWN, e));
+    } finally {
+      flushing.set(false);
+    }
+    flush();
+  }
+
+  /** Waits for the request, reading replies for everyone while this thread holds the read lock. */
+  void await(Request r, long deadlineNanos) {
+    while (!r.done) {
+      if (readLock.tryLock()) {
+        try {
+          readUntil(r);
+        } finally {
+          readLock.unlock();
+        }
+        wakeNextReader();
+      } else if (deadlineNanos == 0) {
+        LockSupport.park(this);
+      } else {
+        LockSupport.parkNanos(this, Math.max(1, deadlineNanos - System.nanoTime()));
+      }
+    }
+  }
+
+  private void readUntil(Request r) {
+    FrameReader in = s.reader;
+    Thread me = Thread.currentThread();
+    while (!r.done) {
+      Request head = pending.peek();
+      if (head == null) {
+        return;
+      }
+      if (head.readsItself() && head.owner != me) {
+        return;
+      }
+      byte type;
+      try {
+        type = in.next();
+      } catch (EOFException e) {
+        failAll(new ConnectionException(e.getMessage() + " (" + s.transport.describe() + ")", Outcome.UNKNOWN, e));
+        return;
+      } catch (IOException e) {
+        failAll(new ConnectionException("could not read from the server: " + e.getMessage()
+            + " (" + s.transport.describe() + ")", Outcome.UNKNOWN, e));
+        return;
+      } catch (ProtocolException e) {
+        failAll(new ProtocolViolationException("protocol violation from the server, connection closed: "
+            + e.getMessage(), Outcome.UNKNOWN, e));
+        return;
+      }
+      try {
+        dispatch(head, type, in);
+      } catch (ProtocolException e) {
+        failAll(new ProtocolViolationException("protocol violation from the server, connection closed: "
+            + e.getMessage(), Outcome.UNKNOWN, e));
+        return;
+      } catch (SluiceException e) {
+        failAll(e);
+        return;
+      }
+    }
+  }
+
+  private void dispatch(Request head, byte type, FrameReader in) {
+    switch (type) {
+      case 'N', 'A', 'S' -> s.asynchronous(in.decode());
+      case 'Z' -> {
+        byte status = in.buffer()[in.bodyOffset()];
+        if (in.bodyLength() != 1 || (status != 'I' && status != 'T' && status != 'E')) {
+          throw new ProtocolException("ReadyForQuery: malformed");
+        }
+        s.transactionStatus = status;
+        head.onReady(status);
+        if (--head.syncsLeft <= 0) {
+          complete(head);
+        }
+      }
+      case 'E' -> {
+        BackendMessage.ErrorResponse err = (BackendMessage.ErrorResponse) in.decode();
+        ServerException e = new ServerException(err.fields());
+        if (e.isConnectionFatal()) {
+          throw new ConnectionException(e.getMessage(), Outcome.UNKNOWN, e);
+        }
+        if (head.serverError == null) {
+          head.serverError = e;
+        }
+        head.onMessage(type, in);
+      }
+      default -> head.onMessage(type, in);
+    }
+  }
+
+  private void complete(Request head) {
+    pending.poll();
+    head.done = true;
+    slots.release();
+    if (head.exclusive()) {
+      outLock.lock();
+      try {
+        if (barrier == head) {
+          barrier = null;
+          barrierLifted.signalAll();
+        }
+      } finally {
+        outLock.unlock();
+      }
+    }
+    if (head.owner != null && head.owner != Thread.currentThread()) {
+      LockSupport.unpark(head.owner);
+    }
+  }
+
+  /** After letting go of the read lock: wake a waiting owner so that someone reads on. */
+  private void wakeNextReader() {
+    for (Request r : pending) {
+      if (r.owner != null && !r.done) {
+        LockSupport.unpark(r.owner);
+        return;
+      }
+    }
+  }
+
+  /** The connection is unusable: close it and fail every request still waiting. */
+  void failAll(SluiceException cause) {
+    if (broken == null) {
+      broken = cause;
+    }
+    s.markBroken();
+    long written = writtenSeq;
+    Request r;
+    while ((r = pending.poll()) != null) {
+      SluiceException e = r.seq <= written ? cause
+          : new ConnectionException("the connection failed before this request was sent: " + cause.getMessage(),
+              Outcome.NOT_SENT, cause);
+      r.failure = e;
+      r.onFailure(e);
+      r.done = true;
+      slots.release();
+      if (r.owner != null) {
+        LockSupport.unpark(r.owner);
+      }
+    }
+    outLock.lock();
+    try {
+      barrier = null;
+      barrierLifted.signalAll();
+    } finally {
+      outLock.unlock();
+    }
+  }
+
+  /** Ends the session: Terminate when idle, else closes the socket (requests in flight fail). */
+  public void close() {
+    failAll(new ConnectionException("the connection was closed", Outcome.UNKNOWN));
+  }
+
+  static String name(byte type) {
+    return BackendDecoder.nameOf(type);
+  }
+}

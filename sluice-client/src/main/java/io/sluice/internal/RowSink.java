@@ -1,0 +1,9 @@
+package io.sluice.internal;
+
+/**
+ * Where a query's rows go as they arrive: a {@link RowStore} for buffered results, or a
+ * streaming consumer. The bytes are valid only during the call.
+ */
+public interface RowSink {
+  void row(byte[] buf, int off, int len);
+}

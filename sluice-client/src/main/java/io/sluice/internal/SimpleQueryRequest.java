@@ -1,0 +1,72 @@
+package io.sluice.internal;
+
+import io.sluice.SimpleResult;
+import io.sluice.protocol.BackendMessage.DataRow;
+import io.sluice.protocol.BackendMessage.Field;
+import io.sluice.protocol.BackendMessage.RowDescription;
+import io.sluice.protocol.FrameReader;
+import io.sluice.protocol.FrontendMessage;
+import io.sluice.protocol.Utf8;
+import io.sluice.protocol.WireWriter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A simple-protocol Query: one or more statements, text values. COPY is refused (CopyFail for
+ * COPY FROM STDIN, data discarded for COPY TO STDOUT): COPY has its own API.
+ */
+final class SimpleQueryRequest extends Request {
+  private final String sql;
+  final List<SimpleResult> results = new ArrayList<>();
+  private List<String> columns = List.of();
+  private List<List<String>> rows = new ArrayList<>();
+  private final RequestEngine engine;
+
+  SimpleQueryRequest(String sql, RequestEngine engine) {
+    super(true);
+    this.sql = sql;
+    this.engine = engine;
+  }
+
+  @Override
+  protected int encode(WireWriter out) {
+    new FrontendMessage.Query(sql).encode(out);
+    return 1;
+  }
+
+  @Override
+  protected void onMessage(byte type, FrameReader frame) {
+    switch (type) {
+      case 'T' -> {
+        columns = ((RowDescription) frame.decode()).fields().stream().map(Field::name).toList();
+        rows = new ArrayList<>();
+      }
+      case 'D' -> {
+        byte[][] values = ((DataRow) frame.decode()).values();
+        String[] text = new String[values.length];
+        for (int i = 0; i < values.length; i++) {
+          text[i] = values[i] == null ? null : Utf8.decode(values[i], 0, values[i].length);
+        }
+        rows.add(Arrays.asList(text));
+      }
+      case 'C' -> {
+        String tag = Utf8.decode(frame.buffer(), frame.bodyOffset(), Math.max(0, frame.bodyLength() - 1));
+        results.add(new SimpleResult(columns, rows, tag));
+        columns = List.of();
+        rows = new ArrayList<>();
+      }
+      case 'I' -> results.add(new SimpleResult(List.of(), List.of(), ""));
+      case 'G' -> engine.writeNow(new FrontendMessage.CopyFail("COPY FROM STDIN is not available through simpleQuery; use the COPY API"));
+      case 'H', 'd', 'c', 'E' -> { /* COPY TO STDOUT data is discarded; errors are kept by the engine */ }
+      default -> throw Unexpected.message(type, "running a simple query");
+    }
+  }
+
+  @Override
+  protected boolean exclusive() {
+    // COPY FROM STDIN inside the string makes the server wait for our CopyFail: nothing else may be
+    // written in between
+    return true;
+  }
+}

@@ -1,0 +1,70 @@
+package io.sluice.internal;
+
+import io.sluice.SluiceException;
+import java.util.Arrays;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * A statement as the server described it: its parameter types and result columns, and the
+ * result formats to ask for. Named statements live in the server session until closed; in
+ * unnamed mode ({@code statement_cache_size=0}) only the description is kept and every execution
+ * parses again, which is what poolers in transaction mode need.
+ */
+public final class Statement {
+  /** The statement's key in the cache: its SQL and the parameter types declared for it. */
+  public record Key(String sql, int[] declaredTypes) {
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Key k && k.sql.equals(sql) && Arrays.equals(k.declaredTypes, declaredTypes);
+    }
+
+    @Override
+    public int hashCode() {
+      return sql.hashCode() * 31 + Arrays.hashCode(declaredTypes);
+    }
+  }
+
+  final Key key;
+  /** The server-side name; {@code ""} (unnamed) in unnamed mode. */
+  final String name;
+  private final CountDownLatch described = new CountDownLatch(1);
+  int[] parameterTypes;
+  RowLayout layout;
+  short[] resultFormats;
+  volatile SluiceException failure;
+  /** Set when the statement was evicted or invalidated: it must not be used for new requests. */
+  volatile boolean stale;
+
+  Statement(Key key, String name) {
+    this.key = key;
+    this.name = name;
+  }
+
+  boolean isDescribed() {
+    return described.getCount() == 0 && failure == null;
+  }
+
+  void markDescribed() {
+    described.countDown();
+  }
+
+  void markFailed(SluiceException e) {
+    failure = e;
+    described.countDown();
+  }
+
+  /** Waits for another thread's prepare of the same statement (first uses share one prepare). */
+  void awaitDescription() {
+    try {
+      described.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new io.sluice.ConnectionException("interrupted while waiting for a statement to be prepared",
+          SluiceException.Outcome.NOT_SENT, e);
+    }
+  }
+
+  boolean unnamed() {
+    return name.isEmpty();
+  }
+}

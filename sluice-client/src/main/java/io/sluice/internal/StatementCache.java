@@ -1,0 +1,90 @@
+package io.sluice.internal;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Prepared statements of one connection, least recently used first out. An evicted named
+ * statement is handed back so that the caller can Close it on the server; in unnamed mode
+ * (capacity 0) only descriptions are cached, in a map of bounded size, and nothing is closed.
+ */
+final class StatementCache {
+  private static final int UNNAMED_DESCRIPTIONS = 256;
+
+  private final int capacity;
+  private final boolean unnamed;
+  private final ReentrantLock lock = new ReentrantLock();
+  private final LinkedHashMap<Statement.Key, Statement> map = new LinkedHashMap<>(64, 0.75f, true);
+  private long counter;
+
+  StatementCache(int capacity) {
+    this.capacity = capacity;
+    this.unnamed = capacity == 0;
+  }
+
+  /** The cached statement for this key, or a new one to prepare; second element true when new. */
+  Lookup lookup(Statement.Key key) {
+    lock.lock();
+    try {
+      Statement s = map.get(key);
+      if (s != null && !s.stale && s.failure == null) {
+        return new Lookup(s, false, List.of());
+      }
+      Statement fresh = new Statement(key, unnamed ? "" : "s" + (++counter));
+      map.put(key, fresh);
+      List<Statement> evicted = new ArrayList<>(1);
+      int limit = unnamed ? UNNAMED_DESCRIPTIONS : capacity;
+      Iterator<Map.Entry<Statement.Key, Statement>> it = map.entrySet().iterator();
+      while (map.size() > limit && it.hasNext()) {
+        Statement old = it.next().getValue();
+        it.remove();
+        old.stale = true;
+        if (!old.unnamed() && old.isDescribed()) {
+          evicted.add(old);
+        }
+      }
+      return new Lookup(fresh, true, evicted);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  record Lookup(Statement statement, boolean isNew, List<Statement> evicted) {}
+
+  /** Forgets a statement that failed or that the server no longer has. */
+  void invalidate(Statement s) {
+    lock.lock();
+    try {
+      s.stale = true;
+      map.remove(s.key, s);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Forgets everything (after DISCARD ALL, or when the server says a plan changed). */
+  List<Statement> clear() {
+    lock.lock();
+    try {
+      List<Statement> all = new ArrayList<>(map.values());
+      all.forEach(s -> s.stale = true);
+      map.clear();
+      return all;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  int size() {
+    lock.lock();
+    try {
+      return map.size();
+    } finally {
+      lock.unlock();
+    }
+  }
+}
