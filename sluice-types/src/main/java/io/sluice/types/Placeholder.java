@@ -1,1 +1,0 @@
-package io.sluice.types; final class Placeholder { private Placeholder() {} }
