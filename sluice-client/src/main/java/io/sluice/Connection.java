@@ -2,32 +2,44 @@ package io.sluice;
 
 import io.sluice.SluiceException.Outcome;
 import io.sluice.internal.Connector;
-import io.sluice.internal.ServerSession;
+import io.sluice.internal.RowLayout;
+import io.sluice.internal.RowSink;
+import io.sluice.internal.RowStore;
+import io.sluice.internal.Session;
 import io.sluice.internal.SessionAccess;
 import io.sluice.protocol.MessageTracer;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BiFunction;
+import java.util.function.Consumer;
 
 /**
- * One session with a PostgreSQL server. Safe to share between threads; requests are serialised on
- * a {@link ReentrantLock} (not {@code synchronized}, so virtual threads unmount while they wait).
+ * One session with a PostgreSQL server, safe to share between threads. Independent statements
+ * from concurrent callers are pipelined: each is written without waiting for the replies to
+ * earlier ones, and leaves with its neighbours in one socket write. A lone caller pays nothing for
+ * this. Every statement is its own implicit transaction (its own Sync), so one caller's error
+ * never touches another's. Built for virtual threads: waiting parks, it never pins.
  *
  * <pre>{@code
  * try (Connection c = Connection.open("postgresql://app@db.example/app?sslmode=verify-full")) {
- *   List<SimpleResult> r = c.simpleQuery("select 1; select now()");
+ *   RowSet rows = c.query("select id, name from users where team = $1", teamId);
+ *   for (Row r : rows) {
+ *     System.out.println(r.getLong("id") + " " + r.getString("name"));
+ *   }
  * }
  * }</pre>
  */
 public final class Connection implements AutoCloseable {
-  private final ServerSession session;
+  private final Session session;
   private final ConnectionConfig config;
-  private final ReentrantLock lock = new ReentrantLock();
+  private final long queryTimeoutNanos;
   private volatile boolean closed;
 
-  private Connection(ServerSession session, ConnectionConfig config) {
+  private Connection(Session session, ConnectionConfig config) {
     this.session = session;
     this.config = config;
+    this.queryTimeoutNanos = config.queryTimeout().map(Duration::toNanos).orElse(0L);
   }
 
   /** Connects with a {@code postgresql://} URI, a {@code jdbc:postgresql://} URL, or a libpq {@code key=value} string. */
@@ -40,11 +52,108 @@ public final class Connection implements AutoCloseable {
   }
 
   /**
-   * Connects, sending a readable line for every protocol message in both directions to {@code
-   * trace} (passwords, SASL payloads and cancel keys are hidden). For debugging connections.
+   * Connects, sending a readable line for every protocol message read or written during startup
+   * to {@code trace} (passwords, SASL payloads and cancel keys are hidden). For debugging.
    */
   public static Connection open(ConnectionConfig config, MessageTracer.Sink trace) {
-    return new Connection(Connector.connect(ConnectSettings.from(config, trace)), config);
+    var server = Connector.connect(ConnectSettings.from(config, trace));
+    return new Connection(new Session(server, config.pipelineDepth(), config.statementCacheSize()), config);
+  }
+
+  private long deadline() {
+    return queryTimeoutNanos == 0 ? 0 : System.nanoTime() + queryTimeoutNanos;
+  }
+
+  private void ensureOpen() {
+    if (closed) {
+      throw new ConnectionException("the connection is closed", Outcome.NOT_SENT);
+    }
+  }
+
+  /**
+   * Runs a statement with parameters ({@code $1}, {@code $2}, …) and returns all its rows. Values
+   * travel in binary wherever a codec exists; the statement is prepared on first use and cached.
+   */
+  public RowSet query(String sql, Object... params) {
+    ensureOpen();
+    RowStore store = new RowStore();
+    Session.QueryResult r = session.query(sql, params, store::add, false, deadline());
+    return new RowSet(r.layout(), store, r.commandTag());
+  }
+
+  /** Runs a statement and returns the number of rows it affected (or returned), or -1. */
+  public long execute(String sql, Object... params) {
+    ensureOpen();
+    Session.QueryResult r = session.query(sql, params, (b, o, l) -> {}, false, deadline());
+    return CommandTags.rowCount(r.commandTag());
+  }
+
+  /**
+   * Streams the rows to {@code each} as they arrive, without keeping them: any number of rows in
+   * constant memory. The {@link Row} passed is reused: it is valid only during the call. The
+   * callback runs on this thread; while it runs, requests queued behind this one on the same
+   * connection wait, so keep it quick or use a dedicated connection. If the callback throws, the
+   * remaining rows are skipped and the exception is rethrown once the connection is ready again.
+   */
+  public void forEach(String sql, Consumer<? super Row> each, Object... params) {
+    ensureOpen();
+    Streamer s = new Streamer(each);
+    session.query(sql, params, s, true, deadline());
+    s.rethrow();
+  }
+
+  /** Folds the rows into a value as they arrive (streaming, like {@link #forEach}). */
+  public <A> A reduce(String sql, A init, BiFunction<A, ? super Row, A> fn, Object... params) {
+    Object[] acc = {init};
+    forEach(sql, row -> {
+      @SuppressWarnings("unchecked")
+      A a = (A) acc[0];
+      acc[0] = fn.apply(a, row);
+    }, params);
+    @SuppressWarnings("unchecked")
+    A result = (A) acc[0];
+    return result;
+  }
+
+  /** Streams rows into a reused view; a callback's exception stops delivery, not the protocol. */
+  private final class Streamer implements RowSink {
+    private final Consumer<? super Row> each;
+    private Row view;
+    private RuntimeException failure;
+    private Error error;
+
+    Streamer(Consumer<? super Row> each) {
+      this.each = each;
+    }
+
+    @Override
+    public void start(RowLayout layout) {
+      view = new Row(layout);
+    }
+
+    @Override
+    public void row(byte[] buf, int off, int len) {
+      if (failure != null || error != null) {
+        return;
+      }
+      view.point(buf, off, len);
+      try {
+        each.accept(view);
+      } catch (RuntimeException e) {
+        failure = e;
+      } catch (Error e) {
+        error = e;
+      }
+    }
+
+    void rethrow() {
+      if (error != null) {
+        throw error;
+      }
+      if (failure != null) {
+        throw failure;
+      }
+    }
   }
 
   /**
@@ -54,38 +163,33 @@ public final class Connection implements AutoCloseable {
    * transaction (no {@code BEGIN}), earlier statements of the same string are rolled back too.
    */
   public List<SimpleResult> simpleQuery(String sql) {
-    lock.lock();
-    try {
-      ensureOpen();
-      return SessionAccess.simpleQuery(session, sql);
-    } finally {
-      lock.unlock();
-    }
+    ensureOpen();
+    return session.simpleQuery(sql, deadline());
   }
 
   /** A run-time parameter the server reported (ParameterStatus), e.g. {@code server_version}. */
   public String parameter(String name) {
-    return SessionAccess.parameters(session).get(name);
+    return SessionAccess.parameters(session.server()).get(name);
   }
 
   /** Every parameter the server reported, as of now. */
   public Map<String, String> parameters() {
-    return Map.copyOf(SessionAccess.parameters(session));
+    return Map.copyOf(SessionAccess.parameters(session.server()));
   }
 
   /** The server process serving this session. */
   public int processId() {
-    return SessionAccess.processId(session);
+    return SessionAccess.processId(session.server());
   }
 
   /** The protocol version in use: {@code 0x30000} for 3.0, {@code 0x30002} for 3.2. */
   public int protocolVersion() {
-    return SessionAccess.protocolVersion(session);
+    return SessionAccess.protocolVersion(session.server());
   }
 
   /** The TLS protocol in use ({@code TLSv1.3}), or {@code null} without TLS. */
   public String tlsProtocol() {
-    return SessionAccess.tlsProtocol(session);
+    return SessionAccess.tlsProtocol(session.server());
   }
 
   /** The configuration this connection was opened with. */
@@ -95,21 +199,12 @@ public final class Connection implements AutoCloseable {
 
   /** Whether the connection can still be used. */
   public boolean isOpen() {
-    return !closed && !SessionAccess.isBroken(session);
-  }
-
-  private void ensureOpen() {
-    if (closed) {
-      throw new ConnectionException("the connection is closed", Outcome.NOT_SENT);
-    }
-    if (SessionAccess.isBroken(session)) {
-      throw new ConnectionException("the connection was lost earlier and is closed", Outcome.NOT_SENT);
-    }
+    return !closed && !session.engine().isBroken();
   }
 
   /**
-   * Ends the session with Terminate. If a request is running in another thread, the socket is
-   * closed at once instead, and that request fails with an unknown outcome.
+   * Ends the session with Terminate. Requests still in flight in other threads fail with an
+   * unknown outcome.
    */
   @Override
   public void close() {
@@ -117,19 +212,11 @@ public final class Connection implements AutoCloseable {
       return;
     }
     closed = true;
-    if (lock.tryLock()) {
-      try {
-        SessionAccess.terminate(session);
-      } finally {
-        lock.unlock();
-      }
-    } else {
-      SessionAccess.abort(session);
-    }
+    session.engine().terminate();
   }
 
   @Override
   public String toString() {
-    return "Connection[" + SessionAccess.describe(session) + ", pid " + processId() + (closed ? ", closed" : "") + "]";
+    return "Connection[" + SessionAccess.describe(session.server()) + ", pid " + processId() + (closed ? ", closed" : "") + "]";
   }
 }

@@ -364,8 +364,14 @@ public final class RequestEngine {
     }
   }
 
-  /** Ends the session: Terminate when idle, else closes the socket (requests in flight fail). */
-  public void close() {
+  /**
+   * Ends the session: Terminate when nothing is in flight, then the socket is closed; requests
+   * still in flight in other threads fail with an unknown outcome.
+   */
+  public void terminate() {
+    if (pending.isEmpty() && broken == null && !s.isBroken()) {
+      writeNow(io.sluice.protocol.FrontendMessage.Terminate.INSTANCE);
+    }
     failAll(new ConnectionException("the connection was closed", Outcome.UNKNOWN));
   }
 

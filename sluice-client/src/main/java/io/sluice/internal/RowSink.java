@@ -6,4 +6,7 @@ package io.sluice.internal;
  */
 public interface RowSink {
   void row(byte[] buf, int off, int len);
+
+  /** Called once before the first row, with the layout every row shares. */
+  default void start(RowLayout layout) {}
 }

@@ -23,7 +23,7 @@ public final class Session {
     this.cache = new StatementCache(statementCacheSize);
     TypeRegistry registry = new TypeRegistry();
     registry.stringsAsUnknown(true);
-    this.types = new SessionTypeContext(registry, null);
+    this.types = new SessionTypeContext(registry, io.sluice.types.JsonCodec.STRING);
     server.parameters.forEach(types::serverParameter);
     server.parameterListener = types::serverParameter;
   }
@@ -57,6 +57,7 @@ public final class Session {
     Statement.Key key = new Statement.Key(sql, declared);
     for (int attempt = 0; ; attempt++) {
       Statement st = describe(key, deadlineNanos);
+      sink.start(st.layout);
       QueryRequest q = new QueryRequest(st, params, codecs, types, sink, streaming);
       try {
         engine.run(q, deadlineNanos);
