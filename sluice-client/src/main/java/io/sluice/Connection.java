@@ -57,7 +57,8 @@ public final class Connection implements AutoCloseable {
    */
   public static Connection open(ConnectionConfig config, MessageTracer.Sink trace) {
     var server = Connector.connect(ConnectSettings.from(config, trace));
-    return new Connection(new Session(server, config.pipelineDepth(), config.statementCacheSize()), config);
+    long cancelTimeout = config.cancelTimeout().map(Duration::toNanos).orElse(0L);
+    return new Connection(new Session(server, config.pipelineDepth(), config.statementCacheSize(), cancelTimeout), config);
   }
 
   private long deadline() {
@@ -165,6 +166,17 @@ public final class Connection implements AutoCloseable {
   public List<SimpleResult> simpleQuery(String sql) {
     ensureOpen();
     return session.simpleQuery(sql, deadline());
+  }
+
+  /**
+   * Asks the server to cancel what it is running for this connection now (a CancelRequest on a
+   * separate connection). With several requests in flight, the one running at that moment is
+   * cancelled; prefer {@code query_timeout}, which cancels only the request that ran too long.
+   * Returns whether the server acknowledged the request.
+   */
+  public boolean cancel() {
+    ensureOpen();
+    return session.engine().cancelCurrent();
   }
 
   /** A run-time parameter the server reported (ParameterStatus), e.g. {@code server_version}. */

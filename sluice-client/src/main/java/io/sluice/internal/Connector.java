@@ -127,6 +127,8 @@ public final class Connector {
       }
       stage[0] = "starting up";
       ServerSession s = new ServerSession(t, p.maxMessageSize(), p.trace());
+      s.endpoint = e;
+      s.connectParams = p;
       try {
         startup(s, p, e, stage);
       } catch (RuntimeException ex) {

@@ -22,6 +22,12 @@ public abstract class Request {
   int syncsLeft;
   volatile boolean done;
   volatile SluiceException failure;
+  /** Set when the deadline passed and a cancel was (or is being) sent for this request. */
+  volatile boolean timedOut;
+  /** Set when the user cancelled while this request was in flight. */
+  volatile boolean cancelRequested;
+  /** The transaction status of the last ReadyForQuery. */
+  byte lastStatus;
   /** Set when an ErrorResponse arrived: the rest of the replies up to ReadyForQuery are drained. */
   SluiceException serverError;
 

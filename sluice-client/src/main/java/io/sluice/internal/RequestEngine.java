@@ -2,6 +2,7 @@ package io.sluice.internal;
 
 import io.sluice.ConnectionException;
 import io.sluice.ProtocolViolationException;
+import io.sluice.QueryTimeoutException;
 import io.sluice.ServerException;
 import io.sluice.SluiceException;
 import io.sluice.SluiceException.Outcome;
@@ -56,8 +57,11 @@ public final class RequestEngine {
   private final Semaphore slots;
   private volatile SluiceException broken;
 
-  public RequestEngine(ServerSession session, int pipelineDepth) {
+  private final long cancelTimeoutNanos;
+
+  public RequestEngine(ServerSession session, int pipelineDepth, long cancelTimeoutNanos) {
     this.s = session;
+    this.cancelTimeoutNanos = cancelTimeoutNanos > 0 ? cancelTimeoutNanos : TimeUnit.SECONDS.toNanos(10);
     this.slots = new Semaphore(Math.max(1, pipelineDepth), true);
   }
 
@@ -70,14 +74,69 @@ public final class RequestEngine {
     return broken != null || s.isBroken();
   }
 
-  /** Submits and waits: returns when the request is complete, or throws its failure. */
+  /**
+   * Submits and waits: returns when the request is complete, or throws its failure. Past the
+   * deadline ({@link System#nanoTime()}, 0 for none) the request is cancelled on the server; if
+   * the server does not end it within the cancel timeout, the connection is closed, so that no
+   * call ever waits without bound.
+   */
   public void run(Request r, long deadlineNanos) {
     submit(r, deadlineNanos);
-    await(r, deadlineNanos);
-    SluiceException e = r.error();
-    if (e != null) {
-      throw e;
+    Deadlines.Timer timer = deadlineNanos == 0 ? null
+        : Deadlines.after(deadlineNanos - System.nanoTime(), () -> Thread.startVirtualThread(() -> expire(r)));
+    try {
+      await(r, 0);
+    } finally {
+      if (timer != null) {
+        timer.cancel();
+      }
     }
+    SluiceException e = r.error();
+    if (e == null) {
+      return;
+    }
+    if (r.timedOut && e instanceof ServerException se && se.sqlState().equals("57014")) {
+      throw new QueryTimeoutException("the statement ran past its deadline and was cancelled", se);
+    }
+    throw e;
+  }
+
+  /** The deadline passed: cancel the request once the server is running it; close if that fails. */
+  private void expire(Request r) {
+    if (r.done) {
+      return;
+    }
+    r.timedOut = true;
+    long end = System.nanoTime() + cancelTimeoutNanos;
+    while (!r.done && pending.peek() != r && System.nanoTime() < end) {
+      LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+    }
+    if (r.done) {
+      return;
+    }
+    outLock.lock();   // nothing new is written while the cancel is on its way
+    try {
+      if (!r.done && pending.peek() == r) {
+        Canceller.cancel(s, Math.max(1, end - System.nanoTime()));
+      }
+    } finally {
+      outLock.unlock();
+    }
+    while (!r.done && System.nanoTime() < end) {
+      LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
+    }
+    if (!r.done) {
+      failAll(new ConnectionException("the statement ran past its deadline and the server did not end it within "
+          + "cancel_timeout; the connection was closed", Outcome.UNKNOWN));
+    }
+  }
+
+  /** Cancels whatever the server is running for this connection now (a CancelRequest). */
+  public boolean cancelCurrent() {
+    for (Request r : pending) {
+      r.cancelRequested = true;
+    }
+    return Canceller.cancel(s, cancelTimeoutNanos);
   }
 
   /**
@@ -285,6 +344,7 @@ public final class RequestEngine {
           throw new ProtocolException("ReadyForQuery: malformed");
         }
         s.transactionStatus = status;
+        head.lastStatus = status;
         head.onReady(status);
         if (--head.syncsLeft <= 0) {
           complete(head);

@@ -39,6 +39,9 @@ public final class ServerSession {
   volatile Consumer<Map<Character, String>> noticeHandler = ServerSession::logNotice;
   volatile Consumer<NotificationResponse> notificationHandler = n -> {};
   volatile java.util.function.BiConsumer<String, String> parameterListener = (k, v) -> {};
+  /** Where this session is, for cancel requests. */
+  io.sluice.HostPort endpoint;
+  ConnectParams connectParams;
   int processId;
   byte[] secretKey;
   int protocolVersion;

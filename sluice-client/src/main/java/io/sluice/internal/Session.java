@@ -18,8 +18,8 @@ public final class Session {
   private final StatementCache cache;
   private final SessionTypeContext types;
 
-  public Session(ServerSession server, int pipelineDepth, int statementCacheSize) {
-    this.engine = new RequestEngine(server, pipelineDepth);
+  public Session(ServerSession server, int pipelineDepth, int statementCacheSize, long cancelTimeoutNanos) {
+    this.engine = new RequestEngine(server, pipelineDepth, cancelTimeoutNanos);
     this.cache = new StatementCache(statementCacheSize);
     TypeRegistry registry = new TypeRegistry();
     registry.stringsAsUnknown(true);
@@ -67,6 +67,9 @@ public final class Session {
           cache.invalidate(st);
           continue;
         }
+        if (attempt == 0 && staleCancel(e, q)) {
+          continue;
+        }
         throw e;
       }
     }
@@ -80,6 +83,16 @@ public final class Session {
   private static boolean invalidates(ServerException e) {
     String state = e.sqlState();
     return state.equals("26000") || (state.equals("0A000") && e.serverMessage().contains("cached plan"));
+  }
+
+  /**
+   * A cancel meant for an earlier request arrived after that request had finished and hit this
+   * one: it did not time out, delivered no rows, and its implicit transaction rolled back (the
+   * server is idle, 'I'), so running it again is safe and nobody sees the race.
+   */
+  private static boolean staleCancel(ServerException e, QueryRequest q) {
+    return e.sqlState().equals("57014") && !q.timedOut && !q.cancelRequested && q.rowsSeen == 0
+        && q.lastStatus == 'I';
   }
 
   /** The statement for this key, prepared by this thread or by another one already on it. */

@@ -1,0 +1,99 @@
+package io.sluice;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import io.sluice.testkit.PostgresServer;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Deadlines: query_timeout cancels only the request that ran too long; a frozen server is left. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class TimeoutTest {
+  static PostgresServer pg;
+
+  @BeforeAll
+  static void server() {
+    pg = PostgresServer.shared();
+  }
+
+  static String url(String extra) {
+    return "host=" + pg.socketDirectory() + " port=" + pg.port() + " user=" + pg.superuser() + " dbname="
+        + pg.database() + " " + extra;
+  }
+
+  @Test
+  void queryTimeoutCancelsAndTheConnectionStaysUsable() {
+    try (Connection c = Connection.open(url("query_timeout=0.3"))) {
+      QueryTimeoutException e = assertThrows(QueryTimeoutException.class, () -> c.query("select pg_sleep(5)"));
+      assertEquals(SluiceException.Outcome.SERVER_ERROR, e.outcome());
+      assertEquals("57014", ((ServerException) e.getCause()).sqlState());
+      assertEquals(1, c.query("select 1").get(0).getInt(0));
+      assertTrue(c.isOpen());
+    }
+  }
+
+  @Test
+  void aTimeoutNeverCancelsAnotherCallersRequest() throws Exception {
+    try (Connection c = Connection.open(url("query_timeout=1"))) {
+      CompletableFuture<Integer> first = CompletableFuture.supplyAsync(
+          () -> c.query("select 1 from pg_sleep(0.4)").get(0).getInt(0), r -> Thread.startVirtualThread(r));
+      Thread.sleep(50);
+      CompletableFuture<Throwable> second = CompletableFuture.supplyAsync(() -> {
+        try {
+          c.query("select pg_sleep(4)");
+          return null;
+        } catch (Throwable t) {
+          return t;
+        }
+      }, r -> Thread.startVirtualThread(r));
+      Thread.sleep(50);
+      CompletableFuture<Integer> third = CompletableFuture.supplyAsync(
+          () -> c.query("select 3").get(0).getInt(0), r -> Thread.startVirtualThread(r));
+      assertEquals(1, first.get(10, TimeUnit.SECONDS));
+      assertInstanceOf(QueryTimeoutException.class, second.get(10, TimeUnit.SECONDS));
+      assertEquals(3, third.get(10, TimeUnit.SECONDS));
+    }
+  }
+
+  @Test
+  void explicitCancelStopsTheRunningStatement() throws Exception {
+    try (Connection c = Connection.open(url(""))) {
+      CompletableFuture<Throwable> running = CompletableFuture.supplyAsync(() -> {
+        try {
+          c.query("select pg_sleep(10)");
+          return null;
+        } catch (Throwable t) {
+          return t;
+        }
+      }, r -> Thread.startVirtualThread(r));
+      Thread.sleep(300);
+      assertTrue(c.cancel());
+      Throwable t = running.get(10, TimeUnit.SECONDS);
+      assertInstanceOf(ServerException.class, t);
+      assertEquals("57014", ((ServerException) t).sqlState());
+      assertEquals(1, c.query("select 1").get(0).getInt(0));
+    }
+  }
+
+  @Test
+  void aFrozenBackendIsAbandonedWithinTheCancelTimeout() throws Exception {
+    Connection c = Connection.open(url("query_timeout=0.3 cancel_timeout=1"));
+    int pid = c.processId();
+    Process stop = new ProcessBuilder("kill", "-STOP", String.valueOf(pid)).start();
+    assertEquals(0, stop.waitFor());
+    try {
+      long t0 = System.nanoTime();
+      ConnectionException e = assertThrows(ConnectionException.class, () -> c.query("select 1"));
+      assertEquals(SluiceException.Outcome.UNKNOWN, e.outcome());
+      assertTrue(e.getMessage().contains("deadline"), e.getMessage());
+      assertTrue(System.nanoTime() - t0 >= TimeUnit.MILLISECONDS.toNanos(300), "gave up before the timeout");
+      assertFalse(c.isOpen());
+    } finally {
+      new ProcessBuilder("kill", "-CONT", String.valueOf(pid)).start().waitFor();
+      c.close();
+    }
+  }
+}
