@@ -61,7 +61,7 @@ public final class Connection implements AutoCloseable {
     return new Connection(new Session(server, config.pipelineDepth(), config.statementCacheSize(), cancelTimeout), config);
   }
 
-  private long deadline() {
+  long deadline() {
     return queryTimeoutNanos == 0 ? 0 : System.nanoTime() + queryTimeoutNanos;
   }
 
@@ -103,6 +103,21 @@ public final class Connection implements AutoCloseable {
     s.rethrow();
   }
 
+  /**
+   * Prepares a statement on the server now (one round trip), letting the server infer every
+   * parameter type, and returns a handle that runs it with values encoded for those types.
+   */
+  public PreparedQuery prepare(String sql) {
+    ensureOpen();
+    return new PreparedQuery(this, session, session.prepare(sql, deadline()));
+  }
+
+  /** A batch of statements to send together; see {@link Batch}. */
+  public Batch batch() {
+    ensureOpen();
+    return new Batch(session, deadline());
+  }
+
   /** Folds the rows into a value as they arrive (streaming, like {@link #forEach}). */
   public <A> A reduce(String sql, A init, BiFunction<A, ? super Row, A> fn, Object... params) {
     Object[] acc = {init};
@@ -117,7 +132,7 @@ public final class Connection implements AutoCloseable {
   }
 
   /** Streams rows into a reused view; a callback's exception stops delivery, not the protocol. */
-  private final class Streamer implements RowSink {
+  static final class Streamer implements RowSink {
     private final Consumer<? super Row> each;
     private Row view;
     private RuntimeException failure;

@@ -40,10 +40,56 @@ public final class Session {
     return types;
   }
 
-  /** Runs one statement; rows go to {@code sink}. Returns the finished request. */
+  /** Runs one statement; rows go to {@code sink}. Parameter types follow the Java values. */
   public QueryResult query(String sql, Object[] params, RowSink sink, boolean streaming, long deadlineNanos) {
+    ParameterCodec[] codecs = codecsFor(params);
+    return run(keyFor(sql, codecs), params, codecs, sink, streaming, deadlineNanos);
+  }
+
+  /**
+   * Runs a statement prepared with {@link #prepare}: the server chose its parameter types, and
+   * each value is encoded for that type (binary when the type's codec takes the value, else as
+   * text for the server to parse).
+   */
+  public QueryResult queryPrepared(Statement.Key key, Object[] params, RowSink sink, boolean streaming,
+      long deadlineNanos) {
+    return run(key, params, null, sink, streaming, deadlineNanos);
+  }
+
+  /** Prepares a statement, letting the server infer every parameter type; returns its key. */
+  public Statement prepare(String sql, long deadlineNanos) {
+    return describe(new Statement.Key(sql, new int[0]), deadlineNanos);
+  }
+
+  private QueryResult run(Statement.Key key, Object[] params, ParameterCodec[] codecs, RowSink sink,
+      boolean streaming, long deadlineNanos) {
+    for (int attempt = 0; ; attempt++) {
+      Statement st = describe(key, deadlineNanos);
+      ParameterCodec[] pcs = codecs != null ? codecs : serverTypedCodecs(st, params);
+      sink.start(st.layout);
+      QueryRequest q = new QueryRequest(st, params, pcs, types, sink, streaming);
+      try {
+        engine.run(q, deadlineNanos);
+        return new QueryResult(st.layout, q.commandTag);
+      } catch (ServerException e) {
+        if (attempt == 0 && retryable(e, q)) {
+          if (invalidates(e)) {
+            cache.invalidate(st);
+          }
+          continue;
+        }
+        throw e;
+      }
+    }
+  }
+
+  static boolean retryable(ServerException e, QueryRequest q) {
+    return (invalidates(e) && q.rowsSeen == 0) || staleCancel(e, q);
+  }
+
+  /** Codecs chosen by the Java class of each value; their OIDs are declared in Parse. */
+  ParameterCodec[] codecsFor(Object[] params) {
     ParameterCodec[] codecs = new ParameterCodec[params.length];
-    int[] declared = new int[params.length];
     for (int i = 0; i < params.length; i++) {
       if (params[i] != null) {
         try {
@@ -51,28 +97,38 @@ public final class Session {
         } catch (io.sluice.types.ValueException e) {
           throw new io.sluice.ValueException("parameter $" + (i + 1) + ": " + e.getMessage(), e);
         }
-        declared[i] = codecs[i].oid();
       }
     }
-    Statement.Key key = new Statement.Key(sql, declared);
-    for (int attempt = 0; ; attempt++) {
-      Statement st = describe(key, deadlineNanos);
-      sink.start(st.layout);
-      QueryRequest q = new QueryRequest(st, params, codecs, types, sink, streaming);
-      try {
-        engine.run(q, deadlineNanos);
-        return new QueryResult(st.layout, q.commandTag);
-      } catch (ServerException e) {
-        if (attempt == 0 && invalidates(e) && q.rowsSeen == 0) {
-          cache.invalidate(st);
-          continue;
-        }
-        if (attempt == 0 && staleCancel(e, q)) {
-          continue;
-        }
-        throw e;
+    return codecs;
+  }
+
+  static Statement.Key keyFor(String sql, ParameterCodec[] codecs) {
+    int[] declared = new int[codecs.length];
+    for (int i = 0; i < codecs.length; i++) {
+      declared[i] = codecs[i] == null ? 0 : codecs[i].oid();
+    }
+    return new Statement.Key(sql, declared);
+  }
+
+  /** Codecs for the types the server chose; a value the type's codec does not take goes as text. */
+  private ParameterCodec[] serverTypedCodecs(Statement st, Object[] params) {
+    ParameterCodec[] codecs = new ParameterCodec[params.length];
+    int n = Math.min(params.length, st.parameterTypes.length);
+    for (int i = 0; i < n; i++) {
+      Object v = params[i];
+      if (v == null) {
+        continue;
+      }
+      int oid = st.parameterTypes[i];
+      io.sluice.types.Codec<?> c = types.registry().codecFor(oid);
+      if (c != null && c.accepts(v)) {
+        codecs[i] = new ParameterCodec(oid, c);
+      } else {
+        ParameterCodec byValue = codecsFor(new Object[] {v})[0];
+        codecs[i] = new ParameterCodec(0, byValue.codec());
       }
     }
+    return codecs;
   }
 
   /**
@@ -96,7 +152,7 @@ public final class Session {
   }
 
   /** The statement for this key, prepared by this thread or by another one already on it. */
-  private Statement describe(Statement.Key key, long deadlineNanos) {
+  Statement describe(Statement.Key key, long deadlineNanos) {
     StatementCache.Lookup l = cache.lookup(key);
     Statement st = l.statement();
     if (!l.evicted().isEmpty()) {
@@ -123,6 +179,125 @@ public final class Session {
       st.markFailed(e);
       throw e;
     }
+  }
+
+  /**
+   * Runs statements independently, each with its own Sync, all written at once: one round trip
+   * for the lot once they are prepared (new ones are prepared together first). Each outcome is
+   * the statement's own: an error in one does not touch the others.
+   */
+  public List<Object> batch(List<String> sqls, List<Object[]> params, List<RowSink> sinks, long deadlineNanos) {
+    int n = sqls.size();
+    ParameterCodec[][] codecs = new ParameterCodec[n][];
+    Statement.Key[] keys = new Statement.Key[n];
+    for (int i = 0; i < n; i++) {
+      codecs[i] = codecsFor(params.get(i));
+      keys[i] = keyFor(sqls.get(i), codecs[i]);
+    }
+    Statement[] sts = describeAll(keys, deadlineNanos);
+    QueryRequest[] qs = new QueryRequest[n];
+    List<Object> out = new java.util.ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      if (sts[i].failure != null) {
+        continue;
+      }
+      sinks.get(i).start(sts[i].layout);
+      qs[i] = new QueryRequest(sts[i], params.get(i), codecs[i], types, sinks.get(i), false);
+    }
+    engine.submitAll(java.util.Arrays.stream(qs).filter(java.util.Objects::nonNull).toList(), deadlineNanos);
+    for (int i = 0; i < n; i++) {
+      QueryRequest q = qs[i];
+      if (q == null) {
+        out.add(sts[i].failure);
+        continue;
+      }
+      engine.await(q, 0);
+      SluiceException e = q.error();
+      if (e instanceof ServerException se && retryable(se, q)) {
+        try {
+          out.add(query(sqls.get(i), params.get(i), sinks.get(i), false, deadlineNanos));
+        } catch (SluiceException again) {
+          out.add(again);
+        }
+        continue;
+      }
+      out.add(e != null ? e : new QueryResult(sts[i].layout, q.commandTag));
+    }
+    return out;
+  }
+
+  /** Runs statements in one implicit transaction (one Sync): all apply, or none does. */
+  public List<QueryResult> atomicBatch(List<String> sqls, List<Object[]> params, List<RowSink> sinks,
+      long deadlineNanos) {
+    int n = sqls.size();
+    ParameterCodec[][] codecs = new ParameterCodec[n][];
+    Statement.Key[] keys = new Statement.Key[n];
+    for (int i = 0; i < n; i++) {
+      codecs[i] = codecsFor(params.get(i));
+      keys[i] = keyFor(sqls.get(i), codecs[i]);
+    }
+    for (int attempt = 0; ; attempt++) {
+      Statement[] sts = describeAll(keys, deadlineNanos);
+      for (int i = 0; i < n; i++) {
+        if (sts[i].failure != null) {
+          throw sts[i].failure;
+        }
+        sinks.get(i).start(sts[i].layout);
+      }
+      BatchRequest b = new BatchRequest(sts, params.toArray(new Object[0][]), codecs, sinks.toArray(new RowSink[0]), types);
+      try {
+        engine.run(b, deadlineNanos);
+      } catch (ServerException e) {
+        if (attempt == 0 && invalidates(e)) {
+          for (Statement st : sts) {
+            cache.invalidate(st);
+          }
+          continue;
+        }
+        throw new io.sluice.BatchException("statement " + (b.failedAt + 1) + " of " + n
+            + " failed; the batch was rolled back", b.failedAt, e);
+      }
+      List<QueryResult> out = new java.util.ArrayList<>(n);
+      for (int i = 0; i < n; i++) {
+        out.add(new QueryResult(sts[i].layout, b.tags[i]));
+      }
+      return out;
+    }
+  }
+
+  /** Describes several statements, preparing the new ones together in one round trip. */
+  private Statement[] describeAll(Statement.Key[] keys, long deadlineNanos) {
+    int n = keys.length;
+    Statement[] sts = new Statement[n];
+    java.util.List<PrepareRequest> mine = new java.util.ArrayList<>();
+    java.util.List<Statement> mineSt = new java.util.ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      StatementCache.Lookup l = cache.lookup(keys[i]);
+      if (!l.evicted().isEmpty()) {
+        engine.submit(new CloseStatementRequest(l.evicted()), deadlineNanos);
+      }
+      sts[i] = l.statement();
+      if (l.isNew()) {
+        PrepareRequest p = new PrepareRequest(sts[i], types);
+        mine.add(p);
+        mineSt.add(sts[i]);
+      }
+    }
+    engine.submitAll(mine, deadlineNanos);
+    for (int i = 0; i < mine.size(); i++) {
+      engine.await(mine.get(i), 0);
+      SluiceException e = mine.get(i).error();
+      if (e != null) {
+        cache.invalidate(mineSt.get(i));
+        mineSt.get(i).markFailed(e);
+      } else {
+        mineSt.get(i).markDescribed();
+      }
+    }
+    for (Statement st : sts) {
+      st.awaitDescription();
+    }
+    return sts;
   }
 
   public List<SimpleResult> simpleQuery(String sql, long deadlineNanos) {

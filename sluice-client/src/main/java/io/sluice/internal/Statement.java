@@ -40,6 +40,20 @@ public final class Statement {
     this.name = name;
   }
 
+  public Key key() {
+    return key;
+  }
+
+  /** The result columns; empty for a statement that returns no rows. */
+  public RowLayout layout() {
+    return layout;
+  }
+
+  /** The parameter types the server chose, as OIDs. */
+  public int[] parameterTypes() {
+    return parameterTypes.clone();
+  }
+
   boolean isDescribed() {
     return described.getCount() == 0 && failure == null;
   }

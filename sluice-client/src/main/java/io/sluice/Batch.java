@@ -1,0 +1,95 @@
+package io.sluice;
+
+import io.sluice.internal.RowStore;
+import io.sluice.internal.RowSink;
+import io.sluice.internal.Session;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Statements sent together, in one round trip once prepared. Made by {@link Connection#batch()}.
+ *
+ * <ul>
+ *   <li>{@link #run()}: each statement on its own (its own Sync): an error in one leaves the
+ *       others alone, and each {@link Item} says how its statement went.
+ *   <li>{@link #runAtomic()}: one implicit transaction (one Sync): every statement applies, or
+ *       none does ({@link BatchException}).
+ * </ul>
+ *
+ * Not thread-safe; a batch is built and run by one thread.
+ */
+public final class Batch {
+  private final Session session;
+  private final long deadline;
+  private final List<String> sqls = new ArrayList<>();
+  private final List<Object[]> params = new ArrayList<>();
+
+  Batch(Session session, long deadline) {
+    this.session = session;
+    this.deadline = deadline;
+  }
+
+  public Batch add(String sql, Object... parameters) {
+    sqls.add(sql);
+    params.add(parameters.clone());
+    return this;
+  }
+
+  public int size() {
+    return sqls.size();
+  }
+
+  /** The outcome of one statement of {@link #run()}: its rows, or its error. */
+  public record Item(RowSet rows, SluiceException error) {
+    /** The rows, or the error thrown. */
+    public RowSet rowsOrThrow() {
+      if (error != null) {
+        throw error;
+      }
+      return rows;
+    }
+
+    public boolean ok() {
+      return error == null;
+    }
+  }
+
+  /** Runs every statement independently; returns one item per statement, in order. */
+  public List<Item> run() {
+    List<RowSink> sinks = new ArrayList<>();
+    List<RowStore> stores = new ArrayList<>();
+    for (int i = 0; i < sqls.size(); i++) {
+      RowStore s = new RowStore();
+      stores.add(s);
+      sinks.add(s::add);
+    }
+    List<Object> outcomes = session.batch(sqls, params, sinks, deadline);
+    List<Item> items = new ArrayList<>(outcomes.size());
+    for (int i = 0; i < outcomes.size(); i++) {
+      Object o = outcomes.get(i);
+      if (o instanceof Session.QueryResult r) {
+        items.add(new Item(new RowSet(r.layout(), stores.get(i), r.commandTag()), null));
+      } else {
+        items.add(new Item(null, (SluiceException) o));
+      }
+    }
+    return items;
+  }
+
+  /** Runs every statement in one implicit transaction; returns each statement's rows, in order. */
+  public List<RowSet> runAtomic() {
+    List<RowSink> sinks = new ArrayList<>();
+    List<RowStore> stores = new ArrayList<>();
+    for (int i = 0; i < sqls.size(); i++) {
+      RowStore s = new RowStore();
+      stores.add(s);
+      sinks.add(s::add);
+    }
+    List<Session.QueryResult> results = session.atomicBatch(sqls, params, sinks, deadline);
+    List<RowSet> out = new ArrayList<>(results.size());
+    for (int i = 0; i < results.size(); i++) {
+      out.add(new RowSet(results.get(i).layout(), stores.get(i), results.get(i).commandTag()));
+    }
+    return out;
+  }
+}
