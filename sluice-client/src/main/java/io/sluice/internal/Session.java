@@ -172,6 +172,7 @@ public final class Session {
     }
     try {
       engine.run(new PrepareRequest(st, types), deadlineNanos);
+      TypeDiscovery.discover(this, st, deadlineNanos);
       st.markDescribed();
       return st;
     } catch (SluiceException e) {
@@ -291,7 +292,13 @@ public final class Session {
         cache.invalidate(mineSt.get(i));
         mineSt.get(i).markFailed(e);
       } else {
-        mineSt.get(i).markDescribed();
+        try {
+          TypeDiscovery.discover(this, mineSt.get(i), deadlineNanos);
+          mineSt.get(i).markDescribed();
+        } catch (SluiceException d) {
+          cache.invalidate(mineSt.get(i));
+          mineSt.get(i).markFailed(d);
+        }
       }
     }
     for (Statement st : sts) {

@@ -1,0 +1,82 @@
+package io.sluice.internal;
+
+import io.sluice.Column;
+import io.sluice.types.TypeInfo;
+import io.sluice.types.TypeRegistry;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Finds types the registry does not know — enums, domains, composites, ranges, extension types
+ * such as hstore, citext and pgvector — in {@code pg_type} the first time a result uses them,
+ * registers codecs for them, and so lets the statement ask for their binary format. Costs one
+ * round trip per batch of new types, once per connection; types they refer to (elements,
+ * attributes, subtypes, base types) are looked up in the same way, a few levels deep.
+ */
+final class TypeDiscovery {
+  private static final int MAX_ROUNDS = 4;
+
+  private TypeDiscovery() {}
+
+  /** Registers what the statement's columns need; returns whether anything new was learned. */
+  static boolean discover(Session session, Statement st, long deadlineNanos) {
+    TypeRegistry registry = session.types().registry();
+    Set<Integer> unknown = new LinkedHashSet<>();
+    for (Column c : st.layout.columns) {
+      if (registry.codecFor(c.typeOid()) == null) {
+        unknown.add(c.typeOid());
+      }
+    }
+    boolean learned = false;
+    for (int round = 0; round < MAX_ROUNDS && !unknown.isEmpty(); round++) {
+      long[] oids = unknown.stream().mapToLong(Integer::longValue).toArray();
+      List<TypeInfo> found = new ArrayList<>();
+      session.query(TypeInfo.CATALOG_QUERY_BY_OID, new Object[] {oids}, new RowSink() {
+        private io.sluice.internal.RowLayout layout;
+
+        @Override
+        public void start(RowLayout l) {
+          layout = l;
+        }
+
+        @Override
+        public void row(byte[] buf, int off, int len) {
+          found.add(RowReader.typeInfo(layout, buf, off, len));
+        }
+      }, false, deadlineNanos);
+      unknown.clear();
+      for (TypeInfo t : found) {
+        registry.registerDynamic(t);
+        learned = true;
+      }
+      for (TypeInfo t : found) {
+        for (int ref : references(t)) {
+          if (ref != 0 && registry.codecFor(ref) == null) {
+            unknown.add(ref);
+          }
+        }
+      }
+    }
+    if (learned) {
+      st.layout = PrepareRequest.layout(st.layout.list().stream()
+          .map(c -> new io.sluice.protocol.BackendMessage.Field(c.name(), c.tableOid(), (short) c.columnNumber(),
+              c.typeOid(), (short) 0, c.typeModifier(), (short) 0))
+          .toList(), session.types());
+      st.resultFormats = PrepareRequest.formats(st.layout);
+    }
+    return learned;
+  }
+
+  private static List<Integer> references(TypeInfo t) {
+    List<Integer> refs = new ArrayList<>();
+    refs.add(t.elementOid());
+    refs.add(t.baseOid());
+    refs.add(t.rangeSubtype());
+    for (TypeInfo.Attribute a : t.attributes()) {
+      refs.add(a.oid());
+    }
+    return refs;
+  }
+}
