@@ -118,6 +118,16 @@ public final class Connection implements AutoCloseable {
     return new Batch(session, deadline());
   }
 
+  /**
+   * Fetches the rows {@code fetchSize} at a time, as the iterator asks for them (a server-side
+   * portal suspended between chunks). Close the stream; until then this connection writes
+   * nothing else. See {@link RowStream}.
+   */
+  public RowStream stream(String sql, int fetchSize, Object... params) {
+    ensureOpen();
+    return new RowStream(session.openPortal(sql, params, fetchSize, deadline()));
+  }
+
   /** Folds the rows into a value as they arrive (streaming, like {@link #forEach}). */
   public <A> A reduce(String sql, A init, BiFunction<A, ? super Row, A> fn, Object... params) {
     Object[] acc = {init};

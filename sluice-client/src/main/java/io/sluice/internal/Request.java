@@ -22,6 +22,8 @@ public abstract class Request {
   int syncsLeft;
   volatile boolean done;
   volatile SluiceException failure;
+  /** For requests fetched in chunks: set when the current chunk has ended. */
+  volatile boolean chunkDone;
   /** Set when the deadline passed and a cancel was (or is being) sent for this request. */
   volatile boolean timedOut;
   /** Set when the user cancelled while this request was in flight. */

@@ -344,9 +344,32 @@ public final class RequestEngine {
   }
 
   private void readUntil(Request r) {
+    readUntil(r, false);
+  }
+
+  /**
+   * For a request that reads itself (a portal fetched in chunks): reads on this thread until the
+   * request completes or ends a chunk ({@link Request#chunkDone}).
+   */
+  void awaitChunk(Request r) {
+    while (!r.done && !r.chunkDone) {
+      if (readLock.tryLock()) {
+        try {
+          readUntil(r, true);
+        } finally {
+          readLock.unlock();
+        }
+        wakeNextReader();
+      } else {
+        LockSupport.park(this);
+      }
+    }
+  }
+
+  private void readUntil(Request r, boolean chunk) {
     FrameReader in = s.reader;
     Thread me = Thread.currentThread();
-    while (!r.done) {
+    while (!r.done && !(chunk && r.chunkDone)) {
       Request head = pending.peek();
       if (head == null) {
         return;

@@ -83,6 +83,74 @@ public final class Session {
     }
   }
 
+  /**
+   * Opens a portal fetched {@code fetchSize} rows at a time. The caller drives it with {@link
+   * Portal#fetch} and must {@link Portal#close} it.
+   */
+  public Portal openPortal(String sql, Object[] params, int fetchSize, long deadlineNanos) {
+    if (fetchSize <= 0) {
+      throw new io.sluice.ValueException("fetch size must be positive, not " + fetchSize);
+    }
+    ParameterCodec[] codecs = codecsFor(params);
+    Statement st = describe(keyFor(sql, codecs), deadlineNanos);
+    PortalRequest p = new PortalRequest(st, params, codecs, types, fetchSize);
+    engine.submit(p, deadlineNanos);
+    return new Portal(engine, p, st.layout);
+  }
+
+  /** A portal fetched in chunks; see {@link #openPortal}. */
+  public static final class Portal {
+    private final RequestEngine engine;
+    private final PortalRequest request;
+    private final RowLayout layout;
+    private boolean started;
+
+    Portal(RequestEngine engine, PortalRequest request, RowLayout layout) {
+      this.engine = engine;
+      this.request = request;
+      this.layout = layout;
+    }
+
+    public RowLayout layout() {
+      return layout;
+    }
+
+    /** Reads the next chunk into {@code sink}; returns false when there are no more rows. */
+    public boolean fetch(RowSink sink) {
+      if (request.done || request.completed) {
+        return false;
+      }
+      request.sink = sink;
+      if (started) {
+        if (!request.suspended) {
+          return false;
+        }
+        request.next(engine);
+      }
+      started = true;
+      engine.awaitChunk(request);
+      SluiceException e = request.error();
+      if (e != null) {
+        close();
+        throw e;
+      }
+      return true;
+    }
+
+    public String commandTag() {
+      return request.commandTag;
+    }
+
+    /** Closes the portal and ends its implicit transaction; the connection is free again. */
+    public void close() {
+      request.finish(engine);
+      SluiceException e = request.failure;
+      if (e != null) {
+        throw e;
+      }
+    }
+  }
+
   static boolean retryable(ServerException e, QueryRequest q) {
     return (invalidates(e) && q.rowsSeen == 0) || staleCancel(e, q);
   }

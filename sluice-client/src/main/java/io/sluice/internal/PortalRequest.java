@@ -1,0 +1,105 @@
+package io.sluice.internal;
+
+import io.sluice.protocol.FrameReader;
+import io.sluice.protocol.FrontendMessage;
+import io.sluice.protocol.Utf8;
+import io.sluice.protocol.WireWriter;
+import io.sluice.types.ParameterCodec;
+import io.sluice.types.TypeContext;
+
+/**
+ * A statement fetched {@code fetchSize} rows at a time: Bind, then Execute(n) + Flush per chunk;
+ * the server suspends the portal after each chunk (PortalSuspended) and keeps it open because no
+ * Sync has been sent. Nothing else may be written meanwhile (it is exclusive), and only the owner
+ * reads its rows. {@link #finish} sends the Sync (with a Close first when abandoned early).
+ */
+final class PortalRequest extends Request {
+  private final Statement st;
+  private final Object[] params;
+  private final ParameterCodec[] codecs;
+  private final TypeContext types;
+  private final int fetchSize;
+  RowSink sink;
+  boolean suspended;
+  boolean completed;
+  String commandTag;
+  int rowsSeen;
+
+  PortalRequest(Statement st, Object[] params, ParameterCodec[] codecs, TypeContext types, int fetchSize) {
+    super(true);
+    this.st = st;
+    this.params = params;
+    this.codecs = codecs;
+    this.types = types;
+    this.fetchSize = fetchSize;
+  }
+
+  @Override
+  protected int encode(WireWriter out) {
+    if (st.unnamed()) {
+      new FrontendMessage.Parse("", st.key.sql(), st.key.declaredTypes()).encode(out);
+    }
+    QueryRequest.encodeBind(out, st, params, codecs, types);
+    new FrontendMessage.Execute("", fetchSize).encode(out);
+    FrontendMessage.Flush.INSTANCE.encode(out);
+    return 1;   // the Sync comes from finish()
+  }
+
+  /** Asks for the next chunk (the reader is this request's owner). */
+  void next(RequestEngine engine) {
+    chunkDone = false;
+    suspended = false;
+    engine.writeNow(new FrontendMessage.Execute("", fetchSize));
+    engine.writeNow(FrontendMessage.Flush.INSTANCE);
+  }
+
+  /** Ends the portal: Close it if rows remain, then Sync, and read up to ReadyForQuery. */
+  void finish(RequestEngine engine) {
+    if (done) {
+      return;
+    }
+    if (suspended && !completed) {
+      engine.writeNow(new FrontendMessage.Close((byte) 'P', ""));
+    }
+    chunkDone = false;
+    engine.writeNow(FrontendMessage.Sync.INSTANCE);
+    engine.await(this, 0);
+  }
+
+  @Override
+  protected void onMessage(byte type, FrameReader frame) {
+    switch (type) {
+      case 'D' -> {
+        rowsSeen++;
+        sink.row(frame.buffer(), frame.bodyOffset(), frame.bodyLength());
+      }
+      case 's' -> {
+        suspended = true;
+        chunkDone = true;
+      }
+      case 'C' -> {
+        commandTag = Utf8.decode(frame.buffer(), frame.bodyOffset(), Math.max(0, frame.bodyLength() - 1));
+        completed = true;
+        chunkDone = true;
+      }
+      case 'I' -> {
+        commandTag = "";
+        completed = true;
+        chunkDone = true;
+      }
+      case 'E' -> chunkDone = true;
+      case '1', '2', '3', 'n' -> { /* ParseComplete, BindComplete, CloseComplete, NoData */ }
+      default -> throw Unexpected.message(type, "fetching rows");
+    }
+  }
+
+  @Override
+  protected boolean readsItself() {
+    return true;
+  }
+
+  @Override
+  protected boolean exclusive() {
+    return true;
+  }
+}
