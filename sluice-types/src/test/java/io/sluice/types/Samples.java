@@ -28,9 +28,19 @@ final class Samples {
    * @param encodes whether our binary encoding of {@code value} must equal the server's bytes (false
    *     where the Java value cannot carry what the server sent, e.g. a lower bound of 0)
    */
-  record Sample(String type, String sql, Object value, Codec<?> codec, boolean encodes) {
+  record Sample(String type, String sqlType, String sql, Object value, Codec<?> codec, boolean encodes) {
     Sample decodeOnly() {
-      return new Sample(type, sql, value, codec, false);
+      return new Sample(type, sqlType, sql, value, codec, false);
+    }
+
+    /** The same value cast to {@code sqlType} (a type with a modifier, such as bit(5)). */
+    Sample as(String sqlType) {
+      return new Sample(type, sqlType, sql.substring(0, sql.lastIndexOf("::") + 2) + sqlType, value, codec, encodes);
+    }
+
+    /** The type as SQL spells it: "char" needs quotes, else it means char(1). */
+    static String spell(String type) {
+      return type.equals("char") ? "\"char\"" : type.equals("_char") ? "\"char\"[]" : type;
     }
 
     @Override
@@ -48,11 +58,12 @@ final class Samples {
     if (codec == null) {
       throw new IllegalStateException("no codec for " + type);
     }
-    return new Sample(type, literal + "::" + type, value, codec, true);
+    return s(type, literal, value, codec);
   }
 
   private static Sample s(String type, String literal, Object value, Codec<?> codec) {
-    return new Sample(type, literal + "::" + type, value, codec, true);
+    String sqlType = Sample.spell(type);
+    return new Sample(type, sqlType, "(" + literal + ")::" + sqlType, value, codec, true);
   }
 
   static OffsetDateTime utc(LocalDateTime t) {
@@ -121,7 +132,7 @@ final class Samples {
     l.add(s("text", "'a\"b\\c ''q'' $$ -- /*'", "a\"b\\c 'q' $$ -- /*"));
     l.add(s("text", "E'line1\\nline2\\ttab'", "line1\nline2\ttab"));
     l.add(s("varchar", "'varchar ✓'", "varchar ✓"));
-    l.add(s("bpchar", "'ab'::char(3)", "ab "));
+    l.add(s("bpchar", "'ab'", "ab ").as("char(3)"));
     l.add(s("name", "'pg_class'", "pg_class"));
     l.add(s("char", "'x'", "x"));
     l.add(s("char", "''", ""));
@@ -193,7 +204,7 @@ final class Samples {
     l.add(s("cidr", "'::/0'", inet("::/0")));
     l.add(s("macaddr", "'08:00:2b:01:02:03'", new MacAddress(HexFormat.of().parseHex("08002b010203"))));
     l.add(s("macaddr8", "'08:00:2b:01:02:03:04:05'", new MacAddress(HexFormat.of().parseHex("08002b0102030405"))));
-    l.add(s("bit", "B'10101'::bit(5)", bits("10101")));
+    l.add(s("bit", "B'10101'", bits("10101")).as("bit(5)"));
     l.add(s("varbit", "B''", bits("")));
     l.add(s("varbit", "B'1010101010'", bits("1010101010")));
     l.add(s("varbit", "B'1'", new BitString(BitSet.valueOf(new byte[] {1}), 1)));
