@@ -10,12 +10,12 @@ import java.util.HexFormat;
 final class Hex {
   private Hex() {}
 
-  /** Parses hex digits, ignoring white space, '|' separators and {@code //} comments to the end of a line. */
+  /** Parses hex digits, ignoring white space, '|' separators and {@code //} comments (to a '|' or the line's end). */
   static byte[] bytes(String fixture) {
     StringBuilder digits = new StringBuilder();
+    // a comment runs from "//" to the next '|' or the end of the line
     for (String line : fixture.split("\n")) {
-      int comment = line.indexOf("//");
-      String code = comment >= 0 ? line.substring(0, comment) : line;
+      String code = line.replaceAll("//[^|]*", "");
       for (char c : code.toCharArray()) {
         if (Character.digit(c, 16) >= 0) {
           digits.append(c);
