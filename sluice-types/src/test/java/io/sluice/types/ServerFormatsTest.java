@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TimeZone;
 import org.junit.jupiter.api.AfterAll;
@@ -22,7 +23,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * expression and returns its binary form ({@code typsend}) and text form ({@code typoutput}); our
  * decoders must give the expected Java value from both, our binary encoder must produce the
  * server's bytes, and our text must read back on the server to the same bytes. Repeated under
- * several JVM default time zones and server TimeZone settings, which must change nothing.
+ * several JVM default time zones and locales (tr-TR: dotless i) and server TimeZone settings,
+ * which must change nothing.
  */
 class ServerFormatsTest {
   private static ThrowawayPostgres pg;
@@ -61,15 +63,17 @@ class ServerFormatsTest {
     return "'" + s.replace("'", "''") + "'";
   }
 
-  @ParameterizedTest(name = "JVM zone {0}, server zone {1}")
+  @ParameterizedTest(name = "JVM zone {0}, server zone {1}, JVM locale {2}")
   @CsvSource({
-      "Pacific/Chatham, America/Sao_Paulo",
-      "America/Sao_Paulo, Pacific/Chatham",
-      "Asia/Kathmandu, UTC",
-      "UTC, Asia/Kolkata"})
-  void samplesMatchTheServer(String jvmZone, String serverZone) {
+      "Pacific/Chatham, America/Sao_Paulo, tr-TR",
+      "America/Sao_Paulo, Pacific/Chatham, en-US",
+      "Asia/Kathmandu, UTC, de-DE",
+      "UTC, Asia/Kolkata, tr-TR"})
+  void samplesMatchTheServer(String jvmZone, String serverZone, String locale) {
     TimeZone saved = TimeZone.getDefault();
+    Locale savedLocale = Locale.getDefault();
     TimeZone.setDefault(TimeZone.getTimeZone(jvmZone));
+    Locale.setDefault(Locale.forLanguageTag(locale));
     try {
       SessionTypeContext ctx = new SessionTypeContext(Samples.REGISTRY, JsonCodec.STRING);
       ctx.serverParameter("TimeZone", serverZone);
@@ -79,6 +83,7 @@ class ServerFormatsTest {
           + String.join("\n", failures));
     } finally {
       TimeZone.setDefault(saved);
+      Locale.setDefault(savedLocale);
     }
   }
 
