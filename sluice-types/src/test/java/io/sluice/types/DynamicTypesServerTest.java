@@ -84,6 +84,13 @@ class DynamicTypesServerTest {
     }
     assertTrue(REGISTRY.arrayOidOf(REGISTRY.oidOf("comp")) != 0, "comp[] is known");
     assertEquals("hstore", REGISTRY.codecFor(REGISTRY.oidOf("hstore")).name());
+    int comp = REGISTRY.oidOf("comp");
+    String byOid = TypeInfo.CATALOG_QUERY_BY_OID.replace("$1::oid[]", "'{" + comp + "}'::oid[]");
+    List<String> rows = pg.psql(byOid + ";").lines();
+    assertEquals(1, rows.size());
+    assertTrue(rows.get(0).startsWith(comp + "|comp|c|"), rows.get(0));
+    assertTrue(rows.get(0).endsWith("|{a,b,c,d,e}|{23,25,1007," + REGISTRY.oidOf("mood") + "," + REGISTRY.oidOf("posint") + "}"),
+        "attributes in order, the dropped one left out: " + rows.get(0));
   }
 
   @Test

@@ -194,5 +194,7 @@ class TypeRegistryTest {
     assertEquals("<+03>-03", s.timeZoneName());
     s.serverParameter("IntervalStyle", "iso_8601");
     assertEquals("iso_8601", s.intervalStyle());
+    s.serverParameter("integer_datetimes", "on");
+    assertThrows(ValueException.class, () -> s.serverParameter("integer_datetimes", "off"));
   }
 }
