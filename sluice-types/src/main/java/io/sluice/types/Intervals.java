@@ -131,47 +131,62 @@ public final class Intervals {
         c.expectEnd();
         break;
       }
+      int save = c.pos;
       boolean negative = c.eat('-');
       if (!negative) {
         c.eat('+');
       }
-      long n = c.digits(1, 18);
+      int digits = c.pos;
+      while (TextCursor.isDigit(c.peek())) {
+        c.next();
+      }
       any = true;
-      if (c.eat(':')) {
+      if (c.peek() == ':') {
+        c.pos = digits;
+        long h = c.digits(1, 18);
+        c.expect(':');
         long min = c.fixed(2);
         c.expect(':');
         long sec = c.fixed(2);
         long frac = c.eat('.') ? c.fractionNanos() / 1000 : 0;
         // Summed on the side of the sign, so -2562047788:00:54.775808 (the int64 minimum) fits.
-        long hours = Math.multiplyExact(n, 3_600_000_000L);
+        long hours = Math.multiplyExact(h, 3_600_000_000L);
         long rest = min * 60_000_000L + sec * 1_000_000L + frac;
         long micros = negative ? Math.subtractExact(-hours, rest) : Math.addExact(hours, rest);
         sum.micros = Math.addExact(sum.micros, micros);
         continue;
       }
+      c.pos = save;
+      long n = c.signedLong();
       long frac = 0;
       if (c.eat('.')) {
         frac = c.fractionNanos() / 1000;
+        if (negative) {
+          frac = -frac;
+        }
       }
       c.skipSpaces();
-      long sign = negative ? -1 : 1;
       if (c.atEnd() || (verbose && c.peek() == 'a')) {
         // A bare number counts seconds ("@ 0" is the verbose zero).
-        sum.micros = Math.addExact(sum.micros, Math.addExact(Math.multiplyExact(n, 1_000_000L), frac) * sign);
+        sum.micros = Math.addExact(sum.micros, Math.addExact(Math.multiplyExact(n, 1_000_000L), frac));
         continue;
       }
       if (c.eatWord("years") || c.eatWord("year")) {
-        sum.months = Math.addExact(sum.months, Math.multiplyExact(n, 12) * sign);
+        sum.months = Math.addExact(sum.months, Math.multiplyExact(n, 12));
       } else if (c.eatWord("mons") || c.eatWord("mon")) {
-        sum.months = Math.addExact(sum.months, n * sign);
+        sum.months = Math.addExact(sum.months, n);
       } else if (c.eatWord("days") || c.eatWord("day")) {
-        sum.days = Math.addExact(sum.days, n * sign);
+        sum.days = Math.addExact(sum.days, n);
       } else if (c.eatWord("hours") || c.eatWord("hour")) {
-        sum.micros = Math.addExact(sum.micros, Math.multiplyExact(n, 3_600_000_000L) * sign);
-      } else if (c.eatWord("mins") || c.eatWord("min")) {
-        sum.micros = Math.addExact(sum.micros, Math.multiplyExact(n, 60_000_000L) * sign);
-      } else if (c.eatWord("secs") || c.eatWord("sec")) {
-        sum.micros = Math.addExact(sum.micros, Math.addExact(Math.multiplyExact(n, 1_000_000L), frac) * sign);
+        sum.micros = Math.addExact(sum.micros, Math.multiplyExact(n, 3_600_000_000L));
+      } else if (c.eatWord("minutes") || c.eatWord("minute") || c.eatWord("mins") || c.eatWord("min")) {
+        sum.micros = Math.addExact(sum.micros, Math.multiplyExact(n, 60_000_000L));
+      } else if (c.eatWord("microseconds") || c.eatWord("microsecond") || c.eatWord("usecs")) {
+        sum.micros = Math.addExact(sum.micros, n);
+      } else if (c.eatWord("milliseconds") || c.eatWord("millisecond") || c.eatWord("msecs")) {
+        sum.micros = Math.addExact(sum.micros, Math.multiplyExact(n, 1_000L));
+      } else if (c.eatWord("seconds") || c.eatWord("second") || c.eatWord("secs") || c.eatWord("sec")) {
+        sum.micros = Math.addExact(sum.micros, Math.addExact(Math.multiplyExact(n, 1_000_000L), frac));
         frac = 0;
       } else {
         String style = ctx == null ? "postgres" : ctx.intervalStyle();

@@ -24,7 +24,8 @@ public final class SessionTypeContext implements TypeContext {
   }
 
   /**
-   * Records a server parameter (from ParameterStatus). Parameters codecs do not use are ignored.
+   * Records a server parameter (from ParameterStatus). Parameters codecs do not use are ignored;
+   * {@code integer_datetimes = off} (float timestamps, gone since PostgreSQL 10) is refused.
    * A {@code TimeZone} Java does not know (a POSIX spec such as {@code <+03>-03}) maps to UTC for
    * {@link #timeZone()}; the raw name stays available from {@link #timeZoneName()}.
    */
@@ -36,6 +37,13 @@ public final class SessionTypeContext implements TypeContext {
       }
       case "DateStyle" -> dateStyle = value;
       case "IntervalStyle" -> intervalStyle = value;
+      case "integer_datetimes" -> {
+        // on since PostgreSQL 10; before, a build option could store times as float8 seconds
+        if (!"on".equals(value)) {
+          throw new ValueException("the server stores times as floating point (integer_datetimes = " + value
+              + "), which is not supported");
+        }
+      }
       default -> { }
     }
   }

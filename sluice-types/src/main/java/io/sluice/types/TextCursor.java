@@ -107,6 +107,32 @@ final class TextCursor {
     return v;
   }
 
+  /** An optionally signed decimal int64, the full range (accumulated negatively, so MIN fits). */
+  long signedLong() {
+    boolean negative = eat('-');
+    if (!negative) {
+      eat('+');
+    }
+    if (!isDigit(peek())) {
+      throw fail("expected a number");
+    }
+    long v = 0;
+    while (isDigit(peek())) {
+      int d = next() - '0';
+      if (v < (Long.MIN_VALUE + d) / 10) {
+        throw fail("number out of range");
+      }
+      v = v * 10 - d;
+    }
+    if (!negative) {
+      if (v == Long.MIN_VALUE) {
+        throw fail("number out of range");
+      }
+      v = -v;
+    }
+    return v;
+  }
+
   /** Exactly {@code n} digits. */
   int fixed(int n) {
     return (int) digits(n, n);

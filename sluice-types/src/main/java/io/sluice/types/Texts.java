@@ -111,9 +111,23 @@ public final class Texts {
     }
   }
 
+  /**
+   * Refuses what no UTF-8 database can store: NUL, and lone surrogates (which have no UTF-8 form);
+   * text-format encoders return a String, so the check happens here rather than at UTF-8 encoding.
+   */
   static void checkNoNul(String type, String s) {
-    if (s.indexOf(0) >= 0) {
-      throw nul(type);
+    for (int i = 0, n = s.length(); i < n; i++) {
+      char c = s.charAt(i);
+      if (c == 0) {
+        throw nul(type);
+      }
+      if (Character.isSurrogate(c)) {
+        if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+          i++;
+        } else {
+          throw new ValueException(type + ": a lone surrogate at index " + i + " has no UTF-8 form");
+        }
+      }
     }
   }
 

@@ -122,6 +122,7 @@ public final class TypeRegistry {
     if (arrayOid != 0) {
       register(arrayOid, new ArrayCodec("_" + codec.name(), oid, codec, this));
       arrayOf.put(oid, arrayOid);
+      oidByName.put("_" + codec.name(), arrayOid);
     }
     if (javaType != null) {
       byClass.put(javaType, new ParameterCodec(oid, codec));
@@ -222,6 +223,7 @@ public final class TypeRegistry {
     if (t.arrayOid() != 0) {
       register(t.arrayOid(), new ArrayCodec("_" + t.name(), t.oid(), null, this));
       arrayOf.put(t.oid(), t.arrayOid());
+      oidByName.put("_" + t.name(), t.arrayOid());
     }
     if (t.elementOid() != 0 && t.name().startsWith("_")) {
       arrayOf.putIfAbsent(t.elementOid(), t.oid());

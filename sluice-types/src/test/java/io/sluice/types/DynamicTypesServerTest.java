@@ -1,0 +1,135 @@
+package io.sluice.types;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.sluice.types.Samples.Sample;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Types created at run time, found through {@link TypeInfo#CATALOG_QUERY_BY_NAME} (whose text
+ * result is itself decoded by our codecs) and registered with
+ * {@link TypeRegistry#registerDynamic}: an enum, domains, composites (nested, with arrays),
+ * a range over float8 with its multirange, and the hstore and citext extensions.
+ */
+class DynamicTypesServerTest {
+  private static ThrowawayPostgres pg;
+  private static final TypeRegistry REGISTRY = new TypeRegistry();
+  private static final TypeContext CTX = new SessionTypeContext(REGISTRY, JsonCodec.STRING);
+  private static final List<String> NAMES = List.of("mood", "posint", "email", "comp", "floatrange",
+      "floatmultirange", "nested", "hstore", "citext");
+
+  @BeforeAll
+  static void start() {
+    Path bin = ThrowawayPostgres.find();
+    Assumptions.assumeTrue(bin != null, "no PostgreSQL binaries (set -Dsluice.pgbin)");
+    pg = ThrowawayPostgres.start(bin);
+    pg.psql(ServerFormatsTest.FUNCTIONS + """
+        create extension hstore;
+        create extension citext;
+        create type mood as enum ('sad', 'ok', 'happy 😀');
+        create domain posint as int4 check (value > 0);
+        create domain email as citext;
+        create type comp as (a int, b text, c int[], d mood, e posint);
+        alter type comp add attribute dropped int;
+        alter type comp drop attribute dropped;
+        create type floatrange as range (subtype = float8);
+        create type nested as (x comp, y floatrange);
+        """);
+    String names = "'{" + String.join(",", NAMES) + "}'::text[]";
+    String query = TypeInfo.CATALOG_QUERY_BY_NAME.replace("$1::text[]", names);
+    for (String line : pg.psql(query + ";").lines()) {
+      String[] f = line.split("\\|", -1);
+      Object[] v = new Object[9];
+      int[] oids = {Oids.OID, Oids.NAME, Oids.CHAR, Oids.OID, Oids.OID, Oids.OID, Oids.OID, Oids.TEXT_ARRAY, Oids.OID_ARRAY};
+      for (int i = 0; i < 9; i++) {
+        byte[] b = f[i].getBytes(StandardCharsets.UTF_8);
+        v[i] = REGISTRY.codecFor(oids[i]).decodeText(b, 0, b.length, CTX);
+      }
+      REGISTRY.registerDynamic(TypeInfo.fromRow(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8]));
+    }
+  }
+
+  @AfterAll
+  static void stop() {
+    if (pg != null) {
+      pg.close();
+    }
+  }
+
+  private static Sample s(String type, String literal, Object value) {
+    int oid = REGISTRY.oidOf(type);
+    assertTrue(oid != 0, type + " was not found and registered");
+    return new Sample(type, type, "(" + literal + ")::" + type, value, REGISTRY.codecFor(oid), true);
+  }
+
+  static Composite comp(Object a, Object b, Object c, Object d, Object e) {
+    return new Composite("comp", List.of("a", "b", "c", "d", "e"), Arrays.asList(a, b, c, d, e));
+  }
+
+  @Test
+  void catalogDescribesTheTypes() {
+    for (String name : NAMES) {
+      assertTrue(REGISTRY.oidOf(name) >= 16384, name + " has a run-time OID");
+    }
+    assertTrue(REGISTRY.arrayOidOf(REGISTRY.oidOf("comp")) != 0, "comp[] is known");
+    assertEquals("hstore", REGISTRY.codecFor(REGISTRY.oidOf("hstore")).name());
+    int comp = REGISTRY.oidOf("comp");
+    String byOid = TypeInfo.CATALOG_QUERY_BY_OID.replace("$1::oid[]", "'{" + comp + "}'::oid[]");
+    List<String> rows = pg.psql(byOid + ";").lines();
+    assertEquals(1, rows.size());
+    assertTrue(rows.get(0).startsWith(comp + "|comp|c|"), rows.get(0));
+    assertTrue(rows.get(0).endsWith("|{a,b,c,d,e}|{23,25,1007," + REGISTRY.oidOf("mood") + "," + REGISTRY.oidOf("posint") + "}"),
+        "attributes in order, the dropped one left out: " + rows.get(0));
+  }
+
+  @Test
+  void valuesMatchTheServer() {
+    Map<String, String> h = new LinkedHashMap<>();
+    h.put("a", "1");
+    h.put("b", null);
+    h.put("c d", "e\"f\\");
+    List<Sample> samples = new ArrayList<>();
+    samples.add(s("mood", "'happy 😀'", "happy 😀"));
+    samples.add(s("_mood", "'{sad,ok}'", new String[] {"sad", "ok"}));
+    samples.add(s("posint", "42", 42));
+    samples.add(s("email", "'Foo@X.com'", "Foo@X.com"));
+    samples.add(s("citext", "'ÄbC'", "ÄbC"));
+    samples.add(s("comp", "row(1, 'x y', array[1,2], 'ok', 5)", comp(1, "x y", new Integer[] {1, 2}, "ok", 5)));
+    samples.add(s("comp", "row(null, '', '{}', null, null)", comp(null, "", new Integer[0], null, null)));
+    samples.add(s("comp", "row(-1, 'q\"uote (x), \\\\', '{NULL}', 'happy 😀', 1)",
+        comp(-1, "q\"uote (x), \\\\", new Integer[] {null}, "happy 😀", 1)));
+    samples.add(s("_comp", "array[row(1,'a',null,'sad',1)::comp, null]",
+        new Composite[] {comp(1, "a", null, "sad", 1), null}));
+    samples.add(s("floatrange", "'[1.5,2.5)'", Range.closedOpen(1.5, 2.5)));
+    samples.add(s("floatrange", "'(,-Infinity]'", new Range<Object>(null, false, Double.NEGATIVE_INFINITY, true, false)));
+    samples.add(s("floatmultirange", "'{[1,2),[3,4]}'", List.of(Range.closedOpen(1.0, 2.0), Range.closed(3.0, 4.0))));
+    samples.add(s("nested", "row(row(1,'q\"',array[3],'happy 😀',2)::comp, '(1,2]'::floatrange)",
+        new Composite("nested", List.of("x", "y"), List.of(comp(1, "q\"", new Integer[] {3}, "happy 😀", 2),
+            new Range<Object>(1.0, false, 2.0, true, false)))));
+    samples.add(s("hstore", "'a=>1, b=>NULL, \"c d\"=>\"e\\\"f\\\\\"'", h));
+    samples.add(s("_hstore", "array['x=>y'::hstore, null]", new Map<?, ?>[] {Map.of("x", "y"), null}));
+    List<String> failures = ServerFormatsTest.compare(pg, samples, CTX, "");
+    assertTrue(failures.isEmpty(), String.join("\n", failures));
+  }
+
+  @Test
+  void compositeParametersAreChosenByTypeName() {
+    ParameterCodec p = REGISTRY.codecForValue(comp(1, "a", null, "ok", 2));
+    assertEquals(REGISTRY.oidOf("comp"), p.oid());
+    assertTrue(p.binary());
+    assertEquals(REGISTRY.oidOf("hstore"), REGISTRY.codecForValue(Map.of("k", "v")).oid());
+    assertEquals(REGISTRY.oidOf("floatrange"), REGISTRY.codecForValue(Range.closedOpen(1.0, 2.0)).oid(),
+        "a range of Double has no built-in type, so the registered floatrange is used");
+  }
+}
