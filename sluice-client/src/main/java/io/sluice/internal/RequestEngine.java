@@ -292,6 +292,8 @@ public final class RequestEngine {
       s.transport.write(w.array(), 0, w.size());
       writtenSeq = upTo;
     } catch (IOException e) {
+      // part of the buffer may have left before the error: its requests may have run
+      writtenSeq = upTo;
       failAll(new ConnectionException("could not write to the server: " + e.getMessage()
           + " (" + s.transport.describe() + ")", Outcome.UNKNOWN, e));
     } finally {
