@@ -1,0 +1,71 @@
+package io.sluice.bench;
+
+import io.sluice.bench.drivers.PgjdbcDriver;
+import io.sluice.bench.drivers.VertxDriver;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Every driver the benchmark knows, by name, in report order. */
+public final class Drivers {
+
+  /** Opens a driver's connections to {@code target}. */
+  @FunctionalInterface
+  public interface Factory {
+    Driver open(Target target) throws Exception;
+  }
+
+  private static final Map<String, Factory> ALL = new LinkedHashMap<>();
+
+  static {
+    ALL.put("pgjdbc", PgjdbcDriver::defaults);
+    ALL.put("pgjdbc-binary", PgjdbcDriver::binary);
+    ALL.put("vertx", VertxDriver::new);
+    // "sluice": src/pending/java/io/sluice/bench/drivers/SluiceDriver.java, added here once
+    // Connection.query exists on main
+  }
+
+  private Drivers() {}
+
+  public static List<String> names() {
+    return List.copyOf(ALL.keySet());
+  }
+
+  /** Opens the named drivers, in the order given; on a failure closes those already open. */
+  public static List<Driver> open(List<String> names, Target target) throws Exception {
+    List<Driver> open = new ArrayList<>();
+    try {
+      for (String name : names) {
+        Factory factory = ALL.get(name);
+        if (factory == null) {
+          throw new IllegalArgumentException("no driver " + name + "; there are " + names());
+        }
+        open.add(factory.open(target));
+      }
+      return open;
+    } catch (Exception e) {
+      closeAll(open, e);
+      throw e;
+    }
+  }
+
+  /** Closes every driver, adding failures to {@code failure} (or throwing the first when it is null). */
+  public static void closeAll(List<Driver> drivers, Exception failure) throws Exception {
+    Exception first = failure;
+    for (Driver d : drivers) {
+      try {
+        d.close();
+      } catch (Exception e) {
+        if (first == null) {
+          first = e;
+        } else {
+          first.addSuppressed(e);
+        }
+      }
+    }
+    if (failure == null && first != null) {
+      throw first;
+    }
+  }
+}

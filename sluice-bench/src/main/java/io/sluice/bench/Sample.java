@@ -1,0 +1,37 @@
+package io.sluice.bench;
+
+import java.lang.management.ManagementFactory;
+
+/**
+ * What one execution of a workload by a driver cost and returned.
+ *
+ * @param wallNanos elapsed time ({@link System#nanoTime()}) from the call to the driver until it
+ *     returned with every row read
+ * @param cpuNanos CPU time of the whole JVM over the same interval ({@link CpuClock})
+ * @param threadCpuNanos CPU time of the calling thread only: the whole client cost for a driver
+ *     that works on the caller's thread (pgjdbc, sequential), a part of it otherwise
+ * @param allocatedBytes heap allocated by all threads over the interval (approximate)
+ * @param rows rows folded
+ * @param checksum the rows' {@link Fold#checksum()}
+ */
+public record Sample(long wallNanos, long cpuNanos, long threadCpuNanos, long allocatedBytes, long rows,
+    long checksum) {
+
+  private static final com.sun.management.ThreadMXBean THREADS =
+      (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+
+  /** Runs {@code workload} once on {@code driver} and measures it. */
+  public static Sample measure(Driver driver, Workload workload) throws Exception {
+    Fold fold = new Fold();
+    long allocated = THREADS.getTotalThreadAllocatedBytes();
+    long cpu = CpuClock.processNanos();
+    long threadCpu = THREADS.getCurrentThreadCpuTime();
+    long start = System.nanoTime();
+    driver.run(workload, fold);
+    long wall = System.nanoTime() - start;
+    threadCpu = THREADS.getCurrentThreadCpuTime() - threadCpu;
+    cpu = CpuClock.processNanos() - cpu;
+    allocated = THREADS.getTotalThreadAllocatedBytes() - allocated;
+    return new Sample(wall, cpu, threadCpu, allocated, fold.rows(), fold.checksum());
+  }
+}

@@ -1,0 +1,70 @@
+package io.sluice.bench;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.ToLongFunction;
+
+/** The measured (not warm-up) samples of one workload on one driver. */
+public final class Series {
+  private final Workload workload;
+  private final String driver;
+  private final List<Sample> samples = new ArrayList<>();
+
+  public Series(Workload workload, String driver) {
+    this.workload = workload;
+    this.driver = driver;
+  }
+
+  public void add(Sample sample) {
+    samples.add(sample);
+  }
+
+  public Workload workload() {
+    return workload;
+  }
+
+  public String driver() {
+    return driver;
+  }
+
+  public List<Sample> samples() {
+    return List.copyOf(samples);
+  }
+
+  public boolean isEmpty() {
+    return samples.isEmpty();
+  }
+
+  public Stats wall() {
+    return Stats.of(samples, Sample::wallNanos);
+  }
+
+  public Stats cpu() {
+    return Stats.of(samples, Sample::cpuNanos);
+  }
+
+  public Stats threadCpu() {
+    return Stats.of(samples, Sample::threadCpuNanos);
+  }
+
+  public Stats allocated() {
+    return Stats.of(samples, Sample::allocatedBytes);
+  }
+
+  /** Minimum, median and maximum of one measure; the median of an even count is the lower middle. */
+  public record Stats(long min, long median, long max) {
+    static Stats of(List<Sample> samples, ToLongFunction<Sample> measure) {
+      long[] values = samples.stream().mapToLong(measure).sorted().toArray();
+      if (values.length == 0) {
+        return new Stats(0, 0, 0);
+      }
+      return new Stats(values[0], values[(values.length - 1) / 2], values[values.length - 1]);
+    }
+
+    @Override
+    public String toString() {
+      return Arrays.toString(new long[] {min, median, max});
+    }
+  }
+}

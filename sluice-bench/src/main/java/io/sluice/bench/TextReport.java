@@ -1,0 +1,66 @@
+package io.sluice.bench;
+
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Optional;
+
+/** The terminal table: one line per (workload, driver), ratios to pgjdbc with default settings. */
+public final class TextReport {
+  /** The driver every ratio is relative to. */
+  public static final String BASELINE = "pgjdbc";
+
+  private TextReport() {}
+
+  public static void print(PrintStream out, RunInfo info, List<Series> results) {
+    out.println();
+    out.println("Sluice engine benchmark, " + info.started() + ", profile " + info.profile() + ": "
+        + info.warmups() + " warm-up + " + info.runs() + " measured runs per workload and driver");
+    out.println("  server: " + info.target() + " (TCP loopback, no TLS)");
+    out.println("  client: " + info.java() + ", " + info.cpus() + " CPUs, " + info.os() + ", max heap "
+        + info.maxHeapBytes() / (1 << 20) + " MiB");
+    for (String[] driver : info.drivers()) {
+      out.println("  " + driver[0] + ": " + driver[1]);
+    }
+    out.println("  wall: elapsed ms of one execution, every row read (point workloads: all 20,000 queries).");
+    out.println("  cpu: ms of CPU used by all JVM threads meanwhile (" + CpuClock.source()
+        + "); the server's CPU is not in it.");
+    out.println("  x" + BASELINE + ": median / " + BASELINE + "'s median on the same workload (below 1 is less)."
+        + " alloc: median MB allocated on the heap.");
+    out.println();
+    String header = String.format("%-11s %-14s %9s %9s %9s %7s   %9s %9s %9s %7s   %8s", "workload", "driver",
+        "wall min", "median", "max", "x" + BASELINE, "cpu min", "median", "max", "x" + BASELINE, "alloc MB");
+    out.println(header);
+    out.println("-".repeat(header.length()));
+    String previous = null;
+    for (Series s : results) {
+      if (previous != null && !previous.equals(s.workload().name())) {
+        out.println();
+      }
+      previous = s.workload().name();
+      Optional<Series> base = baseline(results, s.workload());
+      Series.Stats wall = s.wall();
+      Series.Stats cpu = s.cpu();
+      out.println(String.format("%-11s %-14s %9.1f %9.1f %9.1f %7s   %9.1f %9.1f %9.1f %7s   %8.1f",
+          s.workload().name(), s.driver(),
+          ms(wall.min()), ms(wall.median()), ms(wall.max()), ratio(wall.median(), base.map(b -> b.wall().median())),
+          ms(cpu.min()), ms(cpu.median()), ms(cpu.max()), ratio(cpu.median(), base.map(b -> b.cpu().median())),
+          s.allocated().median() / 1e6));
+    }
+    out.println();
+  }
+
+  static Optional<Series> baseline(List<Series> results, Workload workload) {
+    return results.stream()
+        .filter(r -> r.workload().name().equals(workload.name()) && r.driver().equals(BASELINE))
+        .findFirst();
+  }
+
+  /** {@code value / base} to two places, or "-" without a baseline. */
+  static String ratio(long value, Optional<Long> base) {
+    return base.filter(b -> b > 0).map(b -> String.format("%.2f", (double) value / b)).orElse("-");
+  }
+
+  private static double ms(long nanos) {
+    return nanos / 1e6;
+  }
+}

@@ -1,0 +1,79 @@
+package io.sluice.bench;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One row of the workload table: what to run and what must come back.
+ *
+ * @param name short name for {@code --only} and the report
+ * @param description what it reproduces, for the report
+ * @param kind how the SQL is executed
+ * @param sql the statement, with PostgreSQL's {@code $1} placeholder for point queries (JDBC
+ *     drivers rewrite it to {@code ?})
+ * @param columns the type of each result column, in order: the getter each driver calls
+ * @param touchColumns false for "read rows, touch no columns": rows are counted, values not read
+ * @param expectedRows rows one execution must return (for point workloads: over all queries)
+ * @param ids the key of each point query, in order (empty for bulk workloads)
+ * @param threads virtual threads issuing the point queries ({@link Kind#POINT_CONCURRENT}), else 1
+ */
+public record Workload(String name, String description, Kind kind, String sql, List<ColumnType> columns,
+    boolean touchColumns, long expectedRows, int[] ids, int threads) {
+
+  public enum Kind {
+    /** Run the statement once, read every row. */
+    BULK,
+    /** One statement per id, each waiting for the previous, on one connection. */
+    POINT_SEQUENTIAL,
+    /** The same statements from {@link Workload#threads} virtual threads at once. */
+    POINT_CONCURRENT
+  }
+
+  public Workload {
+    Objects.requireNonNull(name);
+    Objects.requireNonNull(kind);
+    columns = List.copyOf(columns);
+    ids = ids.clone();
+  }
+
+  /** A statement without parameters whose whole result is read. */
+  public static Workload bulk(String name, String description, String sql, List<ColumnType> columns, long rows) {
+    return new Workload(name, description, Kind.BULK, sql, columns, true, rows, new int[0], 1);
+  }
+
+  /** Point queries returning one row each, one per id. */
+  public static Workload points(String name, String description, Kind kind, String sql, List<ColumnType> columns,
+      int[] ids, int threads) {
+    return new Workload(name, description, kind, sql, columns, true, ids.length, ids, threads);
+  }
+
+  /** The same statement, read without touching any column. */
+  public Workload rowsOnly(String newName, String newDescription) {
+    return new Workload(newName, newDescription, kind, sql, columns, false, expectedRows, ids, threads);
+  }
+
+  /** The ids (a copy). */
+  @Override
+  public int[] ids() {
+    return ids.clone();
+  }
+
+  /** The id of point query {@code i}, without copying. */
+  public int id(int i) {
+    return ids[i];
+  }
+
+  public int queryCount() {
+    return ids.length;
+  }
+
+  /** {@link #sql()} with {@code $n} rewritten to JDBC's {@code ?} (the workloads put no {@code $} elsewhere). */
+  public String jdbcSql() {
+    return sql.replaceAll("\\$\\d+", "?");
+  }
+
+  @Override
+  public String toString() {
+    return name;
+  }
+}

@@ -1,0 +1,75 @@
+package io.sluice.bench;
+
+import static io.sluice.bench.ColumnType.BOOL;
+import static io.sluice.bench.ColumnType.DATE;
+import static io.sluice.bench.ColumnType.FLOAT8;
+import static io.sluice.bench.ColumnType.INT4;
+import static io.sluice.bench.ColumnType.INT8;
+import static io.sluice.bench.ColumnType.NUMERIC;
+import static io.sluice.bench.ColumnType.TEXT;
+import static io.sluice.bench.ColumnType.TIMESTAMPTZ;
+import static io.sluice.bench.ColumnType.UUID;
+
+import io.sluice.bench.Workload.Kind;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+
+/** The workload table: every row runs against every driver. Data sets: {@link Datasets}. */
+public final class Workloads {
+  /** Point queries per execution of the point workloads. */
+  public static final int POINT_QUERIES = 20_000;
+  /** Virtual threads issuing the concurrent point queries. */
+  public static final int POINT_THREADS = 16;
+  /** Seed of the point-query ids, so every driver and every run asks for the same rows. */
+  public static final long POINT_SEED = 42;
+
+  private static final List<ColumnType> T50K = List.of(INT4, TEXT, TEXT, TEXT, TEXT, TEXT, TEXT, TEXT, TEXT, TEXT);
+  private static final List<ColumnType> MIXED = List.of(INT4, INT8, FLOAT8, NUMERIC, TEXT, BOOL, DATE, TIMESTAMPTZ, UUID);
+  private static final List<ColumnType> TS60 = Collections.nCopies(60, TIMESTAMPTZ);
+
+  private Workloads() {}
+
+  public static List<Workload> all() {
+    int rows = Datasets.ROWS;
+    Workload t50k = Workload.bulk("t50k", "50,000 rows: id + 9 text columns of 100 characters (seed 003 t50k)",
+        "select * from bench.t50k", T50K, rows);
+    Workload ts60 = Workload.bulk("ts60", "50,000 rows of 60 timestamptz, every value read (seed 000 test 5)",
+        "select * from bench.ts60", TS60, rows);
+    int[] ids = pointIds();
+    String point = "select * from bench.t50k where id = $1";
+    return List.of(
+        Workload.bulk("int1", "50,000 rows of one integer column (seed 000 test 1)",
+            "select * from bench.int1", List.of(INT4), rows),
+        Workload.bulk("mixed9", "50,000 rows of 9 types: numbers, strings, timestamps (seed 000 test 2)",
+            "select * from bench.mixed50k", MIXED, rows),
+        t50k,
+        t50k.rowsOnly("t50k-rows", "t50k, rows read but no column touched"),
+        ts60,
+        ts60.rowsOnly("ts60-rows", "ts60, rows read but no column touched"),
+        Workload.points("point-seq", "20,000 x one row of t50k by primary key, in sequence on one connection",
+            Kind.POINT_SEQUENTIAL, point, T50K, ids, 1),
+        Workload.points("point-vt16", "the same 20,000 point queries from 16 virtual threads",
+            Kind.POINT_CONCURRENT, point, T50K, ids, POINT_THREADS));
+  }
+
+  /** The workload called {@code name}. */
+  public static Workload named(String name) {
+    return all().stream().filter(w -> w.name().equals(name)).findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("no workload " + name + "; there are " + names()));
+  }
+
+  public static List<String> names() {
+    return all().stream().map(Workload::name).toList();
+  }
+
+  /** {@link #POINT_QUERIES} ids of t50k, uniformly drawn (with repeats) from a seeded generator. */
+  static int[] pointIds() {
+    Random random = new Random(POINT_SEED);
+    int[] ids = new int[POINT_QUERIES];
+    for (int i = 0; i < ids.length; i++) {
+      ids[i] = 1 + random.nextInt(Datasets.ROWS);
+    }
+    return ids;
+  }
+}

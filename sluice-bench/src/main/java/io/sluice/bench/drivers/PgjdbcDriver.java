@@ -1,0 +1,145 @@
+package io.sluice.bench.drivers;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import io.sluice.bench.Driver;
+import io.sluice.bench.Fold;
+import io.sluice.bench.PointTasks;
+import io.sluice.bench.Target;
+import io.sluice.bench.Versions;
+import io.sluice.bench.Workload;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import org.postgresql.util.DriverInfo;
+
+/**
+ * pgjdbc through plain JDBC: one connection for bulk and sequential workloads, a HikariCP pool of
+ * {@value #POOL_SIZE} for the concurrent one (a connection borrowed per query, as a web request
+ * would). Every statement is a {@link PreparedStatement}; results are fully buffered (pgjdbc's
+ * default fetch size 0).
+ *
+ * <p>With default settings pgjdbc sends a statement unnamed, results in text, for its first four
+ * executions, and from the fifth ({@code prepareThreshold=5}) as a named server-side statement
+ * with binary results for the types it decodes in binary. {@link #prepare} executes each bulk
+ * statement past that threshold (fetching one row), so every measured run sees the steady state
+ * of a long-running application. {@code prepareThreshold=-1&binaryTransfer=true} is binary from
+ * the first execution.
+ */
+public final class PgjdbcDriver implements Driver {
+  /** Connections in the HikariCP pool of the concurrent workload. */
+  static final int POOL_SIZE = 4;
+  /** pgjdbc's default prepareThreshold: executions before a statement is named and binary. */
+  private static final int DEFAULT_PREPARE_THRESHOLD = 5;
+
+  private final String name;
+  private final String settings;
+  private final Target target;
+  private final Connection connection;
+  private HikariDataSource pool;
+
+  /** {@code settings}: extra URL parameters, e.g. {@code prepareThreshold=-1&binaryTransfer=true}; empty for defaults. */
+  public PgjdbcDriver(String name, String settings, Target target) throws SQLException {
+    this.name = name;
+    this.settings = settings;
+    this.target = target;
+    this.connection = DriverManager.getConnection(target.jdbcUrl(settings));
+  }
+
+  /** pgjdbc with its default settings. */
+  public static PgjdbcDriver defaults(Target target) throws SQLException {
+    return new PgjdbcDriver("pgjdbc", "", target);
+  }
+
+  /** pgjdbc with binary results from the first execution. */
+  public static PgjdbcDriver binary(Target target) throws SQLException {
+    return new PgjdbcDriver("pgjdbc-binary", "prepareThreshold=-1&binaryTransfer=true", target);
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public String description() {
+    String pooled = " (HikariCP " + Versions.maven("com.zaxxer", "HikariCP") + ", " + POOL_SIZE
+        + " connections, for concurrent workloads)";
+    return "pgjdbc " + DriverInfo.DRIVER_VERSION + (settings.isEmpty() ? " defaults" : " " + settings) + pooled;
+  }
+
+  @Override
+  public void prepare(Workload workload) throws SQLException {
+    switch (workload.kind()) {
+      case BULK -> {
+        for (int i = 0; i < DEFAULT_PREPARE_THRESHOLD; i++) {
+          try (PreparedStatement ps = connection.prepareStatement(workload.jdbcSql())) {
+            ps.setMaxRows(1);
+            try (ResultSet rs = ps.executeQuery()) {
+              while (rs.next()) {
+                // nothing: only the execution count matters
+              }
+            }
+          }
+        }
+      }
+      case POINT_SEQUENTIAL -> { }
+      case POINT_CONCURRENT -> {
+        if (pool == null) {
+          pool = newPool();
+        }
+      }
+    }
+  }
+
+  @Override
+  public void run(Workload workload, Fold fold) throws Exception {
+    String sql = workload.jdbcSql();
+    switch (workload.kind()) {
+      case BULK -> {
+        try (PreparedStatement ps = connection.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
+          JdbcRows.readAll(rs, workload, fold);
+        }
+      }
+      case POINT_SEQUENTIAL -> {
+        try (PreparedStatement ps = connection.prepareStatement(sql)) {
+          PointTasks.runSequentially(workload, fold, (i, f) -> point(ps, workload, i, f));
+        }
+      }
+      case POINT_CONCURRENT -> PointTasks.runConcurrently(workload, fold, (i, f) -> {
+        try (Connection c = pool.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+          point(ps, workload, i, f);
+        }
+      });
+    }
+  }
+
+  private static void point(PreparedStatement ps, Workload workload, int index, Fold fold) throws SQLException {
+    ps.setInt(1, workload.id(index));
+    try (ResultSet rs = ps.executeQuery()) {
+      JdbcRows.readAll(rs, workload, fold);
+    }
+  }
+
+  private HikariDataSource newPool() {
+    HikariConfig config = new HikariConfig();
+    config.setPoolName("bench-" + name);
+    config.setJdbcUrl(target.jdbcUrl(settings));
+    config.setMaximumPoolSize(POOL_SIZE);
+    config.setMinimumIdle(POOL_SIZE);
+    return new HikariDataSource(config);
+  }
+
+  @Override
+  public void close() throws SQLException {
+    try {
+      connection.close();
+    } finally {
+      if (pool != null) {
+        pool.close();
+      }
+    }
+  }
+}

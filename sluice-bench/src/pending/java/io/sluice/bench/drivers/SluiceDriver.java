@@ -1,0 +1,108 @@
+package io.sluice.bench.drivers;
+
+import io.sluice.Connection;
+import io.sluice.Row;
+import io.sluice.bench.Checksum;
+import io.sluice.bench.ColumnType;
+import io.sluice.bench.Driver;
+import io.sluice.bench.Fold;
+import io.sluice.bench.PointTasks;
+import io.sluice.bench.Target;
+import io.sluice.bench.Workload;
+import java.util.List;
+
+/**
+ * Sluice on ONE {@link Connection} for every workload, the concurrent one included: the connection
+ * is thread-safe and pipelines the requests of its concurrent callers by itself. Statements carry
+ * PostgreSQL's own {@code $1} placeholders; Sluice prepares each on first use, caches it, and reads
+ * results in binary.
+ *
+ * <p>Two modes: {@code sluice} buffers each result ({@link Connection#query}, a {@code RowSet} of
+ * lazy rows, as pgjdbc and vert.x buffer theirs); {@code sluice-stream} streams it
+ * ({@link Connection#forEach}, one reused row view, nothing kept).
+ */
+public final class SluiceDriver implements Driver {
+  private final String name;
+  private final boolean streaming;
+  private final Connection connection;
+
+  private SluiceDriver(String name, boolean streaming, Target target) {
+    this.name = name;
+    this.streaming = streaming;
+    this.connection = Connection.open(target.uri());
+  }
+
+  /** Results buffered in a {@code RowSet}. */
+  public static SluiceDriver buffered(Target target) {
+    return new SluiceDriver("sluice", false, target);
+  }
+
+  /** Results streamed through {@code forEach}. */
+  public static SluiceDriver streaming(Target target) {
+    return new SluiceDriver("sluice-stream", true, target);
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public String description() {
+    return "Sluice (this build), one connection shared by all threads, "
+        + (streaming ? "forEach (streamed, row view reused)" : "query (buffered RowSet of lazy rows)");
+  }
+
+  @Override
+  public void run(Workload workload, Fold fold) throws Exception {
+    switch (workload.kind()) {
+      case BULK -> read(workload, fold);
+      case POINT_SEQUENTIAL -> PointTasks.runSequentially(workload, fold, (i, f) -> read(workload, f, workload.id(i)));
+      case POINT_CONCURRENT -> PointTasks.runConcurrently(workload, fold, (i, f) -> read(workload, f, workload.id(i)));
+    }
+  }
+
+  private void read(Workload workload, Fold fold, Object... params) {
+    ColumnType[] types = workload.columns().toArray(new ColumnType[0]);
+    boolean touch = workload.touchColumns();
+    if (streaming) {
+      connection.forEach(workload.sql(), row -> fold(row, types, touch, fold), params);
+    } else {
+      List<Row> rows = connection.query(workload.sql(), params);
+      for (Row row : rows) {
+        fold(row, types, touch, fold);
+      }
+    }
+  }
+
+  private static void fold(Row row, ColumnType[] types, boolean touch, Fold fold) {
+    if (!touch) {
+      fold.countRow();
+      return;
+    }
+    for (int i = 0; i < types.length; i++) {
+      fold.add(value(row, i, types[i]));
+    }
+    fold.endRow();
+  }
+
+  /** Primitive getters throw on SQL NULL, so those check {@link Row#isNull} first; object getters return null. */
+  private static long value(Row row, int i, ColumnType type) {
+    return switch (type) {
+      case INT4 -> row.isNull(i) ? Checksum.NULL : Checksum.ofLong(row.getInt(i));
+      case INT8 -> row.isNull(i) ? Checksum.NULL : Checksum.ofLong(row.getLong(i));
+      case FLOAT8 -> row.isNull(i) ? Checksum.NULL : Checksum.ofDouble(row.getDouble(i));
+      case BOOL -> row.isNull(i) ? Checksum.NULL : Checksum.ofBoolean(row.getBoolean(i));
+      case NUMERIC -> Checksum.ofBigDecimal(row.getBigDecimal(i));
+      case TEXT -> Checksum.ofString(row.getString(i));
+      case DATE -> Checksum.ofDate(row.getLocalDate(i));
+      case TIMESTAMPTZ -> Checksum.ofTimestamp(row.getOffsetDateTime(i));
+      case UUID -> Checksum.ofUuid(row.getUUID(i));
+    };
+  }
+
+  @Override
+  public void close() {
+    connection.close();
+  }
+}

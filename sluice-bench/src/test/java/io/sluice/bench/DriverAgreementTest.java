@@ -1,0 +1,100 @@
+package io.sluice.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every driver folds every workload to the checksum computed independently of all of them
+ * ({@link IndependentChecksum}), and that checksum is the one pinned here: the data sets are the
+ * same on every server. A changed data set must bump {@link Datasets#VERSION} and these values.
+ */
+class DriverAgreementTest {
+  /** The checksum of each bulk workload over the data sets of {@link Datasets#VERSION} 1. */
+  private static final Map<String, Long> PINNED = Map.of(
+      "int1", 0x4fc2a6e2f89b8fcdL,
+      "mixed9", 0xdd57689d589214cfL,
+      "t50k", 0x2991be125ffdcb22L,
+      "ts60", 0xb5cf841331f31894L,
+      "t50k-rows", 0L,
+      "ts60-rows", 0L);
+  /** Point queries per point workload here: enough for repeats and for all 16 threads. */
+  private static final int POINTS = 300;
+
+  private static List<Driver> drivers;
+
+  @BeforeAll
+  static void open() throws Exception {
+    drivers = Drivers.open(Drivers.names(), BenchServer.target());
+  }
+
+  @AfterAll
+  static void close() throws Exception {
+    if (drivers != null) {
+      Drivers.closeAll(drivers, null);
+    }
+  }
+
+  @Test
+  void bulkWorkloads() throws Exception {
+    try (Connection c = DriverManager.getConnection(BenchServer.target().jdbcUrl(""))) {
+      for (Workload w : Workloads.all()) {
+        if (w.kind() != Workload.Kind.BULK) {
+          continue;
+        }
+        Fold expected = w.touchColumns() ? IndependentChecksum.bulk(c, w) : rowsOnly(w.expectedRows());
+        assertEquals(w.expectedRows(), expected.rows(), w.name());
+        assertEquals(hex(PINNED.get(w.name())), hex(expected.checksum()), w.name() + ": the data set changed");
+        for (Driver d : drivers) {
+          assertAgrees(expected, d, w);
+        }
+      }
+    }
+  }
+
+  @Test
+  void pointWorkloads() throws Exception {
+    try (Connection c = DriverManager.getConnection(BenchServer.target().jdbcUrl(""))) {
+      for (Workload full : Workloads.all()) {
+        if (full.kind() == Workload.Kind.BULK) {
+          continue;
+        }
+        Workload w = Workload.points(full.name(), full.description(), full.kind(), full.sql(), full.columns(),
+            Arrays.copyOf(full.ids(), POINTS), full.threads());
+        Fold expected = IndependentChecksum.points(c, w);
+        assertEquals(POINTS, expected.rows());
+        for (Driver d : drivers) {
+          assertAgrees(expected, d, w);
+        }
+      }
+    }
+  }
+
+  private static void assertAgrees(Fold expected, Driver driver, Workload w) throws Exception {
+    driver.prepare(w);
+    Fold actual = new Fold();
+    driver.run(w, actual);
+    String who = w.name() + " on " + driver.name();
+    assertEquals(expected.rows(), actual.rows(), who);
+    assertEquals(hex(expected.checksum()), hex(actual.checksum()), who);
+  }
+
+  private static Fold rowsOnly(long rows) {
+    Fold fold = new Fold();
+    for (long i = 0; i < rows; i++) {
+      fold.countRow();
+    }
+    return fold;
+  }
+
+  private static String hex(long value) {
+    return String.format("%016x", value);
+  }
+}
