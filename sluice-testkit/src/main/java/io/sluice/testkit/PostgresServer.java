@@ -235,6 +235,17 @@ public final class PostgresServer implements AutoCloseable {
   }
 
   /**
+   * Runs the psql script {@code sql} as the superuser, like {@link #psql(String)} (same target and
+   * output format), but without stopping at a failing statement and without throwing: a failing
+   * statement leaves its error ({@code psql:<stdin>:LINE: ERROR: ...}) in {@code stderr} and the
+   * script goes on, so the exit status is 0 unless psql itself failed (e.g. could not connect).
+   * For tests that run many independent statements and report each one that fails.
+   */
+  public CommandResult psqlScript(String sql) {
+    return psql.run(superuserTarget(database), Map.of(), sql, false);
+  }
+
+  /**
    * Runs psql with {@code conninfo} (a libpq {@code key=value} string or URI) and
    * {@code password} (via {@code PGPASSWORD}; may be null), and reports what happened without
    * throwing: for authentication tests.
@@ -322,11 +333,15 @@ public final class PostgresServer implements AutoCloseable {
   }
 
   private String psqlIn(String db, String sql) {
-    List<String> target = cluster != null
+    String out = psql.run(superuserTarget(db), Map.of(), sql).orThrow("psql").stdout();
+    return out.endsWith("\n") ? out.substring(0, out.length() - 1) : out;
+  }
+
+  /** psql's connection options for the superuser: the Unix socket of a local server, else the URI. */
+  private List<String> superuserTarget(String db) {
+    return cluster != null
         ? List.of("-h", cluster.socketDirectory.toString(), "-p", Integer.toString(port()), "-U", superuser, "-d", db)
         : List.of("-d", uri());
-    String out = psql.run(target, Map.of(), sql).orThrow("psql").stdout();
-    return out.endsWith("\n") ? out.substring(0, out.length() - 1) : out;
   }
 
   private Cluster local() {

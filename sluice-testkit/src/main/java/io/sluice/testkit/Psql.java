@@ -13,9 +13,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Runs SQL through the psql command line: unaligned, rows only, stopping at the first error,
- * reading the SQL from standard input (so each statement runs in its own transaction and
- * {@code CREATE DATABASE} works), never reading {@code ~/.psqlrc} or {@code ~/.pgpass}.
+ * Runs SQL through the psql command line: unaligned, rows only, stopping at the first error
+ * (unless asked not to), reading the SQL from standard input (so each statement runs in its own
+ * transaction and {@code CREATE DATABASE} works), never reading {@code ~/.psqlrc} or
+ * {@code ~/.pgpass}.
  */
 record Psql(Path executable) {
   private static final Duration TIMEOUT = Duration.ofSeconds(60);
@@ -51,7 +52,18 @@ record Psql(Path executable) {
 
   /** Runs {@code sql} against {@code target} (psql connection options); {@code env} adds e.g. PGPASSWORD. */
   CommandResult run(List<String> target, Map<String, String> env, String sql) {
-    List<String> command = new ArrayList<>(List.of(executable.toString(), "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1"));
+    return run(target, env, sql, true);
+  }
+
+  /**
+   * {@link #run(List, Map, String)}, where {@code stopOnError} false lets the script go on after a
+   * failing statement (psql then exits 0 and the error is only in stderr).
+   */
+  CommandResult run(List<String> target, Map<String, String> env, String sql, boolean stopOnError) {
+    List<String> command = new ArrayList<>(List.of(executable.toString(), "-X", "-q", "-A", "-t"));
+    if (stopOnError) {
+      command.addAll(List.of("-v", "ON_ERROR_STOP=1"));
+    }
     command.addAll(target);
     command.addAll(List.of("-f", "-"));
     Map<String, String> fullEnv = new HashMap<>(env);

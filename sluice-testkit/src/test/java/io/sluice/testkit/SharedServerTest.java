@@ -31,6 +31,17 @@ class SharedServerTest extends AuthMatrixTests {
   }
 
   @Test
+  void psqlScriptGoesOnAfterAnErrorAndDoesNotThrow() {
+    PostgresServer s = server();
+    String script = "SELECT 1;\nSELECT 1/0;\nSELECT 2, 'x';\n";
+    CommandResult r = s.psqlScript(script);
+    assertTrue(r.ok(), r.stderr());
+    assertEquals("1\n2|x\n", r.stdout());
+    assertTrue(r.stderr().startsWith("psql:<stdin>:2: ERROR:  division by zero"), r.stderr());
+    assertThrows(TestkitException.class, () -> s.psql(script), "psql() stops at the error and throws");
+  }
+
+  @Test
   void externalServerIsUsedAsIs() {
     PostgresServer local = server();
     PostgresServer external = PostgresServer.external(local.uri());

@@ -3,16 +3,14 @@ package io.sluice.types;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.sluice.testkit.PostgresServer;
 import io.sluice.types.Samples.Sample;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -21,34 +19,38 @@ import org.junit.jupiter.api.Test;
  * result is itself decoded by our codecs) and registered with
  * {@link TypeRegistry#registerDynamic}: an enum, domains, composites (nested, with arrays),
  * a range over float8 with its multirange, and the hstore and citext extensions.
+ *
+ * <p>The server is sluice-testkit's shared one, used by every test class of the JVM (and possibly
+ * an existing server reused across runs): the types are named {@code ty_...} and dropped before
+ * being created, and the extensions are created only if missing.
  */
 class DynamicTypesServerTest {
-  private static ThrowawayPostgres pg;
+  private static PostgresServer pg;
   private static final TypeRegistry REGISTRY = new TypeRegistry();
   private static final TypeContext CTX = new SessionTypeContext(REGISTRY, JsonCodec.STRING);
-  private static final List<String> NAMES = List.of("mood", "posint", "email", "comp", "floatrange",
-      "floatmultirange", "nested", "hstore", "citext");
+  private static final List<String> NAMES = List.of("ty_mood", "ty_posint", "ty_email", "ty_comp", "ty_floatrange",
+      "ty_floatmultirange", "ty_nested", "hstore", "citext");
 
   @BeforeAll
   static void start() {
-    Path bin = ThrowawayPostgres.find();
-    Assumptions.assumeTrue(bin != null, "no PostgreSQL binaries (set -Dsluice.pgbin)");
-    pg = ThrowawayPostgres.start(bin);
+    pg = PostgresServer.shared();
     pg.psql(ServerFormatsTest.FUNCTIONS + """
-        create extension hstore;
-        create extension citext;
-        create type mood as enum ('sad', 'ok', 'happy 😀');
-        create domain posint as int4 check (value > 0);
-        create domain email as citext;
-        create type comp as (a int, b text, c int[], d mood, e posint);
-        alter type comp add attribute dropped int;
-        alter type comp drop attribute dropped;
-        create type floatrange as range (subtype = float8);
-        create type nested as (x comp, y floatrange);
+        create extension if not exists hstore;
+        create extension if not exists citext;
+        drop type if exists ty_nested, ty_comp, ty_floatrange, ty_mood cascade;
+        drop domain if exists ty_posint, ty_email cascade;
+        create type ty_mood as enum ('sad', 'ok', 'happy 😀');
+        create domain ty_posint as int4 check (value > 0);
+        create domain ty_email as citext;
+        create type ty_comp as (a int, b text, c int[], d ty_mood, e ty_posint);
+        alter type ty_comp add attribute dropped int;
+        alter type ty_comp drop attribute dropped;
+        create type ty_floatrange as range (subtype = float8);
+        create type ty_nested as (x ty_comp, y ty_floatrange);
         """);
     String names = "'{" + String.join(",", NAMES) + "}'::text[]";
     String query = TypeInfo.CATALOG_QUERY_BY_NAME.replace("$1::text[]", names);
-    for (String line : pg.psql(query + ";").lines()) {
+    for (String line : pg.psql(query + ";").lines().toList()) {
       String[] f = line.split("\\|", -1);
       Object[] v = new Object[9];
       int[] oids = {Oids.OID, Oids.NAME, Oids.CHAR, Oids.OID, Oids.OID, Oids.OID, Oids.OID, Oids.TEXT_ARRAY, Oids.OID_ARRAY};
@@ -60,13 +62,6 @@ class DynamicTypesServerTest {
     }
   }
 
-  @AfterAll
-  static void stop() {
-    if (pg != null) {
-      pg.close();
-    }
-  }
-
   private static Sample s(String type, String literal, Object value) {
     int oid = REGISTRY.oidOf(type);
     assertTrue(oid != 0, type + " was not found and registered");
@@ -74,7 +69,7 @@ class DynamicTypesServerTest {
   }
 
   static Composite comp(Object a, Object b, Object c, Object d, Object e) {
-    return new Composite("comp", List.of("a", "b", "c", "d", "e"), Arrays.asList(a, b, c, d, e));
+    return new Composite("ty_comp", List.of("a", "b", "c", "d", "e"), Arrays.asList(a, b, c, d, e));
   }
 
   @Test
@@ -82,14 +77,15 @@ class DynamicTypesServerTest {
     for (String name : NAMES) {
       assertTrue(REGISTRY.oidOf(name) >= 16384, name + " has a run-time OID");
     }
-    assertTrue(REGISTRY.arrayOidOf(REGISTRY.oidOf("comp")) != 0, "comp[] is known");
+    assertTrue(REGISTRY.arrayOidOf(REGISTRY.oidOf("ty_comp")) != 0, "ty_comp[] is known");
     assertEquals("hstore", REGISTRY.codecFor(REGISTRY.oidOf("hstore")).name());
-    int comp = REGISTRY.oidOf("comp");
+    int comp = REGISTRY.oidOf("ty_comp");
     String byOid = TypeInfo.CATALOG_QUERY_BY_OID.replace("$1::oid[]", "'{" + comp + "}'::oid[]");
-    List<String> rows = pg.psql(byOid + ";").lines();
+    List<String> rows = pg.psql(byOid + ";").lines().toList();
     assertEquals(1, rows.size());
-    assertTrue(rows.get(0).startsWith(comp + "|comp|c|"), rows.get(0));
-    assertTrue(rows.get(0).endsWith("|{a,b,c,d,e}|{23,25,1007," + REGISTRY.oidOf("mood") + "," + REGISTRY.oidOf("posint") + "}"),
+    assertTrue(rows.get(0).startsWith(comp + "|ty_comp|c|"), rows.get(0));
+    assertTrue(rows.get(0).endsWith("|{a,b,c,d,e}|{23,25,1007," + REGISTRY.oidOf("ty_mood") + ","
+        + REGISTRY.oidOf("ty_posint") + "}"),
         "attributes in order, the dropped one left out: " + rows.get(0));
   }
 
@@ -100,22 +96,22 @@ class DynamicTypesServerTest {
     h.put("b", null);
     h.put("c d", "e\"f\\");
     List<Sample> samples = new ArrayList<>();
-    samples.add(s("mood", "'happy 😀'", "happy 😀"));
-    samples.add(s("_mood", "'{sad,ok}'", new String[] {"sad", "ok"}));
-    samples.add(s("posint", "42", 42));
-    samples.add(s("email", "'Foo@X.com'", "Foo@X.com"));
+    samples.add(s("ty_mood", "'happy 😀'", "happy 😀"));
+    samples.add(s("_ty_mood", "'{sad,ok}'", new String[] {"sad", "ok"}));
+    samples.add(s("ty_posint", "42", 42));
+    samples.add(s("ty_email", "'Foo@X.com'", "Foo@X.com"));
     samples.add(s("citext", "'ÄbC'", "ÄbC"));
-    samples.add(s("comp", "row(1, 'x y', array[1,2], 'ok', 5)", comp(1, "x y", new Integer[] {1, 2}, "ok", 5)));
-    samples.add(s("comp", "row(null, '', '{}', null, null)", comp(null, "", new Integer[0], null, null)));
-    samples.add(s("comp", "row(-1, 'q\"uote (x), \\\\', '{NULL}', 'happy 😀', 1)",
+    samples.add(s("ty_comp", "row(1, 'x y', array[1,2], 'ok', 5)", comp(1, "x y", new Integer[] {1, 2}, "ok", 5)));
+    samples.add(s("ty_comp", "row(null, '', '{}', null, null)", comp(null, "", new Integer[0], null, null)));
+    samples.add(s("ty_comp", "row(-1, 'q\"uote (x), \\\\', '{NULL}', 'happy 😀', 1)",
         comp(-1, "q\"uote (x), \\\\", new Integer[] {null}, "happy 😀", 1)));
-    samples.add(s("_comp", "array[row(1,'a',null,'sad',1)::comp, null]",
+    samples.add(s("_ty_comp", "array[row(1,'a',null,'sad',1)::ty_comp, null]",
         new Composite[] {comp(1, "a", null, "sad", 1), null}));
-    samples.add(s("floatrange", "'[1.5,2.5)'", Range.closedOpen(1.5, 2.5)));
-    samples.add(s("floatrange", "'(,-Infinity]'", new Range<Object>(null, false, Double.NEGATIVE_INFINITY, true, false)));
-    samples.add(s("floatmultirange", "'{[1,2),[3,4]}'", List.of(Range.closedOpen(1.0, 2.0), Range.closed(3.0, 4.0))));
-    samples.add(s("nested", "row(row(1,'q\"',array[3],'happy 😀',2)::comp, '(1,2]'::floatrange)",
-        new Composite("nested", List.of("x", "y"), List.of(comp(1, "q\"", new Integer[] {3}, "happy 😀", 2),
+    samples.add(s("ty_floatrange", "'[1.5,2.5)'", Range.closedOpen(1.5, 2.5)));
+    samples.add(s("ty_floatrange", "'(,-Infinity]'", new Range<Object>(null, false, Double.NEGATIVE_INFINITY, true, false)));
+    samples.add(s("ty_floatmultirange", "'{[1,2),[3,4]}'", List.of(Range.closedOpen(1.0, 2.0), Range.closed(3.0, 4.0))));
+    samples.add(s("ty_nested", "row(row(1,'q\"',array[3],'happy 😀',2)::ty_comp, '(1,2]'::ty_floatrange)",
+        new Composite("ty_nested", List.of("x", "y"), List.of(comp(1, "q\"", new Integer[] {3}, "happy 😀", 2),
             new Range<Object>(1.0, false, 2.0, true, false)))));
     samples.add(s("hstore", "'a=>1, b=>NULL, \"c d\"=>\"e\\\"f\\\\\"'", h));
     samples.add(s("_hstore", "array['x=>y'::hstore, null]", new Map<?, ?>[] {Map.of("x", "y"), null}));
@@ -126,10 +122,10 @@ class DynamicTypesServerTest {
   @Test
   void compositeParametersAreChosenByTypeName() {
     ParameterCodec p = REGISTRY.codecForValue(comp(1, "a", null, "ok", 2));
-    assertEquals(REGISTRY.oidOf("comp"), p.oid());
+    assertEquals(REGISTRY.oidOf("ty_comp"), p.oid());
     assertTrue(p.binary());
     assertEquals(REGISTRY.oidOf("hstore"), REGISTRY.codecForValue(Map.of("k", "v")).oid());
-    assertEquals(REGISTRY.oidOf("floatrange"), REGISTRY.codecForValue(Range.closedOpen(1.0, 2.0)).oid(),
-        "a range of Double has no built-in type, so the registered floatrange is used");
+    assertEquals(REGISTRY.oidOf("ty_floatrange"), REGISTRY.codecForValue(Range.closedOpen(1.0, 2.0)).oid(),
+        "a range of Double has no built-in type, so the registered ty_floatrange is used");
   }
 }

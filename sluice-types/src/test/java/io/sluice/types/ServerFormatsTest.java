@@ -2,24 +2,28 @@ package io.sluice.types;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.sluice.testkit.CommandResult;
+import io.sluice.testkit.PostgresServer;
 import io.sluice.types.Samples.Sample;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.NavigableMap;
 import java.util.TimeZone;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Every boundary value of {@link Samples} against a real server: the server evaluates the SQL
+ * Every boundary value of {@link Samples} against a real server (the shared server of
+ * sluice-testkit, chosen by {@code -Dsluice.pg}): the server evaluates the SQL
  * expression and returns its binary form ({@code typsend}) and text form ({@code typoutput}); our
  * decoders must give the expected Java value from both, our binary encoder must produce the
  * server's bytes, and our text must read back on the server to the same bytes. Repeated under
@@ -27,11 +31,15 @@ import org.junit.jupiter.params.provider.CsvSource;
  * which must change nothing.
  */
 class ServerFormatsTest {
-  private static ThrowawayPostgres pg;
+  private static PostgresServer pg;
 
-  /** Hex of a value's send function output and of its output function's text. */
+  /**
+   * Hex of a value's send function output and of its output function's text. The server is shared
+   * by every test class of the JVM (and may be an existing one, reused across runs), hence the
+   * {@code ty_} prefix and {@code create or replace}.
+   */
   static final String FUNCTIONS = """
-      create function send_hex(v anyelement) returns text language plpgsql as $$
+      create or replace function ty_send_hex(v anyelement) returns text language plpgsql as $$
       declare
         f regproc;
         r text;
@@ -40,24 +48,18 @@ class ServerFormatsTest {
         execute format('select encode(%s($1), ''hex'')', f) into r using v;
         return r;
       end $$;
-      create function out_hex(v anyelement) returns text language sql
+      create or replace function ty_out_hex(v anyelement) returns text language sql
         as $$ select encode(convert_to(format('%s', v), 'UTF8'), 'hex') $$;
       """;
 
   @BeforeAll
   static void start() {
-    Path bin = ThrowawayPostgres.find();
-    Assumptions.assumeTrue(bin != null, "no PostgreSQL binaries (set -Dsluice.pgbin)");
-    pg = ThrowawayPostgres.start(bin);
+    pg = PostgresServer.shared();
     pg.psql(FUNCTIONS);
   }
 
-  @AfterAll
-  static void stop() {
-    if (pg != null) {
-      pg.close();
-    }
-  }
+  /** How psql starts a message about a line of a script read from standard input. */
+  private static final Pattern PSQL_MESSAGE = Pattern.compile("psql:<stdin>:(\\d+): ");
 
   static String quote(String s) {
     return "'" + s.replace("'", "''") + "'";
@@ -91,18 +93,35 @@ class ServerFormatsTest {
    * Evaluates every sample on the server (after {@code setup}) and returns what differs: decoding
    * its bytes and its text, our bytes, and its reading of our text.
    */
-  static List<String> compare(ThrowawayPostgres pg, List<Sample> samples, TypeContext ctx, String setup) {
+  static List<String> compare(PostgresServer pg, List<Sample> samples, TypeContext ctx, String setup) {
     StringBuilder script = new StringBuilder(setup);
+    if (!setup.isEmpty() && !setup.endsWith("\n")) {
+      script.append('\n');
+    }
+    // The script line each sample's statement starts on: psql's messages name the line of the script.
+    NavigableMap<Integer, Integer> sampleAtLine = new TreeMap<>();
+    int line = (int) setup.lines().count() + 1;
     for (int i = 0; i < samples.size(); i++) {
       Sample s = samples.get(i);
-      String ours = s.encodes() ? "send_hex(" + quote(Hex.encodeText(s.codec(), s.value(), ctx)) + "::" + s.sqlType() + ")" : "''";
-      script.append("select ").append(i).append(", send_hex(").append(s.sql()).append("), out_hex(")
-          .append(s.sql()).append("), ").append(ours).append(";\n");
+      String ours = s.encodes() ? "ty_send_hex(" + quote(Hex.encodeText(s.codec(), s.value(), ctx)) + "::" + s.sqlType() + ")" : "''";
+      String statement = "select " + i + ", ty_send_hex(" + s.sql() + "), ty_out_hex(" + s.sql() + "), " + ours + ";\n";
+      sampleAtLine.put(line, i);
+      line += (int) statement.chars().filter(c -> c == '\n').count();
+      script.append(statement);
     }
-    ThrowawayPostgres.Result r = pg.psql(script.toString());
+    // Not psql(): a failing sample must be reported below, not end the script.
+    CommandResult r = pg.psqlScript(script.toString()).orThrow("psql");
+    Map<Integer, String> errors = new HashMap<>(); // sample -> psql's first message about its statement
+    for (String message : r.stderr().lines().toList()) {
+      Matcher m = PSQL_MESSAGE.matcher(message);
+      Map.Entry<Integer, Integer> at = m.lookingAt() ? sampleAtLine.floorEntry(Integer.parseInt(m.group(1))) : null;
+      if (at != null) {
+        errors.putIfAbsent(at.getValue(), message);
+      }
+    }
     Map<Integer, String[]> rows = new HashMap<>();
-    for (String line : r.lines()) {
-      String[] f = line.split("\\|", -1);
+    for (String row : r.stdout().lines().toList()) {
+      String[] f = row.split("\\|", -1);
       rows.put(Integer.parseInt(f[0]), f);
     }
     List<String> failures = new ArrayList<>();
@@ -110,7 +129,7 @@ class ServerFormatsTest {
       Sample s = samples.get(i);
       String[] row = rows.get(i);
       if (row == null) {
-        failures.add(s + ": the server gave no row (" + r.stderr().lines().findFirst().orElse("") + ")");
+        failures.add(s + ": the server gave no row (" + errors.getOrDefault(i, r.stderr().strip()) + ")");
         continue;
       }
       try {
