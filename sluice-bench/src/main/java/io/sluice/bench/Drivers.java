@@ -1,6 +1,7 @@
 package io.sluice.bench;
 
 import io.sluice.bench.drivers.PgjdbcDriver;
+import io.sluice.bench.drivers.SluiceDriver;
 import io.sluice.bench.drivers.VertxDriver;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -22,6 +23,8 @@ public final class Drivers {
     ALL.put("pgjdbc", PgjdbcDriver::defaults);
     ALL.put("pgjdbc-binary", PgjdbcDriver::binary);
     ALL.put("vertx", VertxDriver::new);
+    ALL.put("sluice", SluiceDriver::buffered);
+    ALL.put("sluice-stream", SluiceDriver::streaming);
     // "sluice": src/pending/java/io/sluice/bench/drivers/SluiceDriver.java, added here once
     // Connection.query exists on main
   }
