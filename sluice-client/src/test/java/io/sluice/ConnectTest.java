@@ -1,11 +1,9 @@
 package io.sluice;
 
 import static org.junit.jupiter.api.Assertions.*;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.sluice.testkit.PostgresServer;
 import io.sluice.testkit.SilentListener;
-import io.sluice.testkit.TestRoles;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
@@ -179,16 +177,5 @@ class ConnectTest {
     ServerException e = assertThrows(ServerException.class,
         () -> Connection.open(tcp(pg.superuser(), null, "sslmode=disable").replace("dbname=" + pg.database(), "dbname=no_such_db")));
     assertEquals("3D000", e.sqlState());
-    assumeTrue(pg.prepared());
   }
-
-  static String only(Connection c, String sql) {
-    return c.simpleQuery(sql).get(0).rows().get(0).get(0);
-  }
-
-  static String role(String name) {
-    return name;
-  }
-
-  static final String SCRAM = TestRoles.SCRAM;
 }

@@ -38,28 +38,10 @@ public final class SessionAccess {
     return s.transport.tlsProtocol();
   }
 
-  public static boolean isBroken(ServerSession s) {
-    return s.isBroken();
-  }
 
   public static String describe(ServerSession s) {
     return s.transport.describe();
   }
 
-  /** Sends Terminate and closes; a failure to send is of no consequence. */
-  public static void terminate(ServerSession s) {
-    try {
-      if (!s.isBroken()) {
-        s.send(FrontendMessage.Terminate.INSTANCE, Outcome.NOT_SENT);
-      }
-    } catch (ConnectionException ignored) {
-      // the server may already be gone; closing is all that is left
-    } finally {
-      s.transport.close();
-    }
-  }
 
-  public static void abort(ServerSession s) {
-    s.markBroken();
-  }
 }

@@ -207,31 +207,10 @@ public final class Composites {
         Object v = values.get(i);
         if (v != null) {
           int oid = attributes.get(i).oid();
-          quoted(sb, Elements.encodeText(oid, codec(oid, ctx), v, ctx));
+          RangeText.quoted(sb, Elements.encodeText(oid, codec(oid, ctx), v, ctx));
         }
       }
       return sb.append(')').toString();
-    }
-
-    private static void quoted(StringBuilder sb, String s) {
-      boolean quote = s.isEmpty();
-      for (int i = 0; i < s.length() && !quote; i++) {
-        char c = s.charAt(i);
-        quote = c == '"' || c == '\\' || c == '(' || c == ')' || c == ',' || Character.isWhitespace(c);
-      }
-      if (!quote) {
-        sb.append(s);
-        return;
-      }
-      sb.append('"');
-      for (int i = 0; i < s.length(); i++) {
-        char c = s.charAt(i);
-        if (c == '"' || c == '\\') {
-          sb.append(c);
-        }
-        sb.append(c);
-      }
-      sb.append('"');
     }
   }
 }

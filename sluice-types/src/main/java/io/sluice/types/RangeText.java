@@ -104,7 +104,11 @@ final class RangeText {
     sb.append(r.upperInclusive() ? ']' : ')');
   }
 
-  private static void quoted(StringBuilder sb, String s) {
+  /**
+   * Appends {@code s} as a range bound or record field: double-quoted (with {@code "} and
+   * {@code \\} doubled) when empty or when it holds a delimiter or white space.
+   */
+  static void quoted(StringBuilder sb, String s) {
     boolean quote = s.isEmpty();
     for (int i = 0; i < s.length() && !quote; i++) {
       char c = s.charAt(i);
