@@ -25,6 +25,24 @@ public interface Driver extends AutoCloseable {
   /** One execution of {@code workload}. */
   void run(Workload workload, Fold fold) throws Exception;
 
+  /**
+   * For a driver whose client runs in another process (libpq in C, {@code psql}): what the last
+   * {@link #run} cost that process, measured by the process itself or by its parent, since the JVM's
+   * own clocks only see the waiting. {@code null} (the default) means: measure this JVM.
+   */
+  default Timing lastTiming() {
+    return null;
+  }
+
+  /**
+   * The cost of one run in a client process other than this JVM.
+   *
+   * @param wallNanos elapsed time of the work, connecting excluded unless the workload connects per
+   *     query
+   * @param cpuNanos user + system CPU time of the client process over the same work
+   */
+  record Timing(long wallNanos, long cpuNanos) {}
+
   @Override
   void close() throws Exception;
 }

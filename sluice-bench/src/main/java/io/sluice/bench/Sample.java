@@ -10,7 +10,8 @@ import java.lang.management.ManagementFactory;
  * @param cpuNanos CPU time of the whole JVM over the same interval ({@link CpuClock})
  * @param threadCpuNanos CPU time of the calling thread only: the whole client cost for a driver
  *     that works on the caller's thread (pgjdbc, sequential), a part of it otherwise
- * @param allocatedBytes heap allocated by all threads over the interval (approximate)
+ * @param allocatedBytes heap allocated by all threads over the interval (approximate; 0 for a
+ *     driver in another process, see {@link Driver#lastTiming()})
  * @param rows rows folded
  * @param checksum the rows' {@link Fold#checksum()}
  */
@@ -32,6 +33,11 @@ public record Sample(long wallNanos, long cpuNanos, long threadCpuNanos, long al
     threadCpu = THREADS.getCurrentThreadCpuTime() - threadCpu;
     cpu = CpuClock.processNanos() - cpu;
     allocated = THREADS.getTotalThreadAllocatedBytes() - allocated;
+    Driver.Timing external = driver.lastTiming();
+    if (external != null) {
+      return new Sample(external.wallNanos(), external.cpuNanos(), external.cpuNanos(), 0, fold.rows(),
+          fold.checksum());
+    }
     return new Sample(wall, cpu, threadCpu, allocated, fold.rows(), fold.checksum());
   }
 }
