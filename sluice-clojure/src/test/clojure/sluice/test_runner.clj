@@ -1,5 +1,5 @@
 (ns sluice.test-runner
-  "Runs the clojure.test suite; called by the JUnit test ClojureTestSuite (and usable from a REPL)."
+  "Runs the clojure.test suite; called by the JUnit test ClojureSuiteTest (and usable from a REPL)."
   (:require [clojure.string :as str]
             [clojure.test :as t]))
 

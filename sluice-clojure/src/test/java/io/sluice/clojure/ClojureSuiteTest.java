@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Timeout;
  * {@code bin/sluice test} covers the Clojure API. The runner also loads every main namespace with
  * reflection warnings captured: a reflection warning fails the run like a failed assertion.
  */
-class ClojureTestSuite {
+class ClojureSuiteTest {
   @Test
   @Timeout(value = 600, unit = TimeUnit.SECONDS)
   void clojureTests() {
