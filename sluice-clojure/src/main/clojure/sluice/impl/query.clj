@@ -1,0 +1,288 @@
+(ns sluice.impl.query
+  "How sluice.core runs a statement: SQL and parameters from a string or a [sql & params] vector,
+  options checked, rows made lazy maps, result shapes computed while the rows are walked."
+  (:require [clojure.string :as str]
+            [sluice.impl.errors :as errors]
+            [sluice.impl.row :as row]
+            [sluice.json :as json])
+  (:import (clojure.lang BigInt IPersistentMap IReduceInit Keyword Ratio)
+           (io.sluice Column Connection PreparedQuery Row RowSet)
+           (java.util List Map)
+           (java.util.concurrent ConcurrentHashMap)
+           (java.util.function Consumer)))
+
+(set! *warn-on-reflection* true)
+
+;; ---------------------------------------------------------------------------------------------
+;; options
+
+(def key-modes
+  "The values of the :keys option."
+  #{:unqualified :qualified :kebab :qualified-kebab})
+
+(def shapes
+  "The values of the :as option."
+  #{:rows :maps :first :column :vectors})
+
+(def query-options
+  "Every option execute! takes."
+  #{:keys :json-keys :as :index-by :group-by :kv :reduce :xform})
+
+(def plan-options
+  "Every option plan takes."
+  #{:keys :json-keys})
+
+(defn- fn-like? [x] (or (fn? x) (keyword? x) (instance? clojure.lang.IFn x)))
+
+(defn check-options
+  "Returns opts after checking every key and value; a mistake is an ex-info naming it."
+  [opts allowed]
+  (when (some? opts)
+    (when-not (map? opts)
+      (throw (errors/bad-input (str "options must be a map, not " (.getName (class opts))) {})))
+    (doseq [k (keys opts)]
+      (when-not (contains? allowed k)
+        (throw (errors/bad-input (str "unknown option " (pr-str k) "; the options here are "
+                                      (str/join " " (sort allowed)))
+                                 {:option k}))))
+    (when-let [v (:keys opts)]
+      (when-not (contains? key-modes v)
+        (throw (errors/bad-input (str ":keys must be one of " (str/join " " (sort key-modes)) ", not " (pr-str v))
+                                 {:option :keys :value v}))))
+    (when-let [v (:json-keys opts)]
+      (when-not (#{:keyword :string} v)
+        (throw (errors/bad-input (str ":json-keys must be :keyword or :string, not " (pr-str v))
+                                 {:option :json-keys :value v}))))
+    (when-let [v (:as opts)]
+      (when-not (contains? shapes v)
+        (throw (errors/bad-input (str ":as must be one of " (str/join " " (sort shapes)) ", not " (pr-str v))
+                                 {:option :as :value v}))))
+    (doseq [k [:index-by :group-by]]
+      (when-let [v (get opts k)]
+        (when-not (fn-like? v)
+          (throw (errors/bad-input (str k " must be a function or a key, not " (pr-str v)) {:option k :value v})))))
+    (when-let [v (:kv opts)]
+      (when-not (and (vector? v) (= 2 (count v)) (every? fn-like? v))
+        (throw (errors/bad-input (str ":kv must be [key-fn value-fn], not " (pr-str v)) {:option :kv :value v}))))
+    (when-let [v (:reduce opts)]
+      (when-not (and (vector? v) (= 2 (count v)) (fn-like? (first v)))
+        (throw (errors/bad-input (str ":reduce must be [reducing-fn init], not " (pr-str v)) {:option :reduce :value v}))))
+    (let [chosen (filter #(contains? opts %) [:as :index-by :group-by :kv :reduce])]
+      (when (> (count chosen) 1)
+        (throw (errors/bad-input (str "choose one result shape, not " (str/join " and " chosen)) {:options (vec chosen)}))))
+    (when (and (:xform opts) (some #(contains? opts %) [:as :index-by :group-by :kv]))
+      (throw (errors/bad-input ":xform goes alone or with :reduce" {:option :xform}))))
+  opts)
+
+;; ---------------------------------------------------------------------------------------------
+;; SQL and parameters
+
+(defn param
+  "A Clojure value as a parameter the core can send: a map (or a value wrapped by
+  sluice.json/json) becomes JSON text, a keyword its name, a vector a list of parameters (an
+  array), Clojure's BigInt and Ratio Java numbers. Everything else goes as is; the core refuses,
+  with a clear message, a value of no PostgreSQL type."
+  [v]
+  (cond
+    (nil? v) nil
+    (string? v) v
+    (number? v) (cond (instance? BigInt v) (.toBigInteger ^BigInt v)
+                      (instance? Ratio v) (.decimalValue ^Ratio v)
+                      :else v)
+    (keyword? v) (let [^Keyword k v] (if (namespace k) (str (namespace k) "/" (name k)) (name k)))
+    (instance? IPersistentMap v) (json/write-str v)
+    (json/json-param? v) (json/param-text v)
+    (vector? v) (mapv param v)
+    :else v))
+
+(defn params-array
+  "The parameters as the array the core takes."
+  ^objects [params]
+  (let [a (object-array (count params))]
+    (loop [i 0 s (seq params)]
+      (when s
+        (aset a i (param (first s)))
+        (recur (inc i) (next s))))
+    a))
+
+(def ^:private no-params (object-array 0))
+
+(defn sql-params
+  "[sql params-array] from a SQL string or a [sql & params] vector."
+  [x]
+  (cond
+    (string? x) [x no-params]
+    (and (vector? x) (string? (first x))) [(first x) (params-array (rest x))]
+    :else (throw (errors/bad-input (str "expected a SQL string or a vector [sql & params], not "
+                                        (if (nil? x) "nil" (pr-str (if (vector? x) (first x) (class x)))))
+                                   {:sql-params (if (vector? x) (into [] (map class) x) (class x))}))))
+
+;; ---------------------------------------------------------------------------------------------
+;; table names, for :qualified keys
+
+;; table OID -> name, per connection (OIDs are per database; a renamed table keeps its old name
+;; here until the connection is closed)
+(def ^:private tables (java.util.Collections/synchronizedMap (java.util.WeakHashMap.)))
+
+(defn- table-cache ^Map [^Connection c]
+  (or (.get ^Map tables c)
+      (let [m (ConcurrentHashMap.)] (.put ^Map tables c m) m)))
+
+(defn load-table-names!
+  "Makes sure the names of the tables these columns come from are known for this connection."
+  [^Connection c ^List columns]
+  (let [cache (table-cache c)
+        missing (into [] (comp (map #(long (.tableOid ^Column %)))
+                               (remove zero?)
+                               (remove #(.containsKey cache %))
+                               (distinct))
+                      columns)]
+    (when (seq missing)
+      (doseq [^Row r (.query c "select oid::int8, relname::text from pg_class where oid::int8 = any($1)"
+                             (object-array [missing]))]
+        (.put cache (.get r 0) (.get r 1))))))
+
+(defn- table-of [^Connection c]
+  (let [cache (table-cache c)]
+    (fn [oid] (.get cache (long oid)))))
+
+(defn make-shape
+  "The row shape for these columns under the options."
+  [^Connection c ^List columns opts]
+  (let [mode (or (:keys opts) :unqualified)
+        qualified? (or (= mode :qualified) (= mode :qualified-kebab))
+        kebab? (or (= mode :kebab) (= mode :qualified-kebab))
+        json-opts (when (= :string (:json-keys opts)) {:keys :string})]
+    (row/shape columns (when qualified? (table-of c)) kebab? #(json/read-str % json-opts))))
+
+;; ---------------------------------------------------------------------------------------------
+;; where rows come from: a statement, or a prepared statement and its parameters
+
+(defprotocol Source
+  (-connection [s] "The connection.")
+  (-rows [s] "All rows, as a RowSet.")
+  (-each [s consumer] "Streams each row to a java.util.function.Consumer.")
+  (-columns [s] "The result's columns, known before running (prepares if need be)."))
+
+(deftype Statement [^Connection c ^String sql ^objects params]
+  Source
+  (-connection [_] c)
+  (-rows [_] (.query c sql params))
+  (-each [_ consumer] (.forEach c sql ^Consumer consumer params))
+  (-columns [_] (.columns (.prepare c sql))))
+
+(deftype Prepared [^Connection c ^PreparedQuery ps ^objects params]
+  Source
+  (-connection [_] c)
+  (-rows [_] (.query ps params))
+  (-each [_ consumer] (.forEach ps ^Consumer consumer params))
+  (-columns [_] (.columns ps)))
+
+(defn- qualified? [opts]
+  (let [m (:keys opts)] (or (= m :qualified) (= m :qualified-kebab))))
+
+;; ---------------------------------------------------------------------------------------------
+;; reducing: over a RowSet (rows stay valid), or streamed (each row valid during its step)
+
+(defn- set-reducible [^RowSet rs shape]
+  (reify IReduceInit
+    (reduce [_ f init]
+      (let [n (.size rs)]
+        (loop [i 0 acc init]
+          (if (< i n)
+            (let [acc (f acc (row/lazy-row shape (.get rs i) nil 0))]
+              (if (reduced? acc) @acc (recur (inc i) acc)))
+            acc))))))
+
+(defn stream-reduce
+  "Reduces the rows of `source` with f as they arrive from the socket. Each lazy row is readable
+  only during its step; after `reduced`, the remaining rows are read and skipped."
+  [source opts f init]
+  (let [c (-connection source)
+        _ (when (qualified? opts) (load-table-names! c (-columns source)))
+        cursor (row/cursor)
+        state (object-array [init nil false])]
+    (-each source
+           (reify Consumer
+             (accept [_ r]
+               (let [^Row r r]
+                 (when-not (aget state 2)
+                   (let [shape (or (aget state 1)
+                                   (let [s (make-shape c (.columns r) opts)] (aset state 1 s) s))
+                         at (.advance cursor)
+                         acc (try
+                               (f (aget state 0) (row/lazy-row shape r cursor at))
+                               (catch RuntimeException e (throw e))
+                               (catch Exception e
+                                 ;; the core passes RuntimeExceptions back to us; wrap the rest
+                                 (throw (ex-info (.getMessage e) {::checked e} e))))]
+                     (if (reduced? acc)
+                       (do (aset state 0 @acc) (aset state 2 true))
+                       (aset state 0 acc))))))))
+    (.advance cursor)
+    (aget state 0)))
+
+(defn unwrap-checked
+  "Rethrows a checked exception that stream-reduce had to wrap."
+  [^Throwable e]
+  (if-let [c (::checked (ex-data e))] c e))
+
+(defn plan-reducible
+  "An IReduceInit over the rows of `source`, streamed (see stream-reduce)."
+  [source opts]
+  (reify IReduceInit
+    (reduce [_ f init]
+      (try
+        (errors/translating (stream-reduce source opts f init))
+        (catch clojure.lang.ExceptionInfo e (throw (unwrap-checked e)))))))
+
+;; ---------------------------------------------------------------------------------------------
+;; result shapes
+
+(defn- update-count [^RowSet rs]
+  {:sluice/update-count (.rowCount rs)})
+
+(defn- first-col [r]
+  (let [shape (row/row-shape r)]
+    (row/value shape (row/row-view r) (aget ^ints (.-cols ^sluice.impl.row.Shape shape) 0))))
+
+(defn- reduce-shaped
+  "Computes the shape chosen by opts over a reducible of lazy rows."
+  [rows opts]
+  (let [as (:as opts)]
+    (cond
+      (:index-by opts) (let [f (:index-by opts)]
+                         (persistent! (reduce (fn [m r] (assoc! m (f r) r)) (transient {}) rows)))
+      (:group-by opts) (let [f (:group-by opts)]
+                         (persistent! (reduce (fn [m r] (let [k (f r)] (assoc! m k (conj (get m k []) r))))
+                                              (transient {}) rows)))
+      (:kv opts) (let [[kf vf] (:kv opts)]
+                   (persistent! (reduce (fn [m r] (assoc! m (kf r) (vf r))) (transient {}) rows)))
+      (:reduce opts) (let [[f init] (:reduce opts)]
+                       (if-let [xf (:xform opts)] (transduce xf f init rows) (reduce f init rows)))
+      (:xform opts) (into [] (:xform opts) rows)
+      (= as :first) (reduce (fn [_ r] (reduced r)) nil rows)
+      (= as :maps) (into [] (map row/realize) rows)
+      (= as :column) (into [] (map first-col) rows)
+      (= as :vectors) (let [header (volatile! nil)
+                            body (reduce (fn [v r]
+                                           (when-not @header (vreset! header (row/shape-keys (row/row-shape r))))
+                                           (conj! v (into [] (map val) (seq r))))
+                                         (transient []) rows)]
+                        (into [(or @header [])] (persistent! body)))
+      :else (into [] rows))))
+
+(defn execute
+  "Runs the statement of `source` and returns the result in the shape the options choose."
+  [source opts]
+  (let [as (:as opts)]
+    (if (and (#{:column :vectors :maps} as) (not (qualified? opts)))
+      ;; shapes that keep values, not rows: computed while the rows stream in
+      (reduce-shaped (plan-reducible source opts) opts)
+      (let [^RowSet rs (errors/translating (-rows source))]
+        (if (.isEmpty (.columns rs))
+          (if (= as :first) (update-count rs) [(update-count rs)])
+          (let [c (-connection source)
+                _ (when (qualified? opts) (errors/translating (load-table-names! c (.columns rs))))
+                shape (make-shape c (.columns rs) opts)]
+            (reduce-shaped (set-reducible rs shape) opts)))))))

@@ -1,0 +1,249 @@
+(ns sluice.impl.row
+  "Rows as lazy maps: a LazyRow is a real persistent map over one io.sluice.Row, which keeps the
+  server's bytes and decodes a column only when its key is read. Reading is free of allocation
+  beyond the decoded value; anything that changes the map (assoc, dissoc, conj) first realises it
+  into a plain persistent map, so the result behaves exactly like one."
+  (:require [clojure.string :as str])
+  (:import (clojure.lang AFn APersistentMap ArraySeq IFn IPersistentMap IReduceInit Keyword MapEntry
+                         Murmur3 PersistentArrayMap RT Reduced)
+           (io.sluice Column Row)
+           (java.util HashMap List Map)))
+
+(set! *warn-on-reflection* true)
+
+(def ^:private json-oids
+  "json, jsonb and their arrays: read as text by the core, turned into Clojure data here."
+  #{(int 114) (int 3802) (int 199) (int 3807)})
+
+;; What every row of one result shares: its keys in column order, the column behind each key, a
+;; key -> column index, which columns hold JSON and how to read it. Built once per result.
+(deftype Shape [^objects ks ^ints cols ^HashMap index ^booleans json json-read])
+
+(defn column-key
+  "The key of a column: its name as a keyword, optionally table-qualified (when `table` is not nil)
+  and kebab-cased (underscores become dashes)."
+  ^Keyword [^String column-name ^String table kebab?]
+  (let [f (if kebab? #(str/replace ^String % \_ \-) identity)]
+    (if table
+      (keyword (f table) (f column-name))
+      (keyword (f column-name)))))
+
+(defn shape
+  "The shape of a result with these columns. `table-of` maps a table OID to its name, or is nil for
+  unqualified keys; `json-read` turns JSON text into data. When two columns have the same key, the
+  later one wins (as in a map built from the columns in order)."
+  ^Shape [^List columns table-of kebab? json-read]
+  (let [n (.size columns)
+        index (HashMap. (int (* 2 (max n 1))))
+        json (boolean-array n)
+        per-column (object-array n)]
+    (dotimes [i n]
+      (let [^Column c (.get columns i)
+            t (when (and table-of (not (zero? (.tableOid c)))) (table-of (.tableOid c)))
+            k (column-key (.name c) t kebab?)]
+        (when (contains? json-oids (int (.typeOid c))) (aset json i true))
+        (aset per-column i k)
+        (.put index k (Integer/valueOf i))))
+    (let [visible (filterv (fn [i] (= i (.get index (aget per-column (int i))))) (range n))
+          ks (object-array (count visible))
+          cols (int-array (count visible))]
+      (dotimes [j (count visible)]
+        (let [i (int (nth visible j))]
+          (aset cols j i)
+          (aset ks j (aget per-column i))))
+      (Shape. ks cols index json json-read))))
+
+(defn shape-keys
+  "The keys of a shape, in column order."
+  [^Shape s]
+  (vec (.-ks s)))
+
+;; A cursor counts the rows a streaming reduction has handed out: a row from plan remembers the
+;; count it was made at, and refuses to be read once the cursor moved on (its bytes are gone).
+(definterface ICursor
+  (^long position [])
+  (^long advance []))
+
+(deftype Cursor [^:unsynchronized-mutable ^long n]
+  ICursor
+  (position [_] n)
+  (advance [_] (set! n (inc n)) n))
+
+(definterface Realizable
+  (realize []))
+
+(defn cursor
+  "A new cursor for one streaming reduction."
+  ^Cursor []
+  (Cursor. 0))
+
+(defn- stale! []
+  (throw (ex-info (str "a row from plan was used after its reduction step: its bytes were reused for the next row. "
+                       "Take the values you need inside the step, or keep (sluice.core/realize row).")
+                  {:type :sluice/stale-row})))
+
+(defn value
+  "The value of column `i` of `row` under `shape`: JSON text becomes data, the rest is the core's
+  natural Java value."
+  [^Shape shape ^Row row ^long i]
+  (let [v (.get row (int i))]
+    (if (and (some? v) (aget ^booleans (.-json shape) i))
+      (let [read (.-json-read shape)]
+        (if (instance? String v)
+          (read v)
+          (mapv #(when % (read %)) v)))
+      v)))
+
+(declare ->LazyRow)
+
+(deftype LazyRow [^Shape shape ^Row row ^Cursor cursor ^long at meta
+                  ^:unsynchronized-mutable realized]
+  clojure.lang.ILookup
+  (valAt [this k] (.valAt this k nil))
+  (valAt [_ k not-found]
+    (let [i (.get ^HashMap (.-index shape) k)]
+      (if (nil? i)
+        not-found
+        (do (when (and cursor (not= at (.position cursor))) (stale!))
+            (value shape row (.intValue ^Integer i))))))
+
+  clojure.lang.Associative
+  (containsKey [_ k] (.containsKey ^HashMap (.-index shape) k))
+  (entryAt [this k]
+    (when (.containsKey ^HashMap (.-index shape) k)
+      (MapEntry/create k (.valAt this k))))
+  (assoc [this k v] (.assoc ^IPersistentMap (.realize this) k v))
+
+  IPersistentMap
+  (assocEx [this k v] (.assocEx ^IPersistentMap (.realize this) k v))
+  (without [this k] (.without ^IPersistentMap (.realize this) k))
+
+  clojure.lang.IPersistentCollection
+  (count [_] (alength ^objects (.-ks shape)))
+  (cons [this o] (.cons ^IPersistentMap (.realize this) o))
+  (empty [_] {})
+  (equiv [this o]
+    (and (instance? Map o)
+         (or (not (instance? IPersistentMap o)) (instance? clojure.lang.MapEquivalence o))
+         (let [^Map m o
+               ^objects ks (.-ks shape)]
+           (and (= (.size m) (alength ks))
+                (loop [j 0]
+                  (if (= j (alength ks))
+                    true
+                    (let [k (aget ks j)]
+                      (if (and (.containsKey m k) (clojure.lang.Util/equiv (.valAt this k) (.get m k)))
+                        (recur (inc j))
+                        false))))))))
+
+  clojure.lang.Seqable
+  (seq [this]
+    (let [^objects ks (.-ks shape)
+          n (alength ks)]
+      (when (pos? n)
+        (let [a (object-array n)]
+          (dotimes [j n]
+            (let [k (aget ks j)] (aset a j (MapEntry/create k (.valAt this k)))))
+          (ArraySeq/create a)))))
+
+  clojure.lang.Counted
+  clojure.lang.MapEquivalence
+
+  clojure.lang.IHashEq
+  (hasheq [this] (Murmur3/hashUnordered this))
+
+  clojure.lang.IKVReduce
+  (kvreduce [this f init]
+    (let [^objects ks (.-ks shape)
+          n (alength ks)]
+      (loop [j 0 acc init]
+        (if (or (= j n) (reduced? acc))
+          (if (reduced? acc) @acc acc)
+          (let [k (aget ks j)]
+            (recur (inc j) (f acc k (.valAt this k))))))))
+
+  IFn
+  (invoke [this k] (.valAt this k))
+  (invoke [this k not-found] (.valAt this k not-found))
+  (applyTo [this args] (AFn/applyToHelper this args))
+
+  clojure.lang.IMeta
+  (meta [_] meta)
+  clojure.lang.IObj
+  (withMeta [_ m] (->LazyRow shape row cursor at m nil))
+
+  Iterable
+  (iterator [this]
+    (let [^Iterable s (or (.seq this) ())]
+      (.iterator s)))
+
+  Map
+  (size [_] (alength ^objects (.-ks shape)))
+  (isEmpty [_] (zero? (alength ^objects (.-ks shape))))
+  (containsValue [this v] (.containsValue ^Map (.realize this) v))
+  (get [this k] (.valAt this k))
+  (keySet [this] (.keySet ^Map (.realize this)))
+  (values [this] (.values ^Map (.realize this)))
+  (entrySet [this] (.entrySet ^Map (.realize this)))
+  (put [_ _ _] (throw (UnsupportedOperationException. "a row is immutable: use assoc")))
+  (remove [_ _] (throw (UnsupportedOperationException. "a row is immutable: use dissoc")))
+  (putAll [_ _] (throw (UnsupportedOperationException. "a row is immutable: use merge")))
+  (clear [_] (throw (UnsupportedOperationException. "a row is immutable")))
+
+  Object
+  (hashCode [this] (APersistentMap/mapHash this))
+  (equals [this o] (APersistentMap/mapEquals this o))
+  (toString [this] (RT/printString this))
+
+  Realizable
+  (realize [this]
+    (or realized
+        (let [^objects ks (.-ks shape)
+              n (alength ks)
+              m (if (<= n 8)
+                  (let [a (object-array (* 2 n))]
+                    (dotimes [j n]
+                      (let [k (aget ks j)]
+                        (aset a (* 2 j) k)
+                        (aset a (inc (* 2 j)) (.valAt this k))))
+                    (PersistentArrayMap. a))
+                  (loop [j 0 t (transient {})]
+                    (if (= j n)
+                      (persistent! t)
+                      (let [k (aget ks j)] (recur (inc j) (assoc! t k (.valAt this k)))))))
+              m (if meta (with-meta m meta) m)]
+          (when-not cursor (set! realized m))
+          m))))
+
+(defn lazy-row
+  "A lazy map over `row`. With a cursor, the row belongs to a streaming reduction and is readable
+  only while the cursor is still at `at`."
+  ^LazyRow [^Shape shape ^Row row ^Cursor cursor ^long at]
+  (LazyRow. shape row cursor at nil nil))
+
+(defn realize
+  "A plain persistent map with every column of the lazy row decoded (array map up to 8 keys, in
+  column order)."
+  [^LazyRow r]
+  (.realize r))
+
+(defn lazy-row?
+  "Whether x is a lazy row."
+  [x]
+  (instance? LazyRow x))
+
+(defn row-shape
+  "The shape of a lazy row."
+  ^Shape [^LazyRow r]
+  (.-shape r))
+
+(defn row-view
+  "The io.sluice.Row under a lazy row (checked to be still readable)."
+  ^Row [^LazyRow r]
+  (let [^Cursor c (.-cursor r)]
+    (when (and c (not= (.-at r) (.position c))) (stale!))
+    (.-row r)))
+
+(defmethod print-method LazyRow [^LazyRow r ^java.io.Writer w]
+  ;; in column order, formatted exactly like a map
+  (print-method (apply array-map (mapcat identity (seq r))) w))

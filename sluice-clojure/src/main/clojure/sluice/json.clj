@@ -1,0 +1,163 @@
+(ns sluice.json
+  "JSON and JSONB to and from Clojure data, with Jackson's streaming parser and generator (no
+  object mapper). Objects become maps with keyword keys (or string keys by option), arrays
+  vectors; java.time values, UUIDs and dates are written as ISO strings. Used for json/jsonb
+  columns and parameters, and by sluice.ring."
+  (:require [sluice.impl.row :as row])
+  (:import (sluice.impl.row Shape)
+           (clojure.lang BigInt Keyword Named Ratio Sequential)
+           (com.fasterxml.jackson.core JsonFactory JsonGenerator JsonParser JsonToken)
+           (io.sluice Row)
+           (java.io OutputStream StringWriter Writer)
+           (java.math BigDecimal BigInteger)
+           (java.time.temporal TemporalAccessor)
+           (java.util Collection Date Map Map$Entry UUID)))
+
+(set! *warn-on-reflection* true)
+
+(def ^JsonFactory factory
+  "The Jackson factory every parser and generator comes from (thread-safe)."
+  (JsonFactory.))
+
+(declare read-value)
+
+(defn- read-object [^JsonParser p keyword-keys?]
+  (loop [m (transient {})]
+    (let [t (.nextToken p)]
+      (if (identical? t JsonToken/END_OBJECT)
+        (persistent! m)
+        (let [n (.currentName p)
+              k (if keyword-keys? (keyword n) n)]
+          (.nextToken p)
+          (recur (assoc! m k (read-value p keyword-keys?))))))))
+
+(defn- read-array [^JsonParser p keyword-keys?]
+  (loop [v (transient [])]
+    (let [t (.nextToken p)]
+      (if (identical? t JsonToken/END_ARRAY)
+        (persistent! v)
+        (recur (conj! v (read-value p keyword-keys?)))))))
+
+(defn- read-value [^JsonParser p keyword-keys?]
+  (let [t (.currentToken p)]
+    (condp identical? t
+      JsonToken/START_OBJECT (read-object p keyword-keys?)
+      JsonToken/START_ARRAY (read-array p keyword-keys?)
+      JsonToken/VALUE_STRING (.getText p)
+      JsonToken/VALUE_NUMBER_INT (let [n (.getNumberValue p)]
+                                   (if (instance? BigInteger n) (bigint n) (long n)))
+      JsonToken/VALUE_NUMBER_FLOAT (.getDoubleValue p)
+      JsonToken/VALUE_TRUE true
+      JsonToken/VALUE_FALSE false
+      JsonToken/VALUE_NULL nil
+      (throw (ex-info (str "unexpected JSON token " t) {:type :sluice/json-error})))))
+
+(defn read-str
+  "Parses JSON text into Clojure data. Options: `:keys` `:keyword` (default) or `:string` for
+  object keys."
+  ([s] (read-str s nil))
+  ([^String s opts]
+   (with-open [p (.createParser factory s)]
+     (.nextToken p)
+     (let [v (read-value p (not= :string (:keys opts)))]
+       (when (.nextToken p)
+         (throw (ex-info "trailing data after a JSON value" {:type :sluice/json-error})))
+       v))))
+
+(declare write-value)
+
+(defn- key-name ^String [k]
+  (cond (instance? Keyword k) (let [^Keyword k k] (if (namespace k) (str (namespace k) "/" (name k)) (name k)))
+        (string? k) k
+        :else (str k)))
+
+(defn- write-row
+  "Writes a lazy row as an object straight from its bytes: JSON columns are copied as raw text
+  (no parse), others decoded one by one. No map is built."
+  [^JsonGenerator g r]
+  (let [^Shape shape (row/row-shape r)
+        ^Row view (row/row-view r)
+        ^objects ks (.-ks shape)
+        ^ints cols (.-cols shape)
+        ^booleans json (.-json shape)]
+    (.writeStartObject g)
+    (dotimes [j (alength ks)]
+      (let [i (aget cols j)
+            v (.get view i)]
+        (.writeFieldName g (key-name (aget ks j)))
+        (if (and (aget json i) (instance? String v))
+          (.writeRawValue g ^String v)
+          (write-value g (if (and (aget json i) (some? v)) (row/value shape view i) v)))))
+    (.writeEndObject g)))
+
+(defn write-value
+  "Writes one Clojure or Java value with the generator. Throws ex-info for a value with no JSON
+  form."
+  [^JsonGenerator g v]
+  (cond
+    (nil? v) (.writeNull g)
+    (string? v) (.writeString g ^String v)
+    (instance? Long v) (.writeNumber g (long v))
+    (instance? Integer v) (.writeNumber g (int v))
+    (instance? Double v) (.writeNumber g (double v))
+    (instance? Boolean v) (.writeBoolean g (boolean v))
+    (keyword? v) (.writeString g (key-name v))
+    (row/lazy-row? v) (write-row g v)
+    (instance? Map v) (do (.writeStartObject g)
+                          (doseq [^Map$Entry e (.entrySet ^Map v)]
+                            (.writeFieldName g (key-name (.getKey e)))
+                            (write-value g (.getValue e)))
+                          (.writeEndObject g))
+    (or (instance? Collection v) (instance? Sequential v))
+    (do (.writeStartArray g)
+        (doseq [x v] (write-value g x))
+        (.writeEndArray g))
+    (instance? BigDecimal v) (.writeNumber g ^BigDecimal v)
+    (instance? BigInteger v) (.writeNumber g ^BigInteger v)
+    (instance? BigInt v) (.writeNumber g (.toBigInteger ^BigInt v))
+    (instance? Ratio v) (.writeNumber g (.decimalValue ^Ratio v))
+    (instance? Short v) (.writeNumber g (short v))
+    (instance? Float v) (.writeNumber g (float v))
+    (instance? TemporalAccessor v) (.writeString g (str v))
+    (instance? Date v) (.writeString g (str (.toInstant ^Date v)))
+    (instance? UUID v) (.writeString g (str v))
+    (bytes? v) (.writeBinary g ^bytes v)
+    (instance? Named v) (.writeString g (str v))
+    (.isArray (class v)) (do (.writeStartArray g)
+                             (doseq [x (seq v)] (write-value g x))
+                             (.writeEndArray g))
+    :else (throw (ex-info (str "cannot write a " (.getName (class v)) " as JSON")
+                          {:type :sluice/json-error :class (class v)}))))
+
+(defn write-str
+  "Clojure data as JSON text."
+  ^String [v]
+  (let [w (StringWriter.)]
+    (with-open [g (.createGenerator factory w)]
+      (write-value g v))
+    (str w)))
+
+(defn write-to
+  "Writes data as JSON (UTF-8) to an output stream, without closing it."
+  [v ^OutputStream out]
+  (with-open [g (.createGenerator factory out)]
+    (.disable g com.fasterxml.jackson.core.JsonGenerator$Feature/AUTO_CLOSE_TARGET)
+    (write-value g v)))
+
+(deftype JsonParam [value])
+
+(defn json
+  "Marks a value to be sent as a JSON parameter (a map is sent as JSON anyway; use this for a
+  vector, which would otherwise become a PostgreSQL array)."
+  [value]
+  (JsonParam. value))
+
+(defn json-param?
+  "Whether x was made by `json`."
+  [x]
+  (instance? JsonParam x))
+
+(defn param-text
+  "The JSON text of a value marked by `json`."
+  ^String [^JsonParam p]
+  (write-str (.-value p)))
