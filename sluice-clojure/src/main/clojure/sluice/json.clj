@@ -5,7 +5,7 @@
   columns and parameters, and by sluice.ring."
   (:require [sluice.impl.row :as row])
   (:import (sluice.impl.row Shape)
-           (clojure.lang BigInt Keyword Named Ratio Sequential)
+           (clojure.lang BigInt IReduceInit Keyword Named Ratio Sequential)
            (com.fasterxml.jackson.core JsonFactory JsonGenerator JsonParser JsonToken)
            (io.sluice Row)
            (java.io OutputStream StringWriter Writer)
@@ -112,6 +112,9 @@
     (do (.writeStartArray g)
         (doseq [x v] (write-value g x))
         (.writeEndArray g))
+    (instance? IReduceInit v) (do (.writeStartArray g)
+                                  (.reduce ^IReduceInit v (fn [_ x] (write-value g x)) nil)
+                                  (.writeEndArray g))
     (instance? BigDecimal v) (.writeNumber g ^BigDecimal v)
     (instance? BigInteger v) (.writeNumber g ^BigInteger v)
     (instance? BigInt v) (.writeNumber g (.toBigInteger ^BigInt v))

@@ -82,17 +82,24 @@
                        "Take the values you need inside the step, or keep (sluice.core/realize row).")
                   {:type :sluice/stale-row})))
 
+(defn- array->vector
+  "A PostgreSQL array (a Java array from the core, nested for several dimensions) as vectors."
+  [a]
+  (into [] (map #(if (and (some? %) (.isArray (class %)) (not (bytes? %))) (array->vector %) %)) a))
+
 (defn value
-  "The value of column `i` of `row` under `shape`: JSON text becomes data, the rest is the core's
-  natural Java value."
+  "The value of column `i` of `row` under `shape`: JSON text becomes data, arrays vectors, the
+  rest is the core's natural Java value."
   [^Shape shape ^Row row ^long i]
   (let [v (.get row (int i))]
-    (if (and (some? v) (aget ^booleans (.-json shape) i))
-      (let [read (.-json-read shape)]
-        (if (instance? String v)
-          (read v)
-          (mapv #(when % (read %)) v)))
-      v)))
+    (cond
+      (nil? v) nil
+      (aget ^booleans (.-json shape) i) (let [read (.-json-read shape)]
+                                          (if (instance? String v)
+                                            (read v)
+                                            (mapv #(when % (read %)) (array->vector v))))
+      (and (.isArray (.getClass ^Object v)) (not (bytes? v))) (array->vector v)
+      :else v)))
 
 (declare ->LazyRow)
 
