@@ -239,6 +239,16 @@
 ;; ---------------------------------------------------------------------------------------------
 ;; result shapes
 
+(defn- row-vector
+  "Every row of the set as a lazy row, in a vector (built from an array: the default shape, kept
+  cheap since it is what most calls return)."
+  [^RowSet rs shape]
+  (let [n (.size rs)
+        a (object-array n)]
+    (dotimes [i n]
+      (aset a i (row/lazy-row shape (.get rs i) nil 0)))
+    (clojure.lang.LazilyPersistentVector/createOwning a)))
+
 (defn- update-count [^RowSet rs]
   {:sluice/update-count (.rowCount rs)})
 
@@ -272,6 +282,12 @@
                         (into [(or @header [])] (persistent! body)))
       :else (into [] rows))))
 
+(defn- plain-rows?
+  "Whether the options ask for the default shape, a vector of lazy rows."
+  [opts]
+  (and (contains? #{nil :rows} (:as opts))
+       (not (or (:index-by opts) (:group-by opts) (:kv opts) (:reduce opts) (:xform opts)))))
+
 (defn execute
   "Runs the statement of `source` and returns the result in the shape the options choose."
   [source opts]
@@ -285,4 +301,6 @@
           (let [c (-connection source)
                 _ (when (qualified? opts) (errors/translating (load-table-names! c (.columns rs))))
                 shape (make-shape c (.columns rs) opts)]
-            (reduce-shaped (set-reducible rs shape) opts)))))))
+            (if (plain-rows? opts)
+              (row-vector rs shape)
+              (reduce-shaped (set-reducible rs shape) opts))))))))

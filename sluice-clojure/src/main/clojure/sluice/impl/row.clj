@@ -206,18 +206,16 @@
   (realize [this]
     (or realized
         (let [^objects ks (.-ks shape)
+              ^ints cols (.-cols shape)
               n (alength ks)
-              m (if (<= n 8)
-                  (let [a (object-array (* 2 n))]
-                    (dotimes [j n]
-                      (let [k (aget ks j)]
-                        (aset a (* 2 j) k)
-                        (aset a (inc (* 2 j)) (.valAt this k))))
-                    (PersistentArrayMap. a))
-                  (loop [j 0 t (transient {})]
-                    (if (= j n)
-                      (persistent! t)
-                      (let [k (aget ks j)] (recur (inc j) (assoc! t k (.valAt this k)))))))
+              _ (when (and cursor (not= at (.position cursor))) (stale!))
+              a (object-array (* 2 n))
+              _ (dotimes [j n]
+                  (aset a (* 2 j) (aget ks j))
+                  (aset a (inc (* 2 j)) (value shape row (aget cols j))))
+              ;; up to 8 keys an array map (column order), past that a hash map, as Clojure does;
+              ;; keys are distinct, so the arrays are used as they are
+              m (if (<= n 8) (PersistentArrayMap. a) (clojure.lang.PersistentHashMap/create a))
               m (if meta (with-meta m meta) m)]
           (when-not cursor (set! realized m))
           m))))
