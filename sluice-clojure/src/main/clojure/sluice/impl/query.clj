@@ -190,7 +190,7 @@
       (let [n (.size rs)]
         (loop [i 0 acc init]
           (if (< i n)
-            (let [acc (f acc (row/lazy-row shape (.get rs i) nil 0))]
+            (let [acc (f acc (row/set-row shape rs i))]
               (if (reduced? acc) @acc (recur (inc i) acc)))
             acc))))))
 
@@ -246,7 +246,7 @@
   (let [n (.size rs)
         a (object-array n)]
     (dotimes [i n]
-      (aset a i (row/lazy-row shape (.get rs i) nil 0)))
+      (aset a i (row/set-row shape rs i)))
     (clojure.lang.LazilyPersistentVector/createOwning a)))
 
 (defn- update-count [^RowSet rs]

@@ -6,7 +6,7 @@
   (:require [clojure.string :as str])
   (:import (clojure.lang AFn APersistentMap ArraySeq IFn IPersistentMap IReduceInit Keyword MapEntry
                          Murmur3 PersistentArrayMap RT Reduced)
-           (io.sluice Column Row)
+           (io.sluice Column Row RowSet)
            (java.util HashMap List Map)))
 
 (set! *warn-on-reflection* true)
@@ -70,7 +70,8 @@
   (advance [_] (set! n (inc n)) n))
 
 (definterface Realizable
-  (realize []))
+  (realize [])
+  (^io.sluice.Row view []))
 
 (defn cursor
   "A new cursor for one streaming reduction."
@@ -103,16 +104,17 @@
 
 (declare ->LazyRow)
 
-(deftype LazyRow [^Shape shape ^Row row ^Cursor cursor ^long at meta
-                  ^:unsynchronized-mutable realized]
+;; A row from a RowSet is held as (set, index): the Row view is made on the first read, so a row
+;; that is only passed along costs one small object. A row from plan holds its (reused) view.
+(deftype LazyRow [^Shape shape ^:unsynchronized-mutable ^Row row ^RowSet rs ^long idx ^Cursor cursor ^long at meta]
   clojure.lang.ILookup
   (valAt [this k] (.valAt this k nil))
-  (valAt [_ k not-found]
+  (valAt [this k not-found]
     (let [i (.get ^HashMap (.-index shape) k)]
       (if (nil? i)
         not-found
         (do (when (and cursor (not= at (.position cursor))) (stale!))
-            (value shape row (.intValue ^Integer i))))))
+            (value shape (.view this) (.intValue ^Integer i))))))
 
   clojure.lang.Associative
   (containsKey [_ k] (.containsKey ^HashMap (.-index shape) k))
@@ -177,7 +179,7 @@
   clojure.lang.IMeta
   (meta [_] meta)
   clojure.lang.IObj
-  (withMeta [_ m] (->LazyRow shape row cursor at m nil))
+  (withMeta [this m] (->LazyRow shape (.view this) rs idx cursor at m))
 
   Iterable
   (iterator [this]
@@ -204,27 +206,39 @@
 
   Realizable
   (realize [this]
-    (or realized
-        (let [^objects ks (.-ks shape)
-              ^ints cols (.-cols shape)
-              n (alength ks)
-              _ (when (and cursor (not= at (.position cursor))) (stale!))
-              a (object-array (* 2 n))
-              _ (dotimes [j n]
-                  (aset a (* 2 j) (aget ks j))
-                  (aset a (inc (* 2 j)) (value shape row (aget cols j))))
-              ;; up to 8 keys an array map (column order), past that a hash map, as Clojure does;
-              ;; keys are distinct, so the arrays are used as they are
-              m (if (<= n 8) (PersistentArrayMap. a) (clojure.lang.PersistentHashMap/create a))
-              m (if meta (with-meta m meta) m)]
-          (when-not cursor (set! realized m))
-          m))))
+    (let [^objects ks (.-ks shape)
+          ^ints cols (.-cols shape)
+          ^booleans json (.-json shape)
+          n (alength ks)
+          _ (when (and cursor (not= at (.position cursor))) (stale!))
+          view (.view this)
+          a (object-array (* 2 n))]
+      (dotimes [j n]
+        (let [c (aget cols j)
+              v (.get view c)]
+          (aset a (* 2 j) (aget ks j))
+          ;; the common case inline: a plain value needs no conversion
+          (aset a (inc (* 2 j)) (if (or (nil? v) (aget json c) (.isArray (.getClass ^Object v)))
+                                  (value shape view c)
+                                  v))))
+      ;; up to 8 keys an array map (column order), past that a hash map, as Clojure does; keys
+      ;; are distinct, so the array is used as it is. Not cached: a realised map is usually
+      ;; assoc'ed once and dropped, and keeping it would keep a second copy of the row alive.
+      (let [m (if (<= n 8) (PersistentArrayMap. a) (clojure.lang.PersistentHashMap/create a))]
+        (if meta (with-meta m meta) m))))
+  (view [_]
+    (or row (let [r (.get rs (int idx))] (set! row r) r))))
 
 (defn lazy-row
   "A lazy map over `row`. With a cursor, the row belongs to a streaming reduction and is readable
   only while the cursor is still at `at`."
   ^LazyRow [^Shape shape ^Row row ^Cursor cursor ^long at]
-  (LazyRow. shape row cursor at nil nil))
+  (LazyRow. shape row nil 0 cursor at nil))
+
+(defn set-row
+  "A lazy map over row `i` of a RowSet (the set keeps the bytes; rows stay valid)."
+  ^LazyRow [^Shape shape ^RowSet rs ^long i]
+  (LazyRow. shape nil rs i nil 0 nil))
 
 (defn realize
   "A plain persistent map with every column of the lazy row decoded (array map up to 8 keys, in
@@ -247,7 +261,7 @@
   ^Row [^LazyRow r]
   (let [^Cursor c (.-cursor r)]
     (when (and c (not= (.-at r) (.position c))) (stale!))
-    (.-row r)))
+    (.view r)))
 
 (defmethod print-method LazyRow [^LazyRow r ^java.io.Writer w]
   ;; in column order, formatted exactly like a map
