@@ -50,6 +50,8 @@ public final class RequestEngine {
   private WireWriter spare = new WireWriter(16 * 1024);
   private long enqueuedSeq;
   private Request barrier;
+  /** The thread a transaction or session has pinned this connection to, or null. */
+  private Thread holder;
   private final AtomicBoolean flushing = new AtomicBoolean();
   private volatile long writtenSeq;
   private final ConcurrentLinkedQueue<Request> pending = new ConcurrentLinkedQueue<>();
@@ -154,10 +156,12 @@ public final class RequestEngine {
     boolean queued = false;
     outLock.lock();
     try {
-      while (barrier != null) {
-        if (!awaitBarrier(deadlineNanos)) {
-          throw new ConnectionException("timed out waiting for an exclusive request on this connection to finish",
-              Outcome.NOT_SENT);
+      Thread me = Thread.currentThread();
+      while (mustWait(me)) {
+        if (!awaitBarrier(deadlineNanos) && mustWait(me)) {
+          throw new ConnectionException(barrier != null
+              ? "timed out waiting for an exclusive request on this connection to finish"
+              : "timed out waiting for a transaction or pinned session on this connection to end", Outcome.NOT_SENT);
         }
       }
       SluiceException b = broken;
@@ -243,13 +247,70 @@ public final class RequestEngine {
     }
   }
 
+  /**
+   * Pins the connection to the calling thread (a transaction or a session with state): until
+   * {@link #release}, requests from other threads wait before being written, so nothing of theirs
+   * runs inside it. Requests written before the pin complete first, in order.
+   */
+  public void hold(long deadlineNanos) {
+    Thread me = Thread.currentThread();
+    outLock.lock();
+    try {
+      if (holder == me) {
+        throw new IllegalStateException("this thread already holds the connection in a transaction or session;"
+            + " nest through the transaction (savepoints) instead");
+      }
+      while ((barrier != null || holder != null) && broken == null) {
+        if (!awaitBarrier(deadlineNanos) && (barrier != null || holder != null) && broken == null) {
+          throw new ConnectionException("timed out waiting for a transaction or pinned session on this connection"
+              + " to end", Outcome.NOT_SENT);
+        }
+      }
+      if (broken != null) {
+        throw new ConnectionException("the connection is closed: " + broken.getMessage(), Outcome.NOT_SENT, broken);
+      }
+      holder = me;
+    } finally {
+      outLock.unlock();
+    }
+  }
+
+  /** Ends the calling thread's pin ({@link #hold}); other threads' requests go ahead. */
+  public void release() {
+    outLock.lock();
+    try {
+      if (holder == Thread.currentThread()) {
+        holder = null;
+        barrierLifted.signalAll();
+      }
+    } finally {
+      outLock.unlock();
+    }
+  }
+
+  /** Whether the calling thread holds the connection ({@link #hold}). */
+  public boolean heldByCurrentThread() {
+    return holder == Thread.currentThread();
+  }
+
+  /** The transaction status of the last ReadyForQuery: 'I' idle, 'T' in a transaction, 'E' failed one. */
+  public byte transactionStatus() {
+    return s.transactionStatus;
+  }
+
+  /** Whether a request of {@code me} must wait before being written (under the output lock). */
+  private boolean mustWait(Thread me) {
+    return (barrier != null || (holder != null && holder != me)) && broken == null;
+  }
+
+  /** Waits for a barrier or pin to lift; false when the deadline passed first. */
   private boolean awaitBarrier(long deadlineNanos) {
     try {
       if (deadlineNanos == 0) {
         barrierLifted.await();
         return true;
       }
-      return barrierLifted.awaitNanos(deadlineNanos - System.nanoTime()) > 0 || barrier == null;
+      return barrierLifted.awaitNanos(deadlineNanos - System.nanoTime()) > 0;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new ConnectionException("interrupted before the request was sent", Outcome.NOT_SENT, e);
