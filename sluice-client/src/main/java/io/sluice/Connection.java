@@ -65,7 +65,7 @@ public final class Connection implements AutoCloseable {
     return queryTimeoutNanos == 0 ? 0 : System.nanoTime() + queryTimeoutNanos;
   }
 
-  private void ensureOpen() {
+  void ensureOpen() {
     if (closed) {
       throw new ConnectionException("the connection is closed", Outcome.NOT_SENT);
     }
@@ -110,6 +110,12 @@ public final class Connection implements AutoCloseable {
   public PreparedQuery prepare(String sql) {
     ensureOpen();
     return new PreparedQuery(this, session, session.prepare(sql, deadline()));
+  }
+
+  /** COPY in and out on this connection; see {@link Copy}. */
+  public Copy copy() {
+    ensureOpen();
+    return new Copy(this, session);
   }
 
   /** A batch of statements to send together; see {@link Batch}. */

@@ -388,6 +388,24 @@ public final class RequestEngine {
     flush();
   }
 
+  /**
+   * Writes bytes at once for an exclusive request in an exchange with the server (CopyData during
+   * COPY FROM STDIN). Nothing else can be written meanwhile: the request holds the barrier.
+   */
+  void writeRaw(byte[] b, int off, int len) {
+    while (!flushing.compareAndSet(false, true)) {
+      Thread.onSpinWait();
+    }
+    try {
+      s.transport.write(b, off, len);
+    } catch (IOException e) {
+      failAll(new ConnectionException("could not write to the server during COPY: " + e.getMessage(),
+          Outcome.UNKNOWN, e));
+    } finally {
+      flushing.set(false);
+    }
+  }
+
   /** Waits for the request, reading replies for everyone while this thread holds the read lock. */
   void await(Request r, long deadlineNanos) {
     while (!r.done) {
