@@ -278,6 +278,19 @@ public final class Connection implements AutoCloseable {
     }
   }
 
+  Session session() {
+    return session;
+  }
+
+  /**
+   * Sends a notification to every session listening on {@code channel}, with {@code pg_notify}
+   * (the channel and payload travel as parameters: no quoting needed). Inside a transaction, it
+   * is delivered when the transaction commits.
+   */
+  public void notifyChannel(String channel, String payload) {
+    query("select pg_notify($1, $2)", channel, payload);
+  }
+
   void pin() {
     session.engine().hold(deadline());
   }

@@ -458,32 +458,76 @@ public final class RequestEngine {
       if (head.readsItself() && head.owner != me) {
         return;
       }
-      byte type;
-      try {
-        type = in.next();
-      } catch (EOFException e) {
-        failAll(new ConnectionException(e.getMessage() + " (" + s.transport.describe() + ")", Outcome.UNKNOWN, e));
-        return;
-      } catch (IOException e) {
-        failAll(new ConnectionException("could not read from the server: " + e.getMessage()
-            + " (" + s.transport.describe() + ")", Outcome.UNKNOWN, e));
-        return;
-      } catch (ProtocolException e) {
-        failAll(new ProtocolViolationException("protocol violation from the server, connection closed: "
-            + e.getMessage(), Outcome.UNKNOWN, e));
-        return;
-      }
-      try {
-        dispatch(head, type, in);
-      } catch (ProtocolException e) {
-        failAll(new ProtocolViolationException("protocol violation from the server, connection closed: "
-            + e.getMessage(), Outcome.UNKNOWN, e));
-        return;
-      } catch (SluiceException e) {
-        failAll(e);
+      int type = next(in);
+      if (type < 0 || !dispatchOrFail(head, (byte) type, in)) {
         return;
       }
     }
+  }
+
+  /**
+   * Reads on this thread until the connection fails or is closed, even when no request waits:
+   * notifications reach their handler as they arrive, and replies go to the requests of other
+   * threads as usual (they wait for this thread to read for them). For a connection dedicated to
+   * LISTEN, whose requests never {@link Request#readsItself() read themselves}.
+   */
+  public void pump() {
+    readLock.lock();
+    try {
+      FrameReader in = s.reader;
+      while (broken == null && !s.isBroken()) {
+        int type = next(in);
+        if (type < 0) {
+          return;
+        }
+        Request head = pending.peek();
+        if (head == null && type == 'E') {   // FATAL while idle: terminated, shut down
+          ServerException e = new ServerException(((BackendMessage.ErrorResponse) s.reader.decode()).fields());
+          failAll(new ConnectionException("the server ended the session: " + e.getMessage(), Outcome.UNKNOWN, e));
+          return;
+        }
+        if (head == null && type != 'N' && type != 'A' && type != 'S') {
+          failAll(new ProtocolViolationException("protocol violation from the server, connection closed: "
+              + name((byte) type) + " while no request was waiting", Outcome.UNKNOWN, null));
+          return;
+        }
+        if (!dispatchOrFail(head, (byte) type, in)) {
+          return;
+        }
+      }
+    } finally {
+      readLock.unlock();
+    }
+  }
+
+  /** The next message's type, or -1 when reading failed (the connection is then closed). */
+  private int next(FrameReader in) {
+    try {
+      return in.next();
+    } catch (EOFException e) {
+      failAll(new ConnectionException(e.getMessage() + " (" + s.transport.describe() + ")", Outcome.UNKNOWN, e));
+    } catch (IOException e) {
+      failAll(new ConnectionException("could not read from the server: " + e.getMessage()
+          + " (" + s.transport.describe() + ")", Outcome.UNKNOWN, e));
+    } catch (ProtocolException e) {
+      failAll(new ProtocolViolationException("protocol violation from the server, connection closed: "
+          + e.getMessage(), Outcome.UNKNOWN, e));
+    }
+    return -1;
+  }
+
+  /** Dispatches; false when that failed (the connection is then closed). */
+  private boolean dispatchOrFail(Request head, byte type, FrameReader in) {
+    try {
+      dispatch(head, type, in);
+      return true;
+    } catch (ProtocolException e) {
+      failAll(new ProtocolViolationException("protocol violation from the server, connection closed: "
+          + e.getMessage(), Outcome.UNKNOWN, e));
+    } catch (SluiceException e) {
+      failAll(e);
+    }
+    return false;
   }
 
   private void dispatch(Request head, byte type, FrameReader in) {
