@@ -40,7 +40,8 @@ public record ConnectParams(
     int maxProtocolVersion,
     int maxMessageSize,
     int maxScramIterations,
-    MessageTracer.Sink trace) {
+    MessageTracer.Sink trace,
+    io.sluice.TargetSessionAttrs targetSessionAttrs) {
 
   /** libpq's sslmode, as the connector acts on it. */
   public enum TlsMode { DISABLE, ALLOW, PREFER, REQUIRE, DIRECT_REQUIRE }

@@ -6,6 +6,7 @@ import io.sluice.ServerException;
 import io.sluice.SluiceException;
 import io.sluice.SluiceException.Outcome;
 import io.sluice.HostPort;
+import io.sluice.TargetSessionAttrs;
 import io.sluice.internal.ConnectParams.TlsMode;
 import io.sluice.internal.net.SocketTransport;
 import io.sluice.internal.net.TlsUpgrade;
@@ -37,20 +38,53 @@ public final class Connector {
 
   public static ServerSession connect(ConnectParams p) {
     List<String> failures = new ArrayList<>();
-    SluiceException last = null;
+    SluiceException[] last = {null};
+    TargetSessionAttrs want = p.targetSessionAttrs() == null ? TargetSessionAttrs.ANY : p.targetSessionAttrs();
+    ServerSession s = firstFitting(p, want == TargetSessionAttrs.PREFER_STANDBY ? TargetSessionAttrs.STANDBY : want,
+        failures, last);
+    if (s == null && want == TargetSessionAttrs.PREFER_STANDBY) {
+      failures.add("(no standby; trying every host again for any server)");
+      s = firstFitting(p, TargetSessionAttrs.ANY, failures, last);
+    }
+    if (s != null) {
+      return s;
+    }
+    if (p.endpoints().size() == 1 && last[0] != null && want == TargetSessionAttrs.ANY) {
+      throw last[0];
+    }
+    throw new ConnectionException("could not connect to any host" + (want == TargetSessionAttrs.ANY ? ""
+        : " with target_session_attrs=" + want.keyword()) + ":\n  " + String.join("\n  ", failures),
+        Outcome.NOT_SENT, last[0]);
+  }
+
+  /** The first endpoint, in order, that accepts a session and fits {@code want}; null if none. */
+  private static ServerSession firstFitting(ConnectParams p, TargetSessionAttrs want, List<String> failures,
+      SluiceException[] last) {
     for (HostPort e : p.endpoints()) {
+      ServerSession s;
       try {
-        return connectEndpoint(p, e);
+        s = connectEndpoint(p, e);
       } catch (SluiceException ex) {
-        last = ex;
+        last[0] = ex;
         failures.add(e + ": " + ex.getMessage());
+        continue;
       }
+      String misfit;
+      try {
+        misfit = SessionAttrs.misfit(s, want, p.connectTimeoutNanos());
+      } catch (SluiceException ex) {
+        last[0] = ex;
+        failures.add(e + ": could not check target_session_attrs: " + ex.getMessage());
+        SessionAttrs.close(s);
+        continue;
+      }
+      if (misfit == null) {
+        return s;
+      }
+      failures.add(e + ": " + misfit + " (target_session_attrs=" + want.keyword() + ")");
+      SessionAttrs.close(s);
     }
-    if (p.endpoints().size() == 1 && last != null) {
-      throw last;
-    }
-    throw new ConnectionException("could not connect to any host:\n  " + String.join("\n  ", failures),
-        Outcome.NOT_SENT, last);
+    return null;
   }
 
   static ServerSession connectEndpoint(ConnectParams p, HostPort e) {
