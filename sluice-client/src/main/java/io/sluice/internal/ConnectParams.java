@@ -43,6 +43,12 @@ public record ConnectParams(
     MessageTracer.Sink trace,
     io.sluice.TargetSessionAttrs targetSessionAttrs) {
 
+  /** The same parameters with another highest protocol version to ask for. */
+  public ConnectParams withMaxProtocolVersion(int version) {
+    return new ConnectParams(endpoints, user, database, password, startup, tlsMode, tls, channelBinding, allowedAuth,
+        connectTimeoutNanos, version, maxMessageSize, maxScramIterations, trace, targetSessionAttrs);
+  }
+
   /** libpq's sslmode, as the connector acts on it. */
   public enum TlsMode { DISABLE, ALLOW, PREFER, REQUIRE, DIRECT_REQUIRE }
 

@@ -87,7 +87,23 @@ public final class Connector {
     return null;
   }
 
+  /**
+   * Connects to one endpoint. A server or pooler that does not know protocol 3.2 should answer
+   * with NegotiateProtocolVersion, but some (PgBouncer before 1.20) reject the startup packet as
+   * malformed ({@code 08P01}); then the attempt is made once more asking for 3.0.
+   */
   static ServerSession connectEndpoint(ConnectParams p, HostPort e) {
+    try {
+      return connectEndpointOnce(p, e);
+    } catch (ServerException ex) {
+      if (p.maxProtocolVersion() > ProtocolVersion.V3_0 && ex.sqlState().equals("08P01")) {
+        return connectEndpointOnce(p.withMaxProtocolVersion(ProtocolVersion.V3_0), e);
+      }
+      throw ex;
+    }
+  }
+
+  private static ServerSession connectEndpointOnce(ConnectParams p, HostPort e) {
     if (e instanceof HostPort.UnixSocket) {
       // PostgreSQL never offers TLS on Unix sockets; libpq treats them as already secure for prefer
       if (p.tlsMode() == TlsMode.REQUIRE || p.tlsMode() == TlsMode.DIRECT_REQUIRE) {
