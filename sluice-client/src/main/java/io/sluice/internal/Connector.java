@@ -217,7 +217,7 @@ public final class Connector {
   }
 
   /** SSLRequest, then exactly one byte: 'S' to go on with TLS, 'N' for no. */
-  private static void requestTls(SocketTransport tcp, TlsMode mode) throws IOException {
+  static void requestTls(SocketTransport tcp, TlsMode mode) throws IOException {
     byte[] req = FrontendMessage.toBytes(FrontendMessage.SSLRequest.INSTANCE);
     tcp.write(req, 0, req.length);
     byte[] one = new byte[1];
