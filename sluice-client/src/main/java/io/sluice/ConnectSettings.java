@@ -51,7 +51,8 @@ final class ConnectSettings {
         c.maxProtocolVersion(),
         c.maxMessageSize(),
         ScramSha256.DEFAULT_MAX_ITERATIONS,
-        trace);
+        trace,
+        c.targetSessionAttrs());
   }
 
   private static TlsMode tlsMode(ConnectionConfig c) {

@@ -65,7 +65,7 @@ public final class Connection implements AutoCloseable {
     return queryTimeoutNanos == 0 ? 0 : System.nanoTime() + queryTimeoutNanos;
   }
 
-  private void ensureOpen() {
+  void ensureOpen() {
     if (closed) {
       throw new ConnectionException("the connection is closed", Outcome.NOT_SENT);
     }
@@ -110,6 +110,12 @@ public final class Connection implements AutoCloseable {
   public PreparedQuery prepare(String sql) {
     ensureOpen();
     return new PreparedQuery(this, session, session.prepare(sql, deadline()));
+  }
+
+  /** COPY in and out on this connection; see {@link Copy}. */
+  public Copy copy() {
+    ensureOpen();
+    return new Copy(this, session);
   }
 
   /** A batch of statements to send together; see {@link Batch}. */
@@ -180,6 +186,122 @@ public final class Connection implements AutoCloseable {
         throw failure;
       }
     }
+  }
+
+  /**
+   * Begins a transaction with the server's default settings; see {@link #begin(TxOptions)}.
+   */
+  public Transaction begin() {
+    return begin(TxOptions.DEFAULT);
+  }
+
+  /**
+   * Begins a transaction and pins this connection to it and to the calling thread: until it ends,
+   * statements from other threads wait, so none of them runs inside it. Close it (or use {@link
+   * #transaction(TxOptions, Transaction.Body)}): an unfinished transaction is rolled back on
+   * {@link Transaction#close()}.
+   */
+  public Transaction begin(TxOptions options) {
+    ensureOpen();
+    pin();
+    try {
+      session.simpleQuery(options.beginSql(), deadline());
+    } catch (RuntimeException e) {
+      unpin();
+      throw e;
+    }
+    return new Transaction(this, null, null);
+  }
+
+  /** Runs {@code body} in a transaction with default settings; see {@link #transaction(TxOptions, Transaction.Body)}. */
+  public <T, X extends Exception> T transaction(Transaction.Body<T, X> body) throws X {
+    return transaction(TxOptions.DEFAULT, body);
+  }
+
+  /**
+   * Runs {@code body} in a transaction: committed when it returns, rolled back when it throws
+   * (the exception is rethrown). With {@link TxOptions#retries()}, a serialization failure or
+   * deadlock ({@code 40001}, {@code 40P01}), thrown by a statement or by the commit, rolls back
+   * and runs the whole body again, after a short random pause; the body must then have no
+   * effects outside the database, or tolerate repeating them.
+   */
+  public <T, X extends Exception> T transaction(TxOptions options, Transaction.Body<T, X> body) throws X {
+    for (int attempt = 0; ; attempt++) {
+      Transaction tx = begin(options);
+      try {
+        T value = body.run(tx);
+        tx.commit();
+        return value;
+      } catch (Throwable e) {
+        tx.rollbackQuietly(e);
+        if (attempt < options.retries() && Retries.isTransient(e)) {
+          Retries.pause(attempt);
+          continue;
+        }
+        throw e;
+      }
+    }
+  }
+
+  /** Work that needs one session to itself; see {@link #session(SessionBody)}. */
+  @FunctionalInterface
+  public interface SessionBody<T, X extends Exception> {
+    T run(Connection pinned) throws X;
+  }
+
+  /**
+   * Pins this connection to the calling thread while {@code body} runs, for session state that
+   * must not be shared: {@code SET}, temporary tables, advisory locks, cursors, explicit {@code
+   * BEGIN}. Other threads' statements wait until it returns. A transaction left open by the body
+   * is rolled back, and then this throws {@link TransactionException}.
+   */
+  public <T, X extends Exception> T session(SessionBody<T, X> body) throws X {
+    ensureOpen();
+    pin();
+    boolean returned = false;
+    try {
+      T value = body.run(this);
+      returned = true;
+      return value;
+    } finally {
+      try {
+        if (isOpen() && transactionStatus() != 'I') {
+          session.simpleQuery("ROLLBACK", deadline());
+          if (returned) {
+            throw new TransactionException("the session ended with a transaction open; it was rolled back",
+                SluiceException.Outcome.SERVER_ERROR);
+          }
+        }
+      } finally {
+        unpin();
+      }
+    }
+  }
+
+  Session session() {
+    return session;
+  }
+
+  /**
+   * Sends a notification to every session listening on {@code channel}, with {@code pg_notify}
+   * (the channel and payload travel as parameters: no quoting needed). Inside a transaction, it
+   * is delivered when the transaction commits.
+   */
+  public void notifyChannel(String channel, String payload) {
+    query("select pg_notify($1, $2)", channel, payload);
+  }
+
+  void pin() {
+    session.engine().hold(deadline());
+  }
+
+  void unpin() {
+    session.engine().release();
+  }
+
+  /** 'I' idle, 'T' in a transaction, 'E' in a failed transaction (the last ReadyForQuery's). */
+  byte transactionStatus() {
+    return session.engine().transactionStatus();
   }
 
   /**

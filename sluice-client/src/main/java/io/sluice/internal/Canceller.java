@@ -2,6 +2,7 @@ package io.sluice.internal;
 
 import io.sluice.HostPort;
 import io.sluice.internal.net.SocketTransport;
+import io.sluice.internal.net.TlsUpgrade;
 import io.sluice.internal.net.Transport;
 import io.sluice.internal.net.UnixTransport;
 import io.sluice.protocol.FrontendMessage;
@@ -14,6 +15,8 @@ import java.net.InetSocketAddress;
  * and key (4 bytes in protocol 3.0, longer in 3.2), and waits until the server closes that
  * connection, which it does once the cancel signal was delivered: after that, the signal cannot
  * arrive late and hit a request written afterwards. The whole exchange has its own deadline.
+ * When the session uses TLS, so does the cancel connection (negotiated the same way), so that
+ * the key is never sent in the clear.
  */
 final class Canceller {
   private Canceller() {}
@@ -35,8 +38,17 @@ final class Canceller {
       } else {
         HostPort.Tcp h = (HostPort.Tcp) s.endpoint;
         InetAddress addr = InetAddress.getByName(h.connectAddress());
-        t[0] = SocketTransport.connect(new InetSocketAddress(addr, h.port()),
+        SocketTransport tcp = SocketTransport.connect(new InetSocketAddress(addr, h.port()),
             (int) Math.max(1, timeoutNanos / 1_000_000));
+        t[0] = tcp;
+        ConnectParams p = s.connectParams;
+        if (s.transport.isSecure() && p != null && p.tls() != null) {
+          // the cancel key is a secret of the session: it travels encrypted when the session does
+          if (p.tlsMode() != ConnectParams.TlsMode.DIRECT_REQUIRE) {
+            Connector.requestTls(tcp, p.tlsMode());
+          }
+          t[0] = TlsUpgrade.handshake(tcp, h.name().orElse(h.connectAddress()), p.tls());
+        }
       }
       byte[] msg = FrontendMessage.toBytes(new FrontendMessage.CancelRequest(s.processId, s.secretKey));
       t[0].write(msg, 0, msg.length);
@@ -45,7 +57,7 @@ final class Canceller {
         // the server sends nothing; it closes the connection when done
       }
       return !timer.fired();
-    } catch (IOException e) {
+    } catch (IOException | java.security.GeneralSecurityException | io.sluice.SluiceException e) {
       return false;
     } finally {
       timer.cancel();

@@ -40,7 +40,14 @@ public record ConnectParams(
     int maxProtocolVersion,
     int maxMessageSize,
     int maxScramIterations,
-    MessageTracer.Sink trace) {
+    MessageTracer.Sink trace,
+    io.sluice.TargetSessionAttrs targetSessionAttrs) {
+
+  /** The same parameters with another highest protocol version to ask for. */
+  public ConnectParams withMaxProtocolVersion(int version) {
+    return new ConnectParams(endpoints, user, database, password, startup, tlsMode, tls, channelBinding, allowedAuth,
+        connectTimeoutNanos, version, maxMessageSize, maxScramIterations, trace, targetSessionAttrs);
+  }
 
   /** libpq's sslmode, as the connector acts on it. */
   public enum TlsMode { DISABLE, ALLOW, PREFER, REQUIRE, DIRECT_REQUIRE }

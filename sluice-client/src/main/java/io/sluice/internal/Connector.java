@@ -6,6 +6,7 @@ import io.sluice.ServerException;
 import io.sluice.SluiceException;
 import io.sluice.SluiceException.Outcome;
 import io.sluice.HostPort;
+import io.sluice.TargetSessionAttrs;
 import io.sluice.internal.ConnectParams.TlsMode;
 import io.sluice.internal.net.SocketTransport;
 import io.sluice.internal.net.TlsUpgrade;
@@ -37,23 +38,72 @@ public final class Connector {
 
   public static ServerSession connect(ConnectParams p) {
     List<String> failures = new ArrayList<>();
-    SluiceException last = null;
-    for (HostPort e : p.endpoints()) {
-      try {
-        return connectEndpoint(p, e);
-      } catch (SluiceException ex) {
-        last = ex;
-        failures.add(e + ": " + ex.getMessage());
-      }
+    SluiceException[] last = {null};
+    TargetSessionAttrs want = p.targetSessionAttrs() == null ? TargetSessionAttrs.ANY : p.targetSessionAttrs();
+    ServerSession s = firstFitting(p, want == TargetSessionAttrs.PREFER_STANDBY ? TargetSessionAttrs.STANDBY : want,
+        failures, last);
+    if (s == null && want == TargetSessionAttrs.PREFER_STANDBY) {
+      failures.add("(no standby; trying every host again for any server)");
+      s = firstFitting(p, TargetSessionAttrs.ANY, failures, last);
     }
-    if (p.endpoints().size() == 1 && last != null) {
-      throw last;
+    if (s != null) {
+      return s;
     }
-    throw new ConnectionException("could not connect to any host:\n  " + String.join("\n  ", failures),
-        Outcome.NOT_SENT, last);
+    if (p.endpoints().size() == 1 && last[0] != null && want == TargetSessionAttrs.ANY) {
+      throw last[0];
+    }
+    throw new ConnectionException("could not connect to any host" + (want == TargetSessionAttrs.ANY ? ""
+        : " with target_session_attrs=" + want.keyword()) + ":\n  " + String.join("\n  ", failures),
+        Outcome.NOT_SENT, last[0]);
   }
 
+  /** The first endpoint, in order, that accepts a session and fits {@code want}; null if none. */
+  private static ServerSession firstFitting(ConnectParams p, TargetSessionAttrs want, List<String> failures,
+      SluiceException[] last) {
+    for (HostPort e : p.endpoints()) {
+      ServerSession s;
+      try {
+        s = connectEndpoint(p, e);
+      } catch (SluiceException ex) {
+        last[0] = ex;
+        failures.add(e + ": " + ex.getMessage());
+        continue;
+      }
+      String misfit;
+      try {
+        misfit = SessionAttrs.misfit(s, want, p.connectTimeoutNanos());
+      } catch (SluiceException ex) {
+        last[0] = ex;
+        failures.add(e + ": could not check target_session_attrs: " + ex.getMessage());
+        SessionAttrs.close(s);
+        continue;
+      }
+      if (misfit == null) {
+        return s;
+      }
+      failures.add(e + ": " + misfit + " (target_session_attrs=" + want.keyword() + ")");
+      SessionAttrs.close(s);
+    }
+    return null;
+  }
+
+  /**
+   * Connects to one endpoint. A server or pooler that does not know protocol 3.2 should answer
+   * with NegotiateProtocolVersion, but some (PgBouncer before 1.20) reject the startup packet as
+   * malformed ({@code 08P01}); then the attempt is made once more asking for 3.0.
+   */
   static ServerSession connectEndpoint(ConnectParams p, HostPort e) {
+    try {
+      return connectEndpointOnce(p, e);
+    } catch (ServerException ex) {
+      if (p.maxProtocolVersion() > ProtocolVersion.V3_0 && ex.sqlState().equals("08P01")) {
+        return connectEndpointOnce(p.withMaxProtocolVersion(ProtocolVersion.V3_0), e);
+      }
+      throw ex;
+    }
+  }
+
+  private static ServerSession connectEndpointOnce(ConnectParams p, HostPort e) {
     if (e instanceof HostPort.UnixSocket) {
       // PostgreSQL never offers TLS on Unix sockets; libpq treats them as already secure for prefer
       if (p.tlsMode() == TlsMode.REQUIRE || p.tlsMode() == TlsMode.DIRECT_REQUIRE) {
@@ -167,7 +217,7 @@ public final class Connector {
   }
 
   /** SSLRequest, then exactly one byte: 'S' to go on with TLS, 'N' for no. */
-  private static void requestTls(SocketTransport tcp, TlsMode mode) throws IOException {
+  static void requestTls(SocketTransport tcp, TlsMode mode) throws IOException {
     byte[] req = FrontendMessage.toBytes(FrontendMessage.SSLRequest.INSTANCE);
     tcp.write(req, 0, req.length);
     byte[] one = new byte[1];

@@ -50,6 +50,8 @@ public final class RequestEngine {
   private WireWriter spare = new WireWriter(16 * 1024);
   private long enqueuedSeq;
   private Request barrier;
+  /** The thread a transaction or session has pinned this connection to, or null. */
+  private Thread holder;
   private final AtomicBoolean flushing = new AtomicBoolean();
   private volatile long writtenSeq;
   private final ConcurrentLinkedQueue<Request> pending = new ConcurrentLinkedQueue<>();
@@ -154,10 +156,12 @@ public final class RequestEngine {
     boolean queued = false;
     outLock.lock();
     try {
-      while (barrier != null) {
-        if (!awaitBarrier(deadlineNanos)) {
-          throw new ConnectionException("timed out waiting for an exclusive request on this connection to finish",
-              Outcome.NOT_SENT);
+      Thread me = Thread.currentThread();
+      while (mustWait(me)) {
+        if (!awaitBarrier(deadlineNanos) && mustWait(me)) {
+          throw new ConnectionException(barrier != null
+              ? "timed out waiting for an exclusive request on this connection to finish"
+              : "timed out waiting for a transaction or pinned session on this connection to end", Outcome.NOT_SENT);
         }
       }
       SluiceException b = broken;
@@ -243,13 +247,70 @@ public final class RequestEngine {
     }
   }
 
+  /**
+   * Pins the connection to the calling thread (a transaction or a session with state): until
+   * {@link #release}, requests from other threads wait before being written, so nothing of theirs
+   * runs inside it. Requests written before the pin complete first, in order.
+   */
+  public void hold(long deadlineNanos) {
+    Thread me = Thread.currentThread();
+    outLock.lock();
+    try {
+      if (holder == me) {
+        throw new IllegalStateException("this thread already holds the connection in a transaction or session;"
+            + " nest through the transaction (savepoints) instead");
+      }
+      while ((barrier != null || holder != null) && broken == null) {
+        if (!awaitBarrier(deadlineNanos) && (barrier != null || holder != null) && broken == null) {
+          throw new ConnectionException("timed out waiting for a transaction or pinned session on this connection"
+              + " to end", Outcome.NOT_SENT);
+        }
+      }
+      if (broken != null) {
+        throw new ConnectionException("the connection is closed: " + broken.getMessage(), Outcome.NOT_SENT, broken);
+      }
+      holder = me;
+    } finally {
+      outLock.unlock();
+    }
+  }
+
+  /** Ends the calling thread's pin ({@link #hold}); other threads' requests go ahead. */
+  public void release() {
+    outLock.lock();
+    try {
+      if (holder == Thread.currentThread()) {
+        holder = null;
+        barrierLifted.signalAll();
+      }
+    } finally {
+      outLock.unlock();
+    }
+  }
+
+  /** Whether the calling thread holds the connection ({@link #hold}). */
+  public boolean heldByCurrentThread() {
+    return holder == Thread.currentThread();
+  }
+
+  /** The transaction status of the last ReadyForQuery: 'I' idle, 'T' in a transaction, 'E' failed one. */
+  public byte transactionStatus() {
+    return s.transactionStatus;
+  }
+
+  /** Whether a request of {@code me} must wait before being written (under the output lock). */
+  private boolean mustWait(Thread me) {
+    return (barrier != null || (holder != null && holder != me)) && broken == null;
+  }
+
+  /** Waits for a barrier or pin to lift; false when the deadline passed first. */
   private boolean awaitBarrier(long deadlineNanos) {
     try {
       if (deadlineNanos == 0) {
         barrierLifted.await();
         return true;
       }
-      return barrierLifted.awaitNanos(deadlineNanos - System.nanoTime()) > 0 || barrier == null;
+      return barrierLifted.awaitNanos(deadlineNanos - System.nanoTime()) > 0;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new ConnectionException("interrupted before the request was sent", Outcome.NOT_SENT, e);
@@ -327,6 +388,24 @@ public final class RequestEngine {
     flush();
   }
 
+  /**
+   * Writes bytes at once for an exclusive request in an exchange with the server (CopyData during
+   * COPY FROM STDIN). Nothing else can be written meanwhile: the request holds the barrier.
+   */
+  void writeRaw(byte[] b, int off, int len) {
+    while (!flushing.compareAndSet(false, true)) {
+      Thread.onSpinWait();
+    }
+    try {
+      s.transport.write(b, off, len);
+    } catch (IOException e) {
+      failAll(new ConnectionException("could not write to the server during COPY: " + e.getMessage(),
+          Outcome.UNKNOWN, e));
+    } finally {
+      flushing.set(false);
+    }
+  }
+
   /** Waits for the request, reading replies for everyone while this thread holds the read lock. */
   void await(Request r, long deadlineNanos) {
     while (!r.done) {
@@ -379,32 +458,76 @@ public final class RequestEngine {
       if (head.readsItself() && head.owner != me) {
         return;
       }
-      byte type;
-      try {
-        type = in.next();
-      } catch (EOFException e) {
-        failAll(new ConnectionException(e.getMessage() + " (" + s.transport.describe() + ")", Outcome.UNKNOWN, e));
-        return;
-      } catch (IOException e) {
-        failAll(new ConnectionException("could not read from the server: " + e.getMessage()
-            + " (" + s.transport.describe() + ")", Outcome.UNKNOWN, e));
-        return;
-      } catch (ProtocolException e) {
-        failAll(new ProtocolViolationException("protocol violation from the server, connection closed: "
-            + e.getMessage(), Outcome.UNKNOWN, e));
-        return;
-      }
-      try {
-        dispatch(head, type, in);
-      } catch (ProtocolException e) {
-        failAll(new ProtocolViolationException("protocol violation from the server, connection closed: "
-            + e.getMessage(), Outcome.UNKNOWN, e));
-        return;
-      } catch (SluiceException e) {
-        failAll(e);
+      int type = next(in);
+      if (type < 0 || !dispatchOrFail(head, (byte) type, in)) {
         return;
       }
     }
+  }
+
+  /**
+   * Reads on this thread until the connection fails or is closed, even when no request waits:
+   * notifications reach their handler as they arrive, and replies go to the requests of other
+   * threads as usual (they wait for this thread to read for them). For a connection dedicated to
+   * LISTEN, whose requests never {@link Request#readsItself() read themselves}.
+   */
+  public void pump() {
+    readLock.lock();
+    try {
+      FrameReader in = s.reader;
+      while (broken == null && !s.isBroken()) {
+        int type = next(in);
+        if (type < 0) {
+          return;
+        }
+        Request head = pending.peek();
+        if (head == null && type == 'E') {   // FATAL while idle: terminated, shut down
+          ServerException e = new ServerException(((BackendMessage.ErrorResponse) s.reader.decode()).fields());
+          failAll(new ConnectionException("the server ended the session: " + e.getMessage(), Outcome.UNKNOWN, e));
+          return;
+        }
+        if (head == null && type != 'N' && type != 'A' && type != 'S') {
+          failAll(new ProtocolViolationException("protocol violation from the server, connection closed: "
+              + name((byte) type) + " while no request was waiting", Outcome.UNKNOWN, null));
+          return;
+        }
+        if (!dispatchOrFail(head, (byte) type, in)) {
+          return;
+        }
+      }
+    } finally {
+      readLock.unlock();
+    }
+  }
+
+  /** The next message's type, or -1 when reading failed (the connection is then closed). */
+  private int next(FrameReader in) {
+    try {
+      return in.next();
+    } catch (EOFException e) {
+      failAll(new ConnectionException(e.getMessage() + " (" + s.transport.describe() + ")", Outcome.UNKNOWN, e));
+    } catch (IOException e) {
+      failAll(new ConnectionException("could not read from the server: " + e.getMessage()
+          + " (" + s.transport.describe() + ")", Outcome.UNKNOWN, e));
+    } catch (ProtocolException e) {
+      failAll(new ProtocolViolationException("protocol violation from the server, connection closed: "
+          + e.getMessage(), Outcome.UNKNOWN, e));
+    }
+    return -1;
+  }
+
+  /** Dispatches; false when that failed (the connection is then closed). */
+  private boolean dispatchOrFail(Request head, byte type, FrameReader in) {
+    try {
+      dispatch(head, type, in);
+      return true;
+    } catch (ProtocolException e) {
+      failAll(new ProtocolViolationException("protocol violation from the server, connection closed: "
+          + e.getMessage(), Outcome.UNKNOWN, e));
+    } catch (SluiceException e) {
+      failAll(e);
+    }
+    return false;
   }
 
   private void dispatch(Request head, byte type, FrameReader in) {

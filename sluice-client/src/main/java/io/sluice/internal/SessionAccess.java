@@ -43,5 +43,8 @@ public final class SessionAccess {
     return s.transport.describe();
   }
 
-
+  /** Where NotificationResponses go, on the thread that reads them. */
+  public static void onNotification(ServerSession s, java.util.function.Consumer<BackendMessage.NotificationResponse> h) {
+    s.notificationHandler = h;
+  }
 }

@@ -39,6 +39,7 @@ final class AuthSetup {
     tcp(b, tls ? "hostssl" : null, CERT, "cert");
     tcp(b, "hostnossl", CERT, "reject");
     all(b, SUPERUSER, "trust");
+    b.append("local replication ").append(SUPERUSER).append(" trust\n");   // pg_basebackup for replicas
     all(b, "all", "scram-sha-256");
     return b.toString();
   }

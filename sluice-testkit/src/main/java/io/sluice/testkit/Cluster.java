@@ -83,6 +83,65 @@ final class Cluster {
     }
   }
 
+  /**
+   * An empty cluster directory for a replica of {@code primary}: its data directory is filled by
+   * {@link #adoptBaseBackup} from a copy taken between {@code pg_backup_start} and {@code
+   * pg_backup_stop} (the embedded binaries have no {@code pg_basebackup}).
+   */
+  static Cluster replicaShell(Cluster primary) {
+    Path base;
+    try {
+      base = Files.createTempDirectory(Commands.isRoot() ? Path.of("/tmp") : Path.of(System.getProperty("java.io.tmpdir")),
+          "sluice-pg-replica-");
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not make a temporary directory for a replica", e);
+    }
+    Cluster cluster = new Cluster(primary.bin, base);
+    cluster.watch();
+    cluster.tls = primary.tls;
+    try {
+      Files.createDirectories(cluster.socketDirectory);
+      ServerBinaries.trySetMode(cluster.socketDirectory, "rwx------");
+      Commands.giveToServerUser(base);
+      return cluster;
+    } catch (IOException e) {
+      cluster.destroy();
+      throw new UncheckedIOException("could not prepare the replica in " + base, e);
+    }
+  }
+
+  /**
+   * Turns the copied data directory into a standby of {@code primary}: drops the primary's run
+   * files and WAL (the standby streams what it needs), adds {@code standby.signal} and {@code
+   * primary_conninfo} over the primary's Unix socket, and gives it all to the server user.
+   */
+  void adoptBaseBackup(Cluster primary) {
+    try {
+      Files.deleteIfExists(data.resolve("postmaster.pid"));
+      Files.deleteIfExists(data.resolve("postmaster.opts"));
+      try (var wal = Files.list(data.resolve("pg_wal"))) {
+        for (Path f : wal.toList()) {
+          if (Files.isRegularFile(f)) {
+            Files.delete(f);
+          }
+        }
+      }
+      Files.writeString(data.resolve("standby.signal"), "");
+      Files.writeString(data.resolve("postgresql.auto.conf"), "primary_conninfo = 'host=" + primary.socketDirectory
+          + " port=" + primary.port + " user=" + TestRoles.SUPERUSER + " application_name=replica'\n",
+          java.nio.file.StandardOpenOption.APPEND);
+      initialConfig = Files.readString(data.resolve("postgresql.conf"));
+      Commands.giveToServerUser(base);
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not turn " + data + " into a standby", e);
+    }
+  }
+
+  /** {@code pg_ctl promote}: a standby becomes a primary; returns once it accepts writes. */
+  void promote() {
+    pgCtl("promote").orThrow("pg_ctl promote");
+  }
+
   /** Certificates and keys, or null when made without TLS. */
   TlsMaterial tls() {
     return tls;

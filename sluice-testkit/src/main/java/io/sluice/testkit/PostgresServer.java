@@ -218,6 +218,40 @@ public final class PostgresServer implements AutoCloseable {
     control(() -> local().restart());
   }
 
+  /**
+   * Starts a streaming replica of this local server (a base backup taken with {@code
+   * pg_backup_start}/{@code pg_backup_stop}, then {@code standby.signal} and {@code
+   * primary_conninfo}; hot standby on its own port and socket directory), with the same roles and
+   * TLS files. Close it when done. PostgreSQL 15 or later.
+   */
+  public PostgresServer startReplica() {
+    Cluster primary = local();
+    Cluster replica = Cluster.replicaShell(primary);
+    try {
+      // a base backup with the low-level API, in one psql session
+      psqlIn("postgres", String.join("\n",
+          "ALTER SYSTEM SET wal_keep_size = '512MB';",
+          "SELECT pg_reload_conf();",
+          "SELECT pg_backup_start('sluice-testkit replica', true);",
+          "\\! cp -a " + primary.data + " " + replica.data,
+          "SELECT labelfile FROM pg_backup_stop() \\g " + replica.data.resolve("backup_label"),
+          ""));
+      replica.adoptBaseBackup(primary);
+      replica.firstStart(Map.of());
+      PostgresServer server = new PostgresServer(replica, false, host, -1, superuser, null, database, uriQuery);
+      server.loadVersion();
+      return server;
+    } catch (RuntimeException e) {
+      replica.destroy();
+      throw e;
+    }
+  }
+
+  /** Promotes a replica ({@link #startReplica()}) to a primary; returns once it accepts writes. */
+  public void promote() {
+    control(() -> local().promote());
+  }
+
   /** {@code pg_ctl reload}: asynchronous, the server re-reads its files shortly after. */
   public void reload() {
     control(() -> local().reload());

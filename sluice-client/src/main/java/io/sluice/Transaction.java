@@ -1,0 +1,227 @@
+package io.sluice;
+
+import io.sluice.SluiceException.Outcome;
+import java.util.List;
+import java.util.function.BiFunction;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * A transaction on a {@link Connection}, pinned to the connection and to the thread that began it:
+ * until it ends, other threads' statements on the same connection wait, so nothing of theirs runs
+ * inside it. Statements inside it still pipeline with nothing (one caller, in order).
+ *
+ * <p>Ends with {@link #commit()} or {@link #rollback()}; {@link #close()} without either rolls
+ * back, so try-with-resources never leaves a transaction open. Nested work goes through {@link
+ * #transaction(Body)}, which uses a savepoint. After a statement fails, the transaction is
+ * aborted: further statements throw {@link TransactionException} without being sent, until it is
+ * rolled back (a nested transaction rolls back to its savepoint and the outer one goes on).
+ *
+ * <p>Not for sharing: every call must come from the thread that began the transaction.
+ */
+public final class Transaction implements AutoCloseable {
+  /** The work of a transaction; its value is returned once committed. */
+  @FunctionalInterface
+  public interface Body<T, X extends Exception> {
+    T run(Transaction tx) throws X;
+  }
+
+  private final Connection connection;
+  private final Thread owner;
+  private final Transaction parent;
+  private final String savepoint;
+  private int savepoints;
+  private String ended;
+  private SluiceException failure;
+
+  Transaction(Connection connection, Transaction parent, String savepoint) {
+    this.connection = connection;
+    this.owner = Thread.currentThread();
+    this.parent = parent;
+    this.savepoint = savepoint;
+  }
+
+  /** See {@link Connection#query}. */
+  public RowSet query(String sql, Object... params) {
+    return run(() -> connection.query(sql, params));
+  }
+
+  /** See {@link Connection#execute}. */
+  public long execute(String sql, Object... params) {
+    return run(() -> connection.execute(sql, params));
+  }
+
+  /** See {@link Connection#forEach}. */
+  public void forEach(String sql, Consumer<? super Row> each, Object... params) {
+    run(() -> {
+      connection.forEach(sql, each, params);
+      return null;
+    });
+  }
+
+  /** See {@link Connection#reduce}. */
+  public <A> A reduce(String sql, A init, BiFunction<A, ? super Row, A> fn, Object... params) {
+    return run(() -> connection.reduce(sql, init, fn, params));
+  }
+
+  /** See {@link Connection#stream}; the stream must be closed before the transaction ends. */
+  public RowStream stream(String sql, int fetchSize, Object... params) {
+    return run(() -> connection.stream(sql, fetchSize, params));
+  }
+
+  /** See {@link Connection#simpleQuery}. */
+  public List<SimpleResult> simpleQuery(String sql) {
+    return run(() -> connection.simpleQuery(sql));
+  }
+
+  /** See {@link Connection#prepare}; run the prepared statement from this thread. */
+  public PreparedQuery prepare(String sql) {
+    return run(() -> connection.prepare(sql));
+  }
+
+  /**
+   * Runs {@code body} inside a savepoint: released when it returns, rolled back to when it
+   * throws (the exception is rethrown, and this transaction goes on, no longer aborted).
+   */
+  public <T, X extends Exception> T transaction(Body<T, X> body) throws X {
+    check();
+    String name = "sluice_sp_" + (++savepoints);
+    run(() -> connection.simpleQuery("SAVEPOINT " + name));
+    Transaction nested = new Transaction(connection, this, name);
+    T value;
+    try {
+      value = body.run(nested);
+    } catch (Throwable e) {
+      nested.rollbackQuietly(e);
+      throw e;
+    }
+    nested.commit();
+    return value;
+  }
+
+  /**
+   * Commits (a nested transaction releases its savepoint). If a statement failed earlier, the
+   * transaction is rolled back instead and this throws {@link TransactionException} with that
+   * failure as its cause.
+   */
+  public void commit() {
+    check();
+    if (aborted()) {
+      SluiceException cause = failure;
+      rollback();
+      throw new TransactionException("the transaction was rolled back, not committed: a statement in it failed"
+          + (cause == null ? "" : " (" + cause.getMessage() + ")"), Outcome.SERVER_ERROR, cause);
+    }
+    try {
+      if (parent == null) {
+        List<SimpleResult> r = connection.simpleQuery("COMMIT");
+        if (!r.isEmpty() && "ROLLBACK".equals(r.get(0).commandTag())) {
+          throw new TransactionException("the server rolled the transaction back instead of committing it",
+              Outcome.SERVER_ERROR);
+        }
+      } else {
+        connection.simpleQuery("RELEASE SAVEPOINT " + savepoint);
+      }
+    } finally {
+      end("committed");
+    }
+  }
+
+  /** Rolls back (a nested transaction rolls back to its savepoint and releases it). */
+  public void rollback() {
+    check();
+    try {
+      if (parent == null) {
+        connection.simpleQuery("ROLLBACK");
+      } else {
+        connection.simpleQuery("ROLLBACK TO SAVEPOINT " + savepoint + "; RELEASE SAVEPOINT " + savepoint);
+        parent.failure = null;
+      }
+    } finally {
+      end("rolled back");
+    }
+  }
+
+  /** Rolls back unless committed or rolled back already; idempotent. */
+  @Override
+  public void close() {
+    if (ended != null) {
+      return;
+    }
+    if (!connection.isOpen()) {
+      end("lost with its connection");
+      return;
+    }
+    rollback();
+  }
+
+  /** Whether the transaction can still run statements (not ended, not aborted). */
+  public boolean isActive() {
+    return ended == null && !aborted();
+  }
+
+  /** Whether a statement failed and the transaction must be rolled back. */
+  public boolean isAborted() {
+    return ended == null && aborted();
+  }
+
+  /** The connection this transaction runs on. */
+  public Connection connection() {
+    return connection;
+  }
+
+  void rollbackQuietly(Throwable cause) {
+    if (ended != null) {
+      return;
+    }
+    try {
+      rollback();
+    } catch (RuntimeException e) {
+      cause.addSuppressed(e);
+    } finally {
+      if (ended == null) {
+        end("rolled back");
+      }
+    }
+  }
+
+  private boolean aborted() {
+    return failure != null || connection.transactionStatus() == 'E';
+  }
+
+  private void end(String how) {
+    ended = how;
+    if (parent == null) {
+      connection.unpin();
+    }
+  }
+
+  private void check() {
+    if (Thread.currentThread() != owner) {
+      throw new TransactionException("a transaction is used only by the thread that began it (" + owner
+          + "); this is " + Thread.currentThread(), Outcome.NOT_SENT);
+    }
+    if (ended != null) {
+      throw new TransactionException("the transaction has ended (" + ended + ")", Outcome.NOT_SENT);
+    }
+    if (!connection.isOpen()) {
+      throw new TransactionException("the connection of this transaction is closed; the transaction was lost"
+          + " (rolled back by the server)", Outcome.NOT_SENT);
+    }
+  }
+
+  private <T> T run(Supplier<T> statement) {
+    check();
+    if (aborted()) {
+      throw new TransactionException("the transaction is aborted: a statement in it failed"
+          + (failure == null ? "" : " (" + failure.getMessage() + ")")
+          + "; nothing more runs until it is rolled back", Outcome.NOT_SENT, failure);
+    }
+    try {
+      return statement.get();
+    } catch (ServerException e) {
+      failure = e;
+      throw e;
+    }
+  }
+}

@@ -1,0 +1,74 @@
+package io.sluice;
+
+/**
+ * How a transaction starts, and whether Sluice re-runs it on a serialization failure or deadlock.
+ * Immutable; start from {@link #DEFAULT} and change what you need:
+ *
+ * <pre>{@code
+ * TxOptions opts = TxOptions.DEFAULT.isolation(Isolation.SERIALIZABLE).retries(5);
+ * }</pre>
+ *
+ * @param isolation the isolation level, or {@code null} for the server's default
+ *     ({@code default_transaction_isolation})
+ * @param readOnly {@code READ ONLY}: the server refuses writes
+ * @param deferrable {@code DEFERRABLE}: with serializable and read only, waits for a snapshot that
+ *     can never fail with a serialization error
+ * @param retries how many times {@code transaction(...)} re-runs the whole body after SQLSTATE
+ *     {@code 40001} (serialization failure) or {@code 40P01} (deadlock); 0, the default, never
+ */
+public record TxOptions(Isolation isolation, boolean readOnly, boolean deferrable, int retries) {
+  public static final TxOptions DEFAULT = new TxOptions(null, false, false, 0);
+
+  public TxOptions {
+    if (retries < 0) {
+      throw new IllegalArgumentException("retries must be 0 or more, got " + retries);
+    }
+  }
+
+  /** The SQL isolation levels ({@code READ UNCOMMITTED} behaves as read committed in PostgreSQL). */
+  public enum Isolation {
+    READ_COMMITTED("READ COMMITTED"),
+    REPEATABLE_READ("REPEATABLE READ"),
+    SERIALIZABLE("SERIALIZABLE");
+
+    final String sql;
+
+    Isolation(String sql) {
+      this.sql = sql;
+    }
+  }
+
+  public TxOptions isolation(Isolation level) {
+    return new TxOptions(level, readOnly, deferrable, retries);
+  }
+
+  public TxOptions readOnly(boolean on) {
+    return new TxOptions(isolation, on, deferrable, retries);
+  }
+
+  public TxOptions deferrable(boolean on) {
+    return new TxOptions(isolation, readOnly, on, retries);
+  }
+
+  public TxOptions retries(int times) {
+    return new TxOptions(isolation, readOnly, deferrable, times);
+  }
+
+  /** The statement that opens the transaction. */
+  String beginSql() {
+    StringBuilder sql = new StringBuilder("BEGIN");
+    String sep = " ";
+    if (isolation != null) {
+      sql.append(sep).append("ISOLATION LEVEL ").append(isolation.sql);
+      sep = ", ";
+    }
+    if (readOnly) {
+      sql.append(sep).append("READ ONLY");
+      sep = ", ";
+    }
+    if (deferrable) {
+      sql.append(sep).append("DEFERRABLE");
+    }
+    return sql.toString();
+  }
+}

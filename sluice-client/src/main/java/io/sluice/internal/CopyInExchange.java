@@ -1,0 +1,136 @@
+package io.sluice.internal;
+
+import io.sluice.ConnectionException;
+import io.sluice.SluiceException;
+import io.sluice.SluiceException.Outcome;
+import io.sluice.protocol.FrontendMessage;
+import io.sluice.protocol.WireWriter;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * One {@code COPY … FROM STDIN} in progress. The caller's thread frames its data as CopyData and
+ * writes it in blocks of about 64 KiB; a virtual thread reads whatever the server says meanwhile
+ * (notices, or an error that ends the COPY early), so the two directions never block each other.
+ * Not thread-safe: one writer.
+ */
+public final class CopyInExchange {
+  private static final int BLOCK = 64 * 1024;
+  private static final int MAX_PAYLOAD = 1 << 20;
+
+  private final RequestEngine engine;
+  private final CopyInRequest r;
+  private final WireWriter out = new WireWriter(BLOCK + 1024);
+  private boolean ended;
+
+  private CopyInExchange(RequestEngine engine, CopyInRequest r) {
+    this.engine = engine;
+    this.r = r;
+  }
+
+  /** Sends the COPY statement and waits for the server to ask for data. */
+  public static CopyInExchange start(Session session, String sql, long deadlineNanos) {
+    RequestEngine engine = session.engine;
+    CopyInRequest r = new CopyInRequest(sql, engine);
+    engine.submit(r, deadlineNanos);
+    Thread.startVirtualThread(() -> engine.await(r, 0));
+    while (!r.started && !r.done) {
+      LockSupport.parkNanos(r, 1_000_000);
+    }
+    CopyInExchange x = new CopyInExchange(engine, r);
+    if (!r.started) {
+      x.ended = true;
+      x.awaitDone();
+      SluiceException e = r.error();
+      if (e != null) {
+        throw e;
+      }
+      throw new io.sluice.ValueException("not a COPY … FROM STDIN statement: " + sql
+          + (r.wrongDirection ? " (COPY TO STDOUT goes through copyOut)" : ""));
+    }
+    return x;
+  }
+
+  /** Whether the server has ended the COPY already (an error): further data is pointless. */
+  public boolean serverEnded() {
+    return r.done;
+  }
+
+  /** Appends data; the server sees it in COPY's format, split into messages as needed. */
+  public void write(byte[] b, int off, int len) {
+    while (len > 0 && !r.done) {
+      int n = Math.min(len, MAX_PAYLOAD);
+      int at = out.begin((byte) 'd');
+      out.bytes(b, off, n);
+      out.end(at);
+      off += n;
+      len -= n;
+      if (out.size() >= BLOCK) {
+        send();
+      }
+    }
+  }
+
+  /** The buffer to encode one CopyData message into directly: call {@link #endMessage} after. */
+  public WireWriter beginMessage() {
+    out.begin((byte) 'd');
+    return out;
+  }
+
+  /** Ends the message begun at {@code lengthAt} ({@link WireWriter#begin}'s result is at size-before + 1). */
+  public void endMessage(int lengthAt) {
+    out.end(lengthAt);
+    if (out.size() >= BLOCK) {
+      send();
+    }
+  }
+
+  /** Sends CopyDone and waits for the outcome; returns the command tag ("COPY n"). */
+  public String finish() {
+    if (!ended) {
+      ended = true;
+      if (!r.done) {
+        FrontendMessage.CopyDone.INSTANCE.encode(out);
+        send();
+      }
+    }
+    awaitDone();
+    SluiceException e = r.error();
+    if (e != null) {
+      throw e;
+    }
+    return r.commandTag;
+  }
+
+  /**
+   * Abandons the COPY with CopyFail: the server rolls back what it received and the connection
+   * stays usable. Returns the server's answer (the error it reports for the failed COPY), or null.
+   */
+  public SluiceException abort(String reason) {
+    if (!ended) {
+      ended = true;
+      out.reset();
+      if (!r.done) {
+        new FrontendMessage.CopyFail(reason).encode(out);
+        send();
+      }
+    }
+    awaitDone();
+    return r.error();
+  }
+
+  private void send() {
+    if (out.size() > 0 && !r.done) {
+      r.writeRaw(out.array(), 0, out.size());
+    }
+    out.reset();
+  }
+
+  private void awaitDone() {
+    while (!r.done) {
+      LockSupport.parkNanos(r, 1_000_000);
+    }
+    if (r.failure instanceof ConnectionException ce && ce.outcome() == Outcome.UNKNOWN && r.commandTag == null) {
+      throw new ConnectionException("the connection failed during COPY: " + ce.getMessage(), Outcome.UNKNOWN, ce);
+    }
+  }
+}

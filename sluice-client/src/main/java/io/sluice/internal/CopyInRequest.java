@@ -1,0 +1,56 @@
+package io.sluice.internal;
+
+import io.sluice.protocol.FrameReader;
+import io.sluice.protocol.FrontendMessage;
+import io.sluice.protocol.Utf8;
+import io.sluice.protocol.WireWriter;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * A {@code COPY … FROM STDIN} sent as a simple Query. Exclusive: once the server answers
+ * CopyInResponse it reads only CopyData, so nothing of anyone else may be written until the
+ * exchange ends (ReadyForQuery). The caller writes the data ({@link CopyInExchange}); any thread
+ * may read the replies.
+ */
+final class CopyInRequest extends Request {
+  private final String sql;
+  private final RequestEngine engine;
+  volatile boolean started;
+  volatile boolean wrongDirection;
+  volatile String commandTag;
+
+  CopyInRequest(String sql, RequestEngine engine) {
+    super(true);
+    this.sql = sql;
+    this.engine = engine;
+  }
+
+  @Override
+  protected int encode(WireWriter out) {
+    new FrontendMessage.Query(sql).encode(out);
+    return 1;
+  }
+
+  @Override
+  protected void onMessage(byte type, FrameReader frame) {
+    switch (type) {
+      case 'G' -> {
+        started = true;
+        LockSupport.unpark(owner);
+      }
+      case 'C' -> commandTag = Utf8.decode(frame.buffer(), frame.bodyOffset(), Math.max(0, frame.bodyLength() - 1));
+      case 'H' -> wrongDirection = true;   // COPY TO: its data is drained and dropped
+      case 'd', 'c', 'E', 'T', 'D', 'I' -> { /* errors are kept by the engine; other results ignored */ }
+      default -> throw Unexpected.message(type, "running COPY FROM STDIN");
+    }
+  }
+
+  @Override
+  protected boolean exclusive() {
+    return true;
+  }
+
+  void writeRaw(byte[] b, int off, int len) {
+    engine.writeRaw(b, off, len);
+  }
+}

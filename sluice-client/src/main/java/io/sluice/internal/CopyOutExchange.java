@@ -1,0 +1,35 @@
+package io.sluice.internal;
+
+import io.sluice.SluiceException;
+
+/** Runs one {@code COPY … TO STDOUT}, handing each CopyData payload to a sink on the caller's thread. */
+public final class CopyOutExchange {
+  private CopyOutExchange() {}
+
+  /** Receives COPY data; may throw, which cancels the COPY. */
+  public interface Sink extends CopyOutRequest.Sink {}
+
+  /**
+   * Returns the command tag ("COPY n"). A failure of the sink is rethrown (wrapped when checked)
+   * after the server has stopped and the connection is clean.
+   */
+  public static String run(Session session, String sql, Sink sink, long deadlineNanos) throws Exception {
+    CopyOutRequest r = new CopyOutRequest(sql, session.engine, sink);
+    try {
+      session.engine.run(r, deadlineNanos);
+    } catch (SluiceException e) {
+      if (r.sinkFailure != null) {
+        r.sinkFailure.addSuppressed(e);
+        throw r.sinkFailure;
+      }
+      throw e;
+    }
+    if (r.sinkFailure != null) {
+      throw r.sinkFailure;
+    }
+    if (!r.started) {
+      throw new io.sluice.ValueException("not a COPY … TO STDOUT statement: " + sql);
+    }
+    return r.commandTag;
+  }
+}

@@ -1,0 +1,69 @@
+package io.sluice.internal;
+
+import io.sluice.protocol.FrameReader;
+import io.sluice.protocol.FrontendMessage;
+import io.sluice.protocol.Utf8;
+import io.sluice.protocol.WireWriter;
+
+/**
+ * A {@code COPY … TO STDOUT} sent as a simple Query; each CopyData payload goes to the sink on the
+ * caller's thread, as it arrives. If the sink fails, the server is asked to cancel and the rest of
+ * the data is drained, so the connection ends clean; the sink's failure is then rethrown.
+ */
+final class CopyOutRequest extends Request {
+  /** Receives COPY data; may throw, which stops delivery. */
+  interface Sink {
+    void data(byte[] buf, int off, int len) throws Exception;
+  }
+
+  private final String sql;
+  private final RequestEngine engine;
+  private final Sink sink;
+  Exception sinkFailure;
+  String commandTag;
+  boolean started;
+
+  CopyOutRequest(String sql, RequestEngine engine, Sink sink) {
+    super(true);
+    this.sql = sql;
+    this.engine = engine;
+    this.sink = sink;
+  }
+
+  @Override
+  protected int encode(WireWriter out) {
+    new FrontendMessage.Query(sql).encode(out);
+    return 1;
+  }
+
+  @Override
+  protected void onMessage(byte type, FrameReader frame) {
+    switch (type) {
+      case 'H' -> started = true;
+      case 'd' -> {
+        if (sinkFailure == null) {
+          try {
+            sink.data(frame.buffer(), frame.bodyOffset(), frame.bodyLength());
+          } catch (Exception e) {
+            sinkFailure = e;
+            Thread.startVirtualThread(engine::cancelCurrent);
+          }
+        }
+      }
+      case 'c', 'E', 'T', 'D', 'I' -> { /* errors are kept by the engine; other results ignored */ }
+      case 'C' -> commandTag = Utf8.decode(frame.buffer(), frame.bodyOffset(), Math.max(0, frame.bodyLength() - 1));
+      case 'G' -> engine.writeNow(new FrontendMessage.CopyFail("this is COPY FROM STDIN; use copyIn"));
+      default -> throw Unexpected.message(type, "running COPY TO STDOUT");
+    }
+  }
+
+  @Override
+  protected boolean readsItself() {
+    return true;
+  }
+
+  @Override
+  protected boolean exclusive() {
+    return true;
+  }
+}

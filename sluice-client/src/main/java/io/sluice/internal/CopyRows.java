@@ -1,0 +1,190 @@
+package io.sluice.internal;
+
+import io.sluice.Column;
+import io.sluice.CopyFormat;
+import io.sluice.ValueException;
+import io.sluice.protocol.Utf8;
+import io.sluice.protocol.WireWriter;
+import io.sluice.types.Codec;
+import io.sluice.types.TypeContext;
+import java.util.List;
+
+/**
+ * Rows of Java values encoded for COPY FROM STDIN, each value by the codec of its column's type
+ * (the types come from describing the target columns), one CopyData message per row.
+ */
+public final class CopyRows {
+  /** The binary format's header: signature, flags, no extension. */
+  private static final byte[] BINARY_HEADER = {'P', 'G', 'C', 'O', 'P', 'Y', '\n', (byte) 0xFF, '\r', '\n', 0,
+      0, 0, 0, 0, 0, 0, 0, 0};
+
+  private final CopyFormat format;
+  private final Codec<?>[] codecs;
+  private final Column[] columns;
+  private final TypeContext types;
+  private final StringBuilder line = new StringBuilder(256);
+  private long count;
+
+  public CopyRows(CopyFormat format, RowLayout layout) {
+    this.format = format;
+    this.codecs = layout.codecs;
+    this.columns = layout.columns;
+    this.types = layout.types;
+    if (format == CopyFormat.BINARY) {
+      for (int i = 0; i < codecs.length; i++) {
+        if (codecs[i] == null || !codecs[i].binaryEncodes()) {
+          throw new ValueException("column " + columns[i].name() + " (type OID " + columns[i].typeOid()
+              + ") has no binary encoder; use CopyFormat.TEXT or CSV");
+        }
+      }
+    }
+  }
+
+  /** Writes the binary header, if the format has one. */
+  public void start(CopyInExchange x) {
+    if (format == CopyFormat.BINARY) {
+      x.write(BINARY_HEADER, 0, BINARY_HEADER.length);
+    }
+  }
+
+  /** Writes the binary trailer, if the format has one. */
+  public void end(CopyInExchange x) {
+    if (format == CopyFormat.BINARY) {
+      x.write(new byte[] {(byte) 0xFF, (byte) 0xFF}, 0, 2);
+    }
+  }
+
+  /** Encodes one row: an {@code Object[]} or a {@code List}. */
+  public void write(CopyInExchange x, Object row) {
+    count++;
+    Object[] values = switch (row) {
+      case Object[] a -> a;
+      case List<?> l -> l.toArray();
+      case null -> throw new ValueException("row " + count + " is null; rows are Object[] or List");
+      default -> throw new ValueException("row " + count + " is a " + row.getClass().getName()
+          + "; rows are Object[] or List");
+    };
+    if (values.length != columns.length) {
+      throw new ValueException("row " + count + " has " + values.length + " values for " + columns.length
+          + " columns");
+    }
+    if (format == CopyFormat.BINARY) {
+      WireWriter out = x.beginMessage();
+      int lengthAt = out.size() - 4;
+      out.int16(values.length);
+      for (int i = 0; i < values.length; i++) {
+        binary(out, i, values[i]);
+      }
+      x.endMessage(lengthAt);
+      return;
+    }
+    line.setLength(0);
+    for (int i = 0; i < values.length; i++) {
+      if (i > 0) {
+        line.append(format == CopyFormat.CSV ? ',' : '\t');
+      }
+      Object v = values[i];
+      if (v == null) {
+        if (format == CopyFormat.TEXT) {
+          line.append("\\N");
+        }
+        continue;
+      }
+      String text = text(i, v);
+      if (format == CopyFormat.TEXT) {
+        escapeText(text);
+      } else {
+        quoteCsv(text);
+      }
+    }
+    line.append('\n');
+    byte[] bytes = Utf8.encode(line.toString());
+    x.write(bytes, 0, bytes.length);
+  }
+
+  @SuppressWarnings("unchecked")
+  private void binary(WireWriter out, int i, Object v) {
+    if (v == null) {
+      out.int32(-1);
+      return;
+    }
+    Codec<Object> c = (Codec<Object>) codecs[i];
+    if (!c.accepts(v)) {
+      c = byValue(i, v);
+    }
+    int lengthAt = out.skip(4);
+    try {
+      c.encodeBinary(v, out, types);
+    } catch (io.sluice.types.ValueException e) {
+      throw new ValueException("row " + count + ", column " + columns[i].name() + ": " + e.getMessage(), e);
+    }
+    out.putInt(lengthAt, out.size() - lengthAt - 4);
+  }
+
+  /** The codec for {@code v}'s Java class, when it writes the column's very type (Instant as timestamptz). */
+  @SuppressWarnings("unchecked")
+  private Codec<Object> byValue(int i, Object v) {
+    io.sluice.types.ParameterCodec pc;
+    try {
+      pc = types.registry().codecForValue(v);
+    } catch (io.sluice.types.ValueException e) {
+      pc = null;
+    }
+    if (pc == null || pc.oid() != columns[i].typeOid() || !pc.binary()) {
+      throw new ValueException("row " + count + ", column " + columns[i].name() + ": a " + v.getClass().getName()
+          + " cannot be written in binary as type OID " + columns[i].typeOid() + " (use a matching Java type, or"
+          + " the TEXT or CSV format)");
+    }
+    return (Codec<Object>) pc.codec();
+  }
+
+  @SuppressWarnings("unchecked")
+  private String text(int i, Object v) {
+    if (v instanceof String s) {
+      return s;
+    }
+    Codec<Object> c = (Codec<Object>) codecs[i];
+    try {
+      if (c != null && c.accepts(v)) {
+        return c.encodeText(v, types);
+      }
+      return types.registry().codecForValue(v).encodeText(v, types);
+    } catch (io.sluice.types.ValueException e) {
+      throw new ValueException("row " + count + ", column " + columns[i].name() + ": " + e.getMessage(), e);
+    }
+  }
+
+  private void escapeText(String s) {
+    for (int k = 0; k < s.length(); k++) {
+      char ch = s.charAt(k);
+      switch (ch) {
+        case '\\' -> line.append("\\\\");
+        case '\t' -> line.append("\\t");
+        case '\n' -> line.append("\\n");
+        case '\r' -> line.append("\\r");
+        default -> line.append(ch);
+      }
+    }
+  }
+
+  private void quoteCsv(String s) {
+    boolean quote = s.isEmpty() || s.equals("\\.");
+    for (int k = 0; k < s.length() && !quote; k++) {
+      char ch = s.charAt(k);
+      quote = ch == ',' || ch == '"' || ch == '\n' || ch == '\r';
+    }
+    if (!quote) {
+      line.append(s);
+      return;
+    }
+    line.append('"');
+    for (int k = 0; k < s.length(); k++) {
+      char ch = s.charAt(k);
+      if (ch == '"') {
+        line.append('"');
+      }
+      line.append(ch);
+    }
+    line.append('"');
+  }
+}

@@ -1,0 +1,138 @@
+package io.sluice;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import io.sluice.testkit.PostgresServer;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** LISTEN / NOTIFY through a Listener, against the real server. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class ListenerTest {
+  static PostgresServer pg;
+  static Connection c;
+
+  static String url(PostgresServer server) {
+    return "host=" + server.socketDirectory() + " port=" + server.port() + " user=" + server.superuser()
+        + " dbname=" + server.database();
+  }
+
+  @BeforeAll
+  static void connect() {
+    pg = PostgresServer.shared();
+    c = Connection.open(url(pg));
+  }
+
+  @AfterAll
+  static void close() {
+    c.close();
+  }
+
+  @Test
+  void pollReceivesAndTimesOut() throws Exception {
+    try (Listener l = Listener.open(url(pg))) {
+      l.listen("events");
+      assertNull(l.poll(Duration.ofMillis(100)));
+      c.notifyChannel("events", "hello");
+      Notification n = l.poll(Duration.ofSeconds(10));
+      assertNotNull(n);
+      assertEquals("events", n.channel());
+      assertEquals("hello", n.payload());
+      assertNotEquals(0, n.processId());
+      l.unlisten("events");
+      c.notifyChannel("events", "not for us");
+      assertNull(l.poll(Duration.ofMillis(200)));
+      assertEquals(java.util.Set.of(), l.channels());
+    }
+  }
+
+  @Test
+  void callbacksGetEveryNotificationInOrderAndCommitDecidesDelivery() throws Exception {
+    List<String> got = new CopyOnWriteArrayList<>();
+    try (Listener l = Listener.open(url(pg), n -> got.add(n.payload()))) {
+      l.listen("ordered");
+      for (int i = 0; i < 100; i++) {
+        c.notifyChannel("ordered", "n" + i);
+      }
+      try (Transaction tx = c.begin()) {
+        tx.query("select pg_notify('ordered', 'rolled back')");
+        tx.rollback();
+      }
+      try (Transaction tx = c.begin()) {
+        tx.query("select pg_notify('ordered', 'committed')");
+        tx.commit();
+      }
+      PoolTest.eventually("all delivered", () -> got.size() >= 101);
+      Thread.sleep(100);
+      assertEquals(101, got.size(), got.toString());
+      for (int i = 0; i < 100; i++) {
+        assertEquals("n" + i, got.get(i));
+      }
+      assertEquals("committed", got.get(100));
+      assertThrows(IllegalStateException.class, () -> l.poll(Duration.ZERO));
+    }
+  }
+
+  @Test
+  void channelNamesAreTakenLiterally() throws Exception {
+    String[] names = {"with space", "quo\"te", "ünïcødé", "UPPER", "semi;colon", "drop table x; --"};
+    try (Listener l = Listener.open(url(pg))) {
+      for (String name : names) {
+        l.listen(name);
+      }
+      for (String name : names) {
+        c.notifyChannel(name, name);
+        Notification n = l.poll(Duration.ofSeconds(10));
+        assertNotNull(n, name);
+        assertEquals(name, n.channel());
+        assertEquals(name, n.payload());
+      }
+      assertThrows(ValueException.class, () -> l.listen(""));
+      assertThrows(ValueException.class, () -> l.listen("x".repeat(64)));
+      assertThrows(ValueException.class, () -> l.listen("nul\0"));
+    }
+  }
+
+  @Test
+  void reconnectsAndListensAgainAfterTheBackendIsKilled() throws Exception {
+    AtomicInteger reconnected = new AtomicInteger();
+    List<String> got = new CopyOnWriteArrayList<>();
+    try (Listener l = Listener.open(ConnectionConfig.parse(url(pg) + " application_name=listener-under-test"),
+        n -> got.add(n.payload()), reconnected::incrementAndGet)) {
+      l.listen("survives");
+      l.listen("also");
+      long killed = c.query("select count(pg_terminate_backend(pid)) from pg_stat_activity"
+          + " where application_name = 'listener-under-test'").get(0).getLong(0);
+      assertEquals(1, killed);
+      PoolTest.eventually("reconnected", () -> l.reconnects() == 1 && l.isConnected());
+      PoolTest.eventually("told", () -> reconnected.get() == 1);
+      c.notifyChannel("survives", "after");
+      c.notifyChannel("also", "too");
+      PoolTest.eventually("delivered after reconnecting", () -> got.size() == 2);
+      assertEquals(List.of("after", "too"), got);
+    }
+  }
+
+  @Test
+  void reconnectsAfterAServerRestart() throws Exception {
+    try (PostgresServer own = PostgresServer.start(PostgresServer.Options.defaults());
+        Listener l = Listener.open(url(own))) {
+      l.listen("restart");
+      own.restart();
+      PoolTest.eventually("reconnected after the restart", () -> l.reconnects() >= 1 && l.isConnected());
+      try (Connection other = Connection.open(url(own))) {
+        other.notifyChannel("restart", "back");
+      }
+      Notification n = l.poll(Duration.ofSeconds(10));
+      assertNotNull(n);
+      assertEquals("back", n.payload());
+    }
+  }
+}

@@ -1,0 +1,190 @@
+package io.sluice;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import io.sluice.testkit.LogCapture;
+import io.sluice.testkit.PostgresServer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The pool against the real server: routing, borrowing, resets, limits, upkeep. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class PoolTest {
+  static PostgresServer pg;
+
+  static String url() {
+    return "host=" + pg.socketDirectory() + " port=" + pg.port() + " user=" + pg.superuser() + " dbname="
+        + pg.database();
+  }
+
+  @BeforeAll
+  static void server() {
+    pg = PostgresServer.shared();
+  }
+
+  static void eventually(String what, BooleanSupplier condition) throws InterruptedException {
+    for (int i = 0; i < 200 && !condition.getAsBoolean(); i++) {
+      Thread.sleep(50);
+    }
+    assertTrue(condition.getAsBoolean(), what);
+  }
+
+  @Test
+  void manyThreadsShareFewConnections() throws Exception {
+    try (Pool pool = Pool.open(url(), PoolOptions.DEFAULT.maxSize(4));
+        var exec = Executors.newVirtualThreadPerTaskExecutor()) {
+      Set<Integer> pids = ConcurrentHashMap.newKeySet();
+      List<Future<Integer>> results = new ArrayList<>();
+      for (int i = 0; i < 400; i++) {
+        int n = i;
+        results.add(exec.submit(() -> {
+          Row r = pool.query("select $1::int4 * 2, pg_backend_pid()", n).get(0);
+          pids.add(r.getInt(1));
+          return r.getInt(0);
+        }));
+      }
+      for (int i = 0; i < results.size(); i++) {
+        assertEquals(2 * i, results.get(i).get());
+      }
+      assertTrue(pids.size() <= 4, "at most maxSize connections: " + pids);
+      PoolStats s = pool.stats();
+      assertTrue(s.open() <= 4, s.toString());
+      assertEquals(0, s.inFlight());
+      assertTrue(s.acquired() >= 400, s.toString());
+    }
+  }
+
+  @Test
+  void exhaustionHonoursTheAcquireTimeoutAndTheWaitQueue() {
+    PoolOptions opts = PoolOptions.DEFAULT.minSize(0).maxSize(1).acquireTimeout(Duration.ofMillis(200));
+    try (Pool pool = Pool.open(url(), opts); Pool.Lease held = pool.acquire()) {
+      assertEquals(1, held.connection().query("select 1").size());
+      PoolExhaustedException e = assertThrows(PoolExhaustedException.class, pool::acquire);
+      assertTrue(e.getMessage().contains("timed out after 200 ms"), e.getMessage());
+      assertEquals(SluiceException.Outcome.NOT_SENT, e.outcome());
+      assertThrows(PoolExhaustedException.class, () -> pool.query("select 1"));   // shared needs a free one too
+      assertEquals(2, pool.stats().timeouts());
+    }
+    try (Pool pool = Pool.open(url(), opts.maxWaiters(0)); Pool.Lease held = pool.acquire()) {
+      PoolExhaustedException e = assertThrows(PoolExhaustedException.class, pool::acquire);
+      assertTrue(e.getMessage().contains("maxWaiters"), e.getMessage());
+    }
+  }
+
+  @Test
+  void aReturnedConnectionIsReset() {
+    try (Pool pool = Pool.open(url(), PoolOptions.DEFAULT.minSize(0).maxSize(1))) {
+      pool.execute("create table if not exists pool_reset (id int)");
+      int pid = pool.session(c -> {
+        c.execute("set application_name = 'dirty'");
+        c.execute("create temp table scratch (x int)");
+        c.query("select pg_advisory_lock(4242)");
+        return c.processId();
+      });
+      try (Pool.Lease lease = pool.acquire()) {
+        Connection c = lease.connection();
+        assertEquals(pid, c.processId(), "the same connection came back");
+        assertNotEquals("dirty", c.query("select current_setting('application_name')").get(0).getString(0));
+        assertEquals(0, c.query("select 1 from pg_class where relname = 'scratch' and relpersistence = 't'").size());
+        assertEquals(0L, c.query("select count(*) from pg_locks where locktype = 'advisory' and pid = $1", pid)
+            .get(0).getLong(0));
+        c.simpleQuery("begin; insert into pool_reset values (1)");   // left open on purpose
+      }
+      assertEquals(0L, pool.query("select count(*) from pool_reset").get(0).getLong(0), "rolled back on return");
+      Pool.Lease twice = pool.acquire();
+      twice.close();
+      twice.close();
+      assertThrows(IllegalStateException.class, twice::connection);
+      pool.execute("drop table pool_reset");
+    }
+  }
+
+  @Test
+  void killedIdleConnectionsAreNeverHandedOut() throws Exception {
+    PoolOptions opts = PoolOptions.DEFAULT.minSize(3).maxSize(3).validateAfterIdle(Duration.ZERO);
+    try (Pool pool = Pool.open(url(), opts); Connection admin = Connection.open(url())) {
+      eventually("the pool fills to its minimum", () -> pool.stats().open() == 3);
+      long killed = admin.query("select count(pg_terminate_backend(pid)) from pg_stat_activity "
+          + "where application_name = '' and pid <> pg_backend_pid() and backend_type = 'client backend' "
+          + "and datname = current_database() and state = 'idle'").get(0).getLong(0);
+      assertTrue(killed >= 3, "killed " + killed);
+      for (int i = 0; i < 20; i++) {
+        assertEquals(i, pool.query("select $1::int4", i).get(0).getInt(0));
+        try (Pool.Lease l = pool.acquire()) {
+          assertEquals(1, l.connection().query("select 1").size());
+        }
+      }
+      assertTrue(pool.stats().evicted() >= 3, pool.stats().toString());
+      eventually("refilled", () -> pool.stats().open() == 3);
+    }
+  }
+
+  @Test
+  void keepsItsMinimumAndDropsIdleAndOldConnections() throws Exception {
+    try (Pool pool = Pool.open(url(), PoolOptions.DEFAULT.minSize(2).maxSize(6))) {
+      eventually("minimum opened in the background", () -> pool.stats().open() == 2);
+    }
+    PoolOptions idle = PoolOptions.DEFAULT.minSize(1).maxSize(4).idleTimeout(Duration.ofMillis(300));
+    try (Pool pool = Pool.open(url(), idle)) {
+      List<Pool.Lease> leases = List.of(pool.acquire(), pool.acquire(), pool.acquire());
+      assertEquals(3, pool.stats().borrowed());
+      leases.forEach(Pool.Lease::close);
+      eventually("idle connections closed down to the minimum", () -> pool.stats().open() == 1);
+    }
+    PoolOptions old = PoolOptions.DEFAULT.minSize(1).maxSize(1).maxLifetime(Duration.ofMillis(300));
+    try (Pool pool = Pool.open(url(), old)) {
+      int first = pool.query("select pg_backend_pid()").get(0).getInt(0);
+      eventually("the old connection was retired and replaced",
+          () -> pool.query("select pg_backend_pid()").get(0).getInt(0) != first);
+    }
+  }
+
+  @Test
+  void aLeakIsReportedWithTheBorrowersStack() throws Exception {
+    try (LogCapture log = LogCapture.of("io.sluice.pool");
+        Pool pool = Pool.open(url(), PoolOptions.DEFAULT.leakThreshold(Duration.ofMillis(200)))) {
+      Pool.Lease leaked = pool.acquire();
+      eventually("a leak warning", () -> !log.entries().isEmpty());
+      LogCapture.Entry r = log.entries().get(0);
+      assertEquals("WARNING", r.level());
+      assertTrue(r.message().contains("borrowed for more than 200 ms"), r.message());
+      String stack = java.util.Arrays.toString(r.thrown().getStackTrace());
+      assertTrue(stack.contains("aLeakIsReportedWithTheBorrowersStack"), stack);
+      leaked.close();
+    }
+  }
+
+  @Test
+  void transactionsBorrowAndCloseLetsRunningWorkFinish() throws Exception {
+    Pool pool = Pool.open(url(), PoolOptions.DEFAULT.maxSize(2));
+    long v = pool.transaction(tx -> tx.query("select 41 + 1").get(0).getLong(0));
+    assertEquals(42, v);
+    assertEquals(0, pool.stats().borrowed());
+    var slow = java.util.concurrent.CompletableFuture.supplyAsync(() -> pool.query("select pg_sleep(0.5), 7").get(0).getInt(1),
+        r -> Thread.startVirtualThread(r));
+    eventually("the slow query is running", () -> pool.stats().inFlight() == 1);
+    pool.close();
+    assertEquals(7, slow.get(10, TimeUnit.SECONDS), "close let the running statement finish");
+    ConnectionException e = assertThrows(ConnectionException.class, () -> pool.query("select 1"));
+    assertTrue(e.getMessage().contains("pool is closed"), e.getMessage());
+    assertEquals(0, pool.stats().open());
+  }
+
+  @Test
+  void badOptionsAreClearErrors() {
+    assertThrows(IllegalArgumentException.class, () -> PoolOptions.DEFAULT.maxSize(0));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> PoolOptions.DEFAULT.acquireTimeout(Duration.ofSeconds(-1)));
+    assertTrue(e.getMessage().contains("zero or positive"), e.getMessage());
+  }
+}

@@ -1,0 +1,255 @@
+package io.sluice;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import io.sluice.testkit.PostgresServer;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Transactions and pinned sessions on one connection, against the real server. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class TransactionTest {
+  static PostgresServer pg;
+  static Connection c;
+
+  static String url() {
+    return "host=" + pg.socketDirectory() + " port=" + pg.port() + " user=" + pg.superuser() + " dbname="
+        + pg.database();
+  }
+
+  @BeforeAll
+  static void connect() {
+    pg = PostgresServer.shared();
+    c = Connection.open(url());
+    c.simpleQuery("drop table if exists tx_t; create table tx_t (id int primary key, v text);"
+        + "drop table if exists tx_skew; create table tx_skew (kind int, n int)");
+  }
+
+  @AfterAll
+  static void close() {
+    c.close();
+  }
+
+  @BeforeEach
+  void empty() {
+    c.execute("delete from tx_t");
+  }
+
+  long count() {
+    return c.query("select count(*) from tx_t").get(0).getLong(0);
+  }
+
+  @Test
+  void commitsWhenTheBodyReturnsAndRollsBackWhenItThrows() {
+    String v = c.transaction(tx -> {
+      tx.execute("insert into tx_t values (1, 'a')");
+      return tx.query("select v from tx_t where id = 1").get(0).getString(0);
+    });
+    assertEquals("a", v);
+    assertEquals(1, count());
+    IllegalStateException boom = new IllegalStateException("boom");
+    IllegalStateException thrown = assertThrows(IllegalStateException.class, () -> c.transaction(tx -> {
+      tx.execute("insert into tx_t values (2, 'b')");
+      throw boom;
+    }));
+    assertSame(boom, thrown);
+    assertEquals(1, count());
+    assertEquals('I', c.transactionStatus());
+  }
+
+  @Test
+  void closeWithoutCommitRollsBack() {
+    try (Transaction tx = c.begin()) {
+      tx.execute("insert into tx_t values (3, 'c')");
+      assertTrue(tx.isActive());
+    }
+    assertEquals(0, count());
+    try (Transaction tx = c.begin()) {
+      tx.execute("insert into tx_t values (3, 'c')");
+      tx.commit();
+      assertFalse(tx.isActive());
+    }
+    assertEquals(1, count());
+  }
+
+  @Test
+  void aFailedStatementAbortsTheTransactionAndNothingMoreIsSent() {
+    Transaction tx = c.begin();
+    tx.execute("insert into tx_t values (4, 'd')");
+    ServerException dup = assertThrows(ServerException.class, () -> tx.execute("insert into tx_t values (4, 'd')"));
+    assertEquals("23505", dup.sqlState());
+    assertTrue(tx.isAborted());
+    TransactionException next = assertThrows(TransactionException.class, () -> tx.query("select 1"));
+    assertEquals(SluiceException.Outcome.NOT_SENT, next.outcome());
+    assertSame(dup, next.getCause());
+    assertTrue(next.getMessage().contains("aborted"), next.getMessage());
+    TransactionException commit = assertThrows(TransactionException.class, tx::commit);
+    assertTrue(commit.getMessage().contains("rolled back, not committed"), commit.getMessage());
+    assertEquals(0, count());
+    assertEquals(1, c.query("select 1").size());   // the connection is clean
+  }
+
+  @Test
+  void aFinishedTransactionRefusesWork() {
+    Transaction tx = c.begin();
+    tx.commit();
+    TransactionException e = assertThrows(TransactionException.class, () -> tx.execute("select 1"));
+    assertTrue(e.getMessage().contains("ended (committed)"), e.getMessage());
+    assertThrows(TransactionException.class, tx::commit);
+    tx.close();   // harmless
+  }
+
+  @Test
+  void anotherThreadCannotUseOrCommitIt() throws Exception {
+    try (Transaction tx = c.begin()) {
+      tx.execute("insert into tx_t values (5, 'e')");
+      CompletableFuture<Throwable> other = new CompletableFuture<>();
+      Thread.startVirtualThread(() -> {
+        try {
+          tx.commit();
+          other.complete(null);
+        } catch (Throwable t) {
+          other.complete(t);
+        }
+      });
+      Throwable t = other.get(10, TimeUnit.SECONDS);
+      assertInstanceOf(TransactionException.class, t);
+      assertTrue(t.getMessage().contains("only by the thread that began it"), t.getMessage());
+      assertTrue(tx.isActive());
+    }
+    assertEquals(0, count());
+  }
+
+  @Test
+  void otherCallersWaitAndNeverRunInsideTheTransaction() throws Exception {
+    Transaction tx = c.begin();
+    tx.execute("set local application_name = 'inside-tx'");
+    tx.execute("insert into tx_t values (6, 'f')");
+    CompletableFuture<String> name = CompletableFuture.supplyAsync(
+        () -> c.query("select current_setting('application_name')").get(0).getString(0),
+        r -> Thread.startVirtualThread(r));
+    CompletableFuture<Long> insert = CompletableFuture.supplyAsync(
+        () -> c.execute("insert into tx_t values (7, 'g')"), r -> Thread.startVirtualThread(r));
+    Thread.sleep(200);
+    assertFalse(name.isDone(), "another caller's statement ran while the transaction was open");
+    assertFalse(insert.isDone());
+    tx.rollback();
+    assertNotEquals("inside-tx", name.get(10, TimeUnit.SECONDS));
+    assertEquals(1L, insert.get(10, TimeUnit.SECONDS));
+    assertEquals(1, count());   // 7 survived the rollback: it ran after, in its own transaction
+    assertEquals(7, c.query("select id from tx_t").get(0).getInt(0));
+  }
+
+  @Test
+  void nestedTransactionsUseSavepoints() {
+    c.transaction(tx -> {
+      tx.execute("insert into tx_t values (8, 'h')");
+      assertThrows(ServerException.class, () -> tx.transaction(inner -> {
+        inner.execute("insert into tx_t values (9, 'i')");
+        return inner.execute("insert into tx_t values (8, 'dup')");
+      }));
+      assertTrue(tx.isActive(), "the outer transaction goes on after the savepoint rolled back");
+      tx.transaction(inner -> inner.execute("insert into tx_t values (10, 'j')"));
+      return null;
+    });
+    assertEquals(2, count());
+    assertEquals(0, c.query("select * from tx_t where id = 9").size());
+  }
+
+  @Test
+  void optionsReachTheServer() {
+    TxOptions opts = TxOptions.DEFAULT.isolation(TxOptions.Isolation.SERIALIZABLE).readOnly(true).deferrable(true);
+    assertEquals("BEGIN ISOLATION LEVEL SERIALIZABLE, READ ONLY, DEFERRABLE", opts.beginSql());
+    assertEquals("serializable", c.transaction(opts, tx -> tx.query("show transaction_isolation").get(0).getString(0)));
+    ServerException e = assertThrows(ServerException.class,
+        () -> c.transaction(opts, tx -> tx.execute("insert into tx_t values (11, 'k')")));
+    assertEquals("25006", e.sqlState());
+    assertEquals(0, count());
+    assertThrows(IllegalArgumentException.class, () -> TxOptions.DEFAULT.retries(-1));
+  }
+
+  @Test
+  void beginTwiceOnOneThreadIsAClearError() {
+    try (Transaction tx = c.begin()) {
+      IllegalStateException e = assertThrows(IllegalStateException.class, c::begin);
+      assertTrue(e.getMessage().contains("savepoints"), e.getMessage());
+      assertTrue(tx.isActive());
+    }
+  }
+
+  @Test
+  void sessionPinsAndRollsBackWhatItLeavesOpen() {
+    String inside = c.session(s -> {
+      s.execute("set application_name = 'pinned'");
+      String v = s.query("select current_setting('application_name')").get(0).getString(0);
+      s.execute("reset application_name");
+      return v;
+    });
+    assertEquals("pinned", inside);
+    TransactionException e = assertThrows(TransactionException.class, () -> c.session(s -> {
+      s.simpleQuery("begin; insert into tx_t values (12, 'l')");
+      return null;
+    }));
+    assertTrue(e.getMessage().contains("rolled back"), e.getMessage());
+    assertEquals(0, count());
+    assertEquals('I', c.transactionStatus());
+  }
+
+  /** Write skew under SERIALIZABLE: two transactions read what the other writes. */
+  @Test
+  void retriesARealSerializationFailure() throws Exception {
+    c.execute("delete from tx_skew");
+    try (Connection a = Connection.open(url()); Connection b = Connection.open(url())) {
+      // without retries, one of the two fails with 40001
+      Throwable[] failures = skew(a, b, 0, new AtomicInteger());
+      long failed = java.util.Arrays.stream(failures).filter(f -> f != null).count();
+      assertEquals(1, failed, "exactly one of two conflicting serializable transactions fails");
+      Throwable f = java.util.Arrays.stream(failures).filter(x -> x != null).findFirst().orElseThrow();
+      assertTrue(Retries.isTransient(f), String.valueOf(f));
+      // with retries, both commit, and one ran twice
+      c.execute("delete from tx_skew");
+      AtomicInteger attempts = new AtomicInteger();
+      Throwable[] none = skew(a, b, 3, attempts);
+      assertNull(none[0]);
+      assertNull(none[1]);
+      assertTrue(attempts.get() >= 3, "attempts: " + attempts.get());
+      assertEquals(2, c.query("select count(*) from tx_skew").get(0).getLong(0));
+    }
+  }
+
+  private static Throwable[] skew(Connection a, Connection b, int retries, AtomicInteger attempts) throws Exception {
+    CyclicBarrier bothRead = new CyclicBarrier(2);
+    TxOptions opts = TxOptions.DEFAULT.isolation(TxOptions.Isolation.SERIALIZABLE).retries(retries);
+    Throwable[] failures = new Throwable[2];
+    Thread[] threads = new Thread[2];
+    Connection[] conns = {a, b};
+    for (int i = 0; i < 2; i++) {
+      int me = i;
+      threads[i] = Thread.startVirtualThread(() -> {
+        try {
+          conns[me].transaction(opts, tx -> {
+            int attempt = attempts.incrementAndGet();
+            long seen = tx.query("select count(*) from tx_skew where kind = $1", 1 - me).get(0).getLong(0);
+            if (attempt <= 2) {
+              bothRead.await(10, TimeUnit.SECONDS);   // first attempts only: make them overlap
+            }
+            return tx.execute("insert into tx_skew values ($1, $2)", me, (int) seen);
+          });
+        } catch (Throwable t) {
+          failures[me] = t;
+        }
+      });
+    }
+    for (Thread t : threads) {
+      t.join(30_000);
+    }
+    return failures;
+  }
+}

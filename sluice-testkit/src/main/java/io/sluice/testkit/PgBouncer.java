@@ -1,0 +1,135 @@
+package io.sluice.testkit;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * PgBouncer (Debian's {@code pgbouncer} package) in front of a local {@link PostgresServer}, on a
+ * loopback port of its own, run as the server user; for tests of poolers in transaction mode.
+ * {@link #available()} says whether the executable is installed; the test set-up installs it when
+ * it can ({@code bin/sluice test} as root).
+ */
+public final class PgBouncer implements AutoCloseable {
+  private static final List<Path> PLACES = List.of(Path.of("/usr/sbin/pgbouncer"), Path.of("/usr/bin/pgbouncer"),
+      Path.of("/usr/local/bin/pgbouncer"));
+
+  private final Path base;
+  private final Process process;
+  private final int port;
+
+  private PgBouncer(Path base, Process process, int port) {
+    this.base = base;
+    this.process = process;
+    this.port = port;
+  }
+
+  /** The pgbouncer executable, if installed. */
+  public static Optional<Path> available() {
+    return PLACES.stream().filter(Files::isExecutable).findFirst();
+  }
+
+  /**
+   * Starts PgBouncer with {@code pool_mode} ({@code transaction}, {@code session}, {@code
+   * statement}) for every database of {@code server}, trusting the server's superuser; at most
+   * {@code poolSize} server connections. Returns once it accepts connections.
+   */
+  public static PgBouncer start(PostgresServer server, String poolMode, int poolSize) {
+    Path exe = available().orElseThrow(() -> new TestkitException("pgbouncer is not installed (Debian package pgbouncer)"));
+    Path base;
+    try {
+      base = Files.createTempDirectory(Commands.isRoot() ? Path.of("/tmp") : Path.of(System.getProperty("java.io.tmpdir")),
+          "sluice-pgbouncer-");
+      int port = freePort();
+      Files.writeString(base.resolve("users.txt"), "\"" + server.superuser() + "\" \"\"\n");
+      Files.writeString(base.resolve("pgbouncer.ini"), String.join("\n",
+          "[databases]",
+          "* = host=" + server.socketDirectory() + " port=" + server.port(),
+          "[pgbouncer]",
+          "listen_addr = 127.0.0.1",
+          "listen_port = " + port,
+          "unix_socket_dir =",
+          "auth_type = trust",
+          "auth_file = " + base.resolve("users.txt"),
+          "pool_mode = " + poolMode,
+          "default_pool_size = " + poolSize,
+          "max_client_conn = 500",
+          "ignore_startup_parameters = extra_float_digits, options",
+          "logfile = " + base.resolve("pgbouncer.log"),
+          "pidfile = " + base.resolve("pgbouncer.pid"),
+          ""));
+      Commands.giveToServerUser(base);
+      Process p = new ProcessBuilder(Commands.asServerUser(List.of(exe.toString(), base.resolve("pgbouncer.ini").toString())))
+          .redirectErrorStream(true).redirectOutput(base.resolve("stdout.txt").toFile()).start();
+      PgBouncer bouncer = new PgBouncer(base, p, port);
+      long end = System.nanoTime() + Duration.ofSeconds(15).toNanos();
+      while (!bouncer.accepting()) {
+        if (!p.isAlive() || System.nanoTime() > end) {
+          String log = Files.exists(base.resolve("pgbouncer.log")) ? Files.readString(base.resolve("pgbouncer.log")) : "";
+          bouncer.close();
+          throw new TestkitException("pgbouncer did not start: " + log + Files.readString(base.resolve("stdout.txt")));
+        }
+        Thread.sleep(50);
+      }
+      return bouncer;
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not start pgbouncer", e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new TestkitException("interrupted while starting pgbouncer");
+    }
+  }
+
+  public String host() {
+    return "127.0.0.1";
+  }
+
+  public int port() {
+    return port;
+  }
+
+  private boolean accepting() {
+    try (Socket s = new Socket()) {
+      s.connect(new InetSocketAddress(InetAddress.getByName(host()), port), 200);
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  /** Stops PgBouncer and removes its directory. */
+  @Override
+  public void close() {
+    try {
+      Path pidFile = base.resolve("pgbouncer.pid");
+      if (Files.exists(pidFile)) {
+        ProcessHandle.of(Long.parseLong(Files.readString(pidFile).strip())).ifPresent(ProcessHandle::destroy);
+      }
+    } catch (IOException | NumberFormatException ignored) {
+      // the process below is destroyed anyway
+    }
+    process.destroy();
+    try {
+      process.waitFor(10, java.util.concurrent.TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    process.destroyForcibly();
+    Commands.run(List.of("rm", "-rf", base.toString()), null, Duration.ofSeconds(30));
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket probe = new ServerSocket()) {
+      probe.bind(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), 0), 1);
+      return probe.getLocalPort();
+    }
+  }
+}
