@@ -25,8 +25,7 @@ public final class Drivers {
     ALL.put("vertx", VertxDriver::new);
     ALL.put("sluice", SluiceDriver::buffered);
     ALL.put("sluice-stream", SluiceDriver::streaming);
-    // "sluice": src/pending/java/io/sluice/bench/drivers/SluiceDriver.java, added here once
-    // Connection.query exists on main
+    ALL.put("sluice-pool", SluiceDriver::pooled);
   }
 
   private Drivers() {}

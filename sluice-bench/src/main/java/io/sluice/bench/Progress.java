@@ -9,16 +9,29 @@ import java.io.PrintStream;
 public final class Progress {
   private final PrintStream out;
   private final long start = System.nanoTime();
+  private final boolean live;
   private int lastLength;
 
+  /** A live line on a terminal; elsewhere (a log, CI) only the finished lines. */
   public Progress(PrintStream out) {
+    this(out, System.console() != null);
+  }
+
+  public Progress(PrintStream out, boolean live) {
     this.out = out;
+    this.live = live;
   }
 
   /** E.g. {@code [2/8] mixed9  vertx  run 3/7}. */
   public void show(int workloadIndex, int workloadCount, Workload workload, String driver, String phase) {
-    String line = String.format("%5.0fs [%d/%d] %-10s %-14s %s", elapsedSeconds(), workloadIndex, workloadCount,
-        workload.name(), driver, phase);
+    if (!live) {
+      return;
+    }
+    double elapsed = elapsedSeconds();
+    String eta = workloadIndex > 1
+        ? String.format("  ETA %.0fs", elapsed / (workloadIndex - 1) * (workloadCount - workloadIndex + 1)) : "";
+    String line = String.format("%5.0fs [%d/%d] %-10s %-14s %s%s", elapsed, workloadIndex, workloadCount,
+        workload.name(), driver, phase, eta);
     write("\r" + line + " ".repeat(Math.max(0, lastLength - line.length())));
     lastLength = line.length();
   }

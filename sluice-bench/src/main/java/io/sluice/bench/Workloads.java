@@ -50,7 +50,9 @@ public final class Workloads {
         Workload.points("point-seq", "20,000 x one row of t50k by primary key, in sequence on one connection",
             Kind.POINT_SEQUENTIAL, point, T50K, ids, 1),
         Workload.points("point-vt16", "the same 20,000 point queries from 16 virtual threads",
-            Kind.POINT_CONCURRENT, point, T50K, ids, POINT_THREADS));
+            Kind.POINT_CONCURRENT, point, T50K, ids, POINT_THREADS),
+        Workload.points("point-vt64", "the same 20,000 point queries from 64 virtual threads",
+            Kind.POINT_CONCURRENT, point, T50K, ids, 64));
   }
 
   /** The workload called {@code name}. */

@@ -44,8 +44,15 @@ final class Cluster {
   private TlsMaterial tls;
   private volatile int port;
   private String initialConfig;
+  /** Kept between runs: stopped, never deleted. */
+  final boolean persistent;
 
   private Cluster(Path bin, Path base) {
+    this(bin, base, false);
+  }
+
+  private Cluster(Path bin, Path base, boolean persistent) {
+    this.persistent = persistent;
     this.bin = bin;
     this.base = base;
     this.data = base.resolve("data");
@@ -142,6 +149,44 @@ final class Cluster {
     pgCtl("promote").orThrow("pg_ctl promote");
   }
 
+  /**
+   * A cluster that outlives this JVM, in {@code base} (made when missing): initialised on first
+   * use, reused afterwards (same major version only), stopped but never deleted. Returns whether
+   * it was made now.
+   */
+  static Cluster persistent(Path bin, Path base, String major) {
+    Cluster cluster = new Cluster(bin, base, true);
+    Path pgVersion = cluster.data.resolve("PG_VERSION");
+    Path initialConf = base.resolve("postgresql.conf.initdb");
+    try {
+      if (Files.exists(pgVersion) && Files.exists(initialConf)) {
+        String made = Files.readString(pgVersion).strip();
+        if (!made.equals(major)) {
+          throw new TestkitException("the data directory " + cluster.data + " holds PostgreSQL " + made
+              + ", not " + major + ": choose that version, or another directory");
+        }
+        cluster.initialConfig = Files.readString(initialConf);
+        cluster.watch();
+        return cluster;
+      }
+      Files.createDirectories(base);
+      Commands.run(List.of("rm", "-rf", cluster.data.toString()), null, Duration.ofMinutes(1));
+      Files.createDirectories(cluster.socketDirectory);
+      ServerBinaries.trySetMode(cluster.socketDirectory, "rwx------");
+      Commands.giveToServerUser(base);
+      cluster.initdb();
+      Files.writeString(initialConf, cluster.initialConfig);
+      cluster.watch();
+      cluster.fresh = true;
+      return cluster;
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not prepare the data directory " + base, e);
+    }
+  }
+
+  /** Set when {@link #persistent} initialised the cluster now. */
+  boolean fresh;
+
   /** Certificates and keys, or null when made without TLS. */
   TlsMaterial tls() {
     return tls;
@@ -211,6 +256,12 @@ final class Cluster {
   /** Stops the server at once (no checkpoint: the data is thrown away) and removes the directory. Idempotent. */
   void destroy() {
     LIVE.remove(this);
+    if (persistent) {
+      if (Files.exists(data.resolve("postmaster.pid"))) {
+        pgCtl("stop", "-m", "fast");
+      }
+      return;
+    }
     if (Files.exists(data.resolve("postmaster.pid"))) {
       long pid = postmasterPid();
       CommandResult stopped = pgCtl("stop", "-m", "immediate");
@@ -336,10 +387,11 @@ final class Cluster {
     installHook();
     // $1 jvm pid, $2 base dir, $3 data dir, then the pg_ctl command (possibly behind runuser)
     String script = "while kill -0 \"$1\" 2>/dev/null && [ -d \"$2\" ]; do sleep 1; done; "
-        + "if [ -d \"$2\" ]; then d=\"$3\"; b=\"$2\"; shift 3; "
-        + "\"$@\" -D \"$d\" -w -t 30 stop -m immediate >/dev/null 2>&1; rm -rf \"$b\"; fi";
+        + "if [ -d \"$2\" ]; then d=\"$3\"; b=\"$2\"; keep=\"$4\"; shift 4; "
+        + "if [ \"$keep\" = keep ]; then \"$@\" -D \"$d\" -w -t 30 stop -m fast >/dev/null 2>&1; "
+        + "else \"$@\" -D \"$d\" -w -t 30 stop -m immediate >/dev/null 2>&1; rm -rf \"$b\"; fi; fi";
     List<String> command = new ArrayList<>(List.of("sh", "-c", script, "sluice-pg-watchdog",
-        Long.toString(ProcessHandle.current().pid()), base.toString(), data.toString()));
+        Long.toString(ProcessHandle.current().pid()), base.toString(), data.toString(), persistent ? "keep" : "temp"));
     command.addAll(Commands.asServerUser(List.of(bin.resolve("pg_ctl").toString())));
     Commands.spawnDetached(command);
   }

@@ -107,6 +107,41 @@ public final class PostgresServer implements AutoCloseable {
     return startLocal(options, false);
   }
 
+  /**
+   * A server whose data directory lives in {@code directory} and survives: made (with the test
+   * roles and database) on first use, reused by later calls, stopped on close but never deleted.
+   * Durability is on (fsync), unlike the throwaway servers. For the lab's data sets and results.
+   */
+  public static PostgresServer startPersistent(Path directory, Options options) {
+    String major = options.version();
+    Path bin = ServerBinaries.binDirectory(major);
+    Cluster cluster = Cluster.persistent(bin, directory, majorOf(bin, major));
+    try {
+      Map<String, String> settings = new LinkedHashMap<>(options.settings());
+      settings.putIfAbsent("fsync", "on");
+      settings.putIfAbsent("full_page_writes", "on");
+      cluster.firstStart(settings);
+      PostgresServer server = new PostgresServer(cluster, false, LOCAL_HOST, -1, TestRoles.SUPERUSER, null,
+          TestRoles.DATABASE, null);
+      if (cluster.fresh) {
+        server.psqlIn("postgres", AuthSetup.rolesSql());
+      }
+      server.loadVersion();
+      return server;
+    } catch (RuntimeException e) {
+      cluster.destroy();
+      throw e;
+    }
+  }
+
+  /** The major version the binaries in {@code bin} run ({@code postgres --version}), else {@code asked}. */
+  private static String majorOf(Path bin, String asked) {
+    CommandResult r = Commands.run(List.of(bin.resolve("postgres").toString(), "--version"), null,
+        java.time.Duration.ofSeconds(30));
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+)(\\.\\d+)?").matcher(r.stdout());
+    return r.ok() && m.find() ? m.group(1) : asked;
+  }
+
   /** An existing server at {@code uri} ({@code postgresql://user:password@host:port/db?params}); nothing is started. */
   public static PostgresServer external(String uri) {
     ConnectionUri u = ConnectionUri.parse(uri);

@@ -30,7 +30,7 @@ import org.postgresql.util.DriverInfo;
  */
 public final class PgjdbcDriver implements Driver {
   /** Connections in the HikariCP pool of the concurrent workload. */
-  static final int POOL_SIZE = 4;
+  public static final int POOL_SIZE = 4;
   /** pgjdbc's default prepareThreshold: executions before a statement is named and binary. */
   private static final int DEFAULT_PREPARE_THRESHOLD = 5;
 

@@ -1,6 +1,8 @@
 package io.sluice.bench.drivers;
 
 import io.sluice.Connection;
+import io.sluice.Pool;
+import io.sluice.PoolOptions;
 import io.sluice.Row;
 import io.sluice.bench.Checksum;
 import io.sluice.bench.ColumnType;
@@ -19,27 +21,37 @@ import java.util.List;
  *
  * <p>Two modes: {@code sluice} buffers each result ({@link Connection#query}, a {@code RowSet} of
  * lazy rows, as pgjdbc and vert.x buffer theirs); {@code sluice-stream} streams it
- * ({@link Connection#forEach}, one reused row view, nothing kept).
+ * ({@link Connection#forEach}, one reused row view, nothing kept). {@code sluice-pool} sends every
+ * statement through a {@link Pool} of as many connections as the pgjdbc drivers' HikariCP pool,
+ * which spreads concurrent callers over them and pipelines on each.
  */
 public final class SluiceDriver implements Driver {
   private final String name;
   private final boolean streaming;
   private final Connection connection;
+  private final Pool pool;
 
-  private SluiceDriver(String name, boolean streaming, Target target) {
+  private SluiceDriver(String name, boolean streaming, Target target, boolean pooled) {
     this.name = name;
     this.streaming = streaming;
-    this.connection = Connection.open(target.uri());
+    this.connection = pooled ? null : Connection.open(target.uri());
+    this.pool = pooled ? Pool.open(target.uri(), PoolOptions.DEFAULT.minSize(PgjdbcDriver.POOL_SIZE)
+        .maxSize(PgjdbcDriver.POOL_SIZE)) : null;
+  }
+
+  /** Every statement through a pool the size of the pgjdbc drivers' HikariCP pool. */
+  public static SluiceDriver pooled(Target target) {
+    return new SluiceDriver("sluice-pool", false, target, true);
   }
 
   /** Results buffered in a {@code RowSet}. */
   public static SluiceDriver buffered(Target target) {
-    return new SluiceDriver("sluice", false, target);
+    return new SluiceDriver("sluice", false, target, false);
   }
 
   /** Results streamed through {@code forEach}. */
   public static SluiceDriver streaming(Target target) {
-    return new SluiceDriver("sluice-stream", true, target);
+    return new SluiceDriver("sluice-stream", true, target, false);
   }
 
   @Override
@@ -49,6 +61,9 @@ public final class SluiceDriver implements Driver {
 
   @Override
   public String description() {
+    if (pool != null) {
+      return "Sluice (this build), a Pool of " + PgjdbcDriver.POOL_SIZE + " connections, query (buffered)";
+    }
     return "Sluice (this build), one connection shared by all threads, "
         + (streaming ? "forEach (streamed, row view reused)" : "query (buffered RowSet of lazy rows)");
   }
@@ -65,7 +80,11 @@ public final class SluiceDriver implements Driver {
   private void read(Workload workload, Fold fold, Object... params) {
     ColumnType[] types = workload.columns().toArray(new ColumnType[0]);
     boolean touch = workload.touchColumns();
-    if (streaming) {
+    if (pool != null) {
+      for (Row row : pool.query(workload.sql(), params)) {
+        fold(row, types, touch, fold);
+      }
+    } else if (streaming) {
       connection.forEach(workload.sql(), row -> fold(row, types, touch, fold), params);
     } else {
       List<Row> rows = connection.query(workload.sql(), params);
@@ -103,6 +122,10 @@ public final class SluiceDriver implements Driver {
 
   @Override
   public void close() {
-    connection.close();
+    if (pool != null) {
+      pool.close();
+    } else {
+      connection.close();
+    }
   }
 }

@@ -1,0 +1,178 @@
+package io.sluice.lab;
+
+import io.sluice.bench.Datasets;
+import io.sluice.bench.Driver;
+import io.sluice.bench.Drivers;
+import io.sluice.bench.JsonReport;
+import io.sluice.bench.Progress;
+import io.sluice.bench.RunInfo;
+import io.sluice.bench.Runner;
+import io.sluice.bench.Series;
+import io.sluice.bench.Target;
+import io.sluice.bench.TextReport;
+import io.sluice.bench.Workload;
+import io.sluice.testkit.FaultProxy;
+import io.sluice.testkit.PostgresServer;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The lab, {@code bin/sluice lab}: starts PostgreSQL from the testkit in the lab directory (kept
+ * between runs, so the data sets load once and results accumulate), runs the profile's cases on
+ * every interface (loopback first, then the remote variants through a latency proxy), stores every
+ * measured execution in schema {@code lab}, and prints the table and writes HTML and JSON reports.
+ * A checksum disagreement between interfaces fails the run loudly (after storing what ran).
+ */
+public final class Lab {
+  private Lab() {}
+
+  public static void main(String[] args) throws Exception {
+    LabOptions o = LabOptions.parse(args);
+    PrintStream out = System.out;
+    if (o.help()) {
+      out.print(LabOptions.usage());
+      return;
+    }
+    Profiles profile = Profiles.named(o.profile());
+    List<LabCase> cases = profile.cases(o.only());
+    Files.createDirectories(o.dataDir());
+    System.err.println("lab directory: " + o.dataDir());
+    System.err.println(o.url() != null ? "server: " + o.url().replaceAll(":[^:@/]*@", ":***@")
+        : "starting the embedded PostgreSQL " + o.pg() + " ...");
+    try (PostgresServer server = o.url() != null ? PostgresServer.external(o.url())
+        : PostgresServer.startPersistent(o.dataDir().resolve("pg" + o.pg()),
+            PostgresServer.Options.defaults().withVersion(o.pg()).withTls(false))) {
+      run(o, profile, cases, Target.of(server), out);
+    }
+  }
+
+  /** Runs {@code cases} against {@code target}; returns the id of the run in the results. */
+  public static long run(LabOptions o, Profiles profile, List<LabCase> cases, Target target, PrintStream out)
+      throws Exception {
+    System.err.println("server: " + target);
+    long t0 = System.nanoTime();
+    boolean loaded = Datasets.ensure(target);
+    System.err.printf("data sets: %s in %.1f s%n", loaded ? "loaded" : "reused", (System.nanoTime() - t0) / 1e9);
+    List<String[]> described = new ArrayList<>();
+    try (var probe = new DriverSet(o.interfaces(), target)) {
+      probe.drivers.forEach(d -> described.add(new String[] {d.name(), d.description()}));
+    }
+    RunInfo info = new RunInfo(Instant.now(), profile.name(), profile.warmups(), profile.runs(), target, described);
+    Progress progress = new Progress(System.err);
+    List<Series> results = new ArrayList<>();
+    List<String> notes = new ArrayList<>();
+    notes.add("next.jdbc is not reachable from this machine's package registries; the Clojure comparison uses"
+        + " org.clojure/java.jdbc over pgjdbc where it runs.");
+    Path reports = o.dataDir().resolve("reports");
+    try (ResultsStore store = new ResultsStore(target.uri())) {
+      long runId = store.startRun(info, machine());
+      String status = "failed";
+      Map<String, Long> checksums = new java.util.HashMap<>();
+      try {
+        runGroup(cases, "tcp", target, o, profile, progress, results, checksums);
+        List<LabCase> remote = cases.stream().filter(c -> c.transport().equals("remote")).toList();
+        if (!remote.isEmpty()) {
+          try (FaultProxy proxy = FaultProxy.start(target.host(), target.port()).latency(Profiles.REMOTE_LATENCY)) {
+            Target via = new Target(proxy.host(), proxy.port(), target.database(), target.user(), target.password(),
+                target.serverVersion());
+            runGroup(cases, "remote", via, o, profile, progress, results, checksums);
+          }
+        }
+        status = "done";
+      } finally {
+        for (LabCase c : cases) {
+          List<Series> of = results.stream().filter(s -> s.workload().name().equals(c.name())).toList();
+          if (!of.isEmpty()) {
+            store.add(runId, c, of);
+          }
+        }
+        store.finishRun(runId, status);
+        if (!results.isEmpty()) {
+          TextReport.print(out, info, results);
+          List<Map<String, Object>> byInterface = store.view("by_interface", runId, "wall_ratio_geomean");
+          printSummary(out, byInterface);
+          Path html = reports.resolve("run-" + runId + ".html");
+          List<String> figures = new ArrayList<>(notes);
+          for (LabCase c : cases) {
+            String seed = Profiles.SEED_FIGURES.get(c.name());
+            if (seed != null) {
+              figures.add(c.name() + ": " + seed);
+            }
+          }
+          HtmlReport.write(html, info, runId, cases, results, byInterface, figures);
+          Path json = reports.resolve("run-" + runId + ".json");
+          JsonReport.write(json, info, results, checksums, status.equals("done") ? null : "the run did not finish");
+          Files.copy(html, reports.resolve("latest.html"), StandardCopyOption.REPLACE_EXISTING);
+          Files.copy(json, reports.resolve("latest.json"), StandardCopyOption.REPLACE_EXISTING);
+          out.println("run " + runId + " (" + status + ") stored in schema lab of " + target);
+          out.println("HTML report: " + html.toAbsolutePath());
+          out.println("JSON report: " + json.toAbsolutePath());
+        }
+      }
+      return runId;
+    }
+  }
+
+  private static void runGroup(List<LabCase> cases, String transport, Target target, LabOptions o, Profiles profile,
+      Progress progress, List<Series> results, Map<String, Long> checksums) throws Exception {
+    List<Workload> workloads = cases.stream().filter(c -> c.transport().equals(transport)).map(LabCase::workload)
+        .toList();
+    if (workloads.isEmpty()) {
+      return;
+    }
+    try (DriverSet set = new DriverSet(o.interfaces(), target)) {
+      Runner runner = new Runner(workloads, set.drivers, profile.warmups(), profile.runs(), progress);
+      try {
+        runner.run(results);
+      } finally {
+        checksums.putAll(runner.checksums());
+      }
+    }
+  }
+
+  private static void printSummary(PrintStream out, List<Map<String, Object>> byInterface) {
+    out.println("Summary: each case's median wall time relative to the reference interface (libpq when it ran,"
+        + " else pgjdbc);");
+    out.println("geometric mean over the cases, with the smallest and largest ratio (below 1 is faster):");
+    out.printf("  %-14s %6s %10s %8s %8s%n", "interface", "cases", "geomean", "min", "max");
+    for (Map<String, Object> r : byInterface) {
+      out.printf("  %-14s %6s %10.2f %8.2f %8.2f%n", r.get("interface"), r.get("cases"),
+          ((Number) r.get("wall_ratio_geomean")).doubleValue(), ((Number) r.get("wall_ratio_min")).doubleValue(),
+          ((Number) r.get("wall_ratio_max")).doubleValue());
+    }
+    out.println();
+  }
+
+  /** Host name, CPUs and memory: what the report says about the machine. */
+  static String machine() {
+    String host;
+    try {
+      host = java.net.InetAddress.getLocalHost().getHostName();
+    } catch (java.io.IOException e) {
+      host = "unknown host";
+    }
+    long mem = ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+        .getOperatingSystemMXBean()).getTotalMemorySize();
+    return host + ", " + Runtime.getRuntime().availableProcessors() + " CPUs, " + (mem >> 30) + " GiB";
+  }
+
+  /** The chosen drivers, open against one target, closed together. */
+  static final class DriverSet implements AutoCloseable {
+    final List<Driver> drivers;
+
+    DriverSet(List<String> names, Target target) throws Exception {
+      this.drivers = Drivers.open(names, target);
+    }
+
+    @Override
+    public void close() throws Exception {
+      Drivers.closeAll(drivers, null);
+    }
+  }
+}

@@ -1,0 +1,96 @@
+package io.sluice.lab;
+
+import io.sluice.bench.Drivers;
+import io.sluice.bench.Workloads;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The command line of {@code bin/sluice lab}.
+ *
+ * @param pg the embedded PostgreSQL major to start (18 or 15)
+ * @param url an existing server to use instead, or null
+ * @param dataDir where the lab's PostgreSQL cluster (data sets and results) and reports live
+ */
+public record LabOptions(String profile, String pg, String url, List<String> only, List<String> interfaces,
+    Path dataDir, boolean help) {
+
+  static final String USAGE = """
+      bin/sluice lab [options]: every case of the chosen profile on every interface, results kept in
+      PostgreSQL, a table here, an HTML and a JSON report in the lab directory.
+        --profile P          quick (a minute or two), default (about ten minutes), full
+        --pg 18|15           the embedded PostgreSQL to start (default 18)
+        --url URI            use this server instead (postgresql://user:password@host:port/db)
+        --only W[,W...]      only these workloads: %s
+        --interfaces I[,I]   only these interfaces: %s
+        --dir DIR            the lab directory (default: $SLUICE_LAB_DIR, else /var/lib/sluice-lab
+                             as root, else ${XDG_DATA_HOME:-~/.local/share}/sluice-lab)
+        --help               this text
+      """;
+
+  public static LabOptions parse(String... args) {
+    String profile = "default";
+    String pg = "18";
+    String url = null;
+    List<String> only = List.of();
+    List<String> interfaces = Drivers.names();
+    Path dir = defaultDir();
+    boolean help = false;
+    for (int i = 0; i < args.length; i++) {
+      String a = args[i];
+      switch (a) {
+        case "--profile" -> profile = value(args, ++i, a);
+        case "--pg" -> pg = value(args, ++i, a);
+        case "--url" -> url = value(args, ++i, a);
+        case "--only" -> only = names(value(args, ++i, a), Workloads.names(), "workload");
+        case "--interfaces" -> interfaces = names(value(args, ++i, a), Drivers.names(), "interface");
+        case "--dir" -> dir = Path.of(value(args, ++i, a));
+        case "--help", "-h" -> help = true;
+        default -> throw new IllegalArgumentException("unknown option " + a + "\n" + usage());
+      }
+    }
+    Profiles.named(profile);   // checks the name
+    if (!pg.matches("1[5-8]")) {
+      throw new IllegalArgumentException("--pg takes a PostgreSQL major from 15 to 18, not " + pg);
+    }
+    return new LabOptions(profile, pg, url, only, interfaces, dir, help);
+  }
+
+  static String usage() {
+    return USAGE.formatted(String.join(", ", Workloads.names()), String.join(", ", Drivers.names()));
+  }
+
+  static Path defaultDir() {
+    String env = System.getenv("SLUICE_LAB_DIR");
+    if (env != null && !env.isBlank()) {
+      return Path.of(env);
+    }
+    if ("root".equals(System.getProperty("user.name"))) {
+      return Path.of("/var/lib/sluice-lab");   // the server runs as another user, who cannot enter /root
+    }
+    String xdg = System.getenv("XDG_DATA_HOME");
+    Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".local", "share");
+    return base.resolve("sluice-lab");
+  }
+
+  private static String value(String[] args, int i, String option) {
+    if (i >= args.length) {
+      throw new IllegalArgumentException(option + " needs a value\n" + usage());
+    }
+    return args[i];
+  }
+
+  private static List<String> names(String value, List<String> known, String what) {
+    List<String> asked = Arrays.stream(value.split(",")).map(String::strip).filter(s -> !s.isEmpty()).distinct().toList();
+    for (String n : asked) {
+      if (!known.contains(n)) {
+        throw new IllegalArgumentException("no " + what + " " + n + "; there are " + String.join(", ", known));
+      }
+    }
+    if (asked.isEmpty()) {
+      throw new IllegalArgumentException("name at least one " + what);
+    }
+    return asked;
+  }
+}

@@ -1,0 +1,85 @@
+package io.sluice.lab;
+
+import io.sluice.bench.Workload;
+import io.sluice.bench.Workloads;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The lab's cases per profile: which workloads, over which transports, how many runs. The table
+ * of experiments ties each workload to the seed it reproduces, with the seed's published figures
+ * where it gives them.
+ *
+ * @param warmups unmeasured executions per case and interface
+ * @param runs measured executions per case and interface
+ * @param pointQueries point queries per execution over loopback (the seed uses 20,000)
+ * @param remoteQueries point queries per execution over the simulated remote link; 0: no remote cases
+ */
+public record Profiles(String name, int warmups, int runs, List<String> workloads, int pointQueries,
+    int remoteQueries) {
+
+  /** One-way latency of the simulated remote link (a round trip costs twice this). */
+  public static final java.time.Duration REMOTE_LATENCY = java.time.Duration.ofMillis(1);
+
+  static final Map<String, String> EXPERIMENTS = Map.of(
+      "int1", "seed 000 test 1: 50,000 rows of one int column",
+      "mixed9", "seed 000 test 2: 50,000 rows of 9 mixed columns",
+      "t50k", "seed 003: a wide result (id + 9 text columns)",
+      "t50k-rows", "seed 000 lazy rows: read rows, touch no column",
+      "ts60", "seed 000 test 5: 60 timestamptz columns, every value read",
+      "ts60-rows", "seed 000 lazy rows: 60 timestamptz, rows only",
+      "point-seq", "seed 002: single-row select by key, in sequence",
+      "point-vt16", "seed 004 (pglue): concurrent point queries on few connections",
+      "point-vt64", "seed 004 (pglue) and the pool: 64 concurrent callers");
+
+  /** What the seed itself published for a case (its fastest machine), to show beside ours. */
+  static final Map<String, String> SEED_FIGURES = Map.of(
+      "int1", "seed 000, core i9: PG2 0.1.2 27.7 ms, next.jdbc 83.9 ms (3.0x)",
+      "mixed9", "seed 000, core i9: PG2 0.1.2 54.3 ms, next.jdbc 447.3 ms (8.2x)",
+      "ts60", "seed 000, core i9 (with an assoc per row): PG2 0.1.2 1473 ms, next.jdbc 953 ms");
+
+  public static Profiles named(String name) {
+    List<String> all = Workloads.names();
+    return switch (name) {
+      case "quick" -> new Profiles("quick", 1, 3, List.of("int1", "mixed9", "t50k", "point-seq", "point-vt16"),
+          2_000, 0);
+      case "default" -> new Profiles("default", 2, 5, all, 20_000, 500);
+      case "full" -> new Profiles("full", 3, 10, all, 20_000, 2_000);
+      default -> throw new IllegalArgumentException("no profile " + name + "; there are quick, default, full");
+    };
+  }
+
+  /** The cases to run, loopback first, then the remote variants of the point workloads. */
+  public List<LabCase> cases(List<String> only) {
+    List<LabCase> cases = new ArrayList<>();
+    List<String> chosen = only.isEmpty() ? workloads : only;
+    for (String name : chosen) {
+      Workload w = limit(Workloads.named(name), pointQueries, "");
+      cases.add(new LabCase(w, EXPERIMENTS.getOrDefault(name, name), "tcp", "once"));
+    }
+    if (remoteQueries > 0) {
+      for (String name : chosen) {
+        Workload w = Workloads.named(name);
+        if (w.kind() != Workload.Kind.BULK) {
+          cases.add(new LabCase(limit(w, remoteQueries, "@remote"), "seed 003 matrix: " + EXPERIMENTS.get(name)
+              + ", over a link with " + REMOTE_LATENCY.toMillis() + " ms latency each way", "remote", "once"));
+        }
+      }
+    }
+    return cases;
+  }
+
+  /** A point workload cut to its first {@code n} queries (renamed when cut); bulk ones as they are. */
+  static Workload limit(Workload w, int n, String suffix) {
+    if (w.kind() == Workload.Kind.BULK || (n >= w.expectedRows() && suffix.isEmpty())) {
+      return w;
+    }
+    int[] ids = Arrays.copyOf(w.ids(), Math.min(n, w.ids().length));
+    String name = w.name() + (ids.length == w.expectedRows() ? "" : "-" + ids.length) + suffix;
+    String description = w.description().replace("20,000", String.format("%,d", ids.length))
+        + (suffix.isEmpty() ? "" : ", remote");
+    return Workload.points(name, description, w.kind(), w.sql(), w.columns(), ids, w.threads());
+  }
+}

@@ -1,0 +1,109 @@
+package io.sluice.lab;
+
+import io.sluice.Connection;
+import io.sluice.CopyFormat;
+import io.sluice.bench.RunInfo;
+import io.sluice.bench.Sample;
+import io.sluice.bench.Series;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The lab's results in PostgreSQL (schema {@code lab}, see {@code schema.sql}), written with
+ * Sluice itself: a run row first, the measurements by COPY as each case completes, the run marked
+ * done at the end. The views turn them into seed 003's normalised tables.
+ */
+public final class ResultsStore implements AutoCloseable {
+  private static final List<String> COLUMNS = List.of("run_id", "experiment", "workload", "transport", "connect",
+      "interface", "iteration", "wall_s", "cpu_s", "rows", "alloc_bytes", "checksum");
+
+  private final Connection c;
+
+  public ResultsStore(String uri) {
+    this.c = Connection.open(uri);
+    c.simpleQuery(schema());
+  }
+
+  static String schema() {
+    try (InputStream in = ResultsStore.class.getResourceAsStream("schema.sql")) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException("schema.sql is missing from the build", e);
+    }
+  }
+
+  /** Records the start of a run; returns its id. */
+  public long startRun(RunInfo info, String machine) {
+    StringBuilder interfaces = new StringBuilder("{");
+    for (String[] d : info.drivers()) {
+      interfaces.append(interfaces.length() > 1 ? "," : "").append(json(d[0])).append(':').append(json(d[1]));
+    }
+    interfaces.append('}');
+    return c.query("insert into lab.run (started, profile, warmups, runs, server, client, machine, cpus, interfaces)"
+            + " values ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb) returning id",
+        info.started(), info.profile(), info.warmups(), info.runs(), info.target().toString(),
+        info.java() + ", " + info.os(), machine, info.cpus(), interfaces.toString()).get(0).getLong(0);
+  }
+
+  /** Stores the measured samples of one case. */
+  public void add(long runId, LabCase labCase, List<Series> series) {
+    List<Object[]> rows = new ArrayList<>();
+    for (Series s : series) {
+      int i = 0;
+      for (Sample x : s.samples()) {
+        rows.add(new Object[] {runId, labCase.experiment(), labCase.name(), labCase.transport(), labCase.connect(),
+            s.driver(), ++i, x.wallNanos() / 1e9, x.cpuNanos() / 1e9, x.rows(), x.allocatedBytes(), x.checksum()});
+      }
+    }
+    c.copy().fromRows("lab.measurement", COLUMNS, CopyFormat.BINARY, rows);
+  }
+
+  public void finishRun(long runId, String status) {
+    c.execute("update lab.run set finished = $1, status = $2 where id = $3", Instant.now(), status, runId);
+  }
+
+  /** {@code select * from lab.<view> where run_id = $1}, as maps in column order. */
+  public List<Map<String, Object>> view(String view, long runId, String orderBy) {
+    if (!view.matches("[a-z_]+") || !orderBy.matches("[a-z_, ]+")) {
+      throw new IllegalArgumentException("not a lab view: " + view);
+    }
+    List<Map<String, Object>> out = new ArrayList<>();
+    c.query("select * from lab." + view + " where run_id = $1 order by " + orderBy, runId)
+        .forEach(r -> out.add(r.toMap()));
+    return out;
+  }
+
+  public Connection connection() {
+    return c;
+  }
+
+  @Override
+  public void close() {
+    c.close();
+  }
+
+  static String json(String s) {
+    StringBuilder b = new StringBuilder("\"");
+    for (char ch : s.toCharArray()) {
+      switch (ch) {
+        case '"' -> b.append("\\\"");
+        case '\\' -> b.append("\\\\");
+        case '\n' -> b.append("\\n");
+        default -> {
+          if (ch < 0x20) {
+            b.append(String.format("\\u%04x", (int) ch));
+          } else {
+            b.append(ch);
+          }
+        }
+      }
+    }
+    return b.append('"').toString();
+  }
+}

@@ -1,0 +1,84 @@
+-- The lab's results: one row per run, one per measured execution; views that normalise them the
+-- way "Postgres interface performance" (seed 003) does: each case's median relative to the
+-- reference interface of that case (libpq when it ran, else pgjdbc).
+create schema if not exists lab;
+
+create table if not exists lab.run (
+  id         bigserial primary key,
+  started    timestamptz not null,
+  finished   timestamptz,
+  profile    text not null,
+  warmups    int not null,
+  runs       int not null,
+  server     text not null,
+  client     text not null,
+  machine    text not null,
+  cpus       int not null,
+  interfaces jsonb not null,        -- name -> description (library, version, settings)
+  status     text not null default 'running'
+);
+
+create table if not exists lab.measurement (
+  run_id     bigint not null references lab.run (id) on delete cascade,
+  experiment text not null,         -- the seed experiment the case reproduces
+  workload   text not null,         -- the case
+  transport  text not null,         -- tcp (loopback), remote (latency proxy), ...
+  connect    text not null,         -- once (a connection kept) or per-query
+  interface  text not null,
+  iteration  int not null,          -- 1..runs
+  wall_s     double precision not null,
+  cpu_s      double precision not null,   -- the client's own CPU over the same interval
+  rows       bigint not null,
+  alloc_bytes bigint not null,
+  checksum   bigint not null,
+  primary key (run_id, workload, interface, iteration)
+);
+
+create or replace view lab.summary as
+select run_id, experiment, workload, transport, connect, interface, count(*) as n,
+       min(wall_s) as wall_min, percentile_cont(0.5) within group (order by wall_s) as wall_median,
+       max(wall_s) as wall_max,
+       min(cpu_s) as cpu_min, percentile_cont(0.5) within group (order by cpu_s) as cpu_median,
+       max(cpu_s) as cpu_max,
+       max(rows) as rows
+from lab.measurement
+group by run_id, experiment, workload, transport, connect, interface;
+
+create or replace view lab.normalised as
+select s.*, r.interface as reference,
+       s.wall_median / nullif(r.wall_median, 0) as wall_ratio,
+       s.cpu_median / nullif(r.cpu_median, 0) as cpu_ratio,
+       s.wall_median / nullif(s.rows, 0) * 1e6 as wall_us_per_row
+from lab.summary s
+join lateral (
+  select * from lab.summary r
+  where r.run_id = s.run_id and r.workload = s.workload and r.interface in ('libpq', 'pgjdbc')
+  order by r.interface = 'libpq' desc
+  limit 1) r on true;
+
+create or replace view lab.by_interface as
+select run_id, interface, count(*) as cases,
+       exp(avg(ln(wall_ratio))) as wall_ratio_geomean, min(wall_ratio) as wall_ratio_min,
+       max(wall_ratio) as wall_ratio_max, exp(avg(ln(nullif(cpu_ratio, 0)))) as cpu_ratio_geomean
+from lab.normalised where wall_ratio > 0
+group by run_id, interface;
+
+create or replace view lab.by_transport as
+select run_id, transport, interface, count(*) as cases,
+       exp(avg(ln(wall_ratio))) as wall_ratio_geomean, min(wall_ratio) as wall_ratio_min,
+       max(wall_ratio) as wall_ratio_max
+from lab.normalised where wall_ratio > 0
+group by run_id, transport, interface;
+
+create or replace view lab.by_connect as
+select run_id, connect, interface, count(*) as cases,
+       exp(avg(ln(wall_ratio))) as wall_ratio_geomean, min(wall_ratio) as wall_ratio_min,
+       max(wall_ratio) as wall_ratio_max
+from lab.normalised where wall_ratio > 0
+group by run_id, connect, interface;
+
+-- the same case over time: one line per run, for comparing builds and machines
+create or replace view lab.history as
+select r.id as run_id, r.started, r.profile, r.machine, n.workload, n.interface, n.wall_median, n.wall_ratio
+from lab.run r join lab.normalised n on n.run_id = r.id
+where r.status = 'done';
