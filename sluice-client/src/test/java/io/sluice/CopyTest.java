@@ -154,6 +154,21 @@ class CopyTest {
     }
   }
 
+  /**
+   * COPYs back to back on one connection: the next one starts while the helper thread that read
+   * the last one's replies may still hold the read lock. That helper's successor must be the one
+   * woken when it lets go (a lost wake-up here once hung the lab's results store).
+   */
+  @Test
+  @Timeout(value = 120, unit = TimeUnit.SECONDS)
+  void manyCopiesInARowEachFinish() {
+    List<Object[]> one = List.of(new Object[] {1L, "a"}, new Object[] {2L, "b"});
+    for (int i = 0; i < 2_000; i++) {
+      assertEquals(2, c.copy().fromRows("copy_t", List.of("id", "name"), CopyFormat.BINARY, one), "copy " + i);
+    }
+    assertEquals(4_000, count());
+  }
+
   @Test
   void fromStreamsAndToWriters() {
     String csv = "1,apple,1.5,2024-01-01T00:00:00Z,t\n2,\"pe,ar\",,,f\n3,☃ snow,,,\n";

@@ -32,7 +32,7 @@ public final class CopyInExchange {
     RequestEngine engine = session.engine;
     CopyInRequest r = new CopyInRequest(sql, engine);
     engine.submit(r, deadlineNanos);
-    Thread.startVirtualThread(() -> engine.await(r, 0));
+    Thread.startVirtualThread(() -> engine.readFor(r));
     while (!r.started && !r.done) {
       LockSupport.parkNanos(r, 1_000_000);
     }

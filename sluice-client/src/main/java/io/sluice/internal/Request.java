@@ -18,6 +18,11 @@ import io.sluice.protocol.WireWriter;
 public abstract class Request {
   /** The thread that waits for this request; {@code null} for fire-and-forget requests. */
   final Thread owner;
+  /**
+   * The thread parked in {@link RequestEngine#await} for this request, woken when it may read:
+   * the owner, unless another thread reads on its behalf ({@link RequestEngine#readFor}).
+   */
+  volatile Thread reader;
   long seq;
   int syncsLeft;
   volatile boolean done;
@@ -35,6 +40,7 @@ public abstract class Request {
 
   protected Request(boolean waited) {
     this.owner = waited ? Thread.currentThread() : null;
+    this.reader = owner;
   }
 
   /** Appends this request's messages, ending with Sync; returns how many Syncs it wrote. */

@@ -407,6 +407,16 @@ public final class RequestEngine {
   }
 
   /** Waits for the request, reading replies for everyone while this thread holds the read lock. */
+  /**
+   * Reads for {@code r} on this thread, which is not its owner (a helper thread that drains the
+   * replies of a COPY while the owner writes): this thread is the one woken when the read lock
+   * frees up, so it cannot miss its turn.
+   */
+  public void readFor(Request r) {
+    r.reader = Thread.currentThread();
+    await(r, 0);
+  }
+
   void await(Request r, long deadlineNanos) {
     while (!r.done) {
       if (readLock.tryLock()) {
@@ -416,6 +426,11 @@ public final class RequestEngine {
           readLock.unlock();
         }
         wakeNextReader();
+        Request head = pending.peek();
+        if (!r.done && head != null && head != r && head.readsItself() && head.owner != Thread.currentThread()) {
+          // a streamed request ahead of ours is read by its owner: wait to be woken, do not spin
+          LockSupport.parkNanos(this, 1_000_000);
+        }
       } else if (deadlineNanos == 0) {
         LockSupport.park(this);
       } else {
@@ -578,13 +593,18 @@ public final class RequestEngine {
     if (head.owner != null && head.owner != Thread.currentThread()) {
       LockSupport.unpark(head.owner);
     }
+    Thread t = head.reader;
+    if (t != null && t != head.owner && t != Thread.currentThread()) {
+      LockSupport.unpark(t);
+    }
   }
 
   /** After letting go of the read lock: wake a waiting owner so that someone reads on. */
   private void wakeNextReader() {
     for (Request r : pending) {
-      if (r.owner != null && !r.done) {
-        LockSupport.unpark(r.owner);
+      Thread t = r.reader;
+      if (t != null && !r.done) {
+        LockSupport.unpark(t);
         return;
       }
     }
@@ -608,6 +628,10 @@ public final class RequestEngine {
       slots.release();
       if (r.owner != null) {
         LockSupport.unpark(r.owner);
+      }
+      Thread t = r.reader;
+      if (t != null && t != r.owner) {
+        LockSupport.unpark(t);
       }
     }
     outLock.lock();
