@@ -6,7 +6,7 @@
             [sluice.impl.row :as row]
             [sluice.json :as json])
   (:import (clojure.lang BigInt IPersistentMap IReduceInit Keyword Ratio)
-           (io.sluice Column Connection PreparedQuery Row RowSet)
+           (io.sluice Column Connection Pool PreparedQuery Row RowSet Transaction)
            (java.util List Map)
            (java.util.concurrent ConcurrentHashMap)
            (java.util.function Consumer)))
@@ -120,35 +120,68 @@
 ;; ---------------------------------------------------------------------------------------------
 ;; table names, for :qualified keys
 
-;; table OID -> name, per connection (OIDs are per database; a renamed table keeps its old name
-;; here until the connection is closed)
+;; ---------------------------------------------------------------------------------------------
+;; what statements run on: a connection, a transaction, or a pool
+
+(defprotocol Executor
+  (-query [x sql params] "All rows of the statement, as a RowSet.")
+  (-for-each [x sql consumer params] "Streams each row to a java.util.function.Consumer.")
+  (-columns-of [x sql] "The columns the statement returns (prepares it)."))
+
+(extend-protocol Executor
+  Connection
+  (-query [c sql params] (.query c ^String sql ^objects params))
+  (-for-each [c sql consumer params] (.forEach c ^String sql ^Consumer consumer ^objects params))
+  (-columns-of [c sql] (.columns (.prepare c ^String sql)))
+  Transaction
+  (-query [t sql params] (.query t ^String sql ^objects params))
+  (-for-each [t sql consumer params] (.forEach t ^String sql ^Consumer consumer ^objects params))
+  (-columns-of [t sql] (.columns (.prepare t ^String sql)))
+  Pool
+  (-query [p sql params] (.query p ^String sql ^objects params))
+  (-for-each [p sql consumer params] (.forEach p ^String sql ^Consumer consumer ^objects params))
+  (-columns-of [p sql]
+    (.session p (reify io.sluice.Connection$SessionBody
+                  (run [_ c] (.columns (.prepare ^Connection c ^String sql)))))))
+
+(defn executor?
+  "Whether statements can run on x (a connection, a transaction or a pool)."
+  [x]
+  (satisfies? Executor x))
+
+;; table OID -> name, per connection or pool (OIDs are per database; a renamed table keeps its
+;; old name here until the connection is closed). A transaction shares its connection's.
 (def ^:private tables (java.util.Collections/synchronizedMap (java.util.WeakHashMap.)))
 
-(defn- table-cache ^Map [^Connection c]
-  (or (.get ^Map tables c)
-      (let [m (ConcurrentHashMap.)] (.put ^Map tables c m) m)))
+(defn- cache-key [x]
+  (if (instance? Transaction x) (.connection ^Transaction x) x))
+
+(defn- table-cache ^Map [x]
+  (let [k (cache-key x)]
+    (or (.get ^Map tables k)
+        (let [m (ConcurrentHashMap.)] (.put ^Map tables k m) m))))
 
 (defn load-table-names!
-  "Makes sure the names of the tables these columns come from are known for this connection."
-  [^Connection c ^List columns]
-  (let [cache (table-cache c)
+  "Makes sure the names of the tables these columns come from are known for this executor."
+  [x ^List columns]
+  (let [cache (table-cache x)
         missing (into [] (comp (map #(long (.tableOid ^Column %)))
                                (remove zero?)
                                (remove #(.containsKey cache %))
                                (distinct))
                       columns)]
     (when (seq missing)
-      (doseq [^Row r (.query c "select oid::int8, relname::text from pg_class where oid::int8 = any($1)"
+      (doseq [^Row r (-query x "select oid::int8, relname::text from pg_class where oid::int8 = any($1)"
                              (object-array [missing]))]
         (.put cache (.get r 0) (.get r 1))))))
 
-(defn- table-of [^Connection c]
-  (let [cache (table-cache c)]
+(defn- table-of [x]
+  (let [cache (table-cache x)]
     (fn [oid] (.get cache (long oid)))))
 
 (defn make-shape
   "The row shape for these columns under the options."
-  [^Connection c ^List columns opts]
+  [c ^List columns opts]
   (let [mode (or (:keys opts) :unqualified)
         qualified? (or (= mode :qualified) (= mode :qualified-kebab))
         kebab? (or (= mode :kebab) (= mode :qualified-kebab))
@@ -164,12 +197,12 @@
   (-each [s consumer] "Streams each row to a java.util.function.Consumer.")
   (-columns [s] "The result's columns, known before running (prepares if need be)."))
 
-(deftype Statement [^Connection c ^String sql ^objects params]
+(deftype Statement [c ^String sql ^objects params]
   Source
   (-connection [_] c)
-  (-rows [_] (.query c sql params))
-  (-each [_ consumer] (.forEach c sql ^Consumer consumer params))
-  (-columns [_] (.columns (.prepare c sql))))
+  (-rows [_] (-query c sql params))
+  (-each [_ consumer] (-for-each c sql consumer params))
+  (-columns [_] (-columns-of c sql)))
 
 (deftype Prepared [^Connection c ^PreparedQuery ps ^objects params]
   Source
