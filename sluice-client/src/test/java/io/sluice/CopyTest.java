@@ -61,7 +61,11 @@ class CopyTest {
   }
 
   long count() {
-    return c.query("select count(*) from copy_t").get(0).getLong(0);
+    return count("copy_t");
+  }
+
+  long count(String table) {
+    return c.query("select count(*) from " + table).get(0).getLong(0);
   }
 
   /** Rows made on demand, so a million of them take no memory. */
@@ -167,6 +171,29 @@ class CopyTest {
       assertEquals(2, c.copy().fromRows("copy_t", List.of("id", "name"), CopyFormat.BINARY, one), "copy " + i);
     }
     assertEquals(4_000, count());
+  }
+
+  @Test
+  void binaryRowsTakeAnyNumberTheColumnHoldsExactly() {
+    c.simpleQuery("drop table if exists copy_n; create table copy_n (s int2, i int4, b int8, n numeric, f4 float4, f8 float8)");
+    try {
+      List<Object[]> rows = List.of(
+          new Object[] {7L, 2_000_000_000L, 5, 12L, 0.5d, 3},
+          new Object[] {(byte) -3, new java.math.BigInteger("42"), (short) 1, new java.math.BigInteger("123456789012345678901234567890"), 16_777_216L, 1.25f});
+      assertEquals(2, c.copy().fromRows("copy_n", List.of("s", "i", "b", "n", "f4", "f8"), CopyFormat.BINARY, rows));
+      assertEquals("7,2000000000,5,12,0.5,3|-3,42,1,123456789012345678901234567890,1.6777216e+07,1.25",
+          String.join("|", c.query("select concat_ws(',', s, i, b, n, f4, f8) from copy_n order by s desc").stream()
+              .map(r -> r.getString(0)).toList()));
+      ValueException range = assertThrows(ValueException.class, () -> c.copy().fromRows("copy_n", List.of("i"),
+          CopyFormat.BINARY, List.<Object[]>of(new Object[] {1L}, new Object[] {3_000_000_000L})));
+      assertTrue(range.getMessage().contains("row 2, column i: 3000000000 is out of range for integer"), range.getMessage());
+      ValueException inexact = assertThrows(ValueException.class, () -> c.copy().fromRows("copy_n", List.of("f4"),
+          CopyFormat.BINARY, List.<Object[]>of(new Object[] {0.1d})));
+      assertTrue(inexact.getMessage().contains("column f4"), inexact.getMessage());
+      assertEquals(2, count("copy_n"));
+    } finally {
+      c.simpleQuery("drop table if exists copy_n");
+    }
   }
 
   @Test

@@ -109,6 +109,9 @@ public final class CopyRows {
       return;
     }
     Codec<Object> c = (Codec<Object>) codecs[i];
+    if (!c.accepts(v) && v instanceof Number n) {
+      v = toColumnNumber(i, n);
+    }
     if (!c.accepts(v)) {
       c = byValue(i, v);
     }
@@ -119,6 +122,71 @@ public final class CopyRows {
       throw new ValueException("row " + count + ", column " + columns[i].name() + ": " + e.getMessage(), e);
     }
     out.putInt(lengthAt, out.size() - lengthAt - 4);
+  }
+
+  /**
+   * A number as the Java type of its numeric column, when that loses nothing: a Long that fits an
+   * int4 column is written as one (Clojure's integers are all Longs), an integer into numeric or
+   * float8 (up to 2^53), a float8 that a float4 holds exactly. Anything inexact is an error.
+   */
+  private Number toColumnNumber(int i, Number n) {
+    int oid = columns[i].typeOid();
+    boolean integral = n instanceof Long || n instanceof Integer || n instanceof Short || n instanceof Byte;
+    Long exact = integral ? Long.valueOf(n.longValue())
+        : n instanceof java.math.BigInteger bi && bi.bitLength() < 64 ? Long.valueOf(bi.longValue())
+        : null;
+    switch (oid) {
+      case 21, 23, 20 -> {
+        if (exact == null && n instanceof java.math.BigDecimal bd) {
+          try {
+            exact = bd.longValueExact();
+          } catch (ArithmeticException e) {
+            exact = null;
+          }
+        }
+        if (exact == null) {
+          break;
+        }
+        long l = exact;
+        if (oid == 20) {
+          return l;
+        }
+        if (oid == 23 && l == (int) l) {
+          return (int) l;
+        }
+        if (oid == 21 && l == (short) l) {
+          return (short) l;
+        }
+        throw new ValueException("row " + count + ", column " + columns[i].name() + ": " + l + " is out of range for "
+            + (oid == 23 ? "integer" : "smallint"));
+      }
+      case 1700 -> {
+        if (exact != null) {
+          return java.math.BigDecimal.valueOf(exact);
+        }
+        if (n instanceof java.math.BigInteger bi) {
+          return new java.math.BigDecimal(bi);
+        }
+      }
+      case 701 -> {
+        if (n instanceof Float f) {
+          return f.doubleValue();
+        }
+        if (exact != null && Math.abs(exact) <= (1L << 53)) {
+          return exact.doubleValue();
+        }
+      }
+      case 700 -> {
+        if (n instanceof Double d && (double) d.floatValue() == d) {
+          return d.floatValue();
+        }
+        if (exact != null && Math.abs(exact) <= (1L << 24)) {
+          return exact.floatValue();
+        }
+      }
+      default -> { }
+    }
+    return n;
   }
 
   /** The codec for {@code v}'s Java class, when it writes the column's very type (Instant as timestamptz). */
