@@ -10,9 +10,11 @@ import java.util.Map;
 
 /**
  * One self-contained HTML file per run: the machine and versions, then one chart per case (an SVG
- * drawn here, no script, no network), each interface's wall and CPU time as a bar to the median
- * with a whisker from min to max, and the ratio table from the results views. Nothing is shown
- * as a single number without its min and max.
+ * drawn here, no network), each interface's wall and CPU time as a bar to the median with a
+ * whisker from min to max, the seed's own figures beside it where the seed published some, and the
+ * ratio table from the results views. Nothing is shown as a single number without its min and
+ * max. A few lines of script mark each chart with the number of bars the browser laid out
+ * ({@code data-drawn}), which the headless-browser test reads back.
  */
 public final class HtmlReport {
   private static final int BAR = 16;
@@ -59,6 +61,10 @@ public final class HtmlReport {
         chart(h, c, of);
       }
     }
+    h.append("<script>\n")
+        .append("for (const f of document.querySelectorAll('figure.chart')) {\n")
+        .append("  const drawn = [...f.querySelectorAll('rect.bar')].filter(r => r.getBoundingClientRect().width > 0);\n")
+        .append("  f.dataset.drawn = String(drawn.length);\n}\n</script>\n");
     h.append("</body></html>\n");
     Files.createDirectories(file.toAbsolutePath().getParent());
     Files.writeString(file, h);
@@ -75,7 +81,12 @@ public final class HtmlReport {
         .append(esc(c.name())).append(" — ").append(esc(c.workload().description())).append("</figcaption>\n")
         .append("<div class=\"note\">").append(esc(c.experiment())).append("; transport ").append(esc(c.transport()))
         .append(", connect ").append(esc(c.connect()))
-        .append(". Bars: median; whiskers: min to max. Dark: wall ms; light: client CPU ms.</div>\n")
+        .append(". Bars: median; whiskers: min to max. Dark: wall ms; light: client CPU ms.</div>\n");
+    String seed = Profiles.SEED_FIGURES.get(c.workload().name().replaceAll("-\\d+$", ""));
+    if (seed != null) {
+      h.append("<div class=\"note seed\">The seed published: ").append(esc(seed)).append("</div>\n");
+    }
+    h
         .append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(LABEL + PLOT + 150)
         .append("\" height=\"").append(height).append("\" role=\"img\">\n");
     int y = 10;

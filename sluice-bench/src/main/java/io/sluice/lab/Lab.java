@@ -33,7 +33,14 @@ public final class Lab {
   private Lab() {}
 
   public static void main(String[] args) throws Exception {
-    LabOptions o = LabOptions.parse(args);
+    LabOptions o;
+    try {
+      o = LabOptions.parse(args);
+    } catch (IllegalArgumentException e) {
+      System.err.println("sluice lab: " + e.getMessage());
+      System.exit(2);
+      return;
+    }
     PrintStream out = System.out;
     if (o.help()) {
       out.print(LabOptions.usage());
@@ -98,14 +105,7 @@ public final class Lab {
           List<Map<String, Object>> byInterface = store.view("by_interface", runId, "wall_ratio_geomean");
           printSummary(out, byInterface);
           Path html = reports.resolve("run-" + runId + ".html");
-          List<String> figures = new ArrayList<>(notes);
-          for (LabCase c : cases) {
-            String seed = Profiles.SEED_FIGURES.get(c.name());
-            if (seed != null) {
-              figures.add(c.name() + ": " + seed);
-            }
-          }
-          HtmlReport.write(html, info, runId, cases, results, byInterface, figures);
+          HtmlReport.write(html, info, runId, cases, results, byInterface, notes);
           Path json = reports.resolve("run-" + runId + ".json");
           JsonReport.write(json, info, results, checksums, status.equals("done") ? null : "the run did not finish");
           Files.copy(html, reports.resolve("latest.html"), StandardCopyOption.REPLACE_EXISTING);

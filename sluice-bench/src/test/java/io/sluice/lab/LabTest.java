@@ -1,0 +1,189 @@
+package io.sluice.lab;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import io.sluice.Connection;
+import io.sluice.bench.Datasets;
+import io.sluice.bench.Target;
+import io.sluice.bench.Workload;
+import io.sluice.testkit.PostgresServer;
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The lab end to end on a small profile against the test server: the matrix expansion, the
+ * results schema and its views, the terminal table, and the HTML and JSON reports (the HTML opened
+ * in a headless Chromium when there is one).
+ */
+class LabTest {
+  static final List<String> INTERFACES = List.of("pgjdbc", "sluice", "sluice-stream");
+
+  @TempDir
+  static Path dir;
+
+  static Target target;
+  static long runId;
+  static String printed;
+  static Profiles small = new Profiles("test", 0, 2, List.of("int1", "point-seq", "point-vt16"), 300, 40);
+  static List<LabCase> cases;
+
+  @BeforeAll
+  static void smallRun() throws Exception {
+    target = Target.of(PostgresServer.shared());
+    Datasets.ensure(target);
+    cases = small.cases(List.of());
+    LabOptions o = LabOptions.parse("--profile", "quick", "--interfaces", String.join(",", INTERFACES),
+        "--dir", dir.toString());
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    runId = Lab.run(o, small, cases, target, new PrintStream(out, true, StandardCharsets.UTF_8));
+    printed = out.toString(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void profilesExpandIntoCases() {
+    List<String> names = cases.stream().map(LabCase::name).toList();
+    assertEquals(List.of("int1", "point-seq-300", "point-vt16-300", "point-seq-40@remote", "point-vt16-40@remote"), names);
+    assertEquals(List.of("tcp", "tcp", "tcp", "remote", "remote"), cases.stream().map(LabCase::transport).toList());
+    assertEquals(40, cases.get(3).workload().queryCount());
+    Profiles def = Profiles.named("default");
+    List<LabCase> all = def.cases(List.of());
+    assertEquals(all.size(), new HashSet<>(all.stream().map(LabCase::name).toList()).size(), "case names are unique");
+    for (LabCase c : all) {
+      assertTrue(c.transport().equals("tcp") || c.workload().kind() != Workload.Kind.BULK,
+          "only point workloads go over the remote link: " + c.name());
+      assertFalse(c.experiment().isBlank(), c.name());
+    }
+    assertTrue(Profiles.named("quick").cases(List.of()).stream().allMatch(c -> c.transport().equals("tcp")));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Profiles.named("huge"));
+    assertTrue(e.getMessage().contains("quick, default, full"), e.getMessage());
+  }
+
+  @Test
+  void badOptionsAreClearErrors() {
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> LabOptions.parse("--only", "int1,nope"))
+        .getMessage().contains("no workload nope"));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> LabOptions.parse("--pg", "12"))
+        .getMessage().contains("15 to 18"));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> LabOptions.parse("--interfaces", "odbc"))
+        .getMessage().contains("no interface odbc"));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> LabOptions.parse("--profile"))
+        .getMessage().contains("--profile needs a value"));
+  }
+
+  @Test
+  void everyExecutionIsStoredAndTheViewsNormaliseIt() {
+    try (Connection c = Connection.open(target.uri())) {
+      assertEquals("done", c.query("select status from lab.run where id = $1", runId).get(0).getString(0));
+      long expected = (long) cases.size() * INTERFACES.size() * small.runs();
+      assertEquals(expected, c.query("select count(*) from lab.measurement where run_id = $1", runId).get(0).getLong(0));
+      // every interface agreed on the checksum of each case
+      assertEquals(0, c.query("select count(*) from (select workload from lab.measurement where run_id = $1"
+          + " group by workload having count(distinct checksum) > 1) d", runId).get(0).getLong(0));
+      // the reference (pgjdbc, no libpq here) is 1 on every case; the others are their median over its median
+      for (var r : c.query("select workload, interface, wall_ratio from lab.normalised where run_id = $1", runId)) {
+        double ratio = r.getDouble("wall_ratio");
+        assertTrue(ratio > 0, r.toMap().toString());
+        if (r.getString("interface").equals("pgjdbc")) {
+          assertEquals(1.0, ratio, 1e-9, r.toMap().toString());
+        }
+      }
+      var manual = c.query("select percentile_cont(0.5) within group (order by m.wall_s) from lab.measurement m"
+          + " where run_id = $1 and workload = 'int1' and interface = 'sluice'", runId).get(0).getDouble(0)
+          / c.query("select percentile_cont(0.5) within group (order by m.wall_s) from lab.measurement m"
+          + " where run_id = $1 and workload = 'int1' and interface = 'pgjdbc'", runId).get(0).getDouble(0);
+      assertEquals(manual, c.query("select wall_ratio from lab.normalised where run_id = $1 and workload = 'int1'"
+          + " and interface = 'sluice'", runId).get(0).getDouble(0), 1e-9);
+      assertEquals(INTERFACES.size(), c.query("select * from lab.by_interface where run_id = $1", runId).size());
+      assertEquals(List.of("remote", "tcp"), c.query("select distinct transport from lab.by_transport where run_id = $1"
+          + " order by 1", runId).stream().map(r -> r.getString(0)).toList());
+      assertFalse(c.query("select * from lab.by_connect where run_id = $1", runId).isEmpty());
+      assertFalse(c.query("select * from lab.history").isEmpty());
+    }
+  }
+
+  @Test
+  void theTerminalTableShowsSpreadAndRatios() {
+    for (LabCase c : cases) {
+      assertTrue(printed.contains(c.name()), "the table has " + c.name() + ":\n" + printed);
+    }
+    assertTrue(printed.contains("min") && printed.contains("median") && printed.contains("max"), printed);
+    assertTrue(printed.contains("Summary"), printed);
+    assertTrue(printed.contains("run " + runId + " (done)"), printed);
+  }
+
+  @Test
+  void theReportsHaveAChartPerCaseAndValidJson() throws Exception {
+    Path html = dir.resolve("reports").resolve("run-" + runId + ".html");
+    String page = Files.readString(html);
+    assertEquals(cases.size(), count(page, "<figure class=\"chart\""));
+    assertEquals(cases.size() * INTERFACES.size() * 2, count(page, "<rect class=\"bar\""));
+    assertTrue(page.contains("The seed published: seed 000"), "int1 shows the seed's own figures");
+    assertTrue(page.contains("next.jdbc is not reachable"));
+    assertEquals(page, Files.readString(dir.resolve("reports").resolve("latest.html")));
+    String json = Files.readString(dir.resolve("reports").resolve("run-" + runId + ".json"));
+    try (Connection c = Connection.open(target.uri())) {
+      // PostgreSQL parses it: valid JSON, with every series
+      long series = c.query("select jsonb_array_length(coalesce($1::jsonb -> 'series', $1::jsonb -> 'results'))",
+          json).get(0).getLong(0);
+      assertEquals((long) cases.size() * INTERFACES.size(), series);
+    }
+  }
+
+  @Test
+  void theChartsRenderInAHeadlessBrowser() throws Exception {
+    String browser = findBrowser();
+    Assumptions.assumeTrue(browser != null,
+        "no chromium on this machine (bin/sluice test installs Debian's chromium when run as root): not checked");
+    Path html = dir.resolve("reports").resolve("run-" + runId + ".html");
+    Process p = new ProcessBuilder(browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+        "--user-data-dir=" + dir.resolve("chromium-profile"), "--dump-dom", html.toUri().toString())
+        .redirectError(dir.resolve("chromium.log").toFile()).start();
+    String dom = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(120, TimeUnit.SECONDS), "chromium finished");
+    Matcher m = Pattern.compile("data-drawn=\"(\\d+)\"").matcher(dom);
+    List<Integer> drawn = new ArrayList<>();
+    while (m.find()) {
+      drawn.add(Integer.parseInt(m.group(1)));
+    }
+    assertEquals(cases.size(), drawn.size(), "every chart ran its check: " + drawn
+        + (drawn.isEmpty() ? "\n" + Files.readString(dir.resolve("chromium.log")) : ""));
+    for (int n : drawn) {
+      assertEquals(INTERFACES.size() * 2, n, "every bar of every chart has a width on screen");
+    }
+  }
+
+  static String findBrowser() {
+    for (String name : List.of("chromium", "chromium-browser", "google-chrome")) {
+      for (String d : System.getenv().getOrDefault("PATH", "/usr/bin").split(File.pathSeparator)) {
+        File f = new File(d, name);
+        if (f.canExecute()) {
+          return f.getPath();
+        }
+      }
+    }
+    return null;
+  }
+
+  static int count(String s, String what) {
+    int n = 0;
+    for (int i = s.indexOf(what); i >= 0; i = s.indexOf(what, i + 1)) {
+      n++;
+    }
+    return n;
+  }
+
+}
