@@ -1,6 +1,8 @@
 package io.sluice.bench;
 
+import io.sluice.bench.drivers.LibpqDriver;
 import io.sluice.bench.drivers.PgjdbcDriver;
+import io.sluice.bench.drivers.PsqlDriver;
 import io.sluice.bench.drivers.SluiceDriver;
 import io.sluice.bench.drivers.VertxDriver;
 import java.util.ArrayList;
@@ -26,6 +28,10 @@ public final class Drivers {
     ALL.put("sluice", SluiceDriver::buffered);
     ALL.put("sluice-stream", SluiceDriver::streaming);
     ALL.put("sluice-pool", SluiceDriver::pooled);
+    ALL.put("libpq", t -> LibpqDriver.open(t, LibpqDriver.Mode.NORMAL));
+    ALL.put("libpq-single", t -> LibpqDriver.open(t, LibpqDriver.Mode.SINGLE));
+    ALL.put("libpq-pipeline", t -> LibpqDriver.open(t, LibpqDriver.Mode.PIPELINE));
+    ALL.put("psql", PsqlDriver::open);
   }
 
   private Drivers() {}
@@ -36,6 +42,14 @@ public final class Drivers {
 
   /** Opens the named drivers, in the order given; on a failure closes those already open. */
   public static List<Driver> open(List<String> names, Target target) throws Exception {
+    return open(names, target, null);
+  }
+
+  /**
+   * As {@link #open(List, Target)}; a driver that cannot run on this machine ({@link
+   * DriverUnavailable}) is left out and its reason added to {@code skipped}, when given.
+   */
+  public static List<Driver> open(List<String> names, Target target, List<String> skipped) throws Exception {
     List<Driver> open = new ArrayList<>();
     try {
       for (String name : names) {
@@ -43,7 +57,14 @@ public final class Drivers {
         if (factory == null) {
           throw new IllegalArgumentException("no driver " + name + "; there are " + names());
         }
-        open.add(factory.open(target));
+        try {
+          open.add(factory.open(target));
+        } catch (DriverUnavailable e) {
+          if (skipped == null) {
+            throw e;
+          }
+          skipped.add(name + " skipped: " + e.getMessage());
+        }
       }
       return open;
     } catch (Exception e) {

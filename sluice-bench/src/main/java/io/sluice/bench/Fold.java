@@ -33,6 +33,12 @@ public final class Fold {
     rows++;
   }
 
+  /** Adds rows folded elsewhere (a client in another process) with the same algorithm. */
+  public void absorb(long rowCount, long checksum) {
+    rows += rowCount;
+    sum += checksum;
+  }
+
   public void merge(Fold other) {
     rows += other.rows;
     sum += other.sum;

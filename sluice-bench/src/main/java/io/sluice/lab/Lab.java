@@ -67,13 +67,15 @@ public final class Lab {
     boolean loaded = Datasets.ensure(target);
     System.err.printf("data sets: %s in %.1f s%n", loaded ? "loaded" : "reused", (System.nanoTime() - t0) / 1e9);
     List<String[]> described = new ArrayList<>();
-    try (var probe = new DriverSet(o.interfaces(), target)) {
+    List<String> skipped = new ArrayList<>();
+    try (var probe = new DriverSet(o.interfaces(), target, skipped)) {
       probe.drivers.forEach(d -> described.add(new String[] {d.name(), d.description()}));
     }
     RunInfo info = new RunInfo(Instant.now(), profile.name(), profile.warmups(), profile.runs(), target, described);
     Progress progress = new Progress(System.err);
     List<Series> results = new ArrayList<>();
-    List<String> notes = new ArrayList<>();
+    List<String> notes = new ArrayList<>(skipped);
+    skipped.forEach(n -> System.err.println("interface " + n));
     notes.add("next.jdbc is not reachable from this machine's package registries; the Clojure comparison uses"
         + " org.clojure/java.jdbc over pgjdbc where it runs.");
     Path reports = o.dataDir().resolve("reports");
@@ -126,7 +128,7 @@ public final class Lab {
     if (workloads.isEmpty()) {
       return;
     }
-    try (DriverSet set = new DriverSet(o.interfaces(), target)) {
+    try (DriverSet set = new DriverSet(o.interfaces(), target, new ArrayList<>())) {
       Runner runner = new Runner(workloads, set.drivers, profile.warmups(), profile.runs(), progress);
       try {
         runner.run(results);
@@ -166,8 +168,8 @@ public final class Lab {
   static final class DriverSet implements AutoCloseable {
     final List<Driver> drivers;
 
-    DriverSet(List<String> names, Target target) throws Exception {
-      this.drivers = Drivers.open(names, target);
+    DriverSet(List<String> names, Target target, List<String> skipped) throws Exception {
+      this.drivers = Drivers.open(names, target, skipped);
     }
 
     @Override

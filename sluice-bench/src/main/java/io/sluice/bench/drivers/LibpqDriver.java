@@ -1,0 +1,181 @@
+package io.sluice.bench.drivers;
+
+import io.sluice.bench.ColumnType;
+import io.sluice.bench.Driver;
+import io.sluice.bench.DriverUnavailable;
+import io.sluice.bench.Fold;
+import io.sluice.bench.Target;
+import io.sluice.bench.Workload;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+/**
+ * libpq in C, the reference of seed 003: {@code pqbench.c} (a resource of this module) compiled
+ * with gcc against Debian's libpq-dev on first use, run once per execution. It connects, then
+ * measures its own wall and CPU time over the work and folds every value, decoded from the binary
+ * format, into the same checksum as the Java drivers.
+ */
+public final class LibpqDriver implements Driver {
+  public enum Mode {
+    /** The whole result at once (PQexecParams / PQexecPrepared). */
+    NORMAL("libpq", "normal"),
+    /** Single-row mode: each row handed over as it arrives. */
+    SINGLE("libpq-single", "single"),
+    /** Pipeline mode: point queries sent ahead, 64 in flight, a Sync each. */
+    PIPELINE("libpq-pipeline", "pipeline");
+
+    final String driverName;
+    final String arg;
+
+    Mode(String driverName, String arg) {
+      this.driverName = driverName;
+      this.arg = arg;
+    }
+  }
+
+  private static Path binary;
+
+  private final Mode mode;
+  private final Target target;
+  private final Path program;
+  private Timing last;
+
+  private LibpqDriver(Mode mode, Target target, Path program) {
+    this.mode = mode;
+    this.target = target;
+    this.program = program;
+  }
+
+  public static LibpqDriver open(Target target, Mode mode) throws DriverUnavailable {
+    return new LibpqDriver(mode, target, compiled());
+  }
+
+  /** Compiles pqbench.c once per JVM (into the temp directory, keyed by the source's hash). */
+  static synchronized Path compiled() throws DriverUnavailable {
+    if (binary != null) {
+      return binary;
+    }
+    try {
+      byte[] source;
+      try (InputStream in = LibpqDriver.class.getResourceAsStream("/io/sluice/bench/pqbench.c")) {
+        source = in.readAllBytes();
+      }
+      String hash = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(source)).substring(0, 12);
+      Path dir = Path.of(System.getProperty("java.io.tmpdir"), "sluice-pqbench-" + hash);
+      Path exe = dir.resolve("pqbench");
+      if (!Files.isExecutable(exe)) {
+        Files.createDirectories(dir);
+        Path c = dir.resolve("pqbench.c");
+        Files.write(c, source);
+        String include = run(List.of("pg_config", "--includedir"), null).strip();
+        if (include.isEmpty()) {
+          include = "/usr/include/postgresql";
+        }
+        Path tmp = dir.resolve("pqbench.tmp");
+        String out = run(List.of("gcc", "-O2", "-o", tmp.toString(), c.toString(), "-I" + include, "-lpq"), null);
+        if (!Files.isExecutable(tmp)) {
+          throw new DriverUnavailable("could not compile the libpq client (gcc and libpq-dev needed): " + out.strip());
+        }
+        Files.move(tmp, exe, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+      }
+      binary = exe;
+      return exe;
+    } catch (IOException e) {
+      throw new DriverUnavailable("gcc or pg_config not found (Debian packages gcc and libpq-dev): " + e.getMessage());
+    } catch (java.security.NoSuchAlgorithmException | InterruptedException e) {
+      throw new DriverUnavailable(e.toString());
+    }
+  }
+
+  /** Runs a command, returns its output (stdout and stderr together); stdin from {@code input}. */
+  static String run(List<String> command, byte[] input) throws IOException, InterruptedException {
+    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+    try (OutputStream o = p.getOutputStream()) {
+      if (input != null) {
+        o.write(input);
+      }
+    }
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    if (!p.waitFor(10, TimeUnit.MINUTES)) {
+      p.destroyForcibly();
+      throw new IOException(command.get(0) + " did not finish");
+    }
+    return out;
+  }
+
+  static String conninfo(Target t) {
+    StringBuilder s = new StringBuilder("host=").append(quote(t.host())).append(" port=").append(t.port())
+        .append(" dbname=").append(quote(t.database())).append(" user=").append(quote(t.user()))
+        .append(" sslmode=disable");
+    if (t.password() != null) {
+      s.append(" password=").append(quote(t.password()));
+    }
+    return s.toString();
+  }
+
+  private static String quote(String v) {
+    return "'" + v.replace("\\", "\\\\").replace("'", "\\'") + "'";
+  }
+
+  static String types(List<ColumnType> columns) {
+    return columns.stream().map(c -> c.name().toLowerCase(Locale.ROOT)).collect(Collectors.joining(","));
+  }
+
+  @Override
+  public String name() {
+    return mode.driverName;
+  }
+
+  @Override
+  public String description() {
+    String v;
+    try {
+      v = run(List.of("pg_config", "--version"), null).strip();
+    } catch (IOException | InterruptedException e) {
+      v = "libpq";
+    }
+    return "libpq in C (" + v.replace("PostgreSQL", "libpq") + ", gcc -O2), " + switch (mode) {
+      case NORMAL -> "PQexecParams/PQexecPrepared, binary results";
+      case SINGLE -> "single-row mode, binary results";
+      case PIPELINE -> "pipeline mode (64 queries in flight, a Sync each) for point queries, else as libpq";
+    } + "; one process per execution, its own clocks (connecting excluded); concurrent workloads run"
+        + " on its one connection";
+  }
+
+  @Override
+  public void run(Workload w, Fold fold) throws Exception {
+    boolean points = w.kind() != Workload.Kind.BULK;
+    List<String> cmd = new ArrayList<>(List.of(program.toString(), conninfo(target), mode.arg,
+        points ? "points" : "bulk", w.touchColumns() ? "1" : "0", types(w.columns()), w.sql()));
+    StringBuilder ids = new StringBuilder();
+    for (int i = 0; i < w.queryCount(); i++) {
+      ids.append(w.id(i)).append('\n');
+    }
+    String out = run(cmd, ids.toString().getBytes(StandardCharsets.US_ASCII)).strip();
+    String[] f = out.split(" ");
+    if (f.length != 4 || !f[0].matches("\\d+")) {
+      throw new IllegalStateException(mode.driverName + " failed: " + out);
+    }
+    fold.absorb(Long.parseLong(f[0]), Long.parseLong(f[1]));
+    last = new Timing(Long.parseLong(f[2]), Long.parseLong(f[3]));
+  }
+
+  @Override
+  public Timing lastTiming() {
+    return last;
+  }
+
+  @Override
+  public void close() {}
+}

@@ -1,0 +1,291 @@
+/*
+ * pqbench: the lab's libpq client. One execution of a workload over one connection, every value
+ * decoded from the binary format and folded into the same checksum as the Java drivers
+ * (io.sluice.bench.Fold and Checksum), so that all interfaces can be checked to agree.
+ *
+ *   pqbench CONNINFO MODE KIND TOUCH TYPES SQL  < ids (one per line, for KIND points)
+ *
+ * MODE   normal   PQexecParams / PQexecPrepared, the whole result at once
+ *        single   single-row mode (PQsetSingleRowMode): rows as they arrive
+ *        pipeline pipeline mode: point queries sent ahead in a window, each with its own Sync
+ * KIND   bulk (run SQL once) or points (SQL with $1, once per id)
+ * TOUCH  1: decode every value; 0: count rows only
+ * TYPES  int4,int8,float8,numeric,text,bool,date,timestamptz,uuid (comma-separated, in order)
+ *
+ * Prints "rows checksum wall_ns cpu_ns" (connecting excluded; CPU is this process's).
+ *
+ *   pqbench --exec PROGRAM ARGS...
+ *
+ * runs PROGRAM (psql) with its output passed through, and then writes "wall_ns cpu_ns" of that
+ * child (user + system, from wait4) to stderr.
+ */
+#include <libpq-fe.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+enum type { INT4, INT8, FLOAT8, NUMERIC, TEXT, BOOL, DATE, TIMESTAMPTZ, UUID };
+
+static const uint64_t ROW_SEED = 0x2545F4914F6CDD1DULL;
+static const uint64_t GOLDEN = 0x9E3779B97F4A7C15ULL;
+static const int64_t NULL_VALUE = 0x6e756c6cLL;
+
+static uint64_t fold_rows, fold_sum, fold_row = 0x2545F4914F6CDD1DULL;
+static enum type types[256];
+static int ntypes;
+static int touch;
+
+static void die(const char *what, PGconn *c) {
+  fprintf(stderr, "pqbench: %s%s%s\n", what, c ? ": " : "", c ? PQerrorMessage(c) : "");
+  exit(1);
+}
+
+static uint64_t mix(uint64_t h) {
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdULL;
+  h ^= h >> 33;
+  h *= 0xc4ceb93fe53a87cdULL;
+  h ^= h >> 33;
+  return h;
+}
+
+static void add(int64_t v) { fold_row = (fold_row ^ (uint64_t) v) * GOLDEN; }
+
+static void end_row(void) {
+  fold_sum += mix(fold_row);
+  fold_rows++;
+  fold_row = ROW_SEED;
+}
+
+static uint32_t be32(const char *p) {
+  const unsigned char *u = (const unsigned char *) p;
+  return ((uint32_t) u[0] << 24) | ((uint32_t) u[1] << 16) | ((uint32_t) u[2] << 8) | u[3];
+}
+
+static uint64_t be64(const char *p) { return ((uint64_t) be32(p) << 32) | be32(p + 4); }
+
+static uint16_t be16(const char *p) {
+  const unsigned char *u = (const unsigned char *) p;
+  return (uint16_t) ((u[0] << 8) | u[1]);
+}
+
+/* Java's String.hashCode() of UTF-8 text: over its UTF-16 code units. */
+static int64_t string_hash(const char *s, int len) {
+  int32_t h = 0;
+  const unsigned char *u = (const unsigned char *) s;
+  for (int i = 0; i < len;) {
+    uint32_t cp;
+    unsigned char b = u[i];
+    if (b < 0x80) { cp = b; i += 1; }
+    else if ((b & 0xE0) == 0xC0) { cp = ((b & 0x1F) << 6) | (u[i + 1] & 0x3F); i += 2; }
+    else if ((b & 0xF0) == 0xE0) { cp = ((b & 0x0F) << 12) | ((u[i + 1] & 0x3F) << 6) | (u[i + 2] & 0x3F); i += 3; }
+    else { cp = ((b & 0x07) << 18) | ((u[i + 1] & 0x3F) << 12) | ((u[i + 2] & 0x3F) << 6) | (u[i + 3] & 0x3F); i += 4; }
+    if (cp >= 0x10000) {
+      cp -= 0x10000;
+      h = (int32_t) (31u * (uint32_t) h + (0xD800 + (cp >> 10)));
+      h = (int32_t) (31u * (uint32_t) h + (0xDC00 + (cp & 0x3FF)));
+    } else {
+      h = (int32_t) (31u * (uint32_t) h + cp);
+    }
+  }
+  return h;
+}
+
+/* Java's BigDecimal.hashCode() of a binary numeric: 31 * hash(unscaled BigInteger) + scale. */
+static int64_t numeric_hash(const char *p, int len) {
+  if (len < 8) die("short numeric", NULL);
+  int ndigits = (int16_t) be16(p), weight = (int16_t) be16(p + 2), sign = be16(p + 4), dscale = (int16_t) be16(p + 6);
+  if (sign == 0xC000 || sign == 0xD000 || sign == 0xF000) die("numeric NaN or infinity has no BigDecimal", NULL);
+  int groups = (dscale + 3) / 4; /* base-10000 digits after the point */
+  unsigned __int128 u = 0;
+  for (int pos = weight; pos >= -groups; pos--) {
+    int i = weight - pos;
+    int d = (i >= 0 && i < ndigits) ? be16(p + 8 + 2 * i) : 0;
+    unsigned __int128 next = u * 10000 + (unsigned) d;
+    if (next / 10000 != u) die("numeric beyond 127 bits", NULL);
+    u = next;
+  }
+  for (int extra = groups * 4 - dscale; extra > 0; extra--) u /= 10;
+  /* BigInteger.hashCode(): its magnitude as big-endian 32-bit words, no leading zeros */
+  uint32_t words[4];
+  int n = 0;
+  for (unsigned __int128 t = u; t != 0; t >>= 32) n++;
+  for (int i = 0; i < n; i++) words[n - 1 - i] = (uint32_t) (u >> (32 * i));
+  int32_t h = 0;
+  for (int i = 0; i < n; i++) h = (int32_t) (31u * (uint32_t) h + words[i]);
+  if (sign == 0x4000) h = -h;
+  return (int32_t) (31u * (uint32_t) h + (uint32_t) dscale);
+}
+
+static int64_t value(const PGresult *r, int row, int col) {
+  if (PQgetisnull(r, row, col)) return NULL_VALUE;
+  const char *p = PQgetvalue(r, row, col);
+  int len = PQgetlength(r, row, col);
+  switch (types[col]) {
+    case INT4: return (int32_t) be32(p);
+    case INT8: return (int64_t) be64(p);
+    case FLOAT8: {
+      uint64_t bits = be64(p);
+      if ((bits & 0x7FF0000000000000ULL) == 0x7FF0000000000000ULL && (bits & 0x000FFFFFFFFFFFFFULL) != 0)
+        bits = 0x7ff8000000000000ULL; /* Java's one canonical NaN */
+      return (int64_t) bits;
+    }
+    case NUMERIC: return numeric_hash(p, len);
+    case TEXT: return string_hash(p, len);
+    case BOOL: return p[0] ? 1 : 2;
+    case DATE: return (int64_t) (int32_t) be32(p) + 10957; /* 2000-01-01 is day 10957 */
+    case TIMESTAMPTZ: return (int64_t) be64(p) + 946684800000000LL;
+    case UUID: return (int64_t) (be64(p) * 31u + be64(p + 8));
+  }
+  return 0;
+}
+
+static void fold_result(const PGresult *r) {
+  int rows = PQntuples(r), cols = PQnfields(r);
+  if (touch && cols != ntypes) {
+    fprintf(stderr, "pqbench: %d columns, %d types given\n", cols, ntypes);
+    exit(1);
+  }
+  for (int i = 0; i < rows; i++) {
+    if (touch) {
+      for (int c = 0; c < cols; c++) add(value(r, i, c));
+      end_row();
+    } else {
+      fold_rows++;
+    }
+  }
+}
+
+static void expect(PGresult *r, PGconn *c, ExecStatusType want, const char *what) {
+  if (!r || PQresultStatus(r) != want) {
+    fprintf(stderr, "pqbench: %s: %s", what, r ? PQresultErrorMessage(r) : PQerrorMessage(c));
+    exit(1);
+  }
+}
+
+static enum type parse_type(const char *s) {
+  static const char *names[] = {"int4", "int8", "float8", "numeric", "text", "bool", "date", "timestamptz", "uuid"};
+  for (int i = 0; i < 9; i++)
+    if (strcmp(s, names[i]) == 0) return (enum type) i;
+  fprintf(stderr, "pqbench: unknown type %s\n", s);
+  exit(2);
+}
+
+static int64_t nanos(clockid_t clock) {
+  struct timespec t;
+  clock_gettime(clock, &t);
+  return (int64_t) t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+static int exec_child(char **argv) {
+  int64_t wall0 = nanos(CLOCK_MONOTONIC);
+  pid_t pid = fork();
+  if (pid < 0) die("fork", NULL);
+  if (pid == 0) {
+    execvp(argv[0], argv);
+    perror("pqbench: exec");
+    _exit(127);
+  }
+  int status;
+  struct rusage ru;
+  if (wait4(pid, &status, 0, &ru) < 0) die("wait4", NULL);
+  int64_t wall = nanos(CLOCK_MONOTONIC) - wall0;
+  int64_t cpu = ((int64_t) ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000000000LL
+      + ((int64_t) ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1000LL;
+  fprintf(stderr, "%lld %lld\n", (long long) wall, (long long) cpu);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+}
+
+int main(int argc, char **argv) {
+  if (argc >= 3 && strcmp(argv[1], "--exec") == 0) return exec_child(argv + 2);
+  if (argc != 7) {
+    fprintf(stderr, "usage: pqbench CONNINFO normal|single|pipeline bulk|points TOUCH TYPES SQL < ids\n");
+    return 2;
+  }
+  const char *mode = argv[2], *kind = argv[3], *sql = argv[6];
+  touch = atoi(argv[4]);
+  char *list = strdup(argv[5]);
+  for (char *t = strtok(list, ","); t; t = strtok(NULL, ",")) types[ntypes++] = parse_type(t);
+  int points = strcmp(kind, "points") == 0;
+  int *ids = NULL, nids = 0, cap = 0, id;
+  if (points) {
+    while (scanf("%d", &id) == 1) {
+      if (nids == cap) ids = realloc(ids, sizeof(int) * (cap = cap ? cap * 2 : 1024));
+      ids[nids++] = id;
+    }
+  }
+  PGconn *c = PQconnectdb(argv[1]);
+  if (PQstatus(c) != CONNECTION_OK) die("connect", c);
+  if (points) expect(PQprepare(c, "p", sql, 1, NULL), c, PGRES_COMMAND_OK, "prepare");
+
+  int64_t wall0 = nanos(CLOCK_MONOTONIC), cpu0 = nanos(CLOCK_PROCESS_CPUTIME_ID);
+  const int binary = 1;
+  char buf[16];
+  if (!points && strcmp(mode, "single") == 0) {
+    if (!PQsendQueryParams(c, sql, 0, NULL, NULL, NULL, NULL, binary)) die("send", c);
+    if (!PQsetSingleRowMode(c)) die("single-row mode", c);
+    PGresult *r;
+    while ((r = PQgetResult(c)) != NULL) {
+      ExecStatusType s = PQresultStatus(r);
+      if (s == PGRES_SINGLE_TUPLE) fold_result(r);
+      else if (s != PGRES_TUPLES_OK) expect(r, c, PGRES_TUPLES_OK, "query");
+      PQclear(r);
+    }
+  } else if (!points) {
+    PGresult *r = PQexecParams(c, sql, 0, NULL, NULL, NULL, NULL, binary);
+    expect(r, c, PGRES_TUPLES_OK, "query");
+    fold_result(r);
+    PQclear(r);
+  } else if (strcmp(mode, "pipeline") == 0) {
+    if (!PQenterPipelineMode(c)) die("pipeline mode", c);
+    const int window = 64;
+    int sent = 0, done = 0;
+    while (done < nids) {
+      while (sent < nids && sent - done < window) {
+        snprintf(buf, sizeof buf, "%d", ids[sent]);
+        const char *v[1] = {buf};
+        if (!PQsendQueryPrepared(c, "p", 1, v, NULL, NULL, binary)) die("send", c);
+        if (PQpipelineSync(c) != 1) die("sync", c);
+        sent++;
+      }
+      PGresult *r = PQgetResult(c);
+      expect(r, c, PGRES_TUPLES_OK, "query");
+      fold_result(r);
+      PQclear(r);
+      if (PQgetResult(c) != NULL) die("more than one result", c);
+      r = PQgetResult(c);
+      expect(r, c, PGRES_PIPELINE_SYNC, "sync");
+      PQclear(r);
+      done++;
+    }
+    PQexitPipelineMode(c);
+  } else {
+    for (int i = 0; i < nids; i++) {
+      snprintf(buf, sizeof buf, "%d", ids[i]);
+      const char *v[1] = {buf};
+      if (strcmp(mode, "single") == 0) {
+        if (!PQsendQueryPrepared(c, "p", 1, v, NULL, NULL, binary) || !PQsetSingleRowMode(c)) die("send", c);
+        PGresult *r;
+        while ((r = PQgetResult(c)) != NULL) {
+          if (PQresultStatus(r) == PGRES_SINGLE_TUPLE) fold_result(r);
+          else expect(r, c, PGRES_TUPLES_OK, "query");
+          PQclear(r);
+        }
+      } else {
+        PGresult *r = PQexecPrepared(c, "p", 1, v, NULL, NULL, binary);
+        expect(r, c, PGRES_TUPLES_OK, "query");
+        fold_result(r);
+        PQclear(r);
+      }
+    }
+  }
+  int64_t wall = nanos(CLOCK_MONOTONIC) - wall0, cpu = nanos(CLOCK_PROCESS_CPUTIME_ID) - cpu0;
+  PQfinish(c);
+  printf("%llu %lld %lld %lld\n", (unsigned long long) fold_rows, (long long) fold_sum, (long long) wall, (long long) cpu);
+  return 0;
+}
