@@ -17,7 +17,7 @@ import java.util.function.IntFunction;
  */
 public final class Datasets {
   /** Bump when any table's definition or content changes. */
-  public static final int VERSION = 1;
+  public static final int VERSION = 2;
   /** Rows of every table. */
   public static final int ROWS = 50_000;
   /** {@code pg_advisory_lock} key held while checking and loading, for two processes on one server. */
@@ -42,7 +42,7 @@ public final class Datasets {
           s.execute(sql);
         }
         // Vacuum now (outside any transaction) so that no measured read pays for setting hint bits.
-        for (String table : new String[] {"int1", "t50k", "mixed50k", "ts60"}) {
+        for (String table : new String[] {"int1", "t50k", "mixed50k", "ts60", "c1m"}) {
           s.execute("vacuum (freeze, analyze) bench." + table);
         }
         s.execute("create table bench.dataset (version int not null)");
@@ -100,6 +100,12 @@ public final class Datasets {
       // seed 000 test 5: sixty timestamptz columns
       "create table bench.ts60 (" + columns(60, i -> String.format("t%02d timestamptz not null", i)) + ")",
       "insert into bench.ts60 select " + columns(60, i -> timestamp("(g::int8 * 60 + " + i + ")")) + series,
+
+      // COPY out: a million rows of the shape CopyData makes; COPY in: an unlogged table of that shape
+      "create table bench.c1m (id int8 primary key, name text not null, amount numeric(12,2), at timestamptz not null)",
+      "insert into bench.c1m select g, 'name ' || g || ' ' || md5(g::text), ((g::int8 * 7919) % 100000000) / 100.0, "
+          + timestamp("g::int8") + " from generate_series(1, " + CopyData.ROWS + ") g",
+      "create unlogged table bench.c1m_in (id int8, name text, amount numeric(12,2), at timestamptz)",
     };
   }
 

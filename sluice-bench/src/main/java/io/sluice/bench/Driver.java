@@ -22,6 +22,11 @@ public interface Driver extends AutoCloseable {
    */
   default void prepare(Workload workload) throws Exception {}
 
+  /** Whether this driver runs {@code workload}; by default every workload except COPY. */
+  default boolean supports(Workload workload) {
+    return !workload.kind().isCopy();
+  }
+
   /** One execution of {@code workload}. */
   void run(Workload workload, Fold fold) throws Exception;
 

@@ -39,6 +39,7 @@ public final class Runner {
     for (int w = 0; w < workloads.size(); w++) {
       Workload workload = workloads.get(w);
       int index = w + 1;
+      List<Driver> drivers = this.drivers.stream().filter(d -> d.supports(workload)).toList();
       for (Driver driver : drivers) {
         progress.show(index, workloads.size(), workload, driver.name(), "prepare");
         driver.prepare(workload);

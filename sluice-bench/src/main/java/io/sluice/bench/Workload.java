@@ -26,7 +26,19 @@ public record Workload(String name, String description, Kind kind, String sql, L
     /** One statement per id, each waiting for the previous, on one connection. */
     POINT_SEQUENTIAL,
     /** The same statements from {@link Workload#threads} virtual threads at once. */
-    POINT_CONCURRENT
+    POINT_CONCURRENT,
+    /** {@code COPY … TO STDOUT} in text: lines and bytes are counted. */
+    COPY_OUT,
+    /** {@code COPY … FROM STDIN} of {@link CopyData}'s rows into an emptied table. */
+    COPY_IN;
+
+    public boolean isPoint() {
+      return this == POINT_SEQUENTIAL || this == POINT_CONCURRENT;
+    }
+
+    public boolean isCopy() {
+      return this == COPY_OUT || this == COPY_IN;
+    }
   }
 
   public Workload {
@@ -39,6 +51,11 @@ public record Workload(String name, String description, Kind kind, String sql, L
   /** A statement without parameters whose whole result is read. */
   public static Workload bulk(String name, String description, String sql, List<ColumnType> columns, long rows) {
     return new Workload(name, description, Kind.BULK, sql, columns, true, rows, new int[0], 1);
+  }
+
+  /** A COPY of {@code rows} rows, out of the server or into it. */
+  public static Workload copy(String name, String description, Kind kind, String sql, long rows) {
+    return new Workload(name, description, kind, sql, List.of(), false, rows, new int[0], 1);
   }
 
   /** Point queries returning one row each, one per id. */

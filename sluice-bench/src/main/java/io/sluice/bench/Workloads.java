@@ -52,7 +52,11 @@ public final class Workloads {
         Workload.points("point-vt16", "the same 20,000 point queries from 16 virtual threads",
             Kind.POINT_CONCURRENT, point, T50K, ids, POINT_THREADS),
         Workload.points("point-vt64", "the same 20,000 point queries from 64 virtual threads",
-            Kind.POINT_CONCURRENT, point, T50K, ids, 64));
+            Kind.POINT_CONCURRENT, point, T50K, ids, 64),
+        Workload.copy("copy-out", "COPY of 1,000,000 rows (int8, text, numeric, timestamptz) to the client, text format",
+            Kind.COPY_OUT, "copy bench.c1m to stdout", CopyData.ROWS),
+        Workload.copy("copy-in", "COPY of 1,000,000 rows into an emptied unlogged table: Sluice from Java values"
+            + " (binary), the others from pre-formatted text", Kind.COPY_IN, CopyData.COPY_IN_SQL, CopyData.ROWS));
   }
 
   /** The workload called {@code name}. */

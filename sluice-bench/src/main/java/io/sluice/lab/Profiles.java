@@ -23,16 +23,18 @@ public record Profiles(String name, int warmups, int runs, List<String> workload
   /** One-way latency of the simulated remote link (a round trip costs twice this). */
   public static final java.time.Duration REMOTE_LATENCY = java.time.Duration.ofMillis(1);
 
-  static final Map<String, String> EXPERIMENTS = Map.of(
-      "int1", "seed 000 test 1: 50,000 rows of one int column",
-      "mixed9", "seed 000 test 2: 50,000 rows of 9 mixed columns",
-      "t50k", "seed 003: a wide result (id + 9 text columns)",
-      "t50k-rows", "seed 000 lazy rows: read rows, touch no column",
-      "ts60", "seed 000 test 5: 60 timestamptz columns, every value read",
-      "ts60-rows", "seed 000 lazy rows: 60 timestamptz, rows only",
-      "point-seq", "seed 002: single-row select by key, in sequence",
-      "point-vt16", "seed 004 (pglue): concurrent point queries on few connections",
-      "point-vt64", "seed 004 (pglue) and the pool: 64 concurrent callers");
+  static final Map<String, String> EXPERIMENTS = Map.ofEntries(
+      Map.entry("int1", "seed 000 test 1: 50,000 rows of one int column"),
+      Map.entry("mixed9", "seed 000 test 2: 50,000 rows of 9 mixed columns"),
+      Map.entry("t50k", "seed 003: a wide result (id + 9 text columns)"),
+      Map.entry("t50k-rows", "seed 000 lazy rows: read rows, touch no column"),
+      Map.entry("ts60", "seed 000 test 5: 60 timestamptz columns, every value read"),
+      Map.entry("ts60-rows", "seed 000 lazy rows: 60 timestamptz, rows only"),
+      Map.entry("point-seq", "seed 002: single-row select by key, in sequence"),
+      Map.entry("point-vt16", "seed 004 (pglue): concurrent point queries on few connections"),
+      Map.entry("point-vt64", "seed 004 (pglue) and the pool: 64 concurrent callers"),
+      Map.entry("copy-out", "bulk reads: COPY out, against psql and libpq"),
+      Map.entry("copy-in", "bulk writes: COPY in, against pgjdbc's CopyManager, psql and libpq"));
 
   /** What the seed itself published for a case (its fastest machine), to show beside ours. */
   static final Map<String, String> SEED_FIGURES = Map.of(
@@ -62,7 +64,7 @@ public record Profiles(String name, int warmups, int runs, List<String> workload
     if (remoteQueries > 0) {
       for (String name : chosen) {
         Workload w = Workloads.named(name);
-        if (w.kind() != Workload.Kind.BULK) {
+        if (w.kind().isPoint()) {
           cases.add(new LabCase(limit(w, remoteQueries, "@remote"), "seed 003 matrix: " + EXPERIMENTS.get(name)
               + ", over a link with " + REMOTE_LATENCY.toMillis() + " ms latency each way", "remote", "once"));
         }
@@ -73,7 +75,7 @@ public record Profiles(String name, int warmups, int runs, List<String> workload
 
   /** A point workload cut to its first {@code n} queries (renamed when cut); bulk ones as they are. */
   static Workload limit(Workload w, int n, String suffix) {
-    if (w.kind() == Workload.Kind.BULK || (n >= w.expectedRows() && suffix.isEmpty())) {
+    if (!w.kind().isPoint() || (n >= w.expectedRows() && suffix.isEmpty())) {
       return w;
     }
     int[] ids = Arrays.copyOf(w.ids(), Math.min(n, w.ids().length));

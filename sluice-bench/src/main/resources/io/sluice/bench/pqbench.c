@@ -8,7 +8,9 @@
  * MODE   normal   PQexecParams / PQexecPrepared, the whole result at once
  *        single   single-row mode (PQsetSingleRowMode): rows as they arrive
  *        pipeline pipeline mode: point queries sent ahead in a window, each with its own Sync
- * KIND   bulk (run SQL once) or points (SQL with $1, once per id)
+ * KIND   bulk (run SQL once), points (SQL with $1, once per id), copyout (SQL is a COPY TO
+ *        STDOUT: lines and bytes are counted), copyin (TYPES is a file of rows in COPY's text
+ *        format, read before the clock starts; SQL is "statement before\nCOPY … FROM STDIN")
  * TOUCH  1: decode every value; 0: count rows only
  * TYPES  int4,int8,float8,numeric,text,bool,date,timestamptz,uuid (comma-separated, in order)
  *
@@ -207,11 +209,27 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: pqbench CONNINFO normal|single|pipeline bulk|points TOUCH TYPES SQL < ids\n");
     return 2;
   }
-  const char *mode = argv[2], *kind = argv[3], *sql = argv[6];
+  const char *mode = argv[2], *kind = argv[3];
+  char *sql = argv[6];
   touch = atoi(argv[4]);
   char *list = strdup(argv[5]);
-  for (char *t = strtok(list, ","); t; t = strtok(NULL, ",")) types[ntypes++] = parse_type(t);
+  if (strcmp(argv[3], "copyin") != 0)
+    for (char *t = strtok(list, ","); t; t = strtok(NULL, ",")) types[ntypes++] = parse_type(t);
   int points = strcmp(kind, "points") == 0;
+  int copyout = strcmp(kind, "copyout") == 0, copyin = strcmp(kind, "copyin") == 0;
+  char *data = NULL;
+  size_t data_len = 0;
+  if (copyin) {
+    FILE *f = fopen(argv[5], "rb");
+    if (!f) die("cannot open the COPY data file", NULL);
+    fseek(f, 0, SEEK_END);
+    data_len = (size_t) ftell(f);
+    fseek(f, 0, SEEK_SET);
+    data = malloc(data_len + 1);
+    if (fread(data, 1, data_len, f) != data_len) die("cannot read the COPY data file", NULL);
+    fclose(f);
+    ntypes = 0;
+  }
   int *ids = NULL, nids = 0, cap = 0, id;
   if (points) {
     while (scanf("%d", &id) == 1) {
@@ -226,7 +244,44 @@ int main(int argc, char **argv) {
   int64_t wall0 = nanos(CLOCK_MONOTONIC), cpu0 = nanos(CLOCK_PROCESS_CPUTIME_ID);
   const int binary = 1;
   char buf[16];
-  if (!points && strcmp(mode, "single") == 0) {
+  if (copyout) {
+    PGresult *r = PQexec(c, sql);
+    expect(r, c, PGRES_COPY_OUT, "copy out");
+    PQclear(r);
+    char *buf;
+    int n;
+    uint64_t bytes = 0;
+    while ((n = PQgetCopyData(c, &buf, 0)) > 0) {
+      bytes += (uint64_t) n;
+      for (int i = 0; i < n; i++) fold_rows += buf[i] == '\n';
+      PQfreemem(buf);
+    }
+    if (n == -2) die("copy out", c);
+    r = PQgetResult(c);
+    expect(r, c, PGRES_COMMAND_OK, "copy out");
+    PQclear(r);
+    fold_sum = bytes;
+  } else if (copyin) {
+    char *copy = strchr(sql, '\n');
+    if (!copy) die("copyin needs \"statement before\\nCOPY\"", NULL);
+    *copy++ = '\0';
+    PGresult *r = PQexec(c, sql);
+    expect(r, c, PGRES_COMMAND_OK, "before copy");
+    PQclear(r);
+    r = PQexec(c, copy);
+    expect(r, c, PGRES_COPY_IN, "copy in");
+    PQclear(r);
+    const size_t chunk = 256 * 1024;
+    for (size_t off = 0; off < data_len; off += chunk) {
+      size_t n = data_len - off < chunk ? data_len - off : chunk;
+      if (PQputCopyData(c, data + off, (int) n) != 1) die("copy data", c);
+    }
+    if (PQputCopyEnd(c, NULL) != 1) die("copy end", c);
+    r = PQgetResult(c);
+    expect(r, c, PGRES_COMMAND_OK, "copy in");
+    fold_rows = strtoull(PQcmdTuples(r), NULL, 10);
+    PQclear(r);
+  } else if (!points && strcmp(mode, "single") == 0) {
     if (!PQsendQueryParams(c, sql, 0, NULL, NULL, NULL, NULL, binary)) die("send", c);
     if (!PQsetSingleRowMode(c)) die("single-row mode", c);
     PGresult *r;

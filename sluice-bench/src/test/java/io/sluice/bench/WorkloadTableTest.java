@@ -35,6 +35,9 @@ class WorkloadTableTest {
   void declaredColumnTypesAreTheServersTypes() throws SQLException {
     try (Connection c = DriverManager.getConnection(BenchServer.target().jdbcUrl(""))) {
       for (Workload w : Workloads.all()) {
+        if (w.kind().isCopy()) {
+          continue;   // COPY statements return no result set; CopyWorkloadTest checks them
+        }
         try (PreparedStatement ps = c.prepareStatement(w.jdbcSql())) {
           if (w.kind() != Workload.Kind.BULK) {
             ps.setInt(1, 1);
@@ -83,7 +86,7 @@ class WorkloadTableTest {
       }
     }
     for (Workload w : Workloads.all()) {
-      if (w.kind() != Workload.Kind.BULK) {
+      if (w.kind().isPoint()) {
         assertArrayEquals(ids, w.ids(), w.name());
         assertEquals(ids.length, w.expectedRows(), w.name());
       }

@@ -1,6 +1,7 @@
 package io.sluice.bench.drivers;
 
 import io.sluice.bench.ColumnType;
+import io.sluice.bench.CopyData;
 import io.sluice.bench.Driver;
 import io.sluice.bench.DriverUnavailable;
 import io.sluice.bench.Fold;
@@ -153,13 +154,35 @@ public final class LibpqDriver implements Driver {
         + " on its one connection";
   }
 
+  /** COPY in the normal mode only (single-row and pipeline modes do not apply to it). */
+  @Override
+  public boolean supports(Workload w) {
+    return !w.kind().isCopy() || mode == Mode.NORMAL;
+  }
+
+  @Override
+  public void prepare(Workload w) {
+    if (w.kind() == Workload.Kind.COPY_IN) {
+      CopyData.file();
+    }
+  }
+
   @Override
   public void run(Workload w, Fold fold) throws Exception {
-    boolean points = w.kind() != Workload.Kind.BULK;
+    boolean points = w.kind().isPoint();
+    String kind = switch (w.kind()) {
+      case BULK -> "bulk";
+      case POINT_SEQUENTIAL, POINT_CONCURRENT -> "points";
+      case COPY_OUT -> "copyout";
+      case COPY_IN -> "copyin";
+    };
+    // for COPY IN the types argument names the file of pre-formatted rows, the table is emptied first
+    String typesArg = w.kind() == Workload.Kind.COPY_IN ? CopyData.file().toString() : types(w.columns());
+    String sql = w.kind() == Workload.Kind.COPY_IN ? CopyData.TRUNCATE + "\n" + w.sql() : w.sql();
     List<String> cmd = new ArrayList<>(List.of(program.toString(), conninfo(target), mode.arg,
-        points ? "points" : "bulk", w.touchColumns() ? "1" : "0", types(w.columns()), w.sql()));
+        kind, w.touchColumns() ? "1" : "0", typesArg, sql));
     StringBuilder ids = new StringBuilder();
-    for (int i = 0; i < w.queryCount(); i++) {
+    for (int i = 0; points && i < w.queryCount(); i++) {
       ids.append(w.id(i)).append('\n');
     }
     String out = run(cmd, ids.toString().getBytes(StandardCharsets.US_ASCII)).strip();

@@ -2,6 +2,7 @@ package io.sluice.bench.drivers;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import io.sluice.bench.CopyData;
 import io.sluice.bench.Driver;
 import io.sluice.bench.Fold;
 import io.sluice.bench.PointTasks;
@@ -70,9 +71,17 @@ public final class PgjdbcDriver implements Driver {
     return "pgjdbc " + DriverInfo.DRIVER_VERSION + (settings.isEmpty() ? " defaults" : " " + settings) + pooled;
   }
 
+  /** COPY through CopyManager on the defaults driver only (the settings do not touch COPY). */
+  @Override
+  public boolean supports(Workload workload) {
+    return !workload.kind().isCopy() || settings.isEmpty();
+  }
+
   @Override
   public void prepare(Workload workload) throws SQLException {
     switch (workload.kind()) {
+      case COPY_OUT -> { }
+      case COPY_IN -> CopyData.text();
       case BULK -> {
         for (int i = 0; i < DEFAULT_PREPARE_THRESHOLD; i++) {
           try (PreparedStatement ps = connection.prepareStatement(workload.jdbcSql())) {
@@ -98,6 +107,19 @@ public final class PgjdbcDriver implements Driver {
   public void run(Workload workload, Fold fold) throws Exception {
     String sql = workload.jdbcSql();
     switch (workload.kind()) {
+      case COPY_OUT -> {
+        CopyData.Counter counter = new CopyData.Counter();
+        connection.unwrap(org.postgresql.PGConnection.class).getCopyAPI().copyOut(workload.sql(), counter);
+        counter.foldInto(fold);
+      }
+      case COPY_IN -> {
+        try (java.sql.Statement s = connection.createStatement()) {
+          s.execute(CopyData.TRUNCATE);
+        }
+        long n = connection.unwrap(org.postgresql.PGConnection.class).getCopyAPI()
+            .copyIn(workload.sql(), new java.io.ByteArrayInputStream(CopyData.text()), 256 * 1024);
+        fold.absorb(n, 0);
+      }
       case BULK -> {
         try (PreparedStatement ps = connection.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
           JdbcRows.readAll(rs, workload, fold);

@@ -2,6 +2,7 @@ package io.sluice.bench.drivers;
 
 import io.sluice.bench.Checksum;
 import io.sluice.bench.ColumnType;
+import io.sluice.bench.CopyData;
 import io.sluice.bench.Driver;
 import io.sluice.bench.DriverUnavailable;
 import io.sluice.bench.Fold;
@@ -70,9 +71,25 @@ public final class PsqlDriver implements Driver {
   }
 
   @Override
+  public boolean supports(Workload w) {
+    return true;
+  }
+
+  @Override
+  public void prepare(Workload w) {
+    if (w.kind() == Workload.Kind.COPY_IN) {
+      CopyData.file();
+    }
+  }
+
+  @Override
   public void run(Workload w, Fold fold) throws Exception {
     StringBuilder script = new StringBuilder();
-    if (w.kind() == Workload.Kind.BULK) {
+    if (w.kind() == Workload.Kind.COPY_IN) {
+      // \copy: psql reads the file and sends it; not quiet, so that it prints "COPY n"
+      script.append(CopyData.TRUNCATE).append(";\n\\copy ").append(CopyData.TABLE_IN).append(" (")
+          .append(String.join(", ", CopyData.COLUMNS)).append(") from '").append(CopyData.file()).append("'\n");
+    } else if (w.kind() == Workload.Kind.BULK || w.kind() == Workload.Kind.COPY_OUT) {
       script.append(w.sql()).append(";\n");
     } else {
       String[] parts = w.sql().split("\\$1", -1);
@@ -80,7 +97,8 @@ public final class PsqlDriver implements Driver {
         script.append(parts[0]).append(w.id(i)).append(parts[1]).append(";\n");
       }
     }
-    List<String> cmd = new ArrayList<>(List.of(launcher.toString(), "--exec", "psql", "-X", "-q", "-A", "-t",
+    List<String> cmd = new ArrayList<>(List.of(launcher.toString(), "--exec", "psql", "-X", "-v",
+        w.kind() == Workload.Kind.COPY_IN ? "QUIET=off" : "QUIET=on", "-A", "-t",
         "-F", String.valueOf(FIELD), "-0", "-v", "ON_ERROR_STOP=1", "-P", "null=" + NULL, "-d",
         LibpqDriver.conninfo(target)));
     Path err = Files.createTempFile("sluice-psql", ".err");
@@ -108,7 +126,22 @@ public final class PsqlDriver implements Driver {
         throw new IllegalStateException("psql failed (exit " + p.exitValue() + "): " + String.join("\n", lines));
       }
       String[] t = timing.split(" ");
-      fold(new String(out, StandardCharsets.UTF_8), w, fold);
+      switch (w.kind()) {
+        case COPY_OUT -> {
+          CopyData.Counter counter = new CopyData.Counter();
+          counter.write(out, 0, out.length);
+          counter.foldInto(fold);
+        }
+        case COPY_IN -> {
+          java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^COPY (\\d+)$")
+              .matcher(new String(out, StandardCharsets.UTF_8));
+          if (!m.find()) {
+            throw new IllegalStateException("psql did not report the COPY: " + new String(out, StandardCharsets.UTF_8));
+          }
+          fold.absorb(Long.parseLong(m.group(1)), 0);
+        }
+        default -> fold(new String(out, StandardCharsets.UTF_8), w, fold);
+      }
       last = new Timing(Long.parseLong(t[0]), Long.parseLong(t[1]));
     } finally {
       Files.deleteIfExists(err);

@@ -1,11 +1,13 @@
 package io.sluice.bench.drivers;
 
 import io.sluice.Connection;
+import io.sluice.CopyFormat;
 import io.sluice.Pool;
 import io.sluice.PoolOptions;
 import io.sluice.Row;
 import io.sluice.bench.Checksum;
 import io.sluice.bench.ColumnType;
+import io.sluice.bench.CopyData;
 import io.sluice.bench.Driver;
 import io.sluice.bench.Fold;
 import io.sluice.bench.PointTasks;
@@ -68,9 +70,32 @@ public final class SluiceDriver implements Driver {
         + (streaming ? "forEach (streamed, row view reused)" : "query (buffered RowSet of lazy rows)");
   }
 
+  /** COPY runs on the plain connection only (the other modes would measure the same code). */
+  @Override
+  public boolean supports(Workload workload) {
+    return !workload.kind().isCopy() || (pool == null && !streaming);
+  }
+
+  @Override
+  public void prepare(Workload workload) {
+    if (workload.kind() == Workload.Kind.COPY_IN) {
+      CopyData.rows();
+    }
+  }
+
   @Override
   public void run(Workload workload, Fold fold) throws Exception {
     switch (workload.kind()) {
+      case COPY_OUT -> {
+        CopyData.Counter counter = new CopyData.Counter();
+        connection.copy().to(workload.sql(), counter);
+        counter.foldInto(fold);
+      }
+      case COPY_IN -> {
+        connection.execute(CopyData.TRUNCATE);
+        long n = connection.copy().fromRows(CopyData.TABLE_IN, CopyData.COLUMNS, CopyFormat.BINARY, CopyData.rows());
+        fold.absorb(n, 0);
+      }
       case BULK -> read(workload, fold);
       case POINT_SEQUENTIAL -> PointTasks.runSequentially(workload, fold, (i, f) -> read(workload, f, workload.id(i)));
       case POINT_CONCURRENT -> PointTasks.runConcurrently(workload, fold, (i, f) -> read(workload, f, workload.id(i)));

@@ -1,0 +1,93 @@
+package io.sluice.bench;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.OffsetDateTime;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The COPY workloads on every interface that runs them: COPY out, every interface reads the same
+ * lines and bytes; COPY in, every interface leaves exactly CopyData's rows in the table.
+ */
+class CopyWorkloadTest {
+  private static List<Driver> drivers;
+
+  @BeforeAll
+  static void open() throws Exception {
+    drivers = Drivers.open(Drivers.names(), BenchServer.target());
+  }
+
+  @AfterAll
+  static void close() throws Exception {
+    if (drivers != null) {
+      Drivers.closeAll(drivers, null);
+    }
+  }
+
+  static List<Driver> supporting(Workload w) {
+    return drivers.stream().filter(d -> d.supports(w)).toList();
+  }
+
+  @Test
+  void copyOutReadsTheSameBytesEverywhere() throws Exception {
+    Workload w = Workloads.named("copy-out");
+    List<Driver> ds = supporting(w);
+    assertEquals(List.of("pgjdbc", "sluice", "libpq", "psql"), ds.stream().map(Driver::name).toList());
+    long bytes;
+    try (Connection c = DriverManager.getConnection(BenchServer.target().jdbcUrl(""));
+        Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("select sum(octet_length(id::text) + octet_length(name) + octet_length(amount::text)"
+            + " + octet_length(at::text) + 4) from bench.c1m")) {
+      rs.next();
+      bytes = rs.getLong(1);   // four values, three tabs and a newline per line (nothing here needs escaping)
+    }
+    for (Driver d : ds) {
+      Fold f = new Fold();
+      d.prepare(w);
+      d.run(w, f);
+      assertEquals(CopyData.ROWS, f.rows(), d.name());
+      assertEquals(bytes, f.checksum(), d.name() + " read every byte");
+    }
+  }
+
+  @Test
+  void copyInLeavesExactlyTheRows() throws Exception {
+    Workload w = Workloads.named("copy-in");
+    long ids = 0;
+    long nameLengths = 0;
+    BigDecimal amounts = BigDecimal.ZERO;
+    long micros = 0;
+    for (Object[] r : CopyData.rows()) {
+      ids += (Long) r[0];
+      nameLengths += ((String) r[1]).length();
+      amounts = amounts.add((BigDecimal) r[2]);
+      OffsetDateTime at = (OffsetDateTime) r[3];
+      micros += (at.toEpochSecond() * 1_000_000L + at.getNano() / 1000) % 1_000_003;
+    }
+    for (Driver d : supporting(w)) {
+      Fold f = new Fold();
+      d.prepare(w);
+      d.run(w, f);
+      assertEquals(CopyData.ROWS, f.rows(), d.name() + " reports the rows copied");
+      try (Connection c = DriverManager.getConnection(BenchServer.target().jdbcUrl(""));
+          Statement s = c.createStatement();
+          ResultSet rs = s.executeQuery("select count(*), sum(id), sum(length(name)), sum(amount),"
+              + " sum((extract(epoch from at) * 1000000)::int8 % 1000003) from " + CopyData.TABLE_IN)) {
+        rs.next();
+        assertEquals(CopyData.ROWS, rs.getLong(1), d.name());
+        assertEquals(ids, rs.getLong(2), d.name());
+        assertEquals(nameLengths, rs.getLong(3), d.name());
+        assertEquals(0, amounts.compareTo(rs.getBigDecimal(4)), d.name());
+        assertEquals(micros, rs.getLong(5), d.name() + ": every timestamp to the microsecond");
+      }
+    }
+  }
+}
