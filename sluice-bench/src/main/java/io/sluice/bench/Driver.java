@@ -22,9 +22,9 @@ public interface Driver extends AutoCloseable {
    */
   default void prepare(Workload workload) throws Exception {}
 
-  /** Whether this driver runs {@code workload}; by default every workload except COPY. */
+  /** Whether this driver runs {@code workload}; by default queries (bulk and point), not COPY. */
   default boolean supports(Workload workload) {
-    return !workload.kind().isCopy();
+    return workload.kind() == Workload.Kind.BULK || workload.kind().isPoint();
   }
 
   /** One execution of {@code workload}. */

@@ -4,10 +4,15 @@ import java.io.PrintStream;
 import java.util.List;
 import java.util.Optional;
 
-/** The terminal table: one line per (workload, driver), ratios to pgjdbc with default settings. */
+/**
+ * The terminal table: one line per (workload, driver), wall and CPU ratios to pgjdbc with default
+ * settings, and the wall ratio to libpq (seed 003's reference) where libpq ran the workload.
+ */
 public final class TextReport {
   /** The driver every ratio is relative to. */
   public static final String BASELINE = "pgjdbc";
+  /** The reference of seed 003: libpq in C. */
+  public static final String REFERENCE = "libpq";
 
   private TextReport() {}
 
@@ -23,12 +28,13 @@ public final class TextReport {
     }
     out.println("  wall: elapsed ms of one execution, every row read (point workloads: all 20,000 queries).");
     out.println("  cpu: ms of CPU used by all JVM threads meanwhile (" + CpuClock.source()
-        + "); the server's CPU is not in it.");
+        + "); for libpq and psql, that process's own CPU; the server's CPU is not in it.");
     out.println("  x" + BASELINE + ": median / " + BASELINE + "'s median on the same workload (below 1 is less)."
-        + " alloc: median MB allocated on the heap.");
+        + " x" + REFERENCE + ": median wall / libpq's. alloc: median MB allocated on the heap.");
     out.println();
-    String header = String.format("%-11s %-14s %9s %9s %9s %7s   %9s %9s %9s %7s   %8s", "workload", "driver",
-        "wall min", "median", "max", "x" + BASELINE, "cpu min", "median", "max", "x" + BASELINE, "alloc MB");
+    String header = String.format("%-11s %-14s %9s %9s %9s %7s %7s   %9s %9s %9s %7s   %8s", "workload", "driver",
+        "wall min", "median", "max", "x" + BASELINE, "x" + REFERENCE, "cpu min", "median", "max", "x" + BASELINE,
+        "alloc MB");
     out.println(header);
     out.println("-".repeat(header.length()));
     String previous = null;
@@ -38,11 +44,13 @@ public final class TextReport {
       }
       previous = s.workload().name();
       Optional<Series> base = baseline(results, s.workload());
+      Optional<Series> ref = series(results, s.workload(), REFERENCE);
       Series.Stats wall = s.wall();
       Series.Stats cpu = s.cpu();
-      out.println(String.format("%-11s %-14s %9.1f %9.1f %9.1f %7s   %9.1f %9.1f %9.1f %7s   %8.1f",
+      out.println(String.format("%-11s %-14s %9.1f %9.1f %9.1f %7s %7s   %9.1f %9.1f %9.1f %7s   %8.1f",
           s.workload().name(), s.driver(),
           ms(wall.min()), ms(wall.median()), ms(wall.max()), ratio(wall.median(), base.map(b -> b.wall().median())),
+          ratio(wall.median(), ref.map(b -> b.wall().median())),
           ms(cpu.min()), ms(cpu.median()), ms(cpu.max()), ratio(cpu.median(), base.map(b -> b.cpu().median())),
           s.allocated().median() / 1e6));
     }
@@ -50,8 +58,12 @@ public final class TextReport {
   }
 
   static Optional<Series> baseline(List<Series> results, Workload workload) {
+    return series(results, workload, BASELINE);
+  }
+
+  static Optional<Series> series(List<Series> results, Workload workload, String driver) {
     return results.stream()
-        .filter(r -> r.workload().name().equals(workload.name()) && r.driver().equals(BASELINE))
+        .filter(r -> r.workload().name().equals(workload.name()) && r.driver().equals(driver))
         .findFirst();
   }
 

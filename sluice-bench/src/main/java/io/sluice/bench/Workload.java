@@ -30,7 +30,9 @@ public record Workload(String name, String description, Kind kind, String sql, L
     /** {@code COPY … TO STDOUT} in text: lines and bytes are counted. */
     COPY_OUT,
     /** {@code COPY … FROM STDIN} of {@link CopyData}'s rows into an emptied table. */
-    COPY_IN;
+    COPY_IN,
+    /** HTTP requests from a load tool to a server that answers rows as JSON (the lab runs these). */
+    HTTP;
 
     public boolean isPoint() {
       return this == POINT_SEQUENTIAL || this == POINT_CONCURRENT;
@@ -56,6 +58,11 @@ public record Workload(String name, String description, Kind kind, String sql, L
   /** A COPY of {@code rows} rows, out of the server or into it. */
   public static Workload copy(String name, String description, Kind kind, String sql, long rows) {
     return new Workload(name, description, kind, sql, List.of(), false, rows, new int[0], 1);
+  }
+
+  /** {@code requests} HTTP requests at {@code concurrency} clients. */
+  public static Workload http(String name, String description, int requests, int concurrency) {
+    return new Workload(name, description, Kind.HTTP, "GET /rows", List.of(), false, requests, new int[0], concurrency);
   }
 
   /** Point queries returning one row each, one per id. */

@@ -11,6 +11,7 @@ import io.sluice.bench.Series;
 import io.sluice.bench.Target;
 import io.sluice.bench.TextReport;
 import io.sluice.bench.Workload;
+import io.sluice.lab.http.HttpBench;
 import io.sluice.testkit.FaultProxy;
 import io.sluice.testkit.PostgresServer;
 import java.io.PrintStream;
@@ -85,6 +86,16 @@ public final class Lab {
       Map<String, Long> checksums = new java.util.HashMap<>();
       try {
         runGroup(cases, "tcp", target, o, profile, progress, results, checksums);
+        List<Workload> http = cases.stream().filter(c -> c.transport().equals("http")).map(LabCase::workload).toList();
+        if (!http.isEmpty()) {
+          String why = HttpBench.unavailable();
+          if (why != null) {
+            notes.add("HTTP cases skipped: " + why);
+            System.err.println("HTTP cases skipped: " + why);
+          } else {
+            HttpBench.run(http, target, Math.max(1, profile.warmups()), profile.runs(), progress, results, notes);
+          }
+        }
         List<LabCase> remote = cases.stream().filter(c -> c.transport().equals("remote")).toList();
         if (!remote.isEmpty()) {
           try (FaultProxy proxy = FaultProxy.start(target.host(), target.port()).latency(Profiles.REMOTE_LATENCY)) {

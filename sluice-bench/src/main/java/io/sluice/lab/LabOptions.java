@@ -43,7 +43,7 @@ public record LabOptions(String profile, String pg, String url, List<String> onl
         case "--profile" -> profile = value(args, ++i, a);
         case "--pg" -> pg = value(args, ++i, a);
         case "--url" -> url = value(args, ++i, a);
-        case "--only" -> only = names(value(args, ++i, a), Workloads.names(), "workload");
+        case "--only" -> only = names(value(args, ++i, a), Profiles.caseNames(), "workload");
         case "--interfaces" -> interfaces = names(value(args, ++i, a), Drivers.names(), "interface");
         case "--dir" -> dir = Path.of(value(args, ++i, a));
         case "--help", "-h" -> help = true;
@@ -58,7 +58,7 @@ public record LabOptions(String profile, String pg, String url, List<String> onl
   }
 
   static String usage() {
-    return USAGE.formatted(String.join(", ", Workloads.names()), String.join(", ", Drivers.names()));
+    return USAGE.formatted(String.join(", ", Profiles.caseNames()), String.join(", ", Drivers.names()));
   }
 
   static Path defaultDir() {

@@ -16,9 +16,20 @@ import java.util.Map;
  * @param runs measured executions per case and interface
  * @param pointQueries point queries per execution over loopback (the seed uses 20,000)
  * @param remoteQueries point queries per execution over the simulated remote link; 0: no remote cases
+ * @param httpRequests requests per measured load-tool run of the HTTP cases
  */
 public record Profiles(String name, int warmups, int runs, List<String> workloads, int pointQueries,
-    int remoteQueries) {
+    int remoteQueries, int httpRequests) {
+
+  /** The HTTP cases: the JSON endpoint at 1, 16 and 64 concurrent clients. */
+  public static final List<String> HTTP_CASES = List.of("http-c1", "http-c16", "http-c64");
+
+  /** Every case name {@code --only} accepts. */
+  public static List<String> caseNames() {
+    List<String> all = new ArrayList<>(Workloads.names());
+    all.addAll(HTTP_CASES);
+    return all;
+  }
 
   /** One-way latency of the simulated remote link (a round trip costs twice this). */
   public static final java.time.Duration REMOTE_LATENCY = java.time.Duration.ofMillis(1);
@@ -34,7 +45,10 @@ public record Profiles(String name, int warmups, int runs, List<String> workload
       Map.entry("point-vt16", "seed 004 (pglue): concurrent point queries on few connections"),
       Map.entry("point-vt64", "seed 004 (pglue) and the pool: 64 concurrent callers"),
       Map.entry("copy-out", "bulk reads: COPY out, against psql and libpq"),
-      Map.entry("copy-in", "bulk writes: COPY in, against pgjdbc's CopyManager, psql and libpq"));
+      Map.entry("copy-in", "bulk writes: COPY in, against pgjdbc's CopyManager, psql and libpq"),
+      Map.entry("http-c1", "seed 000 test 6 and seed 001: 500 rows as JSON per HTTP request, 1 client"),
+      Map.entry("http-c16", "seed 000 test 6 and seed 001: 500 rows as JSON per HTTP request, 16 clients"),
+      Map.entry("http-c64", "seed 000 test 6 and seed 001: 500 rows as JSON per HTTP request, 64 clients"));
 
   /** What the seed itself published for a case (its fastest machine), to show beside ours. */
   static final Map<String, String> SEED_FIGURES = Map.of(
@@ -43,12 +57,12 @@ public record Profiles(String name, int warmups, int runs, List<String> workload
       "ts60", "seed 000, core i9 (with an assoc per row): PG2 0.1.2 1473 ms, next.jdbc 953 ms");
 
   public static Profiles named(String name) {
-    List<String> all = Workloads.names();
+    List<String> all = caseNames();
     return switch (name) {
-      case "quick" -> new Profiles("quick", 1, 3, List.of("int1", "mixed9", "t50k", "point-seq", "point-vt16"),
-          2_000, 0);
-      case "default" -> new Profiles("default", 2, 5, all, 20_000, 500);
-      case "full" -> new Profiles("full", 3, 10, all, 20_000, 2_000);
+      case "quick" -> new Profiles("quick", 1, 3, List.of("int1", "mixed9", "t50k", "point-seq", "point-vt16",
+          "http-c16"), 2_000, 0, 300);
+      case "default" -> new Profiles("default", 1, 5, all, 20_000, 500, 1_000);
+      case "full" -> new Profiles("full", 3, 10, all, 20_000, 2_000, 5_000);
       default -> throw new IllegalArgumentException("no profile " + name + "; there are quick, default, full");
     };
   }
@@ -58,11 +72,26 @@ public record Profiles(String name, int warmups, int runs, List<String> workload
     List<LabCase> cases = new ArrayList<>();
     List<String> chosen = only.isEmpty() ? workloads : only;
     for (String name : chosen) {
+      if (HTTP_CASES.contains(name)) {
+        continue;
+      }
       Workload w = limit(Workloads.named(name), pointQueries, "");
       cases.add(new LabCase(w, EXPERIMENTS.getOrDefault(name, name), "tcp", "once"));
     }
+    for (String name : chosen) {
+      if (HTTP_CASES.contains(name)) {
+        int clients = Integer.parseInt(name.substring("http-c".length()));
+        Workload w = Workload.http(name, String.format("%,d requests for 500 rows of mixed50k as JSON, %d concurrent"
+            + " clients (ab -k), each server on Jetty with a pool of %d", httpRequests, clients,
+            io.sluice.lab.http.HttpBench.POOL_SIZE), httpRequests, clients);
+        cases.add(new LabCase(w, EXPERIMENTS.get(name), "http", "pool"));
+      }
+    }
     if (remoteQueries > 0) {
       for (String name : chosen) {
+        if (HTTP_CASES.contains(name)) {
+          continue;
+        }
         Workload w = Workloads.named(name);
         if (w.kind().isPoint()) {
           cases.add(new LabCase(limit(w, remoteQueries, "@remote"), "seed 003 matrix: " + EXPERIMENTS.get(name)

@@ -38,7 +38,7 @@ class LabTest {
   static Target target;
   static long runId;
   static String printed;
-  static Profiles small = new Profiles("test", 0, 2, List.of("int1", "point-seq", "point-vt16"), 300, 40);
+  static Profiles small = new Profiles("test", 0, 2, List.of("int1", "point-seq", "point-vt16", "http-c16"), 300, 40, 50);
   static List<LabCase> cases;
 
   @BeforeAll
@@ -56,18 +56,21 @@ class LabTest {
   @Test
   void profilesExpandIntoCases() {
     List<String> names = cases.stream().map(LabCase::name).toList();
-    assertEquals(List.of("int1", "point-seq-300", "point-vt16-300", "point-seq-40@remote", "point-vt16-40@remote"), names);
-    assertEquals(List.of("tcp", "tcp", "tcp", "remote", "remote"), cases.stream().map(LabCase::transport).toList());
-    assertEquals(40, cases.get(3).workload().queryCount());
+    assertEquals(List.of("int1", "point-seq-300", "point-vt16-300", "http-c16", "point-seq-40@remote",
+        "point-vt16-40@remote"), names);
+    assertEquals(List.of("tcp", "tcp", "tcp", "http", "remote", "remote"), cases.stream().map(LabCase::transport).toList());
+    assertEquals(40, cases.get(4).workload().queryCount());
+    assertEquals(16, cases.get(3).workload().threads());
+    assertEquals(50, cases.get(3).workload().expectedRows());
     Profiles def = Profiles.named("default");
     List<LabCase> all = def.cases(List.of());
     assertEquals(all.size(), new HashSet<>(all.stream().map(LabCase::name).toList()).size(), "case names are unique");
     for (LabCase c : all) {
-      assertTrue(c.transport().equals("tcp") || c.workload().kind() != Workload.Kind.BULK,
+      assertTrue(!c.transport().equals("remote") || c.workload().kind().isPoint(),
           "only point workloads go over the remote link: " + c.name());
       assertFalse(c.experiment().isBlank(), c.name());
     }
-    assertTrue(Profiles.named("quick").cases(List.of()).stream().allMatch(c -> c.transport().equals("tcp")));
+    assertTrue(Profiles.named("quick").cases(List.of()).stream().noneMatch(c -> c.transport().equals("remote")));
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Profiles.named("huge"));
     assertTrue(e.getMessage().contains("quick, default, full"), e.getMessage());
   }
@@ -88,7 +91,7 @@ class LabTest {
   void everyExecutionIsStoredAndTheViewsNormaliseIt() {
     try (Connection c = Connection.open(target.uri())) {
       assertEquals("done", c.query("select status from lab.run where id = $1", runId).get(0).getString(0));
-      long expected = (long) cases.size() * INTERFACES.size() * small.runs();
+      long expected = (long) series() * small.runs();
       assertEquals(expected, c.query("select count(*) from lab.measurement where run_id = $1", runId).get(0).getLong(0));
       // every interface agreed on the checksum of each case
       assertEquals(0, c.query("select count(*) from (select workload from lab.measurement where run_id = $1"
@@ -130,7 +133,8 @@ class LabTest {
     Path html = dir.resolve("reports").resolve("run-" + runId + ".html");
     String page = Files.readString(html);
     assertEquals(cases.size(), count(page, "<figure class=\"chart\""));
-    assertEquals(cases.size() * INTERFACES.size() * 2, count(page, "<rect class=\"bar\""));
+    assertEquals(series() * 2, count(page, "<rect class=\"bar\""));
+    assertTrue(page.contains("http-c16, http-sluice: "), "the HTTP case's requests per second and latency");
     assertTrue(page.contains("The seed published: seed 000"), "int1 shows the seed's own figures");
     assertTrue(page.contains("next.jdbc is not reachable"));
     assertEquals(page, Files.readString(dir.resolve("reports").resolve("latest.html")));
@@ -139,7 +143,7 @@ class LabTest {
       // PostgreSQL parses it: valid JSON, with every series
       long series = c.query("select jsonb_array_length(coalesce($1::jsonb -> 'series', $1::jsonb -> 'results'))",
           json).get(0).getLong(0);
-      assertEquals((long) cases.size() * INTERFACES.size(), series);
+      assertEquals(series(), series);
     }
   }
 
@@ -161,9 +165,18 @@ class LabTest {
     }
     assertEquals(cases.size(), drawn.size(), "every chart ran its check: " + drawn
         + (drawn.isEmpty() ? "\n" + Files.readString(dir.resolve("chromium.log")) : ""));
-    for (int n : drawn) {
-      assertEquals(INTERFACES.size() * 2, n, "every bar of every chart has a width on screen");
+    for (int i = 0; i < drawn.size(); i++) {
+      assertEquals(interfaces(cases.get(i)) * 2, drawn.get(i), "every bar of every chart has a width on screen");
     }
+  }
+
+  /** The HTTP case compares two servers; every other case the chosen interfaces. */
+  static int interfaces(LabCase c) {
+    return c.transport().equals("http") ? 2 : INTERFACES.size();
+  }
+
+  static long series() {
+    return cases.stream().mapToLong(LabTest::interfaces).sum();
   }
 
   static String findBrowser() {

@@ -157,7 +157,7 @@ public final class LibpqDriver implements Driver {
   /** COPY in the normal mode only (single-row and pipeline modes do not apply to it). */
   @Override
   public boolean supports(Workload w) {
-    return !w.kind().isCopy() || mode == Mode.NORMAL;
+    return Driver.super.supports(w) || w.kind().isCopy() && mode == Mode.NORMAL;
   }
 
   @Override
@@ -175,6 +175,7 @@ public final class LibpqDriver implements Driver {
       case POINT_SEQUENTIAL, POINT_CONCURRENT -> "points";
       case COPY_OUT -> "copyout";
       case COPY_IN -> "copyin";
+      case HTTP -> throw new IllegalArgumentException("libpq does not serve HTTP");
     };
     // for COPY IN the types argument names the file of pre-formatted rows, the table is emptied first
     String typesArg = w.kind() == Workload.Kind.COPY_IN ? CopyData.file().toString() : types(w.columns());

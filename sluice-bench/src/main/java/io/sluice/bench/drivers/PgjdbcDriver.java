@@ -74,7 +74,7 @@ public final class PgjdbcDriver implements Driver {
   /** COPY through CopyManager on the defaults driver only (the settings do not touch COPY). */
   @Override
   public boolean supports(Workload workload) {
-    return !workload.kind().isCopy() || settings.isEmpty();
+    return Driver.super.supports(workload) || workload.kind().isCopy() && settings.isEmpty();
   }
 
   @Override

@@ -72,7 +72,7 @@ public final class PsqlDriver implements Driver {
 
   @Override
   public boolean supports(Workload w) {
-    return true;
+    return w.kind() != Workload.Kind.HTTP;
   }
 
   @Override

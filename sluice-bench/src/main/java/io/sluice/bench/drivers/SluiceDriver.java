@@ -73,7 +73,7 @@ public final class SluiceDriver implements Driver {
   /** COPY runs on the plain connection only (the other modes would measure the same code). */
   @Override
   public boolean supports(Workload workload) {
-    return !workload.kind().isCopy() || (pool == null && !streaming);
+    return Driver.super.supports(workload) || workload.kind().isCopy() && (pool == null && !streaming);
   }
 
   @Override
