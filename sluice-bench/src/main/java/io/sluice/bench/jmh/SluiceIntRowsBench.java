@@ -1,0 +1,78 @@
+package io.sluice.bench.jmh;
+
+import io.sluice.Connection;
+import io.sluice.Row;
+import io.sluice.RowSet;
+import io.sluice.testkit.PostgresServer;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Sluice beside {@link PgjdbcIntRowsBench}: the same {@link #rows} rows of ten int4 columns, every
+ * value read with {@code getInt}, buffered ({@code query}: a RowSet of lazy rows) or streamed
+ * ({@code forEach}: one row view reused). With {@code -prof gc}, {@code gc.alloc.rate.norm}
+ * divided by {@link #rows} is the bytes allocated per row; the values are primitives, so none of
+ * it is the returned values themselves.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(1)
+public class SluiceIntRowsBench {
+  private static final String SQL = "select g, g + 1, g + 2, g + 3, g + 4, g + 5, g + 6, g + 7, g + 8, g + 9"
+      + " from generate_series(1, $1) g";
+
+  /** Rows per result. */
+  @Param({"1000"})
+  public int rows;
+
+  private Connection connection;
+
+  @Setup(Level.Trial)
+  public void open() {
+    connection = Connection.open(PostgresServer.shared().uri());
+  }
+
+  @Benchmark
+  public long query() {
+    long sum = 0;
+    RowSet rs = connection.query(SQL, rows);
+    for (int i = 0, n = rs.size(); i < n; i++) {
+      Row r = rs.get(i);
+      for (int column = 0; column < 10; column++) {
+        sum += r.getInt(column);
+      }
+    }
+    return sum;
+  }
+
+  @Benchmark
+  public long forEach() {
+    long[] sum = new long[1];
+    connection.forEach(SQL, r -> {
+      for (int column = 0; column < 10; column++) {
+        sum[0] += r.getInt(column);
+      }
+    }, rows);
+    return sum[0];
+  }
+
+  @TearDown(Level.Trial)
+  public void close() {
+    connection.close();
+  }
+}
