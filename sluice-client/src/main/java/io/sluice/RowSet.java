@@ -9,6 +9,13 @@ import java.util.RandomAccess;
 /**
  * All rows of one statement's result, held as raw bytes in a few large buffers; each {@link Row}
  * decodes its columns when they are read. Also carries the command tag.
+ *
+ * <p>{@link #get(int)} keeps the row it returns, so asking again for the same index gives the same
+ * {@code Row}, whose columns are decoded at most once. Iterating ({@code for (Row r : set)},
+ * {@link #forEach}) hands out rows that the set does not keep: a value decoded while walking a
+ * big result becomes garbage as soon as the caller drops it, instead of living as long as the
+ * set (a million decoded timestamps kept alive cost the garbage collector more than decoding
+ * them). A row already obtained by {@code get} is handed out as it is.
  */
 public final class RowSet extends AbstractList<Row> implements RandomAccess {
   private final RowLayout layout;
@@ -36,6 +43,45 @@ public final class RowSet extends AbstractList<Row> implements RandomAccess {
       views[index] = r;
     }
     return r;
+  }
+
+  /**
+   * A new view of row {@code index}, not kept by the set (each view decodes its columns at most
+   * once; two views decode separately).
+   */
+  public Row view(int index) {
+    if (index < 0 || index >= store.size()) {
+      throw new IndexOutOfBoundsException("row " + index + " of " + store.size());
+    }
+    Row kept = views == null ? null : views[index];
+    return kept != null ? kept : new Row(layout, store.buffer(index), store.offset(index), store.length(index));
+  }
+
+  @Override
+  public java.util.Iterator<Row> iterator() {
+    return new java.util.Iterator<>() {
+      private int next;
+
+      @Override
+      public boolean hasNext() {
+        return next < store.size();
+      }
+
+      @Override
+      public Row next() {
+        if (next >= store.size()) {
+          throw new java.util.NoSuchElementException();
+        }
+        return view(next++);
+      }
+    };
+  }
+
+  @Override
+  public void forEach(java.util.function.Consumer<? super Row> action) {
+    for (int i = 0, n = store.size(); i < n; i++) {
+      action.accept(view(i));
+    }
   }
 
   @Override

@@ -227,7 +227,7 @@
       (let [m (if (<= n 8) (PersistentArrayMap. a) (clojure.lang.PersistentHashMap/create a))]
         (if meta (with-meta m meta) m))))
   (view [_]
-    (or row (let [r (.get rs (int idx))] (set! row r) r))))
+    (or row (let [r (.view rs (int idx))] (set! row r) r))))
 
 (defn lazy-row
   "A lazy map over `row`. With a cursor, the row belongs to a streaming reduction and is readable

@@ -32,6 +32,9 @@ public final class Drivers {
     ALL.put("libpq-single", t -> LibpqDriver.open(t, LibpqDriver.Mode.SINGLE));
     ALL.put("libpq-pipeline", t -> LibpqDriver.open(t, LibpqDriver.Mode.PIPELINE));
     ALL.put("psql", PsqlDriver::open);
+    for (DriverProvider p : java.util.ServiceLoader.load(DriverProvider.class)) {
+      ALL.putAll(p.drivers());
+    }
   }
 
   private Drivers() {}

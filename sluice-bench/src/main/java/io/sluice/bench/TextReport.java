@@ -32,7 +32,8 @@ public final class TextReport {
     out.println("  x" + BASELINE + ": median / " + BASELINE + "'s median on the same workload (below 1 is less)."
         + " x" + REFERENCE + ": median wall / libpq's. alloc: median MB allocated on the heap.");
     out.println();
-    String header = String.format("%-11s %-14s %9s %9s %9s %7s %7s   %9s %9s %9s %7s   %8s", "workload", "driver",
+    int width = Math.max(11, results.stream().mapToInt(r -> r.workload().name().length()).max().orElse(0));
+    String header = String.format("%-" + width + "s %-14s %9s %9s %9s %7s %7s   %9s %9s %9s %7s   %8s", "workload", "driver",
         "wall min", "median", "max", "x" + BASELINE, "x" + REFERENCE, "cpu min", "median", "max", "x" + BASELINE,
         "alloc MB");
     out.println(header);
@@ -47,7 +48,7 @@ public final class TextReport {
       Optional<Series> ref = series(results, s.workload(), REFERENCE);
       Series.Stats wall = s.wall();
       Series.Stats cpu = s.cpu();
-      out.println(String.format("%-11s %-14s %9.1f %9.1f %9.1f %7s %7s   %9.1f %9.1f %9.1f %7s   %8.1f",
+      out.println(String.format("%-" + width + "s %-14s %9.1f %9.1f %9.1f %7s %7s   %9.1f %9.1f %9.1f %7s   %8.1f",
           s.workload().name(), s.driver(),
           ms(wall.min()), ms(wall.median()), ms(wall.max()), ratio(wall.median(), base.map(b -> b.wall().median())),
           ratio(wall.median(), ref.map(b -> b.wall().median())),

@@ -1,0 +1,13 @@
+package io.sluice.bench;
+
+import java.util.Map;
+
+/**
+ * More interfaces for the lab from another module, found with {@link java.util.ServiceLoader}
+ * when that module is on the class path: sluice-clojure adds its Clojure API and
+ * {@code org.clojure/java.jdbc} this way (the lab then runs from sluice-clojure's class path).
+ */
+public interface DriverProvider {
+  /** Factories by interface name, in the order they should appear. */
+  Map<String, Drivers.Factory> drivers();
+}
