@@ -68,7 +68,18 @@ public record Workload(String name, String description, Kind kind, String sql, L
   /** Point queries returning one row each, one per id. */
   public static Workload points(String name, String description, Kind kind, String sql, List<ColumnType> columns,
       int[] ids, int threads) {
-    return new Workload(name, description, kind, sql, columns, true, ids.length, ids, threads);
+    return points(name, description, kind, sql, columns, ids, threads, 1);
+  }
+
+  /** Queries returning {@code rowsPerQuery} rows each, one per id. */
+  public static Workload points(String name, String description, Kind kind, String sql, List<ColumnType> columns,
+      int[] ids, int threads, int rowsPerQuery) {
+    return new Workload(name, description, kind, sql, columns, true, (long) ids.length * rowsPerQuery, ids, threads);
+  }
+
+  /** Rows each query of a point workload returns. */
+  public int rowsPerQuery() {
+    return ids.length == 0 ? 0 : (int) (expectedRows / ids.length);
   }
 
   /** The same statement, read without touching any column. */

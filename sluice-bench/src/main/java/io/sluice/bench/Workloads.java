@@ -53,10 +53,37 @@ public final class Workloads {
             Kind.POINT_CONCURRENT, point, T50K, ids, POINT_THREADS),
         Workload.points("point-vt64", "the same 20,000 point queries from 64 virtual threads",
             Kind.POINT_CONCURRENT, point, T50K, ids, 64),
+        seed004("select", 1), seed004("select", 10), seed004("select", 100), seed004("select", 200),
+        seed004("insert", 1), seed004("insert", 10), seed004("insert", 100), seed004("insert", 200),
         Workload.copy("copy-out", "COPY of 1,000,000 rows (int8, text, numeric, timestamptz) to the client, text format",
             Kind.COPY_OUT, "copy bench.c1m to stdout", CopyData.ROWS),
         Workload.copy("copy-in", "COPY of 1,000,000 rows into an emptied unlogged table: Sluice from Java values"
             + " (binary), the others from pre-formatted text", Kind.COPY_IN, CopyData.COPY_IN_SQL, CopyData.ROWS));
+  }
+
+  /** Queries per execution of seed 004's n-at-a-time workloads. */
+  public static final int SEED004_QUERIES = 2_000;
+  /** Rows each of seed 004's selects returns. */
+  public static final int SEED004_ROWS = 50;
+
+  /**
+   * Seed 004 (pglue): the same statement fired {@code n} at a time on one connection (n virtual
+   * threads; pgjdbc borrows from its pool): a 50-row range select, or a one-row insert into an
+   * unlogged table returning its id (so that every interface runs it as a query).
+   */
+  static Workload seed004(String what, int n) {
+    Random random = new Random(POINT_SEED + n);
+    int[] ids = new int[SEED004_QUERIES];
+    for (int i = 0; i < ids.length; i++) {
+      ids[i] = 1 + random.nextInt(Datasets.ROWS - SEED004_ROWS);
+    }
+    Kind kind = n == 1 ? Kind.POINT_SEQUENTIAL : Kind.POINT_CONCURRENT;
+    if (what.equals("select")) {
+      return Workload.points("n" + n + "-select", String.format("%,d selects of 50 rows of t50k (id, c1), %d at a time",
+          ids.length, n), kind, "select id, c1 from bench.t50k where id >= $1 order by id limit " + SEED004_ROWS, List.of(INT4, TEXT), ids, n, SEED004_ROWS);
+    }
+    return Workload.points("n" + n + "-insert", String.format("%,d one-row inserts (returning the id), %d at a time",
+        ids.length, n), kind, "insert into bench.s004 (id, v) values ($1, 'x') returning id", List.of(INT4), ids, n);
   }
 
   /** The workload called {@code name}. */

@@ -45,6 +45,14 @@ public record Profiles(String name, int warmups, int runs, List<String> workload
       Map.entry("point-vt16", "seed 004 (pglue): concurrent point queries on few connections"),
       Map.entry("point-vt64", "seed 004 (pglue) and the pool: 64 concurrent callers"),
       Map.entry("copy-out", "bulk reads: COPY out, against psql and libpq"),
+      Map.entry("n1-select", "seed 004: 50-row selects fired 1 at a time on one connection"),
+      Map.entry("n10-select", "seed 004: 50-row selects fired 10 at a time on one connection"),
+      Map.entry("n100-select", "seed 004: 50-row selects fired 100 at a time on one connection"),
+      Map.entry("n200-select", "seed 004: 50-row selects fired 200 at a time on one connection"),
+      Map.entry("n1-insert", "seed 004: single-row inserts fired 1 at a time on one connection"),
+      Map.entry("n10-insert", "seed 004: single-row inserts fired 10 at a time on one connection"),
+      Map.entry("n100-insert", "seed 004: single-row inserts fired 100 at a time on one connection"),
+      Map.entry("n200-insert", "seed 004: single-row inserts fired 200 at a time on one connection"),
       Map.entry("copy-in", "bulk writes: COPY in, against pgjdbc's CopyManager, psql and libpq"),
       Map.entry("http-c1", "seed 000 test 6 and seed 001: 500 rows as JSON per HTTP request, 1 client"),
       Map.entry("http-c16", "seed 000 test 6 and seed 001: 500 rows as JSON per HTTP request, 16 clients"),
@@ -89,8 +97,8 @@ public record Profiles(String name, int warmups, int runs, List<String> workload
     }
     if (remoteQueries > 0) {
       for (String name : chosen) {
-        if (HTTP_CASES.contains(name)) {
-          continue;
+        if (!name.startsWith("point-")) {
+          continue;   // the remote link is for seed 003's point queries
         }
         Workload w = Workloads.named(name);
         if (w.kind().isPoint()) {
@@ -104,13 +112,13 @@ public record Profiles(String name, int warmups, int runs, List<String> workload
 
   /** A point workload cut to its first {@code n} queries (renamed when cut); bulk ones as they are. */
   static Workload limit(Workload w, int n, String suffix) {
-    if (!w.kind().isPoint() || (n >= w.expectedRows() && suffix.isEmpty())) {
+    if (!w.kind().isPoint() || (n >= w.queryCount() && suffix.isEmpty())) {
       return w;
     }
     int[] ids = Arrays.copyOf(w.ids(), Math.min(n, w.ids().length));
-    String name = w.name() + (ids.length == w.expectedRows() ? "" : "-" + ids.length) + suffix;
+    String name = w.name() + (ids.length == w.queryCount() ? "" : "-" + ids.length) + suffix;
     String description = w.description().replace("20,000", String.format("%,d", ids.length))
         + (suffix.isEmpty() ? "" : ", remote");
-    return Workload.points(name, description, w.kind(), w.sql(), w.columns(), ids, w.threads());
+    return Workload.points(name, description, w.kind(), w.sql(), w.columns(), ids, w.threads(), w.rowsPerQuery());
   }
 }
