@@ -24,7 +24,7 @@ public final class HtmlReport {
   private HtmlReport() {}
 
   public static void write(Path file, RunInfo info, long runId, List<LabCase> cases, List<Series> results,
-      List<Map<String, Object>> byInterface, List<String> notes) throws IOException {
+      List<Map<String, Object>> byInterface, List<String> notes, List<TimeSplit.Row> split) throws IOException {
     StringBuilder h = new StringBuilder(64 * 1024);
     h.append("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>Sluice lab, run ")
         .append(runId).append("</title>\n<style>\n")
@@ -60,6 +60,9 @@ public final class HtmlReport {
       if (!of.isEmpty()) {
         chart(h, c, of);
       }
+    }
+    if (!split.isEmpty()) {
+      splitChart(h, split);
     }
     h.append("<script>\n")
         .append("for (const f of document.querySelectorAll('figure.chart')) {\n")
@@ -100,6 +103,46 @@ public final class HtmlReport {
         .append("\" y2=\"").append(y).append("\" stroke=\"#999\"/>\n<text x=\"").append(LABEL).append("\" y=\"")
         .append(y + 15).append("\">0</text><text x=\"").append(LABEL + PLOT - 60).append("\" y=\"").append(y + 15)
         .append("\">").append(String.format("%.1f ms", max)).append("</text>\n</svg></figure>\n");
+  }
+
+  /** Seed 002: per statement, a stacked bar of client CPU, server CPU and the rest, per interface. */
+  private static void splitChart(StringBuilder h, List<TimeSplit.Row> rows) {
+    h.append("<h2>Where the time goes (seed 002)</h2>\n");
+    for (String w : rows.stream().map(TimeSplit.Row::workload).distinct().toList()) {
+      List<TimeSplit.Row> of = rows.stream().filter(r -> r.workload().equals(w)).toList();
+      double max = of.stream().mapToDouble(r -> Math.max(r.wallMaxUs(), r.clientUs() + r.serverUs() + r.restUs()))
+          .max().orElse(1) * 1.05;
+      int height = of.size() * (BAR + 8) + 30;
+      h.append("<figure class=\"split\" data-case=\"").append(esc(w)).append("\"><figcaption>").append(esc(w))
+          .append(": microseconds per statement</figcaption>\n<div class=\"note\">Medians. Dark: client CPU;"
+              + " middle: server CPU; light: the rest (wire, waiting). Whisker: wall time min to max.</div>\n")
+          .append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(LABEL + PLOT + 220)
+          .append("\" height=\"").append(height).append("\" role=\"img\">\n");
+      int y = 10;
+      for (TimeSplit.Row r : of) {
+        h.append("<text x=\"0\" y=\"").append(y + BAR - 3).append("\">").append(esc(r.driver())).append("</text>");
+        int x = LABEL;
+        double[] parts = {r.clientUs(), r.serverUs(), r.restUs()};
+        String[] colors = {"#2b6cb0", "#dd6b20", "#cbd5e0"};
+        for (int i = 0; i < 3; i++) {
+          int w2 = (int) Math.round(parts[i] / max * PLOT);
+          h.append("<rect class=\"part\" x=\"").append(x).append("\" y=\"").append(y).append("\" width=\"")
+              .append(Math.max(0, w2)).append("\" height=\"").append(BAR).append("\" fill=\"").append(colors[i])
+              .append("\"/>");
+          x += w2;
+        }
+        int x1 = LABEL + (int) Math.round(r.wallMinUs() / max * PLOT);
+        int x2 = LABEL + (int) Math.round(r.wallMaxUs() / max * PLOT);
+        h.append("<line x1=\"").append(x1).append("\" y1=\"").append(y + BAR / 2).append("\" x2=\"").append(x2)
+            .append("\" y2=\"").append(y + BAR / 2).append("\" stroke=\"#222\"/>")
+            .append("<text x=\"").append(LABEL + PLOT + 5).append("\" y=\"").append(y + BAR - 3).append("\">")
+            .append(String.format("%.1f = %.1f + %.1f + %.1f (%.1f–%.1f)", r.wallUs(), r.clientUs(), r.serverUs(),
+                r.restUs(), r.wallMinUs(), r.wallMaxUs()))
+            .append("</text>\n");
+        y += BAR + 8;
+      }
+      h.append("</svg></figure>\n");
+    }
   }
 
   private static void bar(StringBuilder h, int y, Series.Stats st, double max, String color) {

@@ -75,6 +75,7 @@ public final class Lab {
     RunInfo info = new RunInfo(Instant.now(), profile.name(), profile.warmups(), profile.runs(), target, described);
     Progress progress = new Progress(System.err);
     List<Series> results = new ArrayList<>();
+    List<TimeSplit.Part> split = new ArrayList<>();
     List<String> notes = new ArrayList<>(skipped);
     skipped.forEach(n -> System.err.println("interface " + n));
     notes.add("next.jdbc is not reachable from this machine's package registries; the Clojure comparison uses"
@@ -96,6 +97,19 @@ public final class Lab {
             HttpBench.run(http, target, Math.max(1, profile.warmups()), profile.runs(), progress, results, notes);
           }
         }
+        if (profile.wantsSplit(o.only())) {
+          ServerCpu server = ServerCpu.of(target.uri());
+          if (server == null) {
+            notes.add("time split (seed 002) skipped: the server does not run on this machine (its CPU is read from"
+                + " /proc)");
+          } else {
+            notes.addAll(ServerCpu.describe());
+            try (DriverSet set = new DriverSet(o.interfaces(), target, new ArrayList<>())) {
+              split.addAll(TimeSplit.run(profile.splitWorkloads(), set.drivers, server, Math.max(1, profile.warmups()),
+                  profile.runs(), progress));
+            }
+          }
+        }
         List<LabCase> remote = cases.stream().filter(c -> c.transport().equals("remote")).toList();
         if (!remote.isEmpty()) {
           try (FaultProxy proxy = FaultProxy.start(target.host(), target.port()).latency(Profiles.REMOTE_LATENCY)) {
@@ -112,13 +126,20 @@ public final class Lab {
             store.add(runId, c, of);
           }
         }
+        if (!split.isEmpty()) {
+          store.addSplit(runId, split);
+        }
         store.finishRun(runId, status);
         if (!results.isEmpty()) {
           TextReport.print(out, info, results);
           List<Map<String, Object>> byInterface = store.view("by_interface", runId, "wall_ratio_geomean");
           printSummary(out, byInterface);
+          List<TimeSplit.Row> splitRows = TimeSplit.summarise(split);
+          if (!splitRows.isEmpty()) {
+            TimeSplit.print(out, splitRows);
+          }
           Path html = reports.resolve("run-" + runId + ".html");
-          HtmlReport.write(html, info, runId, cases, results, byInterface, notes);
+          HtmlReport.write(html, info, runId, cases, results, byInterface, notes, splitRows);
           Path json = reports.resolve("run-" + runId + ".json");
           JsonReport.write(json, info, results, checksums, status.equals("done") ? null : "the run did not finish");
           Files.copy(html, reports.resolve("latest.html"), StandardCopyOption.REPLACE_EXISTING);

@@ -24,11 +24,26 @@ public record Profiles(String name, int warmups, int runs, List<String> workload
   /** The HTTP cases: the JSON endpoint at 1, 16 and 64 concurrent clients. */
   public static final List<String> HTTP_CASES = List.of("http-c1", "http-c16", "http-c64");
 
+  /** Seed 002's "where the time goes": client CPU, server CPU and the rest, for single-row work. */
+  public static final String TIME_SPLIT = "time-split";
+
   /** Every case name {@code --only} accepts. */
   public static List<String> caseNames() {
     List<String> all = new ArrayList<>(Workloads.names());
     all.addAll(HTTP_CASES);
+    all.add(TIME_SPLIT);
     return all;
+  }
+
+  /** Whether the time split runs: chosen by {@code --only}, else when the profile has it. */
+  public boolean wantsSplit(List<String> only) {
+    return (only.isEmpty() ? workloads : only).contains(TIME_SPLIT);
+  }
+
+  /** The time split's workloads: the single-row select and insert, cut to this profile's size. */
+  public List<Workload> splitWorkloads() {
+    return List.of(limit(Workloads.named("point-seq"), pointQueries, ""),
+        limit(Workloads.named("n1-insert"), Math.min(pointQueries, Workloads.SEED004_QUERIES), ""));
   }
 
   /** One-way latency of the simulated remote link (a round trip costs twice this). */
@@ -54,6 +69,7 @@ public record Profiles(String name, int warmups, int runs, List<String> workload
       Map.entry("n100-insert", "seed 004: single-row inserts fired 100 at a time on one connection"),
       Map.entry("n200-insert", "seed 004: single-row inserts fired 200 at a time on one connection"),
       Map.entry("copy-in", "bulk writes: COPY in, against pgjdbc's CopyManager, psql and libpq"),
+      Map.entry(TIME_SPLIT, "seed 002: where the time of single-row work goes"),
       Map.entry("http-c1", "seed 000 test 6 and seed 001: 500 rows as JSON per HTTP request, 1 client"),
       Map.entry("http-c16", "seed 000 test 6 and seed 001: 500 rows as JSON per HTTP request, 16 clients"),
       Map.entry("http-c64", "seed 000 test 6 and seed 001: 500 rows as JSON per HTTP request, 64 clients"));
@@ -68,7 +84,7 @@ public record Profiles(String name, int warmups, int runs, List<String> workload
     List<String> all = caseNames();
     return switch (name) {
       case "quick" -> new Profiles("quick", 1, 3, List.of("int1", "mixed9", "t50k", "point-seq", "point-vt16",
-          "http-c16"), 2_000, 0, 300);
+          "http-c16", TIME_SPLIT), 2_000, 0, 300);
       case "default" -> new Profiles("default", 1, 5, all, 20_000, 500, 1_000);
       case "full" -> new Profiles("full", 3, 10, all, 20_000, 2_000, 5_000);
       default -> throw new IllegalArgumentException("no profile " + name + "; there are quick, default, full");
@@ -80,7 +96,7 @@ public record Profiles(String name, int warmups, int runs, List<String> workload
     List<LabCase> cases = new ArrayList<>();
     List<String> chosen = only.isEmpty() ? workloads : only;
     for (String name : chosen) {
-      if (HTTP_CASES.contains(name)) {
+      if (HTTP_CASES.contains(name) || name.equals(TIME_SPLIT)) {
         continue;
       }
       Workload w = limit(Workloads.named(name), pointQueries, "");

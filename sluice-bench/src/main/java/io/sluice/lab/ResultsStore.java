@@ -64,6 +64,17 @@ public final class ResultsStore implements AutoCloseable {
     c.copy().fromRows("lab.measurement", COLUMNS, CopyFormat.BINARY, rows);
   }
 
+  /** Stores the measured executions of the time split. */
+  void addSplit(long runId, List<TimeSplit.Part> parts) {
+    List<Object[]> rows = new ArrayList<>();
+    for (TimeSplit.Part p : parts) {
+      rows.add(new Object[] {runId, p.workload(), p.driver(), p.iteration(), p.wallNanos() / 1e9,
+          p.clientCpuNanos() / 1e9, p.serverCpuNanos() / 1e9});
+    }
+    c.copy().fromRows("lab.split", List.of("run_id", "workload", "interface", "iteration", "wall_s", "client_cpu_s",
+        "server_cpu_s"), CopyFormat.BINARY, rows);
+  }
+
   public void finishRun(long runId, String status) {
     c.execute("update lab.run set finished = $1, status = $2 where id = $3", Instant.now(), status, runId);
   }

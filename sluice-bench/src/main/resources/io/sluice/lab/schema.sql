@@ -82,3 +82,26 @@ create or replace view lab.history as
 select r.id as run_id, r.started, r.profile, r.machine, n.workload, n.interface, n.wall_median, n.wall_ratio
 from lab.run r join lab.normalised n on n.run_id = r.id
 where r.status = 'done';
+
+-- seed 002, "where the time goes": per measured execution, the client's CPU, the server's CPU
+-- (every backend of the server, from /proc) and the rest of the wall time (the wire, waiting)
+create table if not exists lab.split (
+  run_id       bigint not null references lab.run (id) on delete cascade,
+  workload     text not null,
+  interface    text not null,
+  iteration    int not null,
+  wall_s       double precision not null,
+  client_cpu_s double precision not null,
+  server_cpu_s double precision not null,
+  primary key (run_id, workload, interface, iteration)
+);
+
+create or replace view lab.split_summary as
+select run_id, workload, interface, count(*) as n,
+       percentile_cont(0.5) within group (order by wall_s) as wall_median,
+       min(wall_s) as wall_min, max(wall_s) as wall_max,
+       percentile_cont(0.5) within group (order by client_cpu_s) as client_cpu_median,
+       percentile_cont(0.5) within group (order by server_cpu_s) as server_cpu_median,
+       greatest(0, percentile_cont(0.5) within group (order by wall_s - client_cpu_s - server_cpu_s)) as rest_median
+from lab.split
+group by run_id, workload, interface;

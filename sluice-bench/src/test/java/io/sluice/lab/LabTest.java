@@ -38,7 +38,7 @@ class LabTest {
   static Target target;
   static long runId;
   static String printed;
-  static Profiles small = new Profiles("test", 0, 2, List.of("int1", "point-seq", "point-vt16", "http-c16"), 300, 40, 50);
+  static Profiles small = new Profiles("test", 0, 2, List.of("int1", "point-seq", "point-vt16", "http-c16", Profiles.TIME_SPLIT), 300, 40, 50);
   static List<LabCase> cases;
 
   @BeforeAll
@@ -119,6 +119,23 @@ class LabTest {
   }
 
   @Test
+  void theTimeSplitAccountsForTheWallTime() {
+    try (Connection c = Connection.open(target.uri())) {
+      var rows = c.query("select workload, interface, wall_median, client_cpu_median, server_cpu_median, rest_median"
+          + " from lab.split_summary where run_id = $1 order by workload, interface", runId);
+      // point-seq and n1-insert, each on every interface
+      assertEquals(2 * INTERFACES.size(), rows.size());
+      for (var r : rows) {
+        String who = r.toMap().toString();
+        assertTrue(r.getDouble("client_cpu_median") > 0, who);
+        assertTrue(r.getDouble("server_cpu_median") > 0, "the server worked for every statement: " + who);
+        assertTrue(r.getDouble("rest_median") >= 0, who);
+      }
+    }
+    assertTrue(printed.contains("Where the time goes (seed 002)"), printed);
+  }
+
+  @Test
   void theTerminalTableShowsSpreadAndRatios() {
     for (LabCase c : cases) {
       assertTrue(printed.contains(c.name()), "the table has " + c.name() + ":\n" + printed);
@@ -137,6 +154,7 @@ class LabTest {
     assertTrue(page.contains("http-c16, http-sluice: "), "the HTTP case's requests per second and latency");
     assertTrue(page.contains("The seed published: seed 000"), "int1 shows the seed's own figures");
     assertTrue(page.contains("next.jdbc is not reachable"));
+    assertEquals(2, count(page, "<figure class=\"split\""), "the time split of the select and the insert");
     assertEquals(page, Files.readString(dir.resolve("reports").resolve("latest.html")));
     String json = Files.readString(dir.resolve("reports").resolve("run-" + runId + ".json"));
     try (Connection c = Connection.open(target.uri())) {

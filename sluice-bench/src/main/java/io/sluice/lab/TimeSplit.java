@@ -1,0 +1,98 @@
+package io.sluice.lab;
+
+import io.sluice.bench.Driver;
+import io.sluice.bench.Progress;
+import io.sluice.bench.Sample;
+import io.sluice.bench.Workload;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Seed 002, "PG2 vs JDBC and found nothing": for single-row work the round trip dominates. Each
+ * interface runs the single-row select and insert; each measured execution records the wall
+ * time, the client's CPU and the server's CPU ({@link ServerCpu}); what is left is the wire and
+ * waiting. Needs the server on this machine.
+ */
+final class TimeSplit {
+  /** One measured execution. */
+  record Part(String workload, String driver, int iteration, long wallNanos, long clientCpuNanos, long serverCpuNanos,
+      int queries) {}
+
+  private TimeSplit() {}
+
+  static List<Part> run(List<Workload> workloads, List<Driver> drivers, ServerCpu server, int warmups, int runs,
+      Progress progress) throws Exception {
+    List<Part> parts = new ArrayList<>();
+    for (int w = 0; w < workloads.size(); w++) {
+      Workload workload = workloads.get(w);
+      List<Driver> ds = drivers.stream().filter(d -> d.supports(workload)).toList();
+      for (Driver d : ds) {
+        d.prepare(workload);
+        for (int i = 1; i <= warmups; i++) {
+          progress.show(w + 1, workloads.size(), workload, d.name(), "time split, warm-up " + i);
+          Sample.measure(d, workload);
+        }
+      }
+      for (int r = 1; r <= runs; r++) {
+        for (Driver d : ds) {
+          progress.show(w + 1, workloads.size(), workload, d.name(), "time split, run " + r + "/" + runs);
+          System.gc();
+          long s0 = server.nanos();
+          Sample s = Sample.measure(d, workload);
+          long serverCpu = server.nanos() - s0;
+          if (s.rows() != workload.expectedRows()) {
+            throw new IllegalStateException(workload.name() + " on " + d.name() + ": " + s.rows() + " rows, expected "
+                + workload.expectedRows());
+          }
+          parts.add(new Part(workload.name(), d.name(), r, s.wallNanos(), s.cpuNanos(), serverCpu,
+              workload.queryCount()));
+        }
+      }
+      progress.done(String.format("%5.0fs [%d/%d] %-10s time split done", progress.elapsedSeconds(), w + 1,
+          workloads.size(), workload.name()));
+    }
+    return parts;
+  }
+
+  /** Medians per (workload, interface), in microseconds per statement. */
+  record Row(String workload, String driver, double wallUs, double wallMinUs, double wallMaxUs, double clientUs,
+      double serverUs, double restUs) {}
+
+  static List<Row> summarise(List<Part> parts) {
+    List<Row> rows = new ArrayList<>();
+    for (String w : parts.stream().map(Part::workload).distinct().toList()) {
+      for (String d : parts.stream().filter(p -> p.workload().equals(w)).map(Part::driver).distinct().toList()) {
+        List<Part> of = parts.stream().filter(p -> p.workload().equals(w) && p.driver().equals(d)).toList();
+        int q = of.get(0).queries();
+        double[] wall = of.stream().mapToDouble(p -> p.wallNanos() / 1e3 / q).sorted().toArray();
+        double client = median(of.stream().mapToDouble(p -> p.clientCpuNanos() / 1e3 / q).toArray());
+        double server = median(of.stream().mapToDouble(p -> p.serverCpuNanos() / 1e3 / q).toArray());
+        double rest = median(of.stream()
+            .mapToDouble(p -> (p.wallNanos() - p.clientCpuNanos() - p.serverCpuNanos()) / 1e3 / q).toArray());
+        rows.add(new Row(w, d, median(wall), wall[0], wall[wall.length - 1], client, server, Math.max(0, rest)));
+      }
+    }
+    return rows;
+  }
+
+  static double median(double[] xs) {
+    double[] s = xs.clone();
+    Arrays.sort(s);
+    return s.length == 0 ? 0 : s[s.length / 2];
+  }
+
+  static void print(PrintStream out, List<Row> rows) {
+    out.println("Where the time goes (seed 002): microseconds per statement, medians; rest = wall - client CPU"
+        + " - server CPU (the wire, scheduling, waiting)");
+    String header = String.format("  %-14s %-16s %9s %9s %9s %9s %9s %9s", "workload", "interface", "wall", "min", "max",
+        "client", "server", "rest");
+    out.println(header);
+    for (Row r : rows) {
+      out.printf("  %-14s %-16s %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f%n", r.workload(), r.driver(), r.wallUs(),
+          r.wallMinUs(), r.wallMaxUs(), r.clientUs(), r.serverUs(), r.restUs());
+    }
+    out.println();
+  }
+}
