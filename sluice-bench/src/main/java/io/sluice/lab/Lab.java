@@ -130,10 +130,12 @@ public final class Lab {
           store.addSplit(runId, split);
         }
         store.finishRun(runId, status);
-        if (!results.isEmpty()) {
-          TextReport.print(out, info, results);
+        if (!results.isEmpty() || !split.isEmpty()) {
           List<Map<String, Object>> byInterface = store.view("by_interface", runId, "wall_ratio_geomean");
-          printSummary(out, byInterface);
+          if (!results.isEmpty()) {
+            TextReport.print(out, info, results);
+            printSummary(out, byInterface);
+          }
           List<TimeSplit.Row> splitRows = TimeSplit.summarise(split);
           if (!splitRows.isEmpty()) {
             TimeSplit.print(out, splitRows);
