@@ -612,8 +612,13 @@ public final class RequestEngine {
 
   /** The connection is unusable: close it and fail every request still waiting. */
   void failAll(SluiceException cause) {
-    if (broken == null) {
-      broken = cause;
+    synchronized (pending) {
+      if (broken == null) {
+        broken = cause;
+      }
+      // the first cause is the one every request gets: closing the socket for a passed deadline
+      // also fails the blocked read, whose "could not read" must not replace the real reason
+      cause = broken;
     }
     s.markBroken();
     long written = writtenSeq;
