@@ -43,6 +43,10 @@ public final class Workloads {
             "select * from bench.int1", List.of(INT4), rows),
         Workload.bulk("mixed9", "50,000 rows of 9 types: numbers, strings, timestamps (seed 000 test 2)",
             "select * from bench.mixed50k", MIXED, rows),
+        // the timestamp in UTC as text: the JSON must not depend on each driver's session TimeZone
+        Workload.bulk("json50k", "50,000 JSON objects of the 9-type rows, read as text (seed 000 test 3)",
+            "select row_to_json(m)::text as doc from (select id, n8, f8, amount, label, flag, day,"
+                + " at at time zone 'UTC' as at, ref from bench.mixed50k) m", List.of(TEXT), rows),
         t50k,
         t50k.rowsOnly("t50k-rows", "t50k, rows read but no column touched"),
         ts60,

@@ -52,6 +52,7 @@ public record Profiles(String name, int warmups, int runs, List<String> workload
   static final Map<String, String> EXPERIMENTS = Map.ofEntries(
       Map.entry("int1", "seed 000 test 1: 50,000 rows of one int column"),
       Map.entry("mixed9", "seed 000 test 2: 50,000 rows of 9 mixed columns"),
+      Map.entry("json50k", "seed 000 test 3: 50,000 JSON objects"),
       Map.entry("t50k", "seed 003: a wide result (id + 9 text columns)"),
       Map.entry("t50k-rows", "seed 000 lazy rows: read rows, touch no column"),
       Map.entry("ts60", "seed 000 test 5: 60 timestamptz columns, every value read"),
