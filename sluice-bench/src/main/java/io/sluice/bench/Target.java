@@ -41,11 +41,18 @@ public record Target(String host, int port, String database, String user, String
   /** A libpq-style URI for Sluice. */
   public String uri() {
     String auth = encode(user) + (password == null ? "" : ":" + encode(password));
-    return "postgresql://" + auth + "@" + host + ":" + port + "/" + encode(database) + "?sslmode=disable";
+    // a Unix-socket directory goes percent-encoded in the host part
+    String h = host.startsWith("/") ? encode(host) : host;
+    return "postgresql://" + auth + "@" + h + ":" + port + "/" + encode(database) + "?sslmode=disable";
   }
 
   private static String encode(String s) {
     return URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20");
+  }
+
+  /** The same server through its Unix socket in {@code directory}. */
+  public Target viaUnixSocket(String directory) {
+    return new Target(directory, port, database, user, password, serverVersion);
   }
 
   @Override

@@ -56,12 +56,13 @@ public final class Lab {
     try (PostgresServer server = o.url() != null ? PostgresServer.external(o.url())
         : PostgresServer.startPersistent(o.dataDir().resolve("pg" + o.pg()),
             PostgresServer.Options.defaults().withVersion(o.pg()).withTls(false))) {
-      run(o, profile, cases, Target.of(server), out);
+      run(o, profile, cases, Target.of(server), o.url() != null ? null : server.socketDirectory().toString(), out);
     }
   }
 
   /** Runs {@code cases} against {@code target}; returns the id of the run in the results. */
-  public static long run(LabOptions o, Profiles profile, List<LabCase> cases, Target target, PrintStream out)
+  public static long run(LabOptions o, Profiles profile, List<LabCase> cases, Target target, String socketDirectory,
+      PrintStream out)
       throws Exception {
     System.err.println("server: " + target);
     long t0 = System.nanoTime();
@@ -86,7 +87,7 @@ public final class Lab {
       String status = "failed";
       Map<String, Long> checksums = new java.util.HashMap<>();
       try {
-        runGroup(cases, "tcp", target, o, profile, progress, results, checksums);
+        runGroup(cases, "tcp", target, o.interfaces(), profile, progress, results, checksums);
         List<Workload> http = cases.stream().filter(c -> c.transport().equals("http")).map(LabCase::workload).toList();
         if (!http.isEmpty()) {
           String why = HttpBench.unavailable();
@@ -110,12 +111,24 @@ public final class Lab {
             }
           }
         }
+        if (cases.stream().anyMatch(c -> c.transport().equals("unix"))) {
+          String dir = socketDirectory;
+          if (dir == null) {
+            notes.add("Unix-socket cases skipped: the server was not started by the lab");
+          } else {
+            List<String> unix = o.interfaces().stream().filter(UNIX_INTERFACES::contains).toList();
+            notes.add("Unix-socket cases: " + String.join(", ", o.interfaces().stream()
+                .filter(i -> !UNIX_INTERFACES.contains(i)).toList()) + " left out (they reach PostgreSQL over TCP only:"
+                + " pgjdbc would need junixsocket, vert.x a native transport)");
+            runGroup(cases, "unix", target.viaUnixSocket(dir), unix, profile, progress, results, checksums);
+          }
+        }
         List<LabCase> remote = cases.stream().filter(c -> c.transport().equals("remote")).toList();
         if (!remote.isEmpty()) {
           try (FaultProxy proxy = FaultProxy.start(target.host(), target.port()).latency(Profiles.REMOTE_LATENCY)) {
             Target via = new Target(proxy.host(), proxy.port(), target.database(), target.user(), target.password(),
                 target.serverVersion());
-            runGroup(cases, "remote", via, o, profile, progress, results, checksums);
+            runGroup(cases, "remote", via, o.interfaces(), profile, progress, results, checksums);
           }
         }
         status = "done";
@@ -155,14 +168,18 @@ public final class Lab {
     }
   }
 
-  private static void runGroup(List<LabCase> cases, String transport, Target target, LabOptions o, Profiles profile,
-      Progress progress, List<Series> results, Map<String, Long> checksums) throws Exception {
+  /** The interfaces that can use a Unix socket. */
+  static final java.util.Set<String> UNIX_INTERFACES = java.util.Set.of("sluice", "sluice-stream", "sluice-pool",
+      "libpq", "libpq-single", "libpq-pipeline", "psql", "clj-sluice");
+
+  private static void runGroup(List<LabCase> cases, String transport, Target target, List<String> interfaces,
+      Profiles profile, Progress progress, List<Series> results, Map<String, Long> checksums) throws Exception {
     List<Workload> workloads = cases.stream().filter(c -> c.transport().equals(transport)).map(LabCase::workload)
         .toList();
     if (workloads.isEmpty()) {
       return;
     }
-    try (DriverSet set = new DriverSet(o.interfaces(), target, new ArrayList<>())) {
+    try (DriverSet set = new DriverSet(interfaces, target, new ArrayList<>())) {
       Runner runner = new Runner(workloads, set.drivers, profile.warmups(), profile.runs(), progress);
       try {
         runner.run(results);

@@ -113,6 +113,14 @@ public record Profiles(String name, int warmups, int runs, List<String> workload
       }
     }
     if (remoteQueries > 0) {
+      // seed 003's transport column: the Unix socket, for a point query and a wide result
+      for (String name : chosen) {
+        if (name.equals("point-seq") || name.equals("t50k")) {
+          Workload w = limit(Workloads.named(name), pointQueries, "@unix");
+          cases.add(new LabCase(w, "seed 003 matrix: " + EXPERIMENTS.get(name) + ", over the Unix socket", "unix",
+              "once"));
+        }
+      }
       for (String name : chosen) {
         if (!name.startsWith("point-")) {
           continue;   // the remote link is for seed 003's point queries
@@ -129,13 +137,17 @@ public record Profiles(String name, int warmups, int runs, List<String> workload
 
   /** A point workload cut to its first {@code n} queries (renamed when cut); bulk ones as they are. */
   static Workload limit(Workload w, int n, String suffix) {
-    if (!w.kind().isPoint() || (n >= w.queryCount() && suffix.isEmpty())) {
+    if (!w.kind().isPoint()) {
+      return suffix.isEmpty() ? w : new Workload(w.name() + suffix, w.description(), w.kind(), w.sql(), w.columns(),
+          w.touchColumns(), w.expectedRows(), w.ids(), w.threads());
+    }
+    if (n >= w.queryCount() && suffix.isEmpty()) {
       return w;
     }
     int[] ids = Arrays.copyOf(w.ids(), Math.min(n, w.ids().length));
     String name = w.name() + (ids.length == w.queryCount() ? "" : "-" + ids.length) + suffix;
     String description = w.description().replace("20,000", String.format("%,d", ids.length))
-        + (suffix.isEmpty() ? "" : ", remote");
+        + (suffix.isEmpty() ? "" : suffix.equals("@unix") ? ", Unix socket" : ", remote");
     return Workload.points(name, description, w.kind(), w.sql(), w.columns(), ids, w.threads(), w.rowsPerQuery());
   }
 }

@@ -49,17 +49,19 @@ class LabTest {
     LabOptions o = LabOptions.parse("--profile", "quick", "--interfaces", String.join(",", INTERFACES),
         "--dir", dir.toString());
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    runId = Lab.run(o, small, cases, target, new PrintStream(out, true, StandardCharsets.UTF_8));
+    runId = Lab.run(o, small, cases, target, PostgresServer.shared().socketDirectory().toString(),
+        new PrintStream(out, true, StandardCharsets.UTF_8));
     printed = out.toString(StandardCharsets.UTF_8);
   }
 
   @Test
   void profilesExpandIntoCases() {
     List<String> names = cases.stream().map(LabCase::name).toList();
-    assertEquals(List.of("int1", "point-seq-300", "point-vt16-300", "http-c16", "point-seq-40@remote",
-        "point-vt16-40@remote"), names);
-    assertEquals(List.of("tcp", "tcp", "tcp", "http", "remote", "remote"), cases.stream().map(LabCase::transport).toList());
-    assertEquals(40, cases.get(4).workload().queryCount());
+    assertEquals(List.of("int1", "point-seq-300", "point-vt16-300", "http-c16", "point-seq-300@unix",
+        "point-seq-40@remote", "point-vt16-40@remote"), names);
+    assertEquals(List.of("tcp", "tcp", "tcp", "http", "unix", "remote", "remote"),
+        cases.stream().map(LabCase::transport).toList());
+    assertEquals(40, cases.get(5).workload().queryCount());
     assertEquals(16, cases.get(3).workload().threads());
     assertEquals(50, cases.get(3).workload().expectedRows());
     Profiles def = Profiles.named("default");
@@ -188,9 +190,13 @@ class LabTest {
     }
   }
 
-  /** The HTTP case compares two servers; every other case the chosen interfaces. */
+  /** The HTTP case compares two servers, the Unix socket leaves pgjdbc out; else the chosen interfaces. */
   static int interfaces(LabCase c) {
-    return c.transport().equals("http") ? 2 : INTERFACES.size();
+    return switch (c.transport()) {
+      case "http" -> 2;
+      case "unix" -> (int) INTERFACES.stream().filter(Lab.UNIX_INTERFACES::contains).count();
+      default -> INTERFACES.size();
+    };
   }
 
   static long series() {
