@@ -24,7 +24,10 @@ public interface Driver extends AutoCloseable {
 
   /** Whether this driver runs {@code workload}; by default queries (bulk and point), not COPY. */
   default boolean supports(Workload workload) {
-    return workload.kind() == Workload.Kind.BULK || workload.kind().isPoint();
+    return switch (workload.kind()) {
+      case BULK, POINT_SEQUENTIAL, POINT_CONCURRENT -> true;
+      default -> false;
+    };
   }
 
   /** One execution of {@code workload}. */

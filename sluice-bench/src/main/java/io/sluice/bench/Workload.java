@@ -27,6 +27,8 @@ public record Workload(String name, String description, Kind kind, String sql, L
     POINT_SEQUENTIAL,
     /** The same statements from {@link Workload#threads} virtual threads at once. */
     POINT_CONCURRENT,
+    /** One statement per id in sequence, each on a new connection (seed 003's connect per query). */
+    POINT_CONNECT,
     /** {@code COPY … TO STDOUT} in text: lines and bytes are counted. */
     COPY_OUT,
     /** {@code COPY … FROM STDIN} of {@link CopyData}'s rows into an emptied table. */
@@ -35,7 +37,7 @@ public record Workload(String name, String description, Kind kind, String sql, L
     HTTP;
 
     public boolean isPoint() {
-      return this == POINT_SEQUENTIAL || this == POINT_CONCURRENT;
+      return this == POINT_SEQUENTIAL || this == POINT_CONCURRENT || this == POINT_CONNECT;
     }
 
     public boolean isCopy() {

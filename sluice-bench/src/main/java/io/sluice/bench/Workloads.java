@@ -11,6 +11,7 @@ import static io.sluice.bench.ColumnType.TIMESTAMPTZ;
 import static io.sluice.bench.ColumnType.UUID;
 
 import io.sluice.bench.Workload.Kind;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
@@ -57,6 +58,9 @@ public final class Workloads {
             Kind.POINT_CONCURRENT, point, T50K, ids, POINT_THREADS),
         Workload.points("point-vt64", "the same 20,000 point queries from 64 virtual threads",
             Kind.POINT_CONCURRENT, point, T50K, ids, 64),
+        Workload.points("connect-per-query", String.format("%,d point queries of t50k, each on a new connection"
+            + " (connecting measured)", CONNECT_QUERIES), Kind.POINT_CONNECT, point, T50K,
+            Arrays.copyOf(ids, CONNECT_QUERIES), 1),
         seed004("select", 1), seed004("select", 10), seed004("select", 100), seed004("select", 200),
         seed004("insert", 1), seed004("insert", 10), seed004("insert", 100), seed004("insert", 200),
         Workload.copy("copy-out", "COPY of 1,000,000 rows (int8, text, numeric, timestamptz) to the client, text format",
@@ -64,6 +68,9 @@ public final class Workloads {
         Workload.copy("copy-in", "COPY of 1,000,000 rows into an emptied unlogged table: Sluice from Java values"
             + " (binary), the others from pre-formatted text", Kind.COPY_IN, CopyData.COPY_IN_SQL, CopyData.ROWS));
   }
+
+  /** Point queries (and connections) per execution of the connect-per-query workload. */
+  public static final int CONNECT_QUERIES = 500;
 
   /** Queries per execution of seed 004's n-at-a-time workloads. */
   public static final int SEED004_QUERIES = 2_000;

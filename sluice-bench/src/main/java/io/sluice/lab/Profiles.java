@@ -60,6 +60,7 @@ public record Profiles(String name, int warmups, int runs, List<String> workload
       Map.entry("point-seq", "seed 002: single-row select by key, in sequence"),
       Map.entry("point-vt16", "seed 004 (pglue): concurrent point queries on few connections"),
       Map.entry("point-vt64", "seed 004 (pglue) and the pool: 64 concurrent callers"),
+      Map.entry("connect-per-query", "seed 003 matrix: connect per query"),
       Map.entry("copy-out", "bulk reads: COPY out, against psql and libpq"),
       Map.entry("n1-select", "seed 004: 50-row selects fired 1 at a time on one connection"),
       Map.entry("n10-select", "seed 004: 50-row selects fired 10 at a time on one connection"),
@@ -101,7 +102,8 @@ public record Profiles(String name, int warmups, int runs, List<String> workload
         continue;
       }
       Workload w = limit(Workloads.named(name), pointQueries, "");
-      cases.add(new LabCase(w, EXPERIMENTS.getOrDefault(name, name), "tcp", "once"));
+      cases.add(new LabCase(w, EXPERIMENTS.getOrDefault(name, name), "tcp",
+          w.kind() == Workload.Kind.POINT_CONNECT ? "per-query" : "once"));
     }
     for (String name : chosen) {
       if (HTTP_CASES.contains(name)) {

@@ -8,7 +8,8 @@
  * MODE   normal   PQexecParams / PQexecPrepared, the whole result at once
  *        single   single-row mode (PQsetSingleRowMode): rows as they arrive
  *        pipeline pipeline mode: point queries sent ahead in a window, each with its own Sync
- * KIND   bulk (run SQL once), points (SQL with $1, once per id), copyout (SQL is a COPY TO
+ * KIND   bulk (run SQL once), points (SQL with $1, once per id), connect (as points, each on a
+ *        new connection: connecting is measured), copyout (SQL is a COPY TO
  *        STDOUT: lines and bytes are counted), copyin (TYPES is a file of rows in COPY's text
  *        format, read before the clock starts; SQL is "statement before\nCOPY … FROM STDIN")
  * TOUCH  1: decode every value; 0: count rows only
@@ -215,7 +216,8 @@ int main(int argc, char **argv) {
   char *list = strdup(argv[5]);
   if (strcmp(argv[3], "copyin") != 0)
     for (char *t = strtok(list, ","); t; t = strtok(NULL, ",")) types[ntypes++] = parse_type(t);
-  int points = strcmp(kind, "points") == 0;
+  int connect_each = strcmp(kind, "connect") == 0;
+  int points = strcmp(kind, "points") == 0 || connect_each;
   int copyout = strcmp(kind, "copyout") == 0, copyin = strcmp(kind, "copyin") == 0;
   char *data = NULL;
   size_t data_len = 0;
@@ -239,12 +241,24 @@ int main(int argc, char **argv) {
   }
   PGconn *c = PQconnectdb(argv[1]);
   if (PQstatus(c) != CONNECTION_OK) die("connect", c);
-  if (points) expect(PQprepare(c, "p", sql, 1, NULL), c, PGRES_COMMAND_OK, "prepare");
+  if (points && !connect_each) expect(PQprepare(c, "p", sql, 1, NULL), c, PGRES_COMMAND_OK, "prepare");
 
   int64_t wall0 = nanos(CLOCK_MONOTONIC), cpu0 = nanos(CLOCK_PROCESS_CPUTIME_ID);
   const int binary = 1;
   char buf[16];
-  if (copyout) {
+  if (connect_each) {
+    for (int i = 0; i < nids; i++) {
+      PGconn *each = PQconnectdb(argv[1]);
+      if (PQstatus(each) != CONNECTION_OK) die("connect", each);
+      snprintf(buf, sizeof buf, "%d", ids[i]);
+      const char *v[1] = {buf};
+      PGresult *r = PQexecParams(each, sql, 1, NULL, v, NULL, NULL, binary);
+      expect(r, each, PGRES_TUPLES_OK, "query");
+      fold_result(r);
+      PQclear(r);
+      PQfinish(each);
+    }
+  } else if (copyout) {
     PGresult *r = PQexec(c, sql);
     expect(r, c, PGRES_COPY_OUT, "copy out");
     PQclear(r);

@@ -89,6 +89,9 @@ class DriverAgreementTest {
   }
 
   private static void assertAgrees(Fold expected, Driver driver, Workload w) throws Exception {
+    if (!driver.supports(w)) {
+      return;   // e.g. vert.x does not connect per query here; CopyWorkloadTest and LabTest cover the rest
+    }
     driver.prepare(w);
     Fold actual = new Fold();
     driver.run(w, actual);

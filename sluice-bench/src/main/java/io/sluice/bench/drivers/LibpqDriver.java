@@ -157,6 +157,9 @@ public final class LibpqDriver implements Driver {
   /** COPY in the normal mode only (single-row and pipeline modes do not apply to it). */
   @Override
   public boolean supports(Workload w) {
+    if (w.kind() == Workload.Kind.POINT_CONNECT) {
+      return mode == Mode.NORMAL;
+    }
     return Driver.super.supports(w) || w.kind().isCopy() && mode == Mode.NORMAL;
   }
 
@@ -173,6 +176,7 @@ public final class LibpqDriver implements Driver {
     String kind = switch (w.kind()) {
       case BULK -> "bulk";
       case POINT_SEQUENTIAL, POINT_CONCURRENT -> "points";
+      case POINT_CONNECT -> "connect";
       case COPY_OUT -> "copyout";
       case COPY_IN -> "copyin";
       case HTTP -> throw new IllegalArgumentException("libpq does not serve HTTP");

@@ -74,6 +74,9 @@ public final class PgjdbcDriver implements Driver {
   /** COPY through CopyManager on the defaults driver only (the settings do not touch COPY). */
   @Override
   public boolean supports(Workload workload) {
+    if (workload.kind() == Workload.Kind.POINT_CONNECT) {
+      return settings.isEmpty();
+    }
     return Driver.super.supports(workload) || workload.kind().isCopy() && settings.isEmpty();
   }
 
@@ -94,7 +97,7 @@ public final class PgjdbcDriver implements Driver {
           }
         }
       }
-      case POINT_SEQUENTIAL -> { }
+      case POINT_SEQUENTIAL, POINT_CONNECT -> { }
       case POINT_CONCURRENT -> {
         if (pool == null) {
           pool = newPool();
@@ -125,6 +128,12 @@ public final class PgjdbcDriver implements Driver {
           JdbcRows.readAll(rs, workload, fold);
         }
       }
+      case POINT_CONNECT -> PointTasks.runSequentially(workload, fold, (i, f) -> {
+        try (Connection c = DriverManager.getConnection(target.jdbcUrl(settings));
+            PreparedStatement ps = c.prepareStatement(sql)) {
+          point(ps, workload, i, f);
+        }
+      });
       case POINT_SEQUENTIAL -> {
         try (PreparedStatement ps = connection.prepareStatement(sql)) {
           PointTasks.runSequentially(workload, fold, (i, f) -> point(ps, workload, i, f));

@@ -94,6 +94,9 @@ public final class PsqlDriver implements Driver {
     } else {
       String[] parts = w.sql().split("\\$1", -1);
       for (int i = 0; i < w.queryCount(); i++) {
+        if (w.kind() == Workload.Kind.POINT_CONNECT) {
+          script.append("\\connect\n");   // a new connection, same parameters
+        }
         script.append(parts[0]).append(w.id(i)).append(parts[1]).append(";\n");
       }
     }

@@ -33,7 +33,10 @@ public final class SluiceDriver implements Driver {
   private final Connection connection;
   private final Pool pool;
 
+  private final String uri;
+
   private SluiceDriver(String name, boolean streaming, Target target, boolean pooled) {
+    this.uri = target.uri();
     this.name = name;
     this.streaming = streaming;
     this.connection = pooled ? null : Connection.open(target.uri());
@@ -73,6 +76,9 @@ public final class SluiceDriver implements Driver {
   /** COPY runs on the plain connection only (the other modes would measure the same code). */
   @Override
   public boolean supports(Workload workload) {
+    if (workload.kind() == Workload.Kind.POINT_CONNECT) {
+      return pool == null && !streaming;   // connecting is the same code in every mode
+    }
     return Driver.super.supports(workload) || workload.kind().isCopy() && (pool == null && !streaming);
   }
 
@@ -98,6 +104,13 @@ public final class SluiceDriver implements Driver {
       }
       case BULK -> read(workload, fold);
       case POINT_SEQUENTIAL -> PointTasks.runSequentially(workload, fold, (i, f) -> read(workload, f, workload.id(i)));
+      case POINT_CONNECT -> PointTasks.runSequentially(workload, fold, (i, f) -> {
+        try (Connection c = Connection.open(uri)) {
+          for (Row row : c.query(workload.sql(), workload.id(i))) {
+            fold(row, workload.columns().toArray(new ColumnType[0]), workload.touchColumns(), f);
+          }
+        }
+      });
       case POINT_CONCURRENT -> PointTasks.runConcurrently(workload, fold, (i, f) -> read(workload, f, workload.id(i)));
     }
   }

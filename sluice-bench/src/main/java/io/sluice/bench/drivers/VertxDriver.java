@@ -67,6 +67,8 @@ public final class VertxDriver implements Driver {
     switch (workload.kind()) {
       case BULK -> VertxRows.readAll(await(connection.preparedQuery(sql).execute()), workload, fold);
       case POINT_SEQUENTIAL -> PointTasks.runSequentially(workload, fold, (i, f) -> point(workload, i, f));
+      case POINT_CONNECT, COPY_OUT, COPY_IN, HTTP -> throw new IllegalArgumentException("not run on vert.x: "
+          + workload.name());
       case POINT_CONCURRENT -> PointTasks.runConcurrently(workload, fold, (i, f) -> point(workload, i, f));
     }
   }
