@@ -118,7 +118,7 @@ public final class Lab {
           } else {
             List<String> unix = o.interfaces().stream().filter(UNIX_INTERFACES::contains).toList();
             notes.add("Unix-socket cases: " + String.join(", ", o.interfaces().stream()
-                .filter(i -> !UNIX_INTERFACES.contains(i)).toList()) + " left out (they reach PostgreSQL over TCP only:"
+                .filter(i -> !UNIX_INTERFACES.contains(i)).toList()) + " left out (they reach PostgreSQL over TCP only here:"
                 + " pgjdbc would need junixsocket, vert.x a native transport)");
             runGroup(cases, "unix", target.viaUnixSocket(dir), unix, profile, progress, results, checksums);
           }
@@ -170,7 +170,7 @@ public final class Lab {
 
   /** The interfaces that can use a Unix socket. */
   static final java.util.Set<String> UNIX_INTERFACES = java.util.Set.of("sluice", "sluice-stream", "sluice-pool",
-      "libpq", "libpq-single", "libpq-pipeline", "psql", "clj-sluice");
+      "libpq", "libpq-single", "libpq-pipeline", "psql");
 
   private static void runGroup(List<LabCase> cases, String transport, Target target, List<String> interfaces,
       Profiles profile, Progress progress, List<Series> results, Map<String, Long> checksums) throws Exception {
