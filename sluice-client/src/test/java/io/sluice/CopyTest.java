@@ -316,6 +316,28 @@ class CopyTest {
   }
 
   @Test
+  void callersReleasedByTheEndOfACopyAreAlwaysSent() throws Exception {
+    // the server can answer CopyDone before the COPY's own write returns; callers queued behind
+    // the COPY must still be written then (a lost flush left them waiting for ever)
+    for (int round = 0; round < 50; round++) {
+      List<CompletableFuture<Integer>> others = new ArrayList<>();
+      try (CopyIn in = c.copy().open("copy copy_t (id) from stdin")) {
+        for (int i = 0; i < 20; i++) {
+          int v = i;
+          others.add(CompletableFuture.supplyAsync(() -> c.query("select $1::int4", v).get(0).getInt(0),
+              r -> Thread.startVirtualThread(r)));
+        }
+        Thread.sleep(2);
+        in.write("1\n".getBytes(StandardCharsets.UTF_8));
+        assertEquals(1, in.finish());
+      }
+      for (int i = 0; i < 20; i++) {
+        assertEquals(i, others.get(i).get(10, TimeUnit.SECONDS), "round " + round + ", caller " + i);
+      }
+    }
+  }
+
+  @Test
   void aCutConnectionMidCopyFailsWithAnUnknownOutcomeInBothDirections() throws Exception {
     c.copy().fromRows("copy_t", List.of("id", "name", "n", "at", "ok"), CopyFormat.BINARY, rows(300_000));
     try (FaultProxy proxy = FaultProxy.start(pg.host(), pg.port())) {

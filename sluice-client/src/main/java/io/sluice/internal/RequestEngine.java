@@ -404,6 +404,9 @@ public final class RequestEngine {
     } finally {
       flushing.set(false);
     }
+    // the server may have answered the last block (CopyDone) before this write returned: callers
+    // released by the lifted barrier found the flag taken and left their requests to this thread
+    flush();
   }
 
   /** Waits for the request, reading replies for everyone while this thread holds the read lock. */
