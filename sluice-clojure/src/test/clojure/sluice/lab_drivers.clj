@@ -10,7 +10,7 @@
   lazy row. Rows-only workloads count rows: java.jdbc has built every map by then, Sluice none."
   (:require [clojure.java.jdbc :as jdbc]
             [sluice.core :as sluice])
-  (:import (io.sluice.bench Checksum Driver Fold Target Workload Workload$Kind)
+  (:import (io.sluice.bench Checksum Driver Fold Target Workload Workload$Kind Workload$Output)
            (java.math BigDecimal)
            (java.sql DriverManager ResultSet ResultSetMetaData Timestamp)
            (java.time LocalDate OffsetDateTime)
@@ -64,7 +64,8 @@
     (reify Driver
       (name [_] name)
       (description [_] description)
-      (supports [_ w] (= Workload$Kind/BULK (.kind ^Workload w)))
+      (supports [_ w] (and (= Workload$Kind/BULK (.kind ^Workload w))
+                           (= Workload$Output/NONE (.output ^Workload w))))
       (prepare [_ w]
         (let [^Workload w w]
           (swap! keys-of assoc (.name w) (column-keys target (.sql w)))))

@@ -55,6 +55,37 @@ public final class Datasets {
     }
   }
 
+  /**
+   * Makes {@code bench.t10m} hold exactly {@code rows} rows (id + 9 short text columns), unless it
+   * already does: the table is made on demand, since its full size (10,000,000 rows, about a
+   * gigabyte) is for the full profile only. Returns true when it loaded.
+   */
+  public static boolean ensureT10m(Target target, long rows) throws SQLException {
+    ensure(target);
+    try (Connection c = DriverManager.getConnection(target.jdbcUrl(""));
+        Statement s = c.createStatement()) {
+      s.execute("select pg_advisory_lock(" + LOCK_KEY + ")");
+      try {
+        try (ResultSet rs = s.executeQuery("select obj_description(oid, 'pg_class')"
+            + " from pg_class where oid = to_regclass('bench.t10m')")) {
+          if (rs.next() && String.valueOf(rows).equals(rs.getString(1))) {
+            return false;
+          }
+        }
+        s.execute("drop table if exists bench.t10m");
+        s.execute("create table bench.t10m (id int4 not null, " + columns(9, i -> "c" + i + " text not null") + ")");
+        s.execute("insert into bench.t10m select g, " + columns(9, i -> "(g * " + (2 * i + 1) + " % 1000003)::text")
+            + " from generate_series(1, " + rows + ") g");
+        s.execute("vacuum (freeze, analyze) bench.t10m");
+        // the row count it was made with: the marker checked above
+        s.execute("comment on table bench.t10m is '" + rows + "'");
+        return true;
+      } finally {
+        s.execute("select pg_advisory_unlock(" + LOCK_KEY + ")");
+      }
+    }
+  }
+
   private static int currentVersion(Statement s) throws SQLException {
     try (ResultSet rs = s.executeQuery("select to_regclass('bench.dataset') is not null")) {
       rs.next();

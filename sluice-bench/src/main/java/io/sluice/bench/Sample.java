@@ -1,6 +1,8 @@
 package io.sluice.bench;
 
 import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /**
  * What one execution of a workload by a driver cost and returned.
@@ -23,12 +25,27 @@ public record Sample(long wallNanos, long cpuNanos, long threadCpuNanos, long al
 
   /** Runs {@code workload} once on {@code driver} and measures it. */
   public static Sample measure(Driver driver, Workload workload) throws Exception {
-    Fold fold = new Fold();
+    Path file = switch (workload.output()) {
+      case NONE -> null;
+      case DEV_NULL -> Path.of("/dev/null");
+      case FILE -> Files.createTempFile("sluice-lab-rows-", ".txt");
+    };
+    try {
+      return measure(driver, workload, new Fold(file));
+    } finally {
+      if (workload.output() == Workload.Output.FILE) {
+        Files.deleteIfExists(file);
+      }
+    }
+  }
+
+  private static Sample measure(Driver driver, Workload workload, Fold fold) throws Exception {
     long allocated = THREADS.getTotalThreadAllocatedBytes();
     long cpu = CpuClock.processNanos();
     long threadCpu = THREADS.getCurrentThreadCpuTime();
     long start = System.nanoTime();
     driver.run(workload, fold);
+    fold.finishOutput();
     long wall = System.nanoTime() - start;
     threadCpu = THREADS.getCurrentThreadCpuTime() - threadCpu;
     cpu = CpuClock.processNanos() - cpu;

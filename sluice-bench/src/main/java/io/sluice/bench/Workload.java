@@ -16,9 +16,21 @@ import java.util.Objects;
  * @param expectedRows rows one execution must return (for point workloads: over all queries)
  * @param ids the key of each point query, in order (empty for bulk workloads)
  * @param threads virtual threads issuing the point queries ({@link Kind#POINT_CONCURRENT}), else 1
+ * @param output where every row is also printed as text (seed 003's materialisation column), or
+ *     {@link Output#NONE}
  */
 public record Workload(String name, String description, Kind kind, String sql, List<ColumnType> columns,
-    boolean touchColumns, long expectedRows, int[] ids, int threads) {
+    boolean touchColumns, long expectedRows, int[] ids, int threads, Output output) {
+
+  /**
+   * Seed 003's "print" materialisations: besides being read and checked, every row is written as a
+   * line of tab-separated text, to {@code /dev/null} or to a file (created for the run, then deleted).
+   */
+  public enum Output {
+    NONE,
+    DEV_NULL,
+    FILE
+  }
 
   public enum Kind {
     /** Run the statement once, read every row. */
@@ -48,8 +60,19 @@ public record Workload(String name, String description, Kind kind, String sql, L
   public Workload {
     Objects.requireNonNull(name);
     Objects.requireNonNull(kind);
+    Objects.requireNonNull(output);
     columns = List.copyOf(columns);
     ids = ids.clone();
+    if (output != Output.NONE && (kind != Kind.BULK || !touchColumns
+        || !columns.stream().allMatch(t -> t == ColumnType.INT4 || t == ColumnType.TEXT))) {
+      throw new IllegalArgumentException(name + ": rows are printed only for bulk reads of int4 and text columns");
+    }
+  }
+
+  /** A workload whose rows are not printed. */
+  public Workload(String name, String description, Kind kind, String sql, List<ColumnType> columns,
+      boolean touchColumns, long expectedRows, int[] ids, int threads) {
+    this(name, description, kind, sql, columns, touchColumns, expectedRows, ids, threads, Output.NONE);
   }
 
   /** A statement without parameters whose whole result is read. */
@@ -87,6 +110,11 @@ public record Workload(String name, String description, Kind kind, String sql, L
   /** The same statement, read without touching any column. */
   public Workload rowsOnly(String newName, String newDescription) {
     return new Workload(newName, newDescription, kind, sql, columns, false, expectedRows, ids, threads);
+  }
+
+  /** The same statement, every row also printed to {@code output}. */
+  public Workload printed(String newName, String newDescription, Output to) {
+    return new Workload(newName, newDescription, kind, sql, columns, touchColumns, expectedRows, ids, threads, to);
   }
 
   /** The ids (a copy). */

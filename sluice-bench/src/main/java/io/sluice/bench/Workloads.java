@@ -50,6 +50,12 @@ public final class Workloads {
                 + " at at time zone 'UTC' as at, ref from bench.mixed50k) m", List.of(TEXT), rows),
         t50k,
         t50k.rowsOnly("t50k-rows", "t50k, rows read but no column touched"),
+        t50k.printed("t50k-print", "t50k, every row also printed as a line of text to /dev/null",
+            Workload.Output.DEV_NULL),
+        t50k.printed("t50k-file", "t50k, every row also printed as a line of text to a file",
+            Workload.Output.FILE),
+        Workload.copy("t50k-copy", "t50k fetched by COPY TO STDOUT (text): seed 003's alternate fetch method",
+            Kind.COPY_OUT, "copy bench.t50k to stdout", rows),
         ts60,
         ts60.rowsOnly("ts60-rows", "ts60, rows read but no column touched"),
         Workload.points("point-seq", "20,000 x one row of t50k by primary key, in sequence on one connection",
@@ -61,12 +67,28 @@ public final class Workloads {
         Workload.points("connect-per-query", String.format("%,d point queries of t50k, each on a new connection"
             + " (connecting measured)", CONNECT_QUERIES), Kind.POINT_CONNECT, point, T50K,
             Arrays.copyOf(ids, CONNECT_QUERIES), 1),
-        seed004("select", 1), seed004("select", 10), seed004("select", 100), seed004("select", 200),
-        seed004("insert", 1), seed004("insert", 10), seed004("insert", 100), seed004("insert", 200),
+        seed004("select", 1), seed004("select", 5), seed004("select", 10), seed004("select", 100),
+        seed004("select", 200),
+        seed004("insert", 1), seed004("insert", 5), seed004("insert", 10), seed004("insert", 100),
+        seed004("insert", 200),
         Workload.copy("copy-out", "COPY of 1,000,000 rows (int8, text, numeric, timestamptz) to the client, text format",
             Kind.COPY_OUT, "copy bench.c1m to stdout", CopyData.ROWS),
         Workload.copy("copy-in", "COPY of 1,000,000 rows into an emptied unlogged table: Sluice from Java values"
             + " (binary), the others from pre-formatted text", Kind.COPY_IN, CopyData.COPY_IN_SQL, CopyData.ROWS));
+  }
+
+  /** Rows of seed 003's t10m in the full profile (the default profile reads fewer and says so). */
+  public static final long T10M_ROWS = 10_000_000;
+
+  /**
+   * Seed 003's big result: all of {@code bench.t10m} (id + 9 short text columns), which {@link
+   * Datasets#ensureT10m} fills with {@code rows} rows. Named {@code t10m} at full size, else
+   * {@code t10m-<rows>}.
+   */
+  public static Workload t10m(long rows) {
+    String name = rows == T10M_ROWS ? "t10m" : "t10m-" + rows;
+    return Workload.bulk(name, String.format("%,d rows of t10m: id + 9 short text columns (seed 003 t10m%s)", rows,
+        rows == T10M_ROWS ? "" : "; seed 003 reads 10,000,000"), "select * from bench.t10m", T50K, rows);
   }
 
   /** Point queries (and connections) per execution of the connect-per-query workload. */

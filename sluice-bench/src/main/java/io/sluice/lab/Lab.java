@@ -11,6 +11,7 @@ import io.sluice.bench.Series;
 import io.sluice.bench.Target;
 import io.sluice.bench.TextReport;
 import io.sluice.bench.Workload;
+import io.sluice.bench.Workloads;
 import io.sluice.lab.http.HttpBench;
 import io.sluice.testkit.FaultProxy;
 import io.sluice.testkit.PostgresServer;
@@ -68,6 +69,14 @@ public final class Lab {
     long t0 = System.nanoTime();
     boolean loaded = Datasets.ensure(target);
     System.err.printf("data sets: %s in %.1f s%n", loaded ? "loaded" : "reused", (System.nanoTime() - t0) / 1e9);
+    for (LabCase c : cases) {
+      if (c.workload().sql().equals(Workloads.t10m(1).sql())) {
+        t0 = System.nanoTime();
+        boolean made = Datasets.ensureT10m(target, c.workload().expectedRows());
+        System.err.printf("t10m: %,d rows %s in %.1f s%n", c.workload().expectedRows(), made ? "loaded" : "reused",
+            (System.nanoTime() - t0) / 1e9);
+      }
+    }
     List<String[]> described = new ArrayList<>();
     List<String> skipped = new ArrayList<>();
     try (var probe = new DriverSet(o.interfaces(), target, skipped)) {
@@ -87,7 +96,7 @@ public final class Lab {
       String status = "failed";
       Map<String, Long> checksums = new java.util.HashMap<>();
       try {
-        runGroup(cases, "tcp", target, o.interfaces(), profile, progress, results, checksums);
+        runGroup(cases, "tcp", target, o.interfaces(), profile, progress, results, checksums, notes);
         List<Workload> http = cases.stream().filter(c -> c.transport().equals("http")).map(LabCase::workload).toList();
         if (!http.isEmpty()) {
           String why = HttpBench.unavailable();
@@ -120,7 +129,7 @@ public final class Lab {
             notes.add("Unix-socket cases: " + String.join(", ", o.interfaces().stream()
                 .filter(i -> !UNIX_INTERFACES.contains(i)).toList()) + " left out (they reach PostgreSQL over TCP only here:"
                 + " pgjdbc would need junixsocket, vert.x a native transport)");
-            runGroup(cases, "unix", target.viaUnixSocket(dir), unix, profile, progress, results, checksums);
+            runGroup(cases, "unix", target.viaUnixSocket(dir), unix, profile, progress, results, checksums, notes);
           }
         }
         List<LabCase> remote = cases.stream().filter(c -> c.transport().equals("remote")).toList();
@@ -128,7 +137,7 @@ public final class Lab {
           try (FaultProxy proxy = FaultProxy.start(target.host(), target.port()).latency(Profiles.REMOTE_LATENCY)) {
             Target via = new Target(proxy.host(), proxy.port(), target.database(), target.user(), target.password(),
                 target.serverVersion());
-            runGroup(cases, "remote", via, o.interfaces(), profile, progress, results, checksums);
+            runGroup(cases, "remote", via, o.interfaces(), profile, progress, results, checksums, notes);
           }
         }
         status = "done";
@@ -173,13 +182,21 @@ public final class Lab {
       "libpq", "libpq-single", "libpq-pipeline", "psql");
 
   private static void runGroup(List<LabCase> cases, String transport, Target target, List<String> interfaces,
-      Profiles profile, Progress progress, List<Series> results, Map<String, Long> checksums) throws Exception {
+      Profiles profile, Progress progress, List<Series> results, Map<String, Long> checksums, List<String> notes)
+      throws Exception {
     List<Workload> workloads = cases.stream().filter(c -> c.transport().equals(transport)).map(LabCase::workload)
         .toList();
     if (workloads.isEmpty()) {
       return;
     }
     try (DriverSet set = new DriverSet(interfaces, target, new ArrayList<>())) {
+      for (Workload w : workloads) {
+        List<String> not = set.drivers.stream().filter(d -> !d.supports(w)).map(Driver::name).toList();
+        if (!not.isEmpty()) {
+          notes.add(w.name() + " (" + transport + "): not run by " + String.join(", ", not)
+              + " (no such operation in that interface or mode; see the README's lab section)");
+        }
+      }
       Runner runner = new Runner(workloads, set.drivers, profile.warmups(), profile.runs(), progress);
       try {
         runner.run(results);

@@ -17,9 +17,19 @@ import java.util.Map;
  * @param pointQueries point queries per execution over loopback (the seed uses 20,000)
  * @param remoteQueries point queries per execution over the simulated remote link; 0: no remote cases
  * @param httpRequests requests per measured load-tool run of the HTTP cases
+ * @param t10mRows rows of seed 003's t10m case (the seed reads 10,000,000)
  */
 public record Profiles(String name, int warmups, int runs, List<String> workloads, int pointQueries,
-    int remoteQueries, int httpRequests) {
+    int remoteQueries, int httpRequests, long t10mRows) {
+
+  /** Seed 003's big result; its size depends on the profile ({@link #t10mRows}). */
+  public static final String T10M = "t10m";
+
+  /** A profile with the full t10m. */
+  public Profiles(String name, int warmups, int runs, List<String> workloads, int pointQueries, int remoteQueries,
+      int httpRequests) {
+    this(name, warmups, runs, workloads, pointQueries, remoteQueries, httpRequests, Workloads.T10M_ROWS);
+  }
 
   /** The HTTP cases: the JSON endpoint at 1, 16 and 64 concurrent clients. */
   public static final List<String> HTTP_CASES = List.of("http-c1", "http-c16", "http-c64");
@@ -30,6 +40,7 @@ public record Profiles(String name, int warmups, int runs, List<String> workload
   /** Every case name {@code --only} accepts. */
   public static List<String> caseNames() {
     List<String> all = new ArrayList<>(Workloads.names());
+    all.add(all.indexOf("t50k-copy") + 1, T10M);
     all.addAll(HTTP_CASES);
     all.add(TIME_SPLIT);
     return all;
@@ -54,7 +65,11 @@ public record Profiles(String name, int warmups, int runs, List<String> workload
       Map.entry("mixed9", "seed 000 test 2: 50,000 rows of 9 mixed columns"),
       Map.entry("json50k", "seed 000 test 3: 50,000 JSON objects"),
       Map.entry("t50k", "seed 003: a wide result (id + 9 text columns)"),
-      Map.entry("t50k-rows", "seed 000 lazy rows: read rows, touch no column"),
+      Map.entry("t50k-rows", "seed 003 materialisation \"read only\" (seed 000's lazy rows): touch no column"),
+      Map.entry("t50k-print", "seed 003 materialisation: every row printed to /dev/null"),
+      Map.entry("t50k-file", "seed 003 materialisation: every row printed to a file"),
+      Map.entry("t50k-copy", "seed 003 fetch method: COPY TO STDOUT"),
+      Map.entry(T10M, "seed 003: the big result t10m (id + 9 short text columns)"),
       Map.entry("ts60", "seed 000 test 5: 60 timestamptz columns, every value read"),
       Map.entry("ts60-rows", "seed 000 lazy rows: 60 timestamptz, rows only"),
       Map.entry("point-seq", "seed 002: single-row select by key, in sequence"),
@@ -63,10 +78,12 @@ public record Profiles(String name, int warmups, int runs, List<String> workload
       Map.entry("connect-per-query", "seed 003 matrix: connect per query"),
       Map.entry("copy-out", "bulk reads: COPY out, against psql and libpq"),
       Map.entry("n1-select", "seed 004: 50-row selects fired 1 at a time on one connection"),
+      Map.entry("n5-select", "seed 004: 50-row selects fired 5 at a time on one connection"),
       Map.entry("n10-select", "seed 004: 50-row selects fired 10 at a time on one connection"),
       Map.entry("n100-select", "seed 004: 50-row selects fired 100 at a time on one connection"),
       Map.entry("n200-select", "seed 004: 50-row selects fired 200 at a time on one connection"),
       Map.entry("n1-insert", "seed 004: single-row inserts fired 1 at a time on one connection"),
+      Map.entry("n5-insert", "seed 004: single-row inserts fired 5 at a time on one connection"),
       Map.entry("n10-insert", "seed 004: single-row inserts fired 10 at a time on one connection"),
       Map.entry("n100-insert", "seed 004: single-row inserts fired 100 at a time on one connection"),
       Map.entry("n200-insert", "seed 004: single-row inserts fired 200 at a time on one connection"),
@@ -87,8 +104,8 @@ public record Profiles(String name, int warmups, int runs, List<String> workload
     return switch (name) {
       case "quick" -> new Profiles("quick", 1, 3, List.of("int1", "mixed9", "t50k", "point-seq", "point-vt16",
           "http-c16", TIME_SPLIT), 2_000, 0, 300);
-      case "default" -> new Profiles("default", 1, 4, all, 10_000, 300, 1_000);
-      case "full" -> new Profiles("full", 3, 10, all, 20_000, 2_000, 5_000);
+      case "default" -> new Profiles("default", 1, 4, all, 10_000, 300, 1_000, 1_000_000);
+      case "full" -> new Profiles("full", 3, 10, all, 20_000, 2_000, 5_000, Workloads.T10M_ROWS);
       default -> throw new IllegalArgumentException("no profile " + name + "; there are quick, default, full");
     };
   }
@@ -99,6 +116,10 @@ public record Profiles(String name, int warmups, int runs, List<String> workload
     List<String> chosen = only.isEmpty() ? workloads : only;
     for (String name : chosen) {
       if (HTTP_CASES.contains(name) || name.equals(TIME_SPLIT)) {
+        continue;
+      }
+      if (name.equals(T10M)) {
+        cases.add(new LabCase(Workloads.t10m(t10mRows), EXPERIMENTS.get(T10M), "tcp", "once"));
         continue;
       }
       Workload w = limit(Workloads.named(name), pointQueries, "");

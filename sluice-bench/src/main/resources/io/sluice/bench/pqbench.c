@@ -15,7 +15,9 @@
  * TOUCH  1: decode every value; 0: count rows only
  * TYPES  int4,int8,float8,numeric,text,bool,date,timestamptz,uuid (comma-separated, in order)
  *
- * Prints "rows checksum wall_ns cpu_ns" (connecting excluded; CPU is this process's).
+ * Prints "rows checksum wall_ns cpu_ns" (connecting excluded; CPU is this process's). With
+ * PQBENCH_PRINT=PATH in the environment, every row read with TOUCH 1 is also written to PATH as a
+ * line of tab-separated text (int4 and text columns only), inside the measured time.
  *
  *   pqbench --exec PROGRAM ARGS...
  *
@@ -42,6 +44,7 @@ static uint64_t fold_rows, fold_sum, fold_row = 0x2545F4914F6CDD1DULL;
 static enum type types[256];
 static int ntypes;
 static int touch;
+static FILE *print_out;
 
 static void die(const char *what, PGconn *c) {
   fprintf(stderr, "pqbench: %s%s%s\n", what, c ? ": " : "", c ? PQerrorMessage(c) : "");
@@ -148,6 +151,20 @@ static int64_t value(const PGresult *r, int row, int col) {
   return 0;
 }
 
+/* One value as text, for PQBENCH_PRINT: int4 in decimal, text as it is, NULL as \N. */
+static void print_value(const PGresult *r, int row, int col, char after) {
+  if (PQgetisnull(r, row, col)) {
+    fputs("\\N", print_out);
+  } else if (types[col] == INT4) {
+    fprintf(print_out, "%d", (int32_t) be32(PQgetvalue(r, row, col)));
+  } else if (types[col] == TEXT) {
+    fwrite(PQgetvalue(r, row, col), 1, (size_t) PQgetlength(r, row, col), print_out);
+  } else {
+    die("PQBENCH_PRINT prints int4 and text columns only", NULL);
+  }
+  fputc(after, print_out);
+}
+
 static void fold_result(const PGresult *r) {
   int rows = PQntuples(r), cols = PQnfields(r);
   if (touch && cols != ntypes) {
@@ -156,7 +173,10 @@ static void fold_result(const PGresult *r) {
   }
   for (int i = 0; i < rows; i++) {
     if (touch) {
-      for (int c = 0; c < cols; c++) add(value(r, i, c));
+      for (int c = 0; c < cols; c++) {
+        add(value(r, i, c));
+        if (print_out) print_value(r, i, c, c + 1 < cols ? '\t' : '\n');
+      }
       end_row();
     } else {
       fold_rows++;
@@ -243,7 +263,13 @@ int main(int argc, char **argv) {
   if (PQstatus(c) != CONNECTION_OK) die("connect", c);
   if (points && !connect_each) expect(PQprepare(c, "p", sql, 1, NULL), c, PGRES_COMMAND_OK, "prepare");
 
+  const char *print_path = getenv("PQBENCH_PRINT");
   int64_t wall0 = nanos(CLOCK_MONOTONIC), cpu0 = nanos(CLOCK_PROCESS_CPUTIME_ID);
+  if (print_path && *print_path) {
+    print_out = fopen(print_path, "w");
+    if (!print_out) die("cannot open the PQBENCH_PRINT file", NULL);
+    setvbuf(print_out, NULL, _IOFBF, 1 << 16);
+  }
   const int binary = 1;
   char buf[16];
   if (connect_each) {
@@ -353,6 +379,7 @@ int main(int argc, char **argv) {
       }
     }
   }
+  if (print_out && fclose(print_out) != 0) die("cannot write the PQBENCH_PRINT file", NULL);
   int64_t wall = nanos(CLOCK_MONOTONIC) - wall0, cpu = nanos(CLOCK_PROCESS_CPUTIME_ID) - cpu0;
   PQfinish(c);
   printf("%llu %lld %lld %lld\n", (unsigned long long) fold_rows, (long long) fold_sum, (long long) wall, (long long) cpu);

@@ -1,6 +1,9 @@
 package io.sluice.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -86,6 +89,69 @@ class DriverAgreementTest {
         }
       }
     }
+  }
+
+  @Test
+  void printedRowsAreTheServersTextInEveryInterface() throws Exception {
+    Workload w = Workloads.named("t50k-file");
+    assertEquals(Workload.Output.FILE, w.output());
+    String expected;
+    try (Connection c = DriverManager.getConnection(BenchServer.target().jdbcUrl(""));
+        java.sql.Statement s = c.createStatement();
+        java.sql.ResultSet rs = s.executeQuery("select md5(string_agg(concat_ws(E'\\t', id::text, c1, c2, c3, c4, c5,"
+            + " c6, c7, c8, c9) || E'\\n', '')) from (" + w.sql() + ") t")) {
+      rs.next();
+      expected = rs.getString(1);
+    }
+    int printers = 0;
+    for (Driver d : drivers) {
+      if (!d.supports(w)) {
+        continue;
+      }
+      java.nio.file.Path file = java.nio.file.Files.createTempFile("sluice-print-test-", ".txt");
+      try {
+        d.prepare(w);
+        Fold fold = new Fold(file);
+        d.run(w, fold);
+        fold.finishOutput();
+        assertEquals(w.expectedRows(), fold.rows(), d.name());
+        byte[] text = java.nio.file.Files.readAllBytes(file);
+        assertEquals(expected, hex(java.security.MessageDigest.getInstance("MD5").digest(text)),
+            d.name() + " printed every row as the server's text (" + text.length + " bytes)");
+        printers++;
+      } finally {
+        java.nio.file.Files.deleteIfExists(file);
+      }
+    }
+    assertTrue(printers >= 5, "sluice, pgjdbc, vert.x and libpq print rows: " + printers);
+    assertThrows(IllegalArgumentException.class, () -> Workloads.named("mixed9").printed("x", "x",
+        Workload.Output.DEV_NULL), "only int4 and text columns are printed");
+  }
+
+  @Test
+  void t10mIsMadeAtTheSizeAsked() throws Exception {
+    Target target = BenchServer.target();
+    Datasets.ensureT10m(target, 3_000);
+    assertFalse(Datasets.ensureT10m(target, 3_000), "the same size is reused");
+    assertTrue(Datasets.ensureT10m(target, 2_000), "another size is made again");
+    Workload w = Workloads.t10m(2_000);
+    assertEquals("t10m-2000", w.name());
+    assertEquals("t10m", Workloads.t10m(Workloads.T10M_ROWS).name());
+    try (Connection c = DriverManager.getConnection(target.jdbcUrl(""))) {
+      Fold expected = IndependentChecksum.bulk(c, w);
+      assertEquals(2_000, expected.rows());
+      for (Driver d : drivers) {
+        assertAgrees(expected, d, w);
+      }
+    }
+  }
+
+  private static String hex(byte[] bytes) {
+    StringBuilder s = new StringBuilder();
+    for (byte b : bytes) {
+      s.append(String.format("%02x", b));
+    }
+    return s.toString();
   }
 
   private static void assertAgrees(Fold expected, Driver driver, Workload w) throws Exception {

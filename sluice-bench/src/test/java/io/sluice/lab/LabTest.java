@@ -73,6 +73,11 @@ class LabTest {
       assertFalse(c.experiment().isBlank(), c.name());
     }
     assertTrue(Profiles.named("quick").cases(List.of()).stream().noneMatch(c -> c.transport().equals("remote")));
+    assertTrue(all.stream().anyMatch(c -> c.name().equals("t10m-1000000")), "the default profile reads 1,000,000 of t10m");
+    assertTrue(Profiles.named("full").cases(List.of("t10m")).get(0).workload().expectedRows() == 10_000_000);
+    for (String name : List.of("t50k-rows", "t50k-print", "t50k-file", "t50k-copy", "n5-select", "n5-insert")) {
+      assertTrue(all.stream().anyMatch(c -> c.name().equals(name)), name + " is in the default profile");
+    }
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Profiles.named("huge"));
     assertTrue(e.getMessage().contains("quick, default, full"), e.getMessage());
   }

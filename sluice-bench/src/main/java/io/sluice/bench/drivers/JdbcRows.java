@@ -28,17 +28,17 @@ final class JdbcRows {
     ColumnType[] types = columns.toArray(new ColumnType[0]);
     while (rs.next()) {
       for (int i = 0; i < count; i++) {
-        fold.add(value(rs, i + 1, types[i]));
+        fold.add(value(rs, i + 1, types[i], fold));
       }
       fold.endRow();
     }
   }
 
-  private static long value(ResultSet rs, int column, ColumnType type) throws SQLException {
+  private static long value(ResultSet rs, int column, ColumnType type, Fold fold) throws SQLException {
     return switch (type) {
       case INT4 -> {
         int v = rs.getInt(column);
-        yield rs.wasNull() ? Checksum.NULL : Checksum.ofLong(v);
+        yield rs.wasNull() ? Checksum.NULL : Checksum.ofLong(fold.printed(v));
       }
       case INT8 -> {
         long v = rs.getLong(column);
@@ -53,7 +53,7 @@ final class JdbcRows {
         yield rs.wasNull() ? Checksum.NULL : Checksum.ofBoolean(v);
       }
       case NUMERIC -> Checksum.ofBigDecimal(rs.getBigDecimal(column));
-      case TEXT -> Checksum.ofString(rs.getString(column));
+      case TEXT -> Checksum.ofString(fold.printed(rs.getString(column)));
       case DATE -> Checksum.ofDate(rs.getObject(column, LocalDate.class));
       case TIMESTAMPTZ -> Checksum.ofTimestamp(rs.getObject(column, OffsetDateTime.class));
       case UUID -> Checksum.ofUuid(rs.getObject(column, UUID.class));

@@ -101,7 +101,15 @@ public final class LibpqDriver implements Driver {
 
   /** Runs a command, returns its output (stdout and stderr together); stdin from {@code input}. */
   static String run(List<String> command, byte[] input) throws IOException, InterruptedException {
-    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+    return run(command, input, java.util.Map.of());
+  }
+
+  /** {@link #run(List, byte[])} with variables added to the environment. */
+  static String run(List<String> command, byte[] input, java.util.Map<String, String> env)
+      throws IOException, InterruptedException {
+    ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+    pb.environment().putAll(env);
+    Process p = pb.start();
     try (OutputStream o = p.getOutputStream()) {
       if (input != null) {
         o.write(input);
@@ -190,7 +198,10 @@ public final class LibpqDriver implements Driver {
     for (int i = 0; points && i < w.queryCount(); i++) {
       ids.append(w.id(i)).append('\n');
     }
-    String out = run(cmd, ids.toString().getBytes(StandardCharsets.US_ASCII)).strip();
+    // rows printed (seed 003's materialisation): the C client writes them where the fold would
+    java.util.Map<String, String> env = fold.output() == null ? java.util.Map.of()
+        : java.util.Map.of("PQBENCH_PRINT", fold.output().toString());
+    String out = run(cmd, ids.toString().getBytes(StandardCharsets.US_ASCII), env).strip();
     String[] f = out.split(" ");
     if (f.length != 4 || !f[0].matches("\\d+")) {
       throw new IllegalStateException(mode.driverName + " failed: " + out);

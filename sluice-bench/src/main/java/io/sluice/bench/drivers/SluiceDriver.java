@@ -138,20 +138,20 @@ public final class SluiceDriver implements Driver {
       return;
     }
     for (int i = 0; i < types.length; i++) {
-      fold.add(value(row, i, types[i]));
+      fold.add(value(row, i, types[i], fold));
     }
     fold.endRow();
   }
 
   /** Primitive getters throw on SQL NULL, so those check {@link Row#isNull} first; object getters return null. */
-  private static long value(Row row, int i, ColumnType type) {
+  private static long value(Row row, int i, ColumnType type, Fold fold) {
     return switch (type) {
-      case INT4 -> row.isNull(i) ? Checksum.NULL : Checksum.ofLong(row.getInt(i));
+      case INT4 -> row.isNull(i) ? Checksum.NULL : Checksum.ofLong(fold.printed(row.getInt(i)));
       case INT8 -> row.isNull(i) ? Checksum.NULL : Checksum.ofLong(row.getLong(i));
       case FLOAT8 -> row.isNull(i) ? Checksum.NULL : Checksum.ofDouble(row.getDouble(i));
       case BOOL -> row.isNull(i) ? Checksum.NULL : Checksum.ofBoolean(row.getBoolean(i));
       case NUMERIC -> Checksum.ofBigDecimal(row.getBigDecimal(i));
-      case TEXT -> Checksum.ofString(row.getString(i));
+      case TEXT -> Checksum.ofString(fold.printed(row.getString(i)));
       case DATE -> Checksum.ofDate(row.getLocalDate(i));
       case TIMESTAMPTZ -> Checksum.ofTimestamp(row.getOffsetDateTime(i));
       case UUID -> Checksum.ofUuid(row.getUUID(i));

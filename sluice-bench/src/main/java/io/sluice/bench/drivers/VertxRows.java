@@ -24,17 +24,17 @@ final class VertxRows {
     ColumnType[] types = columns.toArray(new ColumnType[0]);
     for (Row row : rows) {
       for (int i = 0; i < count; i++) {
-        fold.add(value(row, i, types[i]));
+        fold.add(value(row, i, types[i], fold));
       }
       fold.endRow();
     }
   }
 
-  private static long value(Row row, int column, ColumnType type) {
+  private static long value(Row row, int column, ColumnType type, Fold fold) {
     return switch (type) {
       case INT4 -> {
         Integer v = row.getInteger(column);
-        yield v == null ? Checksum.NULL : Checksum.ofLong(v);
+        yield v == null ? Checksum.NULL : Checksum.ofLong(fold.printed(v));
       }
       case INT8 -> {
         Long v = row.getLong(column);
@@ -49,7 +49,7 @@ final class VertxRows {
         yield v == null ? Checksum.NULL : Checksum.ofBoolean(v);
       }
       case NUMERIC -> Checksum.ofBigDecimal(row.getBigDecimal(column));
-      case TEXT -> Checksum.ofString(row.getString(column));
+      case TEXT -> Checksum.ofString(fold.printed(row.getString(column)));
       case DATE -> Checksum.ofDate(row.getLocalDate(column));
       case TIMESTAMPTZ -> Checksum.ofTimestamp(row.getOffsetDateTime(column));
       case UUID -> Checksum.ofUuid(row.getUUID(column));
