@@ -46,10 +46,35 @@ public record Workload(String name, String description, Kind kind, String sql, L
     /** {@code COPY … FROM STDIN} of {@link CopyData}'s rows into an emptied table. */
     COPY_IN,
     /** HTTP requests from a load tool to a server that answers rows as JSON (the lab runs these). */
-    HTTP;
+    HTTP,
+    /** Seed 002: one statement per id in sequence, each on a connection borrowed from a pool and returned. */
+    POINT_POOLED,
+    /** Seed 002: one statement per id in sequence, through a statement prepared once by the caller. */
+    POINT_PREPARED,
+    /**
+     * Seed 002's writes: per id, the statements of {@link Workload#statements()} (an insert and a
+     * delete, each returning the id) in sequence on one connection, each in its own implicit transaction.
+     */
+    WRITE_AUTOCOMMIT,
+    /** The same statements per id inside one explicit transaction (begin … commit) on one connection. */
+    WRITE_TRANSACTION,
+    /** The same transaction per id, on a connection borrowed from a pool for it. */
+    WRITE_POOL_TRANSACTION;
 
+    /** Kinds that run one statement (or one group of statements) per id. */
     public boolean isPoint() {
-      return this == POINT_SEQUENTIAL || this == POINT_CONCURRENT || this == POINT_CONNECT;
+      return this == POINT_SEQUENTIAL || this == POINT_CONCURRENT || this == POINT_CONNECT || this == POINT_POOLED
+          || this == POINT_PREPARED || isWrite();
+    }
+
+    /** Seed 002's write kinds. */
+    public boolean isWrite() {
+      return this == WRITE_AUTOCOMMIT || this == WRITE_TRANSACTION || this == WRITE_POOL_TRANSACTION;
+    }
+
+    /** Kinds that borrow from a pool per id. */
+    public boolean isPooled() {
+      return this == POINT_POOLED || this == WRITE_POOL_TRANSACTION;
     }
 
     public boolean isCopy() {
@@ -115,6 +140,11 @@ public record Workload(String name, String description, Kind kind, String sql, L
   /** The same statement, every row also printed to {@code output}. */
   public Workload printed(String newName, String newDescription, Output to) {
     return new Workload(newName, newDescription, kind, sql, columns, touchColumns, expectedRows, ids, threads, to);
+  }
+
+  /** The statements of {@link #sql()}, which separates several with a semicolon and a line break. */
+  public List<String> statements() {
+    return List.of(sql.split(";\n"));
   }
 
   /** The ids (a copy). */

@@ -91,6 +91,32 @@ public final class Workloads {
         rows == T10M_ROWS ? "" : "; seed 003 reads 10,000,000"), "select * from bench.t10m", T50K, rows);
   }
 
+  /**
+   * Seed 002's single-row CRUD, whose time the lab splits into client CPU, server CPU and the rest:
+   * the select by key on a dedicated connection, through a pool, and through a statement prepared
+   * by the caller; an insert and a delete of one row (each returning the id) in autocommit, in an
+   * explicit transaction, and in a transaction on a pooled connection. {@code ids} are the keys.
+   */
+  public static List<Workload> seed002(int[] ids) {
+    String point = "select * from bench.t50k where id = $1";
+    String write = "insert into bench.s002 (id, v) values ($1, 'seed 002') returning id;\n"
+        + "delete from bench.s002 where id = $1 returning id";
+    String n = String.format("%,d", ids.length);
+    return List.of(
+        Workload.points("s002-select", n + " x one row by key, dedicated connection", Kind.POINT_SEQUENTIAL, point,
+            T50K, ids, 1),
+        Workload.points("s002-select-pool", n + " x one row by key, a pooled connection borrowed for each",
+            Kind.POINT_POOLED, point, T50K, ids, 1),
+        Workload.points("s002-select-prepared", n + " x one row by key, a statement prepared once by the caller",
+            Kind.POINT_PREPARED, point, T50K, ids, 1),
+        Workload.points("s002-write", n + " x insert + delete of one row, autocommit", Kind.WRITE_AUTOCOMMIT, write,
+            List.of(INT4), ids, 1, 2),
+        Workload.points("s002-write-tx", n + " x insert + delete of one row in an explicit transaction",
+            Kind.WRITE_TRANSACTION, write, List.of(INT4), ids, 1, 2),
+        Workload.points("s002-write-pool-tx", n + " x insert + delete in a transaction on a pooled connection",
+            Kind.WRITE_POOL_TRANSACTION, write, List.of(INT4), ids, 1, 2));
+  }
+
   /** Point queries (and connections) per execution of the connect-per-query workload. */
   public static final int CONNECT_QUERIES = 500;
 
@@ -130,7 +156,7 @@ public final class Workloads {
   }
 
   /** {@link #POINT_QUERIES} ids of t50k, uniformly drawn (with repeats) from a seeded generator. */
-  static int[] pointIds() {
+  public static int[] pointIds() {
     Random random = new Random(POINT_SEED);
     int[] ids = new int[POINT_QUERIES];
     for (int i = 0; i < ids.length; i++) {

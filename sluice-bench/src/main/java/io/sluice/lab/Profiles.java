@@ -51,10 +51,14 @@ public record Profiles(String name, int warmups, int runs, List<String> workload
     return (only.isEmpty() ? workloads : only).contains(TIME_SPLIT);
   }
 
-  /** The time split's workloads: the single-row select and insert, cut to this profile's size. */
+  /**
+   * The time split's workloads: seed 002's single-row select (dedicated, pooled, prepared) and
+   * insert + delete (autocommit, transaction, pool + transaction), each of the same number of ids:
+   * a quarter of this profile's point queries, at least 2,000 (or all of them when fewer).
+   */
   public List<Workload> splitWorkloads() {
-    return List.of(limit(Workloads.named("point-seq"), pointQueries, ""),
-        limit(Workloads.named("n1-insert"), Math.min(pointQueries, Workloads.SEED004_QUERIES), ""));
+    int n = Math.min(pointQueries, Math.max(2_000, pointQueries / 4));
+    return Workloads.seed002(Arrays.copyOf(Workloads.pointIds(), n));
   }
 
   /** One-way latency of the simulated remote link (a round trip costs twice this). */

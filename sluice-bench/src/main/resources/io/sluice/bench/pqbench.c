@@ -12,6 +12,8 @@
  *        new connection: connecting is measured), copyout (SQL is a COPY TO
  *        STDOUT: lines and bytes are counted), copyin (TYPES is a file of rows in COPY's text
  *        format, read before the clock starts; SQL is "statement before\nCOPY … FROM STDIN")
+ *        writes (SQL is several statements with $1, separated by ";\n", run in turn per id in
+ *        autocommit), txwrites (as writes, each id's statements between BEGIN and COMMIT)
  * TOUCH  1: decode every value; 0: count rows only
  * TYPES  int4,int8,float8,numeric,text,bool,date,timestamptz,uuid (comma-separated, in order)
  *
@@ -237,7 +239,8 @@ int main(int argc, char **argv) {
   if (strcmp(argv[3], "copyin") != 0)
     for (char *t = strtok(list, ","); t; t = strtok(NULL, ",")) types[ntypes++] = parse_type(t);
   int connect_each = strcmp(kind, "connect") == 0;
-  int points = strcmp(kind, "points") == 0 || connect_each;
+  int txwrites = strcmp(kind, "txwrites") == 0, writes = strcmp(kind, "writes") == 0 || txwrites;
+  int points = strcmp(kind, "points") == 0 || connect_each || writes;
   int copyout = strcmp(kind, "copyout") == 0, copyin = strcmp(kind, "copyin") == 0;
   char *data = NULL;
   size_t data_len = 0;
@@ -261,7 +264,17 @@ int main(int argc, char **argv) {
   }
   PGconn *c = PQconnectdb(argv[1]);
   if (PQstatus(c) != CONNECTION_OK) die("connect", c);
-  if (points && !connect_each) expect(PQprepare(c, "p", sql, 1, NULL), c, PGRES_COMMAND_OK, "prepare");
+  if (points && !connect_each && !writes) expect(PQprepare(c, "p", sql, 1, NULL), c, PGRES_COMMAND_OK, "prepare");
+  int nstatements = 0;
+  if (writes) {
+    char name[16];
+    for (char *st = sql, *end; st; st = end) {
+      end = strstr(st, ";\n");
+      if (end) { *end = '\0'; end += 2; }
+      snprintf(name, sizeof name, "w%d", nstatements++);
+      expect(PQprepare(c, name, st, 1, NULL), c, PGRES_COMMAND_OK, "prepare");
+    }
+  }
 
   const char *print_path = getenv("PQBENCH_PRINT");
   int64_t wall0 = nanos(CLOCK_MONOTONIC), cpu0 = nanos(CLOCK_PROCESS_CPUTIME_ID);
@@ -283,6 +296,29 @@ int main(int argc, char **argv) {
       fold_result(r);
       PQclear(r);
       PQfinish(each);
+    }
+  } else if (writes) {
+    char name[16];
+    for (int i = 0; i < nids; i++) {
+      snprintf(buf, sizeof buf, "%d", ids[i]);
+      const char *v[1] = {buf};
+      if (txwrites) {
+        PGresult *r = PQexec(c, "begin");
+        expect(r, c, PGRES_COMMAND_OK, "begin");
+        PQclear(r);
+      }
+      for (int k = 0; k < nstatements; k++) {
+        snprintf(name, sizeof name, "w%d", k);
+        PGresult *r = PQexecPrepared(c, name, 1, v, NULL, NULL, binary);
+        expect(r, c, PGRES_TUPLES_OK, "write");
+        fold_result(r);
+        PQclear(r);
+      }
+      if (txwrites) {
+        PGresult *r = PQexec(c, "commit");
+        expect(r, c, PGRES_COMMAND_OK, "commit");
+        PQclear(r);
+      }
     }
   } else if (copyout) {
     PGresult *r = PQexec(c, sql);

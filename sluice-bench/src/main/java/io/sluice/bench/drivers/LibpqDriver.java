@@ -165,7 +165,8 @@ public final class LibpqDriver implements Driver {
   /** COPY in the normal mode only (single-row and pipeline modes do not apply to it). */
   @Override
   public boolean supports(Workload w) {
-    if (w.kind() == Workload.Kind.POINT_CONNECT) {
+    if (w.kind() == Workload.Kind.POINT_CONNECT || w.kind() == Workload.Kind.POINT_PREPARED
+        || w.kind() == Workload.Kind.WRITE_AUTOCOMMIT || w.kind() == Workload.Kind.WRITE_TRANSACTION) {
       return mode == Mode.NORMAL;
     }
     return Driver.super.supports(w) || w.kind().isCopy() && mode == Mode.NORMAL;
@@ -183,8 +184,11 @@ public final class LibpqDriver implements Driver {
     boolean points = w.kind().isPoint();
     String kind = switch (w.kind()) {
       case BULK -> "bulk";
-      case POINT_SEQUENTIAL, POINT_CONCURRENT -> "points";
+      case POINT_SEQUENTIAL, POINT_CONCURRENT, POINT_PREPARED -> "points";   // PQprepare once, then PQexecPrepared
       case POINT_CONNECT -> "connect";
+      case WRITE_AUTOCOMMIT -> "writes";
+      case WRITE_TRANSACTION -> "txwrites";
+      case POINT_POOLED, WRITE_POOL_TRANSACTION -> throw new IllegalArgumentException("libpq has no pool");
       case COPY_OUT -> "copyout";
       case COPY_IN -> "copyin";
       case HTTP -> throw new IllegalArgumentException("libpq does not serve HTTP");

@@ -2,6 +2,7 @@ package io.sluice.bench.drivers;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import io.sluice.bench.Checksum;
 import io.sluice.bench.CopyData;
 import io.sluice.bench.Driver;
 import io.sluice.bench.Fold;
@@ -77,6 +78,10 @@ public final class PgjdbcDriver implements Driver {
     if (workload.kind() == Workload.Kind.POINT_CONNECT) {
       return settings.isEmpty();
     }
+    if (workload.kind() == Workload.Kind.POINT_POOLED || workload.kind() == Workload.Kind.POINT_PREPARED
+        || workload.kind().isWrite()) {
+      return true;   // seed 002's variants
+    }
     return Driver.super.supports(workload) || workload.kind().isCopy() && settings.isEmpty();
   }
 
@@ -97,8 +102,8 @@ public final class PgjdbcDriver implements Driver {
           }
         }
       }
-      case POINT_SEQUENTIAL, POINT_CONNECT -> { }
-      case POINT_CONCURRENT -> {
+      case POINT_SEQUENTIAL, POINT_CONNECT, POINT_PREPARED, WRITE_AUTOCOMMIT, WRITE_TRANSACTION, HTTP -> { }
+      case POINT_CONCURRENT, POINT_POOLED, WRITE_POOL_TRANSACTION -> {
         if (pool == null) {
           pool = newPool();
         }
@@ -144,6 +149,63 @@ public final class PgjdbcDriver implements Driver {
           point(ps, workload, i, f);
         }
       });
+      case POINT_POOLED -> PointTasks.runSequentially(workload, fold, (i, f) -> {
+        try (Connection c = pool.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+          point(ps, workload, i, f);
+        }
+      });
+      case POINT_PREPARED -> {
+        // JDBC's own explicit preparation: server-prepared from the first execution on
+        try (PreparedStatement ps = connection.prepareStatement(sql)) {
+          ps.unwrap(org.postgresql.PGStatement.class).setPrepareThreshold(1);
+          PointTasks.runSequentially(workload, fold, (i, f) -> point(ps, workload, i, f));
+        }
+      }
+      case WRITE_AUTOCOMMIT -> writes(connection, workload, fold, false);
+      case WRITE_TRANSACTION -> writes(connection, workload, fold, true);
+      case WRITE_POOL_TRANSACTION -> PointTasks.runSequentially(workload, fold, (i, f) -> {
+        try (Connection c = pool.getConnection()) {
+          write(c, workload, i, f, true);
+        }
+      });
+      case HTTP -> throw new IllegalArgumentException("the lab serves HTTP itself");
+    }
+  }
+
+  private static void writes(Connection c, Workload workload, Fold fold, boolean transaction) throws Exception {
+    PointTasks.runSequentially(workload, fold, (i, f) -> write(c, workload, i, f, transaction));
+  }
+
+  /** Seed 002's insert and delete for id {@code index}, in a transaction when asked (committed, or rolled back). */
+  private static void write(Connection c, Workload workload, int index, Fold fold, boolean transaction)
+      throws SQLException {
+    if (transaction) {
+      c.setAutoCommit(false);
+    }
+    try {
+      for (String statement : workload.statements()) {
+        try (PreparedStatement ps = c.prepareStatement(statement.replaceAll("\\$\\d+", "?"))) {
+          ps.setInt(1, workload.id(index));
+          try (ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+              fold.add(Checksum.ofLong(rs.getInt(1)));
+              fold.endRow();
+            }
+          }
+        }
+      }
+      if (transaction) {
+        c.commit();
+      }
+    } catch (SQLException | RuntimeException e) {
+      if (transaction) {
+        c.rollback();
+      }
+      throw e;
+    } finally {
+      if (transaction) {
+        c.setAutoCommit(true);
+      }
     }
   }
 

@@ -4,6 +4,7 @@ import io.sluice.Connection;
 import io.sluice.CopyFormat;
 import io.sluice.Pool;
 import io.sluice.PoolOptions;
+import io.sluice.PreparedQuery;
 import io.sluice.Row;
 import io.sluice.bench.Checksum;
 import io.sluice.bench.ColumnType;
@@ -76,8 +77,12 @@ public final class SluiceDriver implements Driver {
   /** COPY runs on the plain connection only (the other modes would measure the same code). */
   @Override
   public boolean supports(Workload workload) {
-    if (workload.kind() == Workload.Kind.POINT_CONNECT) {
-      return pool == null && !streaming;   // connecting is the same code in every mode
+    if (workload.kind() == Workload.Kind.POINT_CONNECT || workload.kind() == Workload.Kind.POINT_PREPARED
+        || workload.kind() == Workload.Kind.WRITE_AUTOCOMMIT || workload.kind() == Workload.Kind.WRITE_TRANSACTION) {
+      return pool == null && !streaming;   // connecting, preparing and writing are the same code in every mode
+    }
+    if (workload.kind().isPooled()) {
+      return pool != null;
     }
     return Driver.super.supports(workload) || workload.kind().isCopy() && (pool == null && !streaming);
   }
@@ -112,6 +117,42 @@ public final class SluiceDriver implements Driver {
         }
       });
       case POINT_CONCURRENT -> PointTasks.runConcurrently(workload, fold, (i, f) -> read(workload, f, workload.id(i)));
+      case POINT_POOLED -> PointTasks.runSequentially(workload, fold, (i, f) -> read(workload, f, workload.id(i)));
+      case POINT_PREPARED -> {
+        PreparedQuery q = connection.prepare(workload.sql());
+        ColumnType[] types = workload.columns().toArray(new ColumnType[0]);
+        PointTasks.runSequentially(workload, fold, (i, f) -> {
+          for (Row row : q.query(workload.id(i))) {
+            fold(row, types, true, f);
+          }
+        });
+      }
+      case WRITE_AUTOCOMMIT -> PointTasks.runSequentially(workload, fold, (i, f) -> {
+        for (String sql : workload.statements()) {
+          foldAll(connection.query(sql, workload.id(i)), f);
+        }
+      });
+      case WRITE_TRANSACTION -> PointTasks.runSequentially(workload, fold, (i, f) -> connection.transaction(tx -> {
+        for (String sql : workload.statements()) {
+          foldAll(tx.query(sql, workload.id(i)), f);
+        }
+        return null;
+      }));
+      case WRITE_POOL_TRANSACTION -> PointTasks.runSequentially(workload, fold, (i, f) -> pool.transaction(tx -> {
+        for (String sql : workload.statements()) {
+          foldAll(tx.query(sql, workload.id(i)), f);
+        }
+        return null;
+      }));
+      case HTTP -> throw new IllegalArgumentException("the lab serves HTTP itself");
+    }
+  }
+
+  /** The rows of a write returning one int4 column (the id). */
+  private static void foldAll(List<Row> rows, Fold fold) {
+    for (Row row : rows) {
+      fold.add(Checksum.ofLong(row.getInt(0)));
+      fold.endRow();
     }
   }
 
