@@ -10,7 +10,10 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The COPY workloads' data: a million rows made once per JVM, as Java values (for Sluice's
@@ -26,7 +29,8 @@ public final class CopyData {
 
   private static List<Object[]> rows;
   private static byte[] text;
-  private static Path file;
+  private static final Map<Long, byte[]> TEXTS = new HashMap<>();
+  private static final Map<Long, Path> FILES = new HashMap<>();
 
   private CopyData() {}
 
@@ -38,6 +42,7 @@ public final class CopyData {
             ZoneOffset.UTC)};
   }
 
+  /** All {@link #ROWS} rows as Java values, made once. */
   public static synchronized List<Object[]> rows() {
     if (rows == null) {
       List<Object[]> r = new ArrayList<>(ROWS);
@@ -47,6 +52,11 @@ public final class CopyData {
       rows = r;
     }
     return rows;
+  }
+
+  /** The first {@code n} rows as Java values. */
+  public static List<Object[]> rows(long n) {
+    return rows().subList(0, Math.toIntExact(checked(n)));
   }
 
   /** The rows in COPY's text format (no value needs escaping). */
@@ -62,20 +72,48 @@ public final class CopyData {
     return text;
   }
 
+  /** The first {@code n} rows in COPY's text format. */
+  public static synchronized byte[] text(long n) {
+    if (checked(n) == ROWS) {
+      return text();
+    }
+    return TEXTS.computeIfAbsent(n, k -> {
+      byte[] all = text();
+      int end = 0;
+      for (long lines = 0; lines < k; end++) {
+        if (all[end] == '\n') {
+          lines++;
+        }
+      }
+      return Arrays.copyOf(all, end);
+    });
+  }
+
   /** {@link #text()} in a temporary file (deleted when the JVM exits). */
-  public static synchronized Path file() {
-    if (file == null) {
+  public static Path file() {
+    return file(ROWS);
+  }
+
+  /** {@link #text(long)} in a temporary file (deleted when the JVM exits). */
+  public static synchronized Path file(long n) {
+    return FILES.computeIfAbsent(checked(n), k -> {
       try {
-        Path f = Files.createTempFile("sluice-copy-in", ".txt");
+        Path f = Files.createTempFile("sluice-copy-in-" + k + "-", ".txt");
         f.toFile().deleteOnExit();
-        Files.write(f, text());
+        Files.write(f, text(k));
         f.toFile().setReadable(true, false);
-        file = f;
+        return f;
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
+    });
+  }
+
+  private static long checked(long n) {
+    if (n < 1 || n > ROWS) {
+      throw new IllegalArgumentException("the COPY data has 1 to " + ROWS + " rows, not " + n);
     }
-    return file;
+    return n;
   }
 
   /** Counts the lines and bytes of COPY output; folded as (lines, bytes) so every interface must agree. */

@@ -74,7 +74,10 @@ public final class Workloads {
         Workload.copy("copy-out", "COPY of 1,000,000 rows (int8, text, numeric, timestamptz) to the client, text format",
             Kind.COPY_OUT, "copy bench.c1m to stdout", CopyData.ROWS),
         Workload.copy("copy-in", "COPY of 1,000,000 rows into an emptied unlogged table: Sluice from Java values"
-            + " (binary), the others from pre-formatted text", Kind.COPY_IN, CopyData.COPY_IN_SQL, CopyData.ROWS));
+            + " (binary), the others from pre-formatted text, vert.x by batches", Kind.COPY_IN, CopyData.COPY_IN_SQL,
+            CopyData.ROWS),
+        Workload.copy("copy-in-100k", "the first 100,000 rows of copy-in, the same ways", Kind.COPY_IN,
+            CopyData.COPY_IN_SQL, 100_000));
   }
 
   /** Rows of seed 003's t10m in the full profile (the default profile reads fewer and says so). */

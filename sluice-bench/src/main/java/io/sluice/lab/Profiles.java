@@ -91,7 +91,9 @@ public record Profiles(String name, int warmups, int runs, List<String> workload
       Map.entry("n10-insert", "seed 004: single-row inserts fired 10 at a time on one connection"),
       Map.entry("n100-insert", "seed 004: single-row inserts fired 100 at a time on one connection"),
       Map.entry("n200-insert", "seed 004: single-row inserts fired 200 at a time on one connection"),
-      Map.entry("copy-in", "bulk writes: COPY in, against pgjdbc's CopyManager, psql and libpq"),
+      Map.entry("copy-in", "bulk writes of 1,000,000 rows: COPY in, against pgjdbc's CopyManager, psql and libpq;"
+          + " vert.x by batches"),
+      Map.entry("copy-in-100k", "bulk writes of 100,000 rows, the same ways"),
       Map.entry(TIME_SPLIT, "seed 002: where the time of single-row work goes"),
       Map.entry("http-c1", "seed 000 test 6 and seed 001: 500 rows as JSON per HTTP request, 1 client"),
       Map.entry("http-c16", "seed 000 test 6 and seed 001: 500 rows as JSON per HTTP request, 16 clients"),

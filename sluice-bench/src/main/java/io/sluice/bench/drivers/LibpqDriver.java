@@ -175,7 +175,7 @@ public final class LibpqDriver implements Driver {
   @Override
   public void prepare(Workload w) {
     if (w.kind() == Workload.Kind.COPY_IN) {
-      CopyData.file();
+      CopyData.file(w.expectedRows());
     }
   }
 
@@ -194,7 +194,7 @@ public final class LibpqDriver implements Driver {
       case HTTP -> throw new IllegalArgumentException("libpq does not serve HTTP");
     };
     // for COPY IN the types argument names the file of pre-formatted rows, the table is emptied first
-    String typesArg = w.kind() == Workload.Kind.COPY_IN ? CopyData.file().toString() : types(w.columns());
+    String typesArg = w.kind() == Workload.Kind.COPY_IN ? CopyData.file(w.expectedRows()).toString() : types(w.columns());
     String sql = w.kind() == Workload.Kind.COPY_IN ? CopyData.TRUNCATE + "\n" + w.sql() : w.sql();
     List<String> cmd = new ArrayList<>(List.of(program.toString(), conninfo(target), mode.arg,
         kind, w.touchColumns() ? "1" : "0", typesArg, sql));

@@ -89,7 +89,7 @@ public final class PgjdbcDriver implements Driver {
   public void prepare(Workload workload) throws SQLException {
     switch (workload.kind()) {
       case COPY_OUT -> { }
-      case COPY_IN -> CopyData.text();
+      case COPY_IN -> CopyData.text(workload.expectedRows());
       case BULK -> {
         for (int i = 0; i < DEFAULT_PREPARE_THRESHOLD; i++) {
           try (PreparedStatement ps = connection.prepareStatement(workload.jdbcSql())) {
@@ -125,7 +125,7 @@ public final class PgjdbcDriver implements Driver {
           s.execute(CopyData.TRUNCATE);
         }
         long n = connection.unwrap(org.postgresql.PGConnection.class).getCopyAPI()
-            .copyIn(workload.sql(), new java.io.ByteArrayInputStream(CopyData.text()), 256 * 1024);
+            .copyIn(workload.sql(), new java.io.ByteArrayInputStream(CopyData.text(workload.expectedRows())), 256 * 1024);
         fold.absorb(n, 0);
       }
       case BULK -> {

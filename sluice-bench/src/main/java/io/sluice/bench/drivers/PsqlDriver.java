@@ -82,7 +82,7 @@ public final class PsqlDriver implements Driver {
   @Override
   public void prepare(Workload w) {
     if (w.kind() == Workload.Kind.COPY_IN) {
-      CopyData.file();
+      CopyData.file(w.expectedRows());
     }
   }
 
@@ -92,7 +92,7 @@ public final class PsqlDriver implements Driver {
     if (w.kind() == Workload.Kind.COPY_IN) {
       // \copy: psql reads the file and sends it; not quiet, so that it prints "COPY n"
       script.append(CopyData.TRUNCATE).append(";\n\\copy ").append(CopyData.TABLE_IN).append(" (")
-          .append(String.join(", ", CopyData.COLUMNS)).append(") from '").append(CopyData.file()).append("'\n");
+          .append(String.join(", ", CopyData.COLUMNS)).append(") from '").append(CopyData.file(w.expectedRows())).append("'\n");
     } else if (w.kind() == Workload.Kind.BULK || w.kind() == Workload.Kind.COPY_OUT) {
       script.append(w.sql()).append(";\n");
     } else {

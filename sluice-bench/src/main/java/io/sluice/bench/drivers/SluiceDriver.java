@@ -90,7 +90,7 @@ public final class SluiceDriver implements Driver {
   @Override
   public void prepare(Workload workload) {
     if (workload.kind() == Workload.Kind.COPY_IN) {
-      CopyData.rows();
+      CopyData.rows(workload.expectedRows());
     }
   }
 
@@ -104,7 +104,8 @@ public final class SluiceDriver implements Driver {
       }
       case COPY_IN -> {
         connection.execute(CopyData.TRUNCATE);
-        long n = connection.copy().fromRows(CopyData.TABLE_IN, CopyData.COLUMNS, CopyFormat.BINARY, CopyData.rows());
+        long n = connection.copy().fromRows(CopyData.TABLE_IN, CopyData.COLUMNS, CopyFormat.BINARY,
+            CopyData.rows(workload.expectedRows()));
         fold.absorb(n, 0);
       }
       case BULK -> read(workload, fold);
