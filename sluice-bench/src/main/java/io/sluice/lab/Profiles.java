@@ -110,7 +110,7 @@ public record Profiles(String name, int warmups, int runs, List<String> workload
     return switch (name) {
       case "quick" -> new Profiles("quick", 1, 3, List.of("int1", "mixed9", "t50k", "point-seq", "point-vt16",
           "http-c16", TIME_SPLIT), 2_000, 0, 300);
-      case "default" -> new Profiles("default", 1, 4, all, 10_000, 300, 1_000, 1_000_000);
+      case "default" -> new Profiles("default", 1, 3, all, 10_000, 300, 1_000, 1_000_000);
       case "full" -> new Profiles("full", 3, 10, all, 20_000, 2_000, 5_000, Workloads.T10M_ROWS);
       default -> throw new IllegalArgumentException("no profile " + name + "; there are quick, default, full");
     };

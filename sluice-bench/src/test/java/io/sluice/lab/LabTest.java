@@ -75,7 +75,7 @@ class LabTest {
     assertTrue(Profiles.named("quick").cases(List.of()).stream().noneMatch(c -> c.transport().equals("remote")));
     assertTrue(all.stream().anyMatch(c -> c.name().equals("t10m-1000000")), "the default profile reads 1,000,000 of t10m");
     assertTrue(Profiles.named("full").cases(List.of("t10m")).get(0).workload().expectedRows() == 10_000_000);
-    for (String name : List.of("t50k-rows", "t50k-print", "t50k-file", "t50k-copy", "n5-select", "n5-insert")) {
+    for (String name : List.of("t50k-rows", "t50k-print", "t50k-file", "t50k-copy", "n5-select", "n5-insert", "copy-in-100k")) {
       assertTrue(all.stream().anyMatch(c -> c.name().equals(name)), name + " is in the default profile");
     }
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Profiles.named("huge"));
