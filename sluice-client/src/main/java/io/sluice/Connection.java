@@ -200,16 +200,16 @@ public final class Connection implements AutoCloseable {
    * statements from other threads wait, so none of them runs inside it. Close it (or use {@link
    * #transaction(TxOptions, Transaction.Body)}): an unfinished transaction is rolled back on
    * {@link Transaction#close()}.
+   *
+   * <p>{@code BEGIN} costs no round trip of its own: it is sent in front of the transaction's
+   * first statement, in the same exchange (without a Sync between them, so that if it failed, the
+   * statement would not run). A transaction that runs no statement never reaches the server.
    */
   public Transaction begin(TxOptions options) {
     ensureOpen();
     pin();
-    try {
-      session.simpleQuery(options.beginSql(), deadline());
-    } catch (RuntimeException e) {
-      unpin();
-      throw e;
-    }
+    // BEGIN goes out with the first statement, in the same exchange: no round trip of its own
+    session.engine().deferBegin(options.beginSql());
     return new Transaction(this, null, null);
   }
 

@@ -114,6 +114,9 @@ public final class Transaction implements AutoCloseable {
     }
     try {
       if (parent == null) {
+        if (connection.session().engine().dropDeferredBegin()) {
+          return;   // no statement ran: the transaction never started on the server
+        }
         List<SimpleResult> r = connection.simpleQuery("COMMIT");
         if (!r.isEmpty() && "ROLLBACK".equals(r.get(0).commandTag())) {
           throw new TransactionException("the server rolled the transaction back instead of committing it",
@@ -132,7 +135,9 @@ public final class Transaction implements AutoCloseable {
     check();
     try {
       if (parent == null) {
-        connection.simpleQuery("ROLLBACK");
+        if (!connection.session().engine().dropDeferredBegin()) {
+          connection.simpleQuery("ROLLBACK");
+        }
       } else {
         connection.simpleQuery("ROLLBACK TO SAVEPOINT " + savepoint + "; RELEASE SAVEPOINT " + savepoint);
         parent.failure = null;

@@ -63,7 +63,31 @@ class MultiHostTest {
           () -> r.query("select count(*) from replicated").get(0).getLong(0) == 1);
       ServerException e = assertThrows(ServerException.class, () -> r.execute("insert into replicated values (1)"));
       assertEquals("25006", e.sqlState());
+      beginThatFailsRunsNothing(r);
     }
+  }
+
+  /**
+   * A standby refuses BEGIN ISOLATION LEVEL SERIALIZABLE (0A000). BEGIN is deferred and sent in
+   * front of the transaction's first statement, so that statement must be skipped, not run in
+   * autocommit: its side effect (a session setting) must not appear. Both ways: BEGIN in front of
+   * an extended-protocol statement, and BEGIN run alone before a simple query.
+   */
+  static void beginThatFailsRunsNothing(Connection r) {
+    TxOptions serializable = TxOptions.DEFAULT.isolation(TxOptions.Isolation.SERIALIZABLE);
+    for (boolean simple : new boolean[] {false, true}) {
+      String probe = "select set_config('sluice.probe', 'ran', false)";
+      ServerException e = assertThrows(ServerException.class, () -> r.transaction(serializable, tx -> {
+        return simple ? tx.simpleQuery(probe) : tx.query(probe);
+      }), "simple=" + simple);
+      assertEquals("0A000", e.sqlState(), e.getMessage());
+      assertTrue(e.getMessage().contains("serializable"), e.getMessage());
+      assertEquals("", r.query("select coalesce(current_setting('sluice.probe', true), '')").get(0).getString(0),
+          "the statement behind the failed BEGIN did not run (simple=" + simple + ")");
+      assertEquals('I', r.transactionStatus());
+    }
+    assertEquals(Integer.valueOf(7), r.transaction(TxOptions.DEFAULT.isolation(TxOptions.Isolation.REPEATABLE_READ),
+        tx -> tx.query("select v from replicated").get(0).getInt(0)), "the connection is still usable");
   }
 
   @Test

@@ -46,6 +46,44 @@ class TransactionTest {
     return c.query("select count(*) from tx_t").get(0).getLong(0);
   }
 
+  /**
+   * BEGIN travels with the first statement: a transaction of one cached statement costs two round
+   * trips (statement, COMMIT), and one that runs nothing costs none.
+   */
+  @Test
+  void beginCostsNoRoundTripOfItsOwn() throws Exception {
+    try (io.sluice.testkit.FaultProxy proxy = io.sluice.testkit.FaultProxy.start(pg.host(), pg.port());
+         Connection p = Connection.open("host=127.0.0.1 port=" + proxy.port() + " user=" + pg.superuser()
+             + " dbname=" + pg.database() + " sslmode=disable")) {
+      proxy.latency(java.time.Duration.ofMillis(5));
+      p.execute("insert into tx_t values ($1, 'warm')", 10);   // prepared and cached
+      p.execute("delete from tx_t where id = $1", 10);
+      proxy.resetCounters();
+      p.transaction(tx -> tx.execute("insert into tx_t values ($1, 'warm')", 11));
+      assertEquals(2, proxy.roundTrips(), "statement with BEGIN, then COMMIT");
+      assertEquals(1, count());
+      proxy.resetCounters();
+      try (Transaction tx = p.begin(TxOptions.DEFAULT.isolation(TxOptions.Isolation.SERIALIZABLE))) {
+        tx.execute("delete from tx_t where id = $1", 11);
+        assertEquals("serializable", tx.query("select current_setting('transaction_isolation')").get(0).getString(0),
+            "the statement ran inside the transaction BEGIN opened");
+        assertEquals('T', p.transactionStatus());
+        tx.rollback();
+      }
+      assertEquals(1, count(), "rolled back");
+      proxy.resetCounters();
+      p.transaction(tx -> null);
+      try (Transaction tx = p.begin()) {
+        tx.rollback();
+      }
+      assertEquals(0, proxy.roundTrips(), "transactions that run nothing never reach the server");
+      assertEquals('I', p.transactionStatus());
+      proxy.resetCounters();
+      p.transaction(tx -> tx.simpleQuery("select 1"));
+      assertEquals(3, proxy.roundTrips(), "before a simple query, BEGIN runs alone");
+    }
+  }
+
   @Test
   void commitsWhenTheBodyReturnsAndRollsBackWhenItThrows() {
     String v = c.transaction(tx -> {

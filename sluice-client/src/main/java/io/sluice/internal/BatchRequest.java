@@ -63,4 +63,9 @@ final class BatchRequest extends Request {
       default -> throw Unexpected.message(type, "running a batch");
     }
   }
+
+  @Override
+  protected boolean acceptsBegin() {
+    return true;
+  }
 }

@@ -102,4 +102,9 @@ final class PortalRequest extends Request {
   protected boolean exclusive() {
     return true;
   }
+
+  @Override
+  protected boolean acceptsBegin() {
+    return true;
+  }
 }

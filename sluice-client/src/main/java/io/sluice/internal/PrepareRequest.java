@@ -89,4 +89,9 @@ final class PrepareRequest extends Request {
     }
     return f;
   }
+
+  @Override
+  protected boolean acceptsBegin() {
+    return true;
+  }
 }

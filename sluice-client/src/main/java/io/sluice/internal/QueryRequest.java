@@ -117,4 +117,9 @@ final class QueryRequest extends Request {
   protected boolean readsItself() {
     return streaming;
   }
+
+  @Override
+  protected boolean acceptsBegin() {
+    return true;
+  }
 }

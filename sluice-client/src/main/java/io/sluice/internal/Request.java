@@ -35,6 +35,8 @@ public abstract class Request {
   volatile boolean cancelRequested;
   /** The transaction status of the last ReadyForQuery. */
   byte lastStatus;
+  /** Replies of a deferred BEGIN written in front of this request, still to be read by the engine. */
+  int beginReplies;
   /** Set when an ErrorResponse arrived: the rest of the replies up to ReadyForQuery are drained. */
   SluiceException serverError;
 
@@ -57,6 +59,15 @@ public abstract class Request {
    * code as they arrive (streaming). The engine then passes the reading role to the owner.
    */
   protected boolean readsItself() {
+    return false;
+  }
+
+  /**
+   * Whether a transaction's deferred BEGIN may be written in front of this request, without a Sync
+   * between them: true for extended-protocol requests with a single Sync whose owner sees their
+   * failure, so that a failed BEGIN makes the server skip all of the request.
+   */
+  protected boolean acceptsBegin() {
     return false;
   }
 

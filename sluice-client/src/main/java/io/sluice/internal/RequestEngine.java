@@ -52,6 +52,11 @@ public final class RequestEngine {
   private Request barrier;
   /** The thread a transaction or session has pinned this connection to, or null. */
   private Thread holder;
+  /**
+   * The BEGIN of the holder's transaction while it is not sent yet ({@link #deferBegin}); read
+   * and written by the holder only.
+   */
+  private String deferredBegin;
   private final AtomicBoolean flushing = new AtomicBoolean();
   private volatile long writtenSeq;
   private final ConcurrentLinkedQueue<Request> pending = new ConcurrentLinkedQueue<>();
@@ -152,6 +157,9 @@ public final class RequestEngine {
   }
 
   private void submitQueued(Request r, long deadlineNanos) {
+    if (holder == Thread.currentThread() && deferredBegin != null && r.owner != null && !r.acceptsBegin()) {
+      beginNow(deadlineNanos);
+    }
     acquireSlot(deadlineNanos);
     boolean queued = false;
     outLock.lock();
@@ -170,11 +178,19 @@ public final class RequestEngine {
             Outcome.NOT_SENT, b);
       }
       int mark = out.size();
+      boolean begins = holder == me && deferredBegin != null && r.acceptsBegin();
       try {
+        if (begins) {
+          encodeBegin(out, deferredBegin);
+        }
         r.syncsLeft = r.encode(out);
       } catch (RuntimeException e) {
         out.truncate(mark);
         throw Errors.notSent(e);
+      }
+      if (begins) {
+        r.beginReplies = BEGIN_REPLIES;
+        deferredBegin = null;
       }
       r.seq = ++enqueuedSeq;
       pending.add(r);
@@ -194,6 +210,11 @@ public final class RequestEngine {
   public void submitAll(java.util.List<? extends Request> rs, long deadlineNanos) {
     if (rs.isEmpty()) {
       return;
+    }
+    if (rs.size() > 1 && holder == Thread.currentThread() && deferredBegin != null) {
+      // each request has its own Sync: had BEGIN failed in front of the first, the others would
+      // run outside the transaction
+      beginNow(deadlineNanos);
     }
     try {
       for (Request r : rs) {
@@ -275,11 +296,55 @@ public final class RequestEngine {
     }
   }
 
+  /**
+   * Defers the BEGIN of the calling thread's transaction (it must hold the connection): it is
+   * written in front of the holder's next request, in the same exchange and without a Sync between
+   * them, so that a transaction costs no round trip of its own and, should BEGIN fail, the server
+   * skips that request. A request with Syncs of its own (simple query, COPY, several requests at
+   * once) has BEGIN run alone first.
+   */
+  public void deferBegin(String sql) {
+    if (holder != Thread.currentThread()) {
+      throw new IllegalStateException("only the thread holding the connection begins a transaction on it");
+    }
+    deferredBegin = sql;
+  }
+
+  /**
+   * Forgets the calling thread's deferred BEGIN; true when there was one, that is when the
+   * transaction has not started on the server (nothing to commit or roll back).
+   */
+  public boolean dropDeferredBegin() {
+    if (holder != Thread.currentThread() || deferredBegin == null) {
+      return false;
+    }
+    deferredBegin = null;
+    return true;
+  }
+
+  /** The replies of a deferred BEGIN that the engine reads for the request it went with. */
+  private static final int BEGIN_REPLIES = 3;
+
+  /** Parse, Bind and Execute of the unnamed statement, no Sync: ParseComplete, BindComplete, CommandComplete. */
+  private static void encodeBegin(WireWriter out, String sql) {
+    new io.sluice.protocol.FrontendMessage.Parse("", sql, new int[0]).encode(out);
+    new io.sluice.protocol.FrontendMessage.Bind("", "", new short[0], new byte[0][], new short[0]).encode(out);
+    new io.sluice.protocol.FrontendMessage.Execute("", 0).encode(out);
+  }
+
+  /** Runs the deferred BEGIN as a request of its own, before a request it cannot go in front of. */
+  private void beginNow(long deadlineNanos) {
+    String sql = deferredBegin;
+    deferredBegin = null;
+    run(new SimpleQueryRequest(sql, this), deadlineNanos);
+  }
+
   /** Ends the calling thread's pin ({@link #hold}); other threads' requests go ahead. */
   public void release() {
     outLock.lock();
     try {
       if (holder == Thread.currentThread()) {
+        deferredBegin = null;
         holder = null;
         barrierLifted.signalAll();
       }
@@ -549,6 +614,15 @@ public final class RequestEngine {
   }
 
   private void dispatch(Request head, byte type, FrameReader in) {
+    if (head != null && head.beginReplies > 0) {   // no head: a listener reads while idle
+      if (type == '1' || type == '2' || type == 'C') {   // the deferred BEGIN's own replies
+        head.beginReplies--;
+        return;
+      }
+      if (type == 'E') {   // BEGIN failed; the server skips the request up to its Sync
+        head.beginReplies = 0;
+      }
+    }
     switch (type) {
       case 'N', 'A', 'S' -> s.asynchronous(in.decode());
       case 'Z' -> {
