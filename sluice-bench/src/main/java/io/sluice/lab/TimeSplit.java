@@ -86,11 +86,11 @@ final class TimeSplit {
   static void print(PrintStream out, List<Row> rows) {
     out.println("Where the time goes (seed 002): microseconds per statement, medians; rest = wall - client CPU"
         + " - server CPU (the wire, scheduling, waiting)");
-    String header = String.format("  %-14s %-16s %9s %9s %9s %9s %9s %9s", "workload", "interface", "wall", "min", "max",
+    String header = String.format("  %-20s %-16s %9s %9s %9s %9s %9s %9s", "workload", "interface", "wall", "min", "max",
         "client", "server", "rest");
     out.println(header);
     for (Row r : rows) {
-      out.printf("  %-14s %-16s %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f%n", r.workload(), r.driver(), r.wallUs(),
+      out.printf("  %-20s %-16s %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f%n", r.workload(), r.driver(), r.wallUs(),
           r.wallMinUs(), r.wallMaxUs(), r.clientUs(), r.serverUs(), r.restUs());
     }
     out.println();
