@@ -26,7 +26,7 @@ public final class TextReport {
     for (String[] driver : info.drivers()) {
       out.println("  " + driver[0] + ": " + driver[1]);
     }
-    out.println("  wall: elapsed ms of one execution, every row read (point workloads: all 20,000 queries).");
+    out.println("  wall: elapsed ms of one execution, every row read (point workloads: all of its queries, as many as the name says, else 20,000).");
     out.println("  cpu: ms of CPU used by all JVM threads meanwhile (" + CpuClock.source()
         + "); for libpq and psql, that process's own CPU; the server's CPU is not in it.");
     out.println("  x" + BASELINE + ": median / " + BASELINE + "'s median on the same workload (below 1 is less)."
