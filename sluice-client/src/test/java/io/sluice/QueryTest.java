@@ -190,6 +190,15 @@ class QueryTest {
       // the table changes under the cached statement: "cached plan must not change result type"
       own.simpleQuery("alter table sc add column b text");
       assertEquals(2, own.query("select * from sc").get(0).columnCount());
+      // inside a transaction the error aborts it: no retry (it could only fail with 25P02); the
+      // caller sees the real error, and the statement is prepared again after the rollback
+      ServerException inTx = assertThrows(ServerException.class, () -> own.transaction(tx -> {
+        tx.simpleQuery("alter table sc add column c text");
+        return tx.query("select * from sc");
+      }));
+      assertEquals("0A000", inTx.sqlState(), inTx.getMessage());
+      assertTrue(inTx.serverMessage().contains("cached plan"), inTx.getMessage());
+      assertEquals(2, own.query("select * from sc").get(0).columnCount(), "the alter was rolled back");
       // DISCARD ALL drops every prepared statement on the server: 26000, prepared again once
       own.simpleQuery("discard all");
       own.simpleQuery("create temp table sc(a int)");

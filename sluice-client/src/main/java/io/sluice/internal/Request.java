@@ -37,6 +37,8 @@ public abstract class Request {
   byte lastStatus;
   /** Replies of a deferred BEGIN written in front of this request, still to be read by the engine. */
   int beginReplies;
+  /** Set when the deferred BEGIN written in front of this request failed (the request was skipped). */
+  boolean beginFailed;
   /** Set when an ErrorResponse arrived: the rest of the replies up to ReadyForQuery are drained. */
   SluiceException serverError;
 

@@ -621,6 +621,7 @@ public final class RequestEngine {
       }
       if (type == 'E') {   // BEGIN failed; the server skips the request up to its Sync
         head.beginReplies = 0;
+        head.beginFailed = true;
       }
     }
     switch (type) {

@@ -72,10 +72,10 @@ public final class Session {
         engine.run(q, deadlineNanos);
         return new QueryResult(st.layout, q.commandTag);
       } catch (ServerException e) {
+        if (invalidates(e)) {
+          cache.invalidate(st);   // prepared again at its next use, whether or not it runs again now
+        }
         if (attempt == 0 && retryable(e, q)) {
-          if (invalidates(e)) {
-            cache.invalidate(st);
-          }
           continue;
         }
         throw e;
@@ -151,7 +151,15 @@ public final class Session {
     }
   }
 
+  /**
+   * Whether the request may run again after its error. Never when it carried a transaction's BEGIN
+   * and BEGIN itself failed (run again, it would run outside the transaction), nor inside a
+   * transaction that the error aborted (it would only fail again, hiding the first error).
+   */
   static boolean retryable(ServerException e, QueryRequest q) {
+    if (q.beginFailed || q.lastStatus == 'E') {
+      return false;
+    }
     return (invalidates(e) && q.rowsSeen == 0) || staleCancel(e, q);
   }
 
