@@ -84,6 +84,41 @@ class TransactionTest {
     }
   }
 
+  /**
+   * Whatever kind of request comes first in a transaction (BEGIN in front of it, or BEGIN alone
+   * before it), it runs inside the transaction: the server reports 'T' after it, and a rollback
+   * takes its writes back.
+   */
+  @Test
+  void everyKindOfFirstStatementRunsInsideTheTransaction() throws Exception {
+    java.util.Map<String, java.util.function.Consumer<Transaction>> firsts = new java.util.LinkedHashMap<>();
+    firsts.put("execute", tx -> tx.execute("insert into tx_t values ($1, 'x')", 1));
+    firsts.put("query", tx -> tx.query("insert into tx_t values ($1, 'x') returning id", 1));
+    firsts.put("forEach", tx -> tx.forEach("insert into tx_t values ($1, 'x') returning id", r -> { }, 1));
+    firsts.put("stream", tx -> {
+      try (RowStream s = tx.stream("insert into tx_t values ($1, 'x') returning id", 10, 1)) {
+        s.iterator().forEachRemaining(r -> { });
+      }
+    });
+    firsts.put("prepare", tx -> tx.prepare("insert into tx_t values ($1, 'prepared')").execute(1));
+    firsts.put("batch, atomic", tx -> tx.connection().batch().add("insert into tx_t values (1, 'x')")
+        .add("insert into tx_t values (2, 'x')").runAtomic());
+    firsts.put("batch, a Sync each", tx -> tx.connection().batch().add("insert into tx_t values (1, 'x')")
+        .add("insert into tx_t values (2, 'x')").run());
+    firsts.put("simpleQuery", tx -> tx.simpleQuery("insert into tx_t values (1, 'x')"));
+    firsts.put("copy in", tx -> tx.connection().copy().from("copy tx_t from stdin", new java.io.StringReader("1\tx\n")));
+    firsts.put("copy out", tx -> tx.connection().copy().to("copy (select 1) to stdout", new java.io.StringWriter()));
+    for (var first : firsts.entrySet()) {
+      try (Transaction tx = c.begin()) {
+        first.getValue().accept(tx);
+        assertEquals('T', c.transactionStatus(), first.getKey() + " ran inside the transaction");
+        tx.rollback();
+      }
+      assertEquals(0, count(), first.getKey() + ": rolled back with the transaction");
+      assertEquals('I', c.transactionStatus());
+    }
+  }
+
   @Test
   void commitsWhenTheBodyReturnsAndRollsBackWhenItThrows() {
     String v = c.transaction(tx -> {
