@@ -296,15 +296,22 @@ class CopyTest {
     assertEquals(1, c.query("select 1").size());
   }
 
+  /** {@code n} virtual threads each querying {@code select i} on the shared connection. */
+  static List<CompletableFuture<Integer>> queryFromOtherThreads(int n) {
+    List<CompletableFuture<Integer>> others = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      int v = i;
+      others.add(CompletableFuture.supplyAsync(() -> c.query("select $1::int4", v).get(0).getInt(0),
+          r -> Thread.startVirtualThread(r)));
+    }
+    return others;
+  }
+
   @Test
   void copyIsABarrierForOtherCallers() throws Exception {
-    List<CompletableFuture<Integer>> others = new ArrayList<>();
+    List<CompletableFuture<Integer>> others;
     try (CopyIn in = c.copy().open("copy copy_t (id) from stdin")) {
-      for (int i = 0; i < 20; i++) {
-        int v = i;
-        others.add(CompletableFuture.supplyAsync(() -> c.query("select $1::int4", v).get(0).getInt(0),
-            r -> Thread.startVirtualThread(r)));
-      }
+      others = queryFromOtherThreads(20);
       Thread.sleep(100);
       assertTrue(others.stream().noneMatch(CompletableFuture::isDone), "nothing runs while the COPY is open");
       in.write("1\n".getBytes(StandardCharsets.UTF_8));
@@ -320,13 +327,9 @@ class CopyTest {
     // the server can answer CopyDone before the COPY's own write returns; callers queued behind
     // the COPY must still be written then (a lost flush left them waiting for ever)
     for (int round = 0; round < 50; round++) {
-      List<CompletableFuture<Integer>> others = new ArrayList<>();
+      List<CompletableFuture<Integer>> others;
       try (CopyIn in = c.copy().open("copy copy_t (id) from stdin")) {
-        for (int i = 0; i < 20; i++) {
-          int v = i;
-          others.add(CompletableFuture.supplyAsync(() -> c.query("select $1::int4", v).get(0).getInt(0),
-              r -> Thread.startVirtualThread(r)));
-        }
+        others = queryFromOtherThreads(20);
         Thread.sleep(2);
         in.write("1\n".getBytes(StandardCharsets.UTF_8));
         assertEquals(1, in.finish());

@@ -144,8 +144,16 @@ public record Workload(String name, String description, Kind kind, String sql, L
 
   /** The statements of {@link #sql()}, which separates several with a semicolon and a line break. */
   public List<String> statements() {
-    return List.of(sql.split(";\n"));
+    return List.of(STATEMENT_END.split(sql));
   }
+
+  /** {@link #statements()} with JDBC's {@code ?} placeholders. */
+  public List<String> jdbcStatements() {
+    return statements().stream().map(st -> JDBC_PARAMETER.matcher(st).replaceAll("?")).toList();
+  }
+
+  private static final java.util.regex.Pattern STATEMENT_END = java.util.regex.Pattern.compile(";\n");
+  private static final java.util.regex.Pattern JDBC_PARAMETER = java.util.regex.Pattern.compile("\\$\\d+");
 
   /** The ids (a copy). */
   @Override
@@ -164,7 +172,7 @@ public record Workload(String name, String description, Kind kind, String sql, L
 
   /** {@link #sql()} with {@code $n} rewritten to JDBC's {@code ?} (the workloads put no {@code $} elsewhere). */
   public String jdbcSql() {
-    return sql.replaceAll("\\$\\d+", "?");
+    return JDBC_PARAMETER.matcher(sql).replaceAll("?");
   }
 
   @Override

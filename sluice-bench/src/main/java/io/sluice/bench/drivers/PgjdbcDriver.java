@@ -15,6 +15,7 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.List;
 import org.postgresql.util.DriverInfo;
 
 /**
@@ -163,29 +164,33 @@ public final class PgjdbcDriver implements Driver {
       }
       case WRITE_AUTOCOMMIT -> writes(connection, workload, fold, false);
       case WRITE_TRANSACTION -> writes(connection, workload, fold, true);
-      case WRITE_POOL_TRANSACTION -> PointTasks.runSequentially(workload, fold, (i, f) -> {
-        try (Connection c = pool.getConnection()) {
-          write(c, workload, i, f, true);
-        }
-      });
+      case WRITE_POOL_TRANSACTION -> {
+        List<String> statements = workload.jdbcStatements();
+        PointTasks.runSequentially(workload, fold, (i, f) -> {
+          try (Connection c = pool.getConnection()) {
+            write(c, statements, workload.id(i), f, true);
+          }
+        });
+      }
       case HTTP -> throw new IllegalArgumentException("the lab serves HTTP itself");
     }
   }
 
   private static void writes(Connection c, Workload workload, Fold fold, boolean transaction) throws Exception {
-    PointTasks.runSequentially(workload, fold, (i, f) -> write(c, workload, i, f, transaction));
+    List<String> statements = workload.jdbcStatements();
+    PointTasks.runSequentially(workload, fold, (i, f) -> write(c, statements, workload.id(i), f, transaction));
   }
 
-  /** Seed 002's insert and delete for id {@code index}, in a transaction when asked (committed, or rolled back). */
-  private static void write(Connection c, Workload workload, int index, Fold fold, boolean transaction)
+  /** Seed 002's insert and delete for {@code id}, in a transaction when asked (committed, or rolled back). */
+  private static void write(Connection c, List<String> statements, int id, Fold fold, boolean transaction)
       throws SQLException {
     if (transaction) {
       c.setAutoCommit(false);
     }
     try {
-      for (String statement : workload.statements()) {
-        try (PreparedStatement ps = c.prepareStatement(statement.replaceAll("\\$\\d+", "?"))) {
-          ps.setInt(1, workload.id(index));
+      for (String statement : statements) {
+        try (PreparedStatement ps = c.prepareStatement(statement)) {
+          ps.setInt(1, id);
           try (ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
               fold.add(Checksum.ofLong(rs.getInt(1)));

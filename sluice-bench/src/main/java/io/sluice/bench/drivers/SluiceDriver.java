@@ -96,6 +96,7 @@ public final class SluiceDriver implements Driver {
 
   @Override
   public void run(Workload workload, Fold fold) throws Exception {
+    List<String> statements = workload.statements();   // seed 002's writes: split once, not per id
     switch (workload.kind()) {
       case COPY_OUT -> {
         CopyData.Counter counter = new CopyData.Counter();
@@ -129,18 +130,18 @@ public final class SluiceDriver implements Driver {
         });
       }
       case WRITE_AUTOCOMMIT -> PointTasks.runSequentially(workload, fold, (i, f) -> {
-        for (String sql : workload.statements()) {
+        for (String sql : statements) {
           foldAll(connection.query(sql, workload.id(i)), f);
         }
       });
       case WRITE_TRANSACTION -> PointTasks.runSequentially(workload, fold, (i, f) -> connection.transaction(tx -> {
-        for (String sql : workload.statements()) {
+        for (String sql : statements) {
           foldAll(tx.query(sql, workload.id(i)), f);
         }
         return null;
       }));
       case WRITE_POOL_TRANSACTION -> PointTasks.runSequentially(workload, fold, (i, f) -> pool.transaction(tx -> {
-        for (String sql : workload.statements()) {
+        for (String sql : statements) {
           foldAll(tx.query(sql, workload.id(i)), f);
         }
         return null;
