@@ -2,7 +2,6 @@ package io.sluice.internal;
 
 import io.sluice.protocol.FrameReader;
 import io.sluice.protocol.FrontendMessage;
-import io.sluice.protocol.Utf8;
 import io.sluice.protocol.WireWriter;
 import io.sluice.types.ParameterCodec;
 import io.sluice.types.TypeContext;
@@ -21,6 +20,7 @@ final class BatchRequest extends Request {
   private final TypeContext types;
   final String[] tags;
   private int current;
+  private final ExtendedReplies replies = new ExtendedReplies();
   int failedAt = -1;
 
   BatchRequest(Statement[] statements, Object[][] params, ParameterCodec[][] codecs, RowSink[] sinks,
@@ -37,30 +37,38 @@ final class BatchRequest extends Request {
   @Override
   protected int encode(WireWriter out) {
     for (int i = 0; i < statements.length; i++) {
-      Statement st = statements[i];
-      if (st.unnamed()) {
-        new FrontendMessage.Parse("", st.key.sql(), st.key.declaredTypes()).encode(out);
-      }
       try {
-        QueryRequest.encodeBind(out, st, params[i], codecs[i], types);
+        QueryRequest.encodeStatement(out, statements[i], params[i], codecs[i], types, replies);
       } catch (io.sluice.ValueException e) {
         throw new io.sluice.ValueException("statement " + (i + 1) + " of the batch: " + e.getMessage(), e);
       }
-      new FrontendMessage.Execute("", 0).encode(out);
     }
     FrontendMessage.Sync.INSTANCE.encode(out);
+    replies.expect(ExtendedReplies.Step.SYNC);
     return 1;
+  }
+
+  @Override
+  protected ReplyOrder replyOrder() {
+    return replies;
+  }
+
+  @Override
+  protected boolean answersBeforeActing() {
+    return true;
   }
 
   @Override
   protected void onMessage(byte type, FrameReader frame) {
     switch (type) {
-      case 'D' -> sinks[current].row(frame.buffer(), frame.bodyOffset(), frame.bodyLength());
-      case 'C' -> tags[current++] = Utf8.decode(frame.buffer(), frame.bodyOffset(), Math.max(0, frame.bodyLength() - 1));
+      case 'D' -> {
+        ReplyBodies.checkDataRow(frame, statements[current].layout.size());
+        sinks[current].row(frame.buffer(), frame.bodyOffset(), frame.bodyLength());
+      }
+      case 'C' -> tags[current++] = ReplyBodies.commandTag(frame);
       case 'I' -> tags[current++] = "";
       case 'E' -> failedAt = current;
-      case '1', '2', 'n', 's', 'T' -> { /* ParseComplete, BindComplete */ }
-      default -> throw Unexpected.message(type, "running a batch");
+      default -> { /* ParseComplete, BindComplete: in order, checked */ }
     }
   }
 

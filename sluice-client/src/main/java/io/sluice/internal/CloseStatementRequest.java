@@ -11,6 +11,7 @@ import java.util.List;
  */
 final class CloseStatementRequest extends Request {
   private final List<Statement> statements;
+  private final ExtendedReplies replies = new ExtendedReplies();
 
   CloseStatementRequest(List<Statement> statements) {
     super(false);
@@ -21,15 +22,25 @@ final class CloseStatementRequest extends Request {
   protected int encode(WireWriter out) {
     for (Statement s : statements) {
       new FrontendMessage.Close((byte) 'S', s.name).encode(out);
+      replies.expect(ExtendedReplies.Step.CLOSE);
     }
     FrontendMessage.Sync.INSTANCE.encode(out);
+    replies.expect(ExtendedReplies.Step.SYNC);
     return 1;
   }
 
   @Override
+  protected ReplyOrder replyOrder() {
+    return replies;
+  }
+
+  @Override
+  protected boolean answersBeforeActing() {
+    return true;
+  }
+
+  @Override
   protected void onMessage(byte type, FrameReader frame) {
-    if (type != '3' && type != 'E') {
-      throw Unexpected.message(type, "closing statements");
-    }
+    // CloseComplete, or ErrorResponse (the statement was already gone): in order, checked
   }
 }

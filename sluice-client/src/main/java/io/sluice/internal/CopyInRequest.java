@@ -25,10 +25,17 @@ final class CopyInRequest extends Request {
     this.engine = engine;
   }
 
+  private final SimpleReplies replies = new SimpleReplies();
+
   @Override
   protected int encode(WireWriter out) {
     new FrontendMessage.Query(sql).encode(out);
     return 1;
+  }
+
+  @Override
+  protected ReplyOrder replyOrder() {
+    return replies;
   }
 
   @Override
@@ -38,10 +45,9 @@ final class CopyInRequest extends Request {
         started = true;
         LockSupport.unpark(owner);
       }
-      case 'C' -> commandTag = Utf8.decode(frame.buffer(), frame.bodyOffset(), Math.max(0, frame.bodyLength() - 1));
+      case 'C' -> commandTag = ReplyBodies.commandTag(frame);
       case 'H' -> wrongDirection = true;   // COPY TO: its data is drained and dropped
-      case 'd', 'c', 'E', 'T', 'D', 'I' -> { /* errors are kept by the engine; other results ignored */ }
-      default -> throw Unexpected.message(type, "running COPY FROM STDIN");
+      default -> { /* errors are kept by the engine; other results (in order, checked) are ignored */ }
     }
   }
 

@@ -30,10 +30,17 @@ final class CopyOutRequest extends Request {
     this.sink = sink;
   }
 
+  private final SimpleReplies replies = new SimpleReplies();
+
   @Override
   protected int encode(WireWriter out) {
     new FrontendMessage.Query(sql).encode(out);
     return 1;
+  }
+
+  @Override
+  protected ReplyOrder replyOrder() {
+    return replies;
   }
 
   @Override
@@ -50,10 +57,9 @@ final class CopyOutRequest extends Request {
           }
         }
       }
-      case 'c', 'E', 'T', 'D', 'I' -> { /* errors are kept by the engine; other results ignored */ }
-      case 'C' -> commandTag = Utf8.decode(frame.buffer(), frame.bodyOffset(), Math.max(0, frame.bodyLength() - 1));
+      case 'C' -> commandTag = ReplyBodies.commandTag(frame);
       case 'G' -> engine.writeNow(new FrontendMessage.CopyFail("this is COPY FROM STDIN; use copyIn"));
-      default -> throw Unexpected.message(type, "running COPY TO STDOUT");
+      default -> { /* errors are kept by the engine; other results (in order, checked) are ignored */ }
     }
   }
 

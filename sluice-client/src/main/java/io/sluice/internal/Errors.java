@@ -5,11 +5,14 @@ import io.sluice.SluiceException.Outcome;
 import io.sluice.ValueException;
 import io.sluice.protocol.ProtocolException;
 
-/** Turns failures while encoding a request into the driver's exceptions: nothing was sent. */
+/**
+ * Turns any failure while encoding a request into the driver's exception saying that nothing was
+ * sent: the engine has already discarded the partial bytes, so the connection is clean.
+ */
 final class Errors {
   private Errors() {}
 
-  static SluiceException notSent(RuntimeException e) {
+  static SluiceException notSent(Throwable e) {
     if (e instanceof SluiceException se) {
       return se;
     }
@@ -19,6 +22,11 @@ final class Errors {
     if (e instanceof ProtocolException || e instanceof IllegalArgumentException) {
       return new SluiceException("cannot send this request: " + e.getMessage(), Outcome.NOT_SENT, e);
     }
-    throw e;
+    if (e instanceof OutOfMemoryError) {
+      return new SluiceException("ran out of memory while encoding the request (a very large parameter?); "
+          + "nothing was sent and the connection is still usable", Outcome.NOT_SENT, e);
+    }
+    // an application's value failed while it was being read (a lazy collection, a custom codec)
+    return new ValueException("encoding a parameter failed with " + e + "; nothing was sent", e);
   }
 }

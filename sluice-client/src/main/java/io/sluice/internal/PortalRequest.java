@@ -2,7 +2,6 @@ package io.sluice.internal;
 
 import io.sluice.protocol.FrameReader;
 import io.sluice.protocol.FrontendMessage;
-import io.sluice.protocol.Utf8;
 import io.sluice.protocol.WireWriter;
 import io.sluice.types.ParameterCodec;
 import io.sluice.types.TypeContext;
@@ -24,6 +23,7 @@ final class PortalRequest extends Request {
   boolean completed;
   String commandTag;
   int rowsSeen;
+  private final ExtendedReplies replies = new ExtendedReplies();
 
   PortalRequest(Statement st, Object[] params, ParameterCodec[] codecs, TypeContext types, int fetchSize) {
     super(true);
@@ -36,19 +36,28 @@ final class PortalRequest extends Request {
 
   @Override
   protected int encode(WireWriter out) {
-    if (st.unnamed()) {
-      new FrontendMessage.Parse("", st.key.sql(), st.key.declaredTypes()).encode(out);
-    }
-    QueryRequest.encodeBind(out, st, params, codecs, types);
+    QueryRequest.encodeParseAndBind(out, st, params, codecs, types, replies);
     new FrontendMessage.Execute("", fetchSize).encode(out);
+    replies.expect(ExtendedReplies.Step.EXECUTE_LIMITED);
     FrontendMessage.Flush.INSTANCE.encode(out);
     return 1;   // the Sync comes from finish()
+  }
+
+  @Override
+  protected ReplyOrder replyOrder() {
+    return replies;
+  }
+
+  @Override
+  protected boolean answersBeforeActing() {
+    return true;
   }
 
   /** Asks for the next chunk (the reader is this request's owner). */
   void next(RequestEngine engine) {
     chunkDone = false;
     suspended = false;
+    replies.expect(ExtendedReplies.Step.EXECUTE_LIMITED);
     engine.writeNow(new FrontendMessage.Execute("", fetchSize));
     engine.writeNow(FrontendMessage.Flush.INSTANCE);
   }
@@ -59,9 +68,11 @@ final class PortalRequest extends Request {
       return;
     }
     if (suspended && !completed) {
+      replies.expect(ExtendedReplies.Step.CLOSE);
       engine.writeNow(new FrontendMessage.Close((byte) 'P', ""));
     }
     chunkDone = false;
+    replies.expect(ExtendedReplies.Step.SYNC);
     engine.writeNow(FrontendMessage.Sync.INSTANCE);
     engine.await(this, 0);
   }
@@ -70,6 +81,7 @@ final class PortalRequest extends Request {
   protected void onMessage(byte type, FrameReader frame) {
     switch (type) {
       case 'D' -> {
+        ReplyBodies.checkDataRow(frame, st.layout.size());
         rowsSeen++;
         sink.row(frame.buffer(), frame.bodyOffset(), frame.bodyLength());
       }
@@ -78,7 +90,7 @@ final class PortalRequest extends Request {
         chunkDone = true;
       }
       case 'C' -> {
-        commandTag = Utf8.decode(frame.buffer(), frame.bodyOffset(), Math.max(0, frame.bodyLength() - 1));
+        commandTag = ReplyBodies.commandTag(frame);
         completed = true;
         chunkDone = true;
       }
@@ -88,8 +100,7 @@ final class PortalRequest extends Request {
         chunkDone = true;
       }
       case 'E' -> chunkDone = true;
-      case '1', '2', '3', 'n' -> { /* ParseComplete, BindComplete, CloseComplete, NoData */ }
-      default -> throw Unexpected.message(type, "fetching rows");
+      default -> { /* ParseComplete, BindComplete, CloseComplete: in order, checked */ }
     }
   }
 

@@ -20,6 +20,7 @@ final class PrepareRequest extends Request {
   private final TypeContext types;
   private int[] parameterTypes;
   private List<Field> fields = List.of();
+  private final ExtendedReplies replies = new ExtendedReplies();
 
   PrepareRequest(Statement st, TypeContext types) {
     super(true);
@@ -30,9 +31,22 @@ final class PrepareRequest extends Request {
   @Override
   protected int encode(WireWriter out) {
     new FrontendMessage.Parse(st.name, st.key.sql(), st.key.declaredTypes()).encode(out);
+    replies.expect(ExtendedReplies.Step.PARSE);
     new FrontendMessage.Describe((byte) 'S', st.name).encode(out);
+    replies.expect(ExtendedReplies.Step.DESCRIBE_STATEMENT);
     FrontendMessage.Sync.INSTANCE.encode(out);
+    replies.expect(ExtendedReplies.Step.SYNC);
     return 1;
+  }
+
+  @Override
+  protected ReplyOrder replyOrder() {
+    return replies;
+  }
+
+  @Override
+  protected boolean answersBeforeActing() {
+    return true;
   }
 
   @Override
@@ -40,8 +54,7 @@ final class PrepareRequest extends Request {
     switch (type) {
       case 't' -> parameterTypes = ((ParameterDescription) frame.decode()).types();
       case 'T' -> fields = ((RowDescription) frame.decode()).fields();
-      case '1', 'n', 'E' -> { /* ParseComplete, NoData; errors are kept by the engine */ }
-      default -> throw Unexpected.message(type, "preparing a statement");
+      default -> { /* ParseComplete, NoData, ErrorResponse (kept by the engine): in order, checked */ }
     }
   }
 

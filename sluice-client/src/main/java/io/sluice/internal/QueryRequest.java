@@ -19,6 +19,8 @@ final class QueryRequest extends Request {
   private final TypeContext types;
   final RowSink sink;
   private final boolean streaming;
+  private final ExtendedReplies replies = new ExtendedReplies();
+  private final int columns;
   String commandTag;
   int rowsSeen;
 
@@ -31,26 +33,65 @@ final class QueryRequest extends Request {
     this.types = types;
     this.sink = sink;
     this.streaming = streaming;
+    this.columns = st.layout.size();
   }
 
   @Override
   protected int encode(WireWriter out) {
-    if (st.unnamed()) {
-      new FrontendMessage.Parse("", st.key.sql(), st.key.declaredTypes()).encode(out);
-    }
-    encodeBind(out, st, params, codecs, types);
-    encodeExecute(out);
+    encodeStatement(out, st, params, codecs, types, replies);
     FrontendMessage.Sync.INSTANCE.encode(out);
+    replies.expect(ExtendedReplies.Step.SYNC);
     return 1;
   }
 
-  /** Bind written field by field, parameters encoded in place with back-patched lengths. */
+  /** [Parse in unnamed mode,] Bind and Execute of all rows, recorded in {@code replies}. */
+  static void encodeStatement(WireWriter out, Statement st, Object[] params, ParameterCodec[] codecs,
+      TypeContext types, ExtendedReplies replies) {
+    encodeParseAndBind(out, st, params, codecs, types, replies);
+    encodeExecute(out);
+    replies.expect(ExtendedReplies.Step.EXECUTE);
+  }
+
+  /** [Parse in unnamed mode,] then Bind, recorded in {@code replies}. */
+  static void encodeParseAndBind(WireWriter out, Statement st, Object[] params, ParameterCodec[] codecs,
+      TypeContext types, ExtendedReplies replies) {
+    if (st.unnamed()) {
+      new FrontendMessage.Parse("", st.key.sql(), st.key.declaredTypes()).encode(out);
+      replies.expect(ExtendedReplies.Step.PARSE);
+    }
+    encodeBind(out, st, params, codecs, types);
+    replies.expect(ExtendedReplies.Step.BIND);
+  }
+
+  @Override
+  protected ReplyOrder replyOrder() {
+    return replies;
+  }
+
+  @Override
+  protected boolean answersBeforeActing() {
+    return true;
+  }
+
+  /** The most values one Bind can carry: its counts are Int16 (the protocol's message formats). */
+  static final int MAX_PARAMETERS = 65_535;
+
+  /**
+   * Bind written field by field, parameters encoded in place with back-patched lengths. Values whose
+   * size is known up front (byte arrays, strings) are added up first: a Bind that cannot fit
+   * PostgreSQL's message limit is refused before any byte is written, and one that fits gets its
+   * room in one allocation instead of growing (and copying) the buffer value by value.
+   */
   static void encodeBind(WireWriter out, Statement st, Object[] params, ParameterCodec[] codecs, TypeContext types) {
     int n = params.length;
+    if (n > MAX_PARAMETERS) {
+      throw new ValueException(n + " parameters were given; a statement takes at most " + MAX_PARAMETERS);
+    }
     if (n != st.parameterTypes.length) {
       throw new ValueException("the statement has " + st.parameterTypes.length + " parameter"
           + (st.parameterTypes.length == 1 ? "" : "s") + " but " + n + (n == 1 ? " was" : " were") + " given");
     }
+    reserve(out, st, params);
     int at = out.begin((byte) 'B');
     out.cstring("").cstring(st.name);
     out.int16(n);
@@ -71,12 +112,11 @@ final class QueryRequest extends Request {
         if (pc.oid() != 0 && pc.binary()) {
           pc.encodeBinary(v, out, types);
         } else if (v instanceof String s) {
-          out.bytes(io.sluice.protocol.Utf8.encode(s));
+          out.utf8(s);
         } else {
-          String text = pc.encodeText(v, types);
-          out.bytes(io.sluice.protocol.Utf8.encode(text));
+          out.utf8(pc.encodeText(v, types));
         }
-      } catch (io.sluice.types.ValueException e) {
+      } catch (io.sluice.types.ValueException | io.sluice.protocol.ProtocolException e) {
         throw new ValueException("parameter $" + (i + 1) + ": " + e.getMessage(), e);
       }
       out.putInt(lengthAt, out.size() - start);
@@ -89,6 +129,31 @@ final class QueryRequest extends Request {
     out.end(at);
   }
 
+  /** Below this, values are not added up: the buffer's own growth is cheap enough. */
+  private static final long RESERVE_ABOVE = 1 << 20;
+
+  /** Refuses a Bind whose known sizes pass PostgreSQL's limit; makes room for the rest at once. */
+  private static void reserve(WireWriter out, Statement st, Object[] params) {
+    long known = 0;
+    for (Object v : params) {
+      if (v instanceof byte[] b) {
+        known += 4 + b.length;
+      } else if (v instanceof String s) {
+        known += 4 + s.length();   // at least one byte per char
+      }
+    }
+    if (known < RESERVE_ABOVE) {
+      return;
+    }
+    long total = known + 64 + st.name.length() + 2L * params.length + 2L * st.resultFormats.length;
+    if (total > WireWriter.MAX_MESSAGE_LENGTH) {
+      throw new ValueException("the parameters add up to at least " + total + " bytes, past PostgreSQL's limit of "
+          + WireWriter.MAX_MESSAGE_LENGTH + " bytes for one message; send large values in parts (COPY, "
+          + "or several statements)");
+    }
+    out.ensure((int) total);
+  }
+
   private static void encodeExecute(WireWriter out) {
     int at = out.begin((byte) 'E');
     out.cstring("").int32(0);
@@ -99,17 +164,13 @@ final class QueryRequest extends Request {
   protected void onMessage(byte type, FrameReader frame) {
     switch (type) {
       case 'D' -> {
-        if (serverError == null) {
-          rowsSeen++;
-          sink.row(frame.buffer(), frame.bodyOffset(), frame.bodyLength());
-        }
+        ReplyBodies.checkDataRow(frame, columns);
+        rowsSeen++;
+        sink.row(frame.buffer(), frame.bodyOffset(), frame.bodyLength());
       }
-      case 'C' -> commandTag = io.sluice.protocol.Utf8.decode(frame.buffer(), frame.bodyOffset(),
-          Math.max(0, frame.bodyLength() - 1));
+      case 'C' -> commandTag = ReplyBodies.commandTag(frame);
       case 'I' -> commandTag = "";
-      case '1', '2', 'E', 'n', 's' -> { /* ParseComplete, BindComplete; errors kept by the engine */ }
-      case 'T' -> { /* a description we did not ask for is harmless */ }
-      default -> throw Unexpected.message(type, "running a query");
+      default -> { /* ParseComplete, BindComplete, ErrorResponse (kept by the engine): in order, checked */ }
     }
   }
 

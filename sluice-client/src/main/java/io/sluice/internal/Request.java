@@ -35,12 +35,12 @@ public abstract class Request {
   volatile boolean cancelRequested;
   /** The transaction status of the last ReadyForQuery. */
   byte lastStatus;
-  /** Replies of a deferred BEGIN written in front of this request, still to be read by the engine. */
-  int beginReplies;
   /** Set when the deferred BEGIN written in front of this request failed (the request was skipped). */
   boolean beginFailed;
   /** Set when an ErrorResponse arrived: the rest of the replies up to ReadyForQuery are drained. */
   SluiceException serverError;
+  /** Replies of this request's own that arrived (not its deferred BEGIN's, not asynchronous ones). */
+  int replies;
 
   protected Request(boolean waited) {
     this.owner = waited ? Thread.currentThread() : null;
@@ -49,6 +49,22 @@ public abstract class Request {
 
   /** Appends this request's messages, ending with Sync; returns how many Syncs it wrote. */
   protected abstract int encode(WireWriter out);
+
+  /**
+   * The replies this request may get, in order; the engine checks each one here before {@link
+   * #onMessage}, so a handler only ever sees a reply in its place.
+   */
+  protected abstract ReplyOrder replyOrder();
+
+  /**
+   * Whether the server answers this request's first message before acting on anything it asked
+   * (Parse, Bind, Describe and Close each get their own reply): then a connection-fatal error that
+   * arrives before any reply of this request proves the server never started it. Not so for a
+   * simple Query, whose statement may have run when the first reply is an error.
+   */
+  protected boolean answersBeforeActing() {
+    return false;
+  }
 
   /** A reply for this request (not ReadyForQuery, not an asynchronous message). */
   protected abstract void onMessage(byte type, FrameReader frame);

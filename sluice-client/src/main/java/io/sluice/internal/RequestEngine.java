@@ -42,6 +42,18 @@ import java.util.concurrent.locks.ReentrantLock;
 public final class RequestEngine {
   /** Writes above this size go to a virtual thread so that the caller can read meanwhile. */
   static final int LARGE_WRITE = 64 * 1024;
+  /**
+   * An output buffer grown past this by a large request is replaced by a small one once written,
+   * so that one huge parameter does not keep its memory for the connection's lifetime.
+   */
+  private static final int SPARE_CAPACITY = 1 << 20;
+  /**
+   * A connection idle this long is checked for input before a request is written to it ({@link
+   * #probeIdle}): a backend terminated meanwhile has left its FATAL there, and the request fails as
+   * not sent instead of being written to a dead session. Busy connections skip the check; when the
+   * FATAL comes as the first reply instead, the request still fails as not sent.
+   */
+  private static final long PROBE_AFTER_IDLE_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
   final ServerSession s;
   private final ReentrantLock outLock = new ReentrantLock();
@@ -63,6 +75,10 @@ public final class RequestEngine {
   private final ReentrantLock readLock = new ReentrantLock();
   private final Semaphore slots;
   private volatile SluiceException broken;
+  /** Requests in flight that {@link Request#readsItself() read themselves} (streams, portals). */
+  private final java.util.concurrent.atomic.AtomicInteger streams = new java.util.concurrent.atomic.AtomicInteger();
+  /** When the connection last went idle or read a reply ({@link System#nanoTime()}), for {@link #probeIdle}. */
+  private volatile long lastActivity = System.nanoTime();
 
   private final long cancelTimeoutNanos;
 
@@ -157,6 +173,7 @@ public final class RequestEngine {
   }
 
   private void submitQueued(Request r, long deadlineNanos) {
+    refuseBehindOwnStream();
     if (holder == Thread.currentThread() && deferredBegin != null && r.owner != null && !r.acceptsBegin()) {
       beginNow(deadlineNanos);
     }
@@ -177,22 +194,33 @@ public final class RequestEngine {
         throw new ConnectionException("the connection is closed" + (b == null ? "" : ": " + b.getMessage()),
             Outcome.NOT_SENT, b);
       }
+      if (pending.isEmpty() && System.nanoTime() - lastActivity > PROBE_AFTER_IDLE_NANOS && !probeIdle()) {
+        b = broken;
+        throw new ConnectionException("the connection is closed" + (b == null ? "" : ": " + b.getMessage()),
+            Outcome.NOT_SENT, b);
+      }
       int mark = out.size();
       boolean begins = holder == me && deferredBegin != null && r.acceptsBegin();
       try {
         if (begins) {
           encodeBegin(out, deferredBegin);
+          ((ExtendedReplies) r.replyOrder()).expectBegin();
         }
         r.syncsLeft = r.encode(out);
-      } catch (RuntimeException e) {
+      } catch (Throwable e) {
+        // nothing of a request leaves unless all of it was encoded: the server would read the rest
+        // of the stream out of frame (a bytea value could even be read as a message of its own)
         out.truncate(mark);
+        out.shrink(16 * 1024, SPARE_CAPACITY);
         throw Errors.notSent(e);
       }
       if (begins) {
-        r.beginReplies = BEGIN_REPLIES;
         deferredBegin = null;
       }
       r.seq = ++enqueuedSeq;
+      if (r.readsItself()) {
+        streams.incrementAndGet();
+      }
       pending.add(r);
       queued = true;
       if (r.exclusive()) {
@@ -202,6 +230,27 @@ public final class RequestEngine {
       outLock.unlock();
       if (!queued) {
         slots.release();
+      }
+    }
+  }
+
+  /**
+   * A request from a thread whose own stream is still in flight on this connection would wait for
+   * replies that come after the stream's, which only this thread reads: it would never return.
+   * Refused at once instead (a statement run from inside a {@code forEach} callback or while a
+   * {@code RowStream} is open, on the same connection).
+   */
+  private void refuseBehindOwnStream() {
+    if (streams.get() == 0) {
+      return;
+    }
+    Thread me = Thread.currentThread();
+    for (Request p : pending) {
+      if (p.owner == me && p.readsItself() && !p.done) {
+        throw new ConnectionException("a statement cannot run on a connection from inside a stream of rows of "
+            + "the same connection (a forEach/reduce callback, an open RowStream, a plan being reduced): its "
+            + "reply would come after the rest of the stream, which this thread has not read yet. Run it on "
+            + "another connection (a Pool), or collect the rows first (query) and then run it", Outcome.NOT_SENT);
       }
     }
   }
@@ -322,9 +371,6 @@ public final class RequestEngine {
     return true;
   }
 
-  /** The replies of a deferred BEGIN that the engine reads for the request it went with. */
-  private static final int BEGIN_REPLIES = 3;
-
   /** Parse, Bind and Execute of the unnamed statement, no Sync: ParseComplete, BindComplete, CommandComplete. */
   private static void encodeBegin(WireWriter out, String sql) {
     new io.sluice.protocol.FrontendMessage.Parse("", sql, new int[0]).encode(out);
@@ -424,6 +470,7 @@ public final class RequestEngine {
           + " (" + s.transport.describe() + ")", Outcome.UNKNOWN, e));
     } finally {
       w.reset();
+      w.shrink(16 * 1024, SPARE_CAPACITY);
       outLock.lock();
       try {
         spare = w;
@@ -564,22 +611,73 @@ public final class RequestEngine {
           return;
         }
         Request head = pending.peek();
-        if (head == null && type == 'E') {   // FATAL while idle: terminated, shut down
-          ServerException e = new ServerException(((BackendMessage.ErrorResponse) s.reader.decode()).fields());
-          failAll(new ConnectionException("the server ended the session: " + e.getMessage(), Outcome.UNKNOWN, e));
-          return;
-        }
-        if (head == null && type != 'N' && type != 'A' && type != 'S') {
-          failAll(new ProtocolViolationException("protocol violation from the server, connection closed: "
-              + name((byte) type) + " while no request was waiting", Outcome.UNKNOWN, null));
-          return;
-        }
-        if (!dispatchOrFail(head, (byte) type, in)) {
+        boolean ok = head == null ? unsolicited((byte) type, in) : dispatchOrFail(head, (byte) type, in);
+        if (!ok) {
           return;
         }
       }
     } finally {
       readLock.unlock();
+    }
+  }
+
+  /**
+   * On an idle connection (nothing in flight), reads what the server sent unasked: notices,
+   * notifications and parameter changes are handled; a FATAL (the backend was terminated, the
+   * server shuts down) or the end of the stream closes the connection; anything else is a protocol
+   * violation. Called under the output lock, so nothing can be queued meanwhile; costs one
+   * {@code available()} call when nothing came. Returns whether the connection is still usable.
+   */
+  private boolean probeIdle() {
+    if (!readLock.tryLock()) {
+      return true;   // a LISTEN pump is reading: it sees whatever comes
+    }
+    try {
+      FrameReader in = s.reader;
+      while (broken == null && !s.isBroken() && pending.isEmpty() && waiting(in)) {
+        int type = next(in);
+        if (type < 0 || !unsolicited((byte) type, in)) {
+          break;
+        }
+      }
+      lastActivity = System.nanoTime();
+      return broken == null && !s.isBroken();
+    } finally {
+      readLock.unlock();
+    }
+  }
+
+  /** Whether bytes from the server wait to be read (an I/O error counts: reading will report it). */
+  private boolean waiting(FrameReader in) {
+    try {
+      return in.buffered() > 0 || s.transport.available() > 0;
+    } catch (IOException e) {
+      return true;
+    }
+  }
+
+  /** A message while no request waits; false when it closed the connection. */
+  private boolean unsolicited(byte type, FrameReader in) {
+    switch (type) {
+      case 'N', 'A', 'S' -> {
+        return dispatchOrFail(null, type, in);
+      }
+      case 'E' -> {   // FATAL while idle: terminated, shut down, idle_session_timeout
+        ServerException e;
+        try {
+          e = new ServerException(((BackendMessage.ErrorResponse) in.decode()).fields());
+        } catch (ProtocolException bad) {
+          failAll(violation(bad));
+          return false;
+        }
+        failAll(new ConnectionException("the server ended the session: " + e.getMessage(), Outcome.UNKNOWN, e));
+        return false;
+      }
+      default -> {
+        failAll(new ProtocolViolationException("protocol violation from the server, connection closed: "
+            + name(type) + " while no request was waiting", Outcome.UNKNOWN, null));
+        return false;
+      }
     }
   }
 
@@ -593,39 +691,66 @@ public final class RequestEngine {
       failAll(new ConnectionException("could not read from the server: " + e.getMessage()
           + " (" + s.transport.describe() + ")", Outcome.UNKNOWN, e));
     } catch (ProtocolException e) {
-      failAll(new ProtocolViolationException("protocol violation from the server, connection closed: "
-          + e.getMessage(), Outcome.UNKNOWN, e));
+      failAll(violation(e));
+    } catch (OutOfMemoryError e) {
+      failAll(outOfMemory(e));
     }
     return -1;
+  }
+
+  private static ProtocolViolationException violation(ProtocolException e) {
+    return new ProtocolViolationException("protocol violation from the server, connection closed: " + e.getMessage(),
+        Outcome.UNKNOWN, e);
+  }
+
+  private static ConnectionException outOfMemory(OutOfMemoryError e) {
+    return new ConnectionException("ran out of memory while reading the server's reply (" + e.getMessage()
+        + "); the connection was closed, as the rest of the reply could not be read", Outcome.UNKNOWN, e);
   }
 
   /** Dispatches; false when that failed (the connection is then closed). */
   private boolean dispatchOrFail(Request head, byte type, FrameReader in) {
     try {
-      dispatch(head, type, in);
-      return true;
+      return dispatch(head, type, in);
     } catch (ProtocolException e) {
-      failAll(new ProtocolViolationException("protocol violation from the server, connection closed: "
-          + e.getMessage(), Outcome.UNKNOWN, e));
+      failAll(violation(e));
     } catch (SluiceException e) {
       failAll(e);
+    } catch (OutOfMemoryError e) {
+      failAll(outOfMemory(e));
+    } catch (RuntimeException | Error e) {
+      // a handler failed: what was read of the reply is lost, so the rest cannot be matched
+      failAll(new ConnectionException("failed while handling the server's reply (" + e
+          + "); the connection was closed", Outcome.UNKNOWN, e));
     }
     return false;
   }
 
-  private void dispatch(Request head, byte type, FrameReader in) {
-    if (head != null && head.beginReplies > 0) {   // no head: a listener reads while idle
-      if (type == '1' || type == '2' || type == 'C') {   // the deferred BEGIN's own replies
-        head.beginReplies--;
-        return;
-      }
-      if (type == 'E') {   // BEGIN failed; the server skips the request up to its Sync
-        head.beginReplies = 0;
-        head.beginFailed = true;
+  /**
+   * Hands one message to the request at the head; false when it ended the connection. Messages
+   * that may come at any time are handled first; every other one must be a reply the head's
+   * {@link ReplyOrder} allows now, or the connection is closed.
+   */
+  private boolean dispatch(Request head, byte type, FrameReader in) {
+    if (type == 'N' || type == 'A' || type == 'S') {
+      s.asynchronous(in.decode());
+      return true;
+    }
+    ServerException error = null;
+    if (type == 'E') {
+      error = new ServerException(((BackendMessage.ErrorResponse) in.decode()).fields());
+      if (error.isConnectionFatal()) {
+        sessionEnded(head, error);
+        return false;
       }
     }
+    ReplyOrder.Owner owner = head.replyOrder().accept(type);
+    if (owner == ReplyOrder.Owner.BEGIN) {
+      return true;   // the deferred BEGIN's own ParseComplete, BindComplete, CommandComplete
+    }
+    head.beginFailed |= owner == ReplyOrder.Owner.BEGIN_FAILED;
+    head.replies++;
     switch (type) {
-      case 'N', 'A', 'S' -> s.asynchronous(in.decode());
       case 'Z' -> {
         byte status = in.buffer()[in.bodyOffset()];
         if (in.bodyLength() != 1 || (status != 'I' && status != 'T' && status != 'E')) {
@@ -639,24 +764,36 @@ public final class RequestEngine {
         }
       }
       case 'E' -> {
-        BackendMessage.ErrorResponse err = (BackendMessage.ErrorResponse) in.decode();
-        ServerException e = new ServerException(err.fields());
-        if (e.isConnectionFatal()) {
-          throw new ConnectionException(e.getMessage(), Outcome.UNKNOWN, e);
-        }
         if (head.serverError == null) {
-          head.serverError = e;
+          head.serverError = error;
         }
         head.onMessage(type, in);
       }
       default -> head.onMessage(type, in);
     }
+    return true;
+  }
+
+  /**
+   * A connection-fatal ErrorResponse (FATAL, PANIC; the backend was terminated or the server shuts
+   * down) arrived for {@code head}. The server handles messages in order, so the requests behind
+   * the head were never started: they fail as not sent, and so does the head itself when it had
+   * no reply yet and its first message is one the server answers before acting on anything.
+   */
+  private void sessionEnded(Request head, ServerException e) {
+    long notStarted = head.replies == 0 && head.answersBeforeActing() ? head.seq : head.seq + 1;
+    failAll(new ConnectionException("the server ended the session: " + e.getMessage(), Outcome.UNKNOWN, e),
+        notStarted);
   }
 
   private void complete(Request head) {
     pending.poll();
     head.done = true;
     slots.release();
+    if (head.readsItself()) {
+      streams.decrementAndGet();
+    }
+    lastActivity = System.nanoTime();
     if (head.exclusive()) {
       outLock.lock();
       try {
@@ -690,6 +827,14 @@ public final class RequestEngine {
 
   /** The connection is unusable: close it and fail every request still waiting. */
   void failAll(SluiceException cause) {
+    failAll(cause, Long.MAX_VALUE);
+  }
+
+  /**
+   * As {@link #failAll(SluiceException)}; requests from {@code notStartedSeq} on are known not to
+   * have been started by the server and fail as not sent.
+   */
+  private void failAll(SluiceException cause, long notStartedSeq) {
     synchronized (pending) {
       if (broken == null) {
         broken = cause;
@@ -702,9 +847,16 @@ public final class RequestEngine {
     long written = writtenSeq;
     Request r;
     while ((r = pending.poll()) != null) {
-      SluiceException e = r.seq <= written ? cause
-          : new ConnectionException("the connection failed before this request was sent: " + cause.getMessage(),
-              Outcome.NOT_SENT, cause);
+      SluiceException e = r.seq > written
+          ? new ConnectionException("the connection failed before this request was sent: " + cause.getMessage(),
+              Outcome.NOT_SENT, cause)
+          : r.seq >= notStartedSeq
+          ? new ConnectionException(cause.getMessage() + " (before this request was started: it did not run)",
+              Outcome.NOT_SENT, cause.getCause() != null ? cause.getCause() : cause)
+          : cause;
+      if (r.readsItself()) {
+        streams.decrementAndGet();
+      }
       r.failure = e;
       r.onFailure(e);
       r.done = true;

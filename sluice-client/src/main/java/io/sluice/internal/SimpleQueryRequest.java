@@ -29,10 +29,17 @@ final class SimpleQueryRequest extends Request {
     this.engine = engine;
   }
 
+  private final SimpleReplies replies = new SimpleReplies();
+
   @Override
   protected int encode(WireWriter out) {
     new FrontendMessage.Query(sql).encode(out);
     return 1;
+  }
+
+  @Override
+  protected ReplyOrder replyOrder() {
+    return replies;
   }
 
   @Override
@@ -44,6 +51,10 @@ final class SimpleQueryRequest extends Request {
       }
       case 'D' -> {
         byte[][] values = ((DataRow) frame.decode()).values();
+        if (values.length != columns.size()) {
+          throw new io.sluice.protocol.ProtocolException("DataRow of " + values.length + " columns where the result has "
+              + columns.size());
+        }
         String[] text = new String[values.length];
         for (int i = 0; i < values.length; i++) {
           text[i] = values[i] == null ? null : Utf8.decode(values[i], 0, values[i].length);
@@ -51,15 +62,14 @@ final class SimpleQueryRequest extends Request {
         rows.add(Arrays.asList(text));
       }
       case 'C' -> {
-        String tag = Utf8.decode(frame.buffer(), frame.bodyOffset(), Math.max(0, frame.bodyLength() - 1));
+        String tag = ReplyBodies.commandTag(frame);
         results.add(new SimpleResult(columns, rows, tag));
         columns = List.of();
         rows = new ArrayList<>();
       }
       case 'I' -> results.add(new SimpleResult(List.of(), List.of(), ""));
       case 'G' -> engine.writeNow(new FrontendMessage.CopyFail("COPY FROM STDIN is not available through simpleQuery; use the COPY API"));
-      case 'H', 'd', 'c', 'E' -> { /* COPY TO STDOUT data is discarded; errors are kept by the engine */ }
-      default -> throw Unexpected.message(type, "running a simple query");
+      default -> { /* COPY TO STDOUT data is discarded; errors are kept by the engine */ }
     }
   }
 

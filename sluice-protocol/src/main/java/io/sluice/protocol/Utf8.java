@@ -31,6 +31,59 @@ public final class Utf8 {
   }
 
   /** Decodes {@code len} bytes at {@code off}; invalid UTF-8 throws {@link ProtocolException}. */
+  /** The length of {@code s} in UTF-8; a lone surrogate is refused as by {@link #encode}. */
+  public static long encodedLength(String s) {
+    int n = s.length();
+    long bytes = 0;
+    for (int i = 0; i < n; i++) {
+      char c = s.charAt(i);
+      if (c < 0x80) {
+        bytes += 1;
+      } else if (c < 0x800) {
+        bytes += 2;
+      } else if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+        bytes += 4;
+        i++;
+      } else if (Character.isSurrogate(c)) {
+        throw new ProtocolException("string has a lone surrogate at index " + i + ": not valid UTF-8");
+      } else {
+        bytes += 3;
+      }
+    }
+    return bytes;
+  }
+
+  /**
+   * Encodes {@code s} into {@code b} from {@code at}, which must have room for {@link
+   * #encodedLength} bytes; returns the position after the last byte. No intermediate copy, for
+   * strings too large to hold twice.
+   */
+  public static int encodeInto(String s, byte[] b, int at) {
+    int n = s.length();
+    for (int i = 0; i < n; i++) {
+      char c = s.charAt(i);
+      if (c < 0x80) {
+        b[at++] = (byte) c;
+      } else if (c < 0x800) {
+        b[at++] = (byte) (0xC0 | (c >> 6));
+        b[at++] = (byte) (0x80 | (c & 0x3F));
+      } else if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+        int cp = Character.toCodePoint(c, s.charAt(++i));
+        b[at++] = (byte) (0xF0 | (cp >> 18));
+        b[at++] = (byte) (0x80 | ((cp >> 12) & 0x3F));
+        b[at++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
+        b[at++] = (byte) (0x80 | (cp & 0x3F));
+      } else if (Character.isSurrogate(c)) {
+        throw new ProtocolException("string has a lone surrogate at index " + i + ": not valid UTF-8");
+      } else {
+        b[at++] = (byte) (0xE0 | (c >> 12));
+        b[at++] = (byte) (0x80 | ((c >> 6) & 0x3F));
+        b[at++] = (byte) (0x80 | (c & 0x3F));
+      }
+    }
+    return at;
+  }
+
   public static String decode(byte[] b, int off, int len) {
     for (int i = off, end = off + len; i < end; i++) {
       if (b[i] < 0) {

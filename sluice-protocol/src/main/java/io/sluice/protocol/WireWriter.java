@@ -113,6 +113,26 @@ public final class WireWriter {
     return this;
   }
 
+  /** Strings shorter than this are encoded through a temporary array (the JDK's fast path). */
+  private static final int DIRECT_UTF8 = 64 * 1024;
+
+  /**
+   * Writes a string as UTF-8, without a length or terminator; a lone surrogate is refused. A large
+   * string is encoded straight into the buffer, so that it is never held twice as bytes.
+   */
+  public WireWriter utf8(String s) {
+    if (s.length() < DIRECT_UTF8) {
+      return bytes(Utf8.encode(s));
+    }
+    long n = Utf8.encodedLength(s);
+    if (n > Integer.MAX_VALUE - 16) {
+      throw new ProtocolException("string of " + n + " UTF-8 bytes is larger than any message PostgreSQL accepts");
+    }
+    ensure((int) n);
+    size = Utf8.encodeInto(s, buf, size);
+    return this;
+  }
+
   /**
    * Writes a NUL-terminated UTF-8 string. A NUL inside the string would end it early on the server
    * and turn the rest into other fields, so it is refused.
@@ -211,6 +231,16 @@ public final class WireWriter {
       throw new IllegalArgumentException("truncate to " + newSize + " of " + size);
     }
     size = newSize;
+  }
+
+  /**
+   * Gives back memory after a large message: when the buffer has grown past {@code above} and what
+   * it holds fits in {@code capacity}, it is replaced by one of that capacity.
+   */
+  public void shrink(int capacity, int above) {
+    if (buf.length > above && size <= capacity) {
+      buf = Arrays.copyOf(buf, Math.max(16, capacity));
+    }
   }
 
   public byte[] toByteArray() {

@@ -13,13 +13,20 @@ import javax.net.ssl.SSLSocket;
 /** TCP, or TLS over TCP once {@link TlsUpgrade} has wrapped the socket in an {@link SSLSocket}. */
 public final class SocketTransport implements Transport {
   final Socket socket;
+  /** The TCP socket under TLS (or the socket itself): its count of waiting bytes is exact. */
+  private final Socket tcp;
   private final InputStream in;
   private final OutputStream out;
   private final String description;
   private volatile boolean open = true;
 
   SocketTransport(Socket socket, String description) throws IOException {
+    this(socket, socket, description);
+  }
+
+  SocketTransport(Socket socket, Socket tcp, String description) throws IOException {
     this.socket = socket;
+    this.tcp = tcp;
     this.in = socket.getInputStream();
     this.out = socket.getOutputStream();
     this.description = description;
@@ -44,9 +51,9 @@ public final class SocketTransport implements Transport {
     return in.read(b, off, len);
   }
 
-  /** Bytes readable without blocking. */
+  @Override
   public int available() throws IOException {
-    return in.available();
+    return tcp == socket ? in.available() : in.available() + tcp.getInputStream().available();
   }
 
   @Override

@@ -50,7 +50,7 @@ public final class TlsUpgrade {
         throw new GeneralSecurityException("the server did not accept ALPN protocol '" + ALPN
             + "' for direct TLS (sslnegotiation=direct needs PostgreSQL 17 or newer)");
       }
-      return new SocketTransport(ssl, tcp.describe() + " tls " + ssl.getSession().getProtocol());
+      return new SocketTransport(ssl, tcp.socket, tcp.describe() + " tls " + ssl.getSession().getProtocol());
     } catch (IOException | GeneralSecurityException | RuntimeException e) {
       try {
         ssl.close();

@@ -21,6 +21,15 @@ public interface Transport extends ByteSource, AutoCloseable {
 
   boolean isOpen();
 
+  /**
+   * Bytes that have arrived and can be read without blocking, as far as this transport can tell
+   * cheaply; 0 when it cannot tell (a Unix-domain socket). Under TLS it counts the encrypted bytes
+   * waiting on the socket below, so that a FATAL the server sent to an idle connection is seen.
+   */
+  default int available() throws IOException {
+    return 0;
+  }
+
   /** Whether bytes are encrypted (TLS). */
   default boolean isSecure() {
     return false;

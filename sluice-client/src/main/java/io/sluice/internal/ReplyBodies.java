@@ -1,0 +1,68 @@
+package io.sluice.internal;
+
+import io.sluice.protocol.FrameReader;
+import io.sluice.protocol.ProtocolException;
+import io.sluice.protocol.Utf8;
+import io.sluice.protocol.WireReader;
+
+/**
+ * Checks of the reply bodies the request path reads in place, without decoding them into records:
+ * the bytes come from the network and are checked before anything is kept or handed on.
+ */
+final class ReplyBodies {
+  private ReplyBodies() {}
+
+  /** A CommandComplete's tag: a NUL-terminated string filling the body exactly. */
+  static String commandTag(FrameReader frame) {
+    byte[] b = frame.buffer();
+    int off = frame.bodyOffset();
+    int len = frame.bodyLength();
+    if (len < 1 || b[off + len - 1] != 0) {
+      throw new ProtocolException("CommandComplete: the tag is not NUL-terminated");
+    }
+    for (int i = off; i < off + len - 1; i++) {
+      if (b[i] == 0) {
+        throw new ProtocolException("CommandComplete: bytes after the tag's NUL");
+      }
+    }
+    return Utf8.decode(b, off, len - 1);
+  }
+
+  /**
+   * Checks a DataRow's framing against the result's column count: the count matches, every length
+   * is -1 (NULL) or fits in the message, and nothing trails. Rows are kept as raw bytes and read
+   * later, lazily, so this is where a malformed row is caught: while the connection can still be
+   * closed before anyone sees it.
+   */
+  static void checkDataRow(FrameReader frame, int columns) {
+    byte[] b = frame.buffer();
+    int p = frame.bodyOffset();
+    int end = p + frame.bodyLength();
+    if (end - p < 2) {
+      throw new ProtocolException("DataRow: no column count");
+    }
+    int n = ((b[p] & 0xFF) << 8) | (b[p + 1] & 0xFF);
+    if (n != columns) {
+      throw new ProtocolException("DataRow of " + n + " columns where the result has " + columns);
+    }
+    p += 2;
+    for (int i = 0; i < n; i++) {
+      if (end - p < 4) {
+        throw new ProtocolException("DataRow: value " + i + " runs past the end of the message");
+      }
+      int len = WireReader.getInt(b, p);
+      p += 4;
+      if (len == -1) {
+        continue;
+      }
+      if (len < 0 || len > end - p) {
+        throw new ProtocolException("DataRow: value " + i + " has length " + len + " with " + (end - p)
+            + " bytes left in the message");
+      }
+      p += len;
+    }
+    if (p != end) {
+      throw new ProtocolException("DataRow: " + (end - p) + " bytes after the last value");
+    }
+  }
+}

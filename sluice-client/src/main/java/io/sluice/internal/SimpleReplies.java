@@ -1,0 +1,73 @@
+package io.sluice.internal;
+
+/**
+ * The replies a simple-protocol Query may get ("Simple Query" in the protocol's message flow): for
+ * each statement of the string, RowDescription, DataRows and CommandComplete, or CommandComplete
+ * alone, or EmptyQueryResponse, or a COPY exchange; an ErrorResponse ends the string; then one
+ * ReadyForQuery.
+ */
+final class SimpleReplies implements ReplyOrder {
+
+  private enum Phase {
+    /** Between statements: a new result, an error or the end. */
+    BETWEEN,
+    /** After RowDescription: rows until CommandComplete. */
+    ROWS,
+    /** After CopyInResponse: the server reads our CopyData/CopyDone/CopyFail, then CommandComplete. */
+    COPY_IN,
+    /** After CopyOutResponse: CopyData until CopyDone. */
+    COPY_OUT,
+    /** After CopyDone from the server: its CommandComplete. */
+    COPY_OUT_DONE,
+    /** After ErrorResponse: only ReadyForQuery. */
+    FAILED,
+    /** After ReadyForQuery: nothing more. */
+    READY
+  }
+
+  private Phase phase = Phase.BETWEEN;
+
+  @Override
+  public Owner accept(byte type) {
+    Phase next = switch (phase) {
+      case BETWEEN -> switch (type) {
+        case 'T' -> Phase.ROWS;
+        case 'C', 'I' -> Phase.BETWEEN;
+        case 'G' -> Phase.COPY_IN;
+        case 'H' -> Phase.COPY_OUT;
+        case 'Z' -> Phase.READY;
+        default -> null;
+      };
+      case ROWS -> switch (type) {
+        case 'D' -> Phase.ROWS;
+        case 'C' -> Phase.BETWEEN;
+        default -> null;
+      };
+      case COPY_IN -> type == 'C' ? Phase.BETWEEN : null;
+      case COPY_OUT -> switch (type) {
+        case 'd' -> Phase.COPY_OUT;
+        case 'c' -> Phase.COPY_OUT_DONE;
+        default -> null;
+      };
+      case COPY_OUT_DONE -> type == 'C' ? Phase.BETWEEN : null;
+      case FAILED -> type == 'Z' ? Phase.READY : null;
+      case READY -> null;
+    };
+    if (next == null && type == 'E' && phase != Phase.FAILED && phase != Phase.READY) {
+      next = Phase.FAILED;
+    }
+    if (next == null) {
+      throw Unexpected.message(type, switch (phase) {
+        case BETWEEN -> "waiting for the next result of a simple query";
+        case ROWS -> "reading the rows of a simple query";
+        case COPY_IN -> "in COPY FROM STDIN";
+        case COPY_OUT -> "in COPY TO STDOUT";
+        case COPY_OUT_DONE -> "waiting for the end of COPY TO STDOUT";
+        case FAILED -> "waiting for ReadyForQuery after an error";
+        case READY -> "the query had ended";
+      });
+    }
+    phase = next;
+    return Owner.REQUEST;
+  }
+}
