@@ -357,6 +357,19 @@ public final class Connection implements AutoCloseable {
   }
 
   /** Whether the connection can still be used. */
+  /** For the pool: whether a stream is in flight here, so that statements routed here would wait behind it. */
+  boolean isStreaming() {
+    return session.engine().streaming();
+  }
+
+  /**
+   * For the pool, before handing out an idle connection: reads what the server may have sent while
+   * it was idle; false when it turns out closed (its backend was terminated, the server shut down).
+   */
+  boolean checkIdle() {
+    return !closed && session.engine().checkIdle();
+  }
+
   public boolean isOpen() {
     return !closed && !session.engine().isBroken();
   }

@@ -92,6 +92,25 @@ public final class RequestEngine {
     return s;
   }
 
+  /** Whether a stream (forEach, reduce, RowStream) is in flight: statements queued behind it wait for it. */
+  public boolean streaming() {
+    return streams.get() > 0;
+  }
+
+  /**
+   * For a pool about to hand out this connection: when nothing is in flight, reads what the server
+   * may have sent meanwhile (a FATAL after {@code pg_terminate_backend}, a shutdown); false when the
+   * connection is found closed. Cheap: one {@code available()} call when nothing came.
+   */
+  public boolean checkIdle() {
+    outLock.lock();
+    try {
+      return !pending.isEmpty() || probeIdle();
+    } finally {
+      outLock.unlock();
+    }
+  }
+
   /** Whether the connection has failed; requests then fail as not sent. */
   public boolean isBroken() {
     return broken != null || s.isBroken();
