@@ -58,7 +58,8 @@ public final class Connection implements AutoCloseable {
   public static Connection open(ConnectionConfig config, MessageTracer.Sink trace) {
     var server = Connector.connect(ConnectSettings.from(config, trace));
     long cancelTimeout = config.cancelTimeout().map(Duration::toNanos).orElse(0L);
-    return new Connection(new Session(server, config.pipelineDepth(), config.statementCacheSize(), cancelTimeout), config);
+    return new Connection(new Session(server, config.pipelineDepth(), config.statementCacheSize(), cancelTimeout,
+        config.pinTimeout().toNanos()), config);
   }
 
   long deadline() {

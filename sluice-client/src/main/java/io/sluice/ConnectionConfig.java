@@ -315,6 +315,14 @@ public final class ConnectionConfig {
     return r.queryTimeout();
   }
 
+  /**
+   * Sluice's {@code pin_timeout}: how long a statement without a {@code query_timeout} waits for
+   * another thread's transaction, pinned session or exclusive request on the same connection.
+   */
+  public Duration pinTimeout() {
+    return r.pinTimeout();
+  }
+
   /** Sluice's {@code cancel_timeout}; empty means none. */
   public Optional<Duration> cancelTimeout() {
     return r.cancelTimeout();

@@ -54,6 +54,8 @@ public final class RequestEngine {
    * FATAL comes as the first reply instead, the request still fails as not sent.
    */
   private static final long PROBE_AFTER_IDLE_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+  /** How long readers may look for the server's last words after a failed write ({@link #writeFailed}). */
+  private static final long WRITE_FAILURE_GRACE_NANOS = TimeUnit.SECONDS.toNanos(1);
 
   final ServerSession s;
   private final ReentrantLock outLock = new ReentrantLock();
@@ -75,15 +77,20 @@ public final class RequestEngine {
   private final ReentrantLock readLock = new ReentrantLock();
   private final Semaphore slots;
   private volatile SluiceException broken;
+  /** Set when a write failed: nothing more is written, and the connection closes shortly. */
+  private volatile ConnectionException writeFailure;
   /** Requests in flight that {@link Request#readsItself() read themselves} (streams, portals). */
   private final java.util.concurrent.atomic.AtomicInteger streams = new java.util.concurrent.atomic.AtomicInteger();
   /** When the connection last went idle or read a reply ({@link System#nanoTime()}), for {@link #probeIdle}. */
   private volatile long lastActivity = System.nanoTime();
 
   private final long cancelTimeoutNanos;
+  /** The bound on waiting for another thread's pin or exclusive request when the caller has no deadline. */
+  private final long pinTimeoutNanos;
 
-  public RequestEngine(ServerSession session, int pipelineDepth, long cancelTimeoutNanos) {
+  public RequestEngine(ServerSession session, int pipelineDepth, long cancelTimeoutNanos, long pinTimeoutNanos) {
     this.s = session;
+    this.pinTimeoutNanos = pinTimeoutNanos > 0 ? pinTimeoutNanos : TimeUnit.SECONDS.toNanos(30);
     this.cancelTimeoutNanos = cancelTimeoutNanos > 0 ? cancelTimeoutNanos : TimeUnit.SECONDS.toNanos(10);
     this.slots = new Semaphore(Math.max(1, pipelineDepth), true);
   }
@@ -124,6 +131,14 @@ public final class RequestEngine {
    */
   public void run(Request r, long deadlineNanos) {
     submit(r, deadlineNanos);
+    finish(r, deadlineNanos);
+  }
+
+  /**
+   * Waits for a submitted request as {@link #run} does: past the deadline it is cancelled, and the
+   * connection closed if the server does not end it; then throws its failure, if any.
+   */
+  public void finish(Request r, long deadlineNanos) {
     Deadlines.Timer timer = deadlineNanos == 0 ? null
         : Deadlines.after(deadlineNanos - System.nanoTime(), () -> Thread.startVirtualThread(() -> expire(r)));
     try {
@@ -201,14 +216,8 @@ public final class RequestEngine {
     outLock.lock();
     try {
       Thread me = Thread.currentThread();
-      while (mustWait(me)) {
-        if (!awaitBarrier(deadlineNanos) && mustWait(me)) {
-          throw new ConnectionException(barrier != null
-              ? "timed out waiting for an exclusive request on this connection to finish"
-              : "timed out waiting for a transaction or pinned session on this connection to end", Outcome.NOT_SENT);
-        }
-      }
-      SluiceException b = broken;
+      awaitTurn(me, deadlineNanos);
+      SluiceException b = broken != null ? broken : writeFailure;
       if (b != null || s.isBroken()) {
         throw new ConnectionException("the connection is closed" + (b == null ? "" : ": " + b.getMessage()),
             Outcome.NOT_SENT, b);
@@ -349,12 +358,7 @@ public final class RequestEngine {
         throw new IllegalStateException("this thread already holds the connection in a transaction or session;"
             + " nest through the transaction (savepoints) instead");
       }
-      while ((barrier != null || holder != null) && broken == null) {
-        if (!awaitBarrier(deadlineNanos) && (barrier != null || holder != null) && broken == null) {
-          throw new ConnectionException("timed out waiting for a transaction or pinned session on this connection"
-              + " to end", Outcome.NOT_SENT);
-        }
-      }
+      awaitTurn(me, deadlineNanos);
       if (broken != null) {
         throw new ConnectionException("the connection is closed: " + broken.getMessage(), Outcome.NOT_SENT, broken);
       }
@@ -428,6 +432,37 @@ public final class RequestEngine {
     return s.transactionStatus;
   }
 
+  /**
+   * Waits (output lock held) until {@code me} may write: no exclusive request of another thread in
+   * flight, and no other thread's pin. The wait ends at the deadline, or after {@code pin_timeout}
+   * without one — the thread holding the connection may be waiting for this one, which would never
+   * end — and at once when the thread that pinned the connection has ended without releasing it.
+   */
+  private void awaitTurn(Thread me, long deadlineNanos) {
+    long start = System.nanoTime();
+    long until = deadlineNanos != 0 ? deadlineNanos : start + pinTimeoutNanos;
+    while (mustWait(me)) {
+      Thread pinner = holder;
+      if (barrier == null && pinner != null && !pinner.isAlive()) {
+        throw new ConnectionException("the thread " + pinner.getName() + " began a transaction or pinned session on "
+            + "this connection and ended without closing it; nothing else can run on the connection", Outcome.NOT_SENT);
+      }
+      if (!awaitBarrier(until) && mustWait(me)) {
+        String what = barrier != null
+            ? "an exclusive request (COPY, an open RowStream, a simple query) of another thread"
+            : "the transaction or pinned session of thread " + describe(holder);
+        throw new ConnectionException("waited " + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)
+            + " ms for " + what + " on this connection to end" + (deadlineNanos != 0 ? " (query_timeout)" : " (pin_timeout)")
+            + ". If that thread is waiting for this one, they would wait forever: run this statement through the "
+            + "transaction or session object, or on another connection (a Pool)", Outcome.NOT_SENT);
+      }
+    }
+  }
+
+  private static String describe(Thread t) {
+    return t == null ? "(none)" : t.getName().isEmpty() ? "#" + t.threadId() : t.getName();
+  }
+
   /** Whether a request of {@code me} must wait before being written (under the output lock). */
   private boolean mustWait(Thread me) {
     return (barrier != null || (holder != null && holder != me)) && broken == null;
@@ -485,7 +520,7 @@ public final class RequestEngine {
     } catch (IOException e) {
       // part of the buffer may have left before the error: its requests may have run
       writtenSeq = upTo;
-      failAll(new ConnectionException("could not write to the server: " + e.getMessage()
+      writeFailed(new ConnectionException("could not write to the server: " + e.getMessage()
           + " (" + s.transport.describe() + ")", Outcome.UNKNOWN, e));
     } finally {
       w.reset();
@@ -495,6 +530,27 @@ public final class RequestEngine {
         spare = w;
       } finally {
         outLock.unlock();
+      }
+    }
+  }
+
+  /**
+   * A write failed. Usually the server had already ended the session (a terminated backend closes
+   * its socket after its FATAL): the readers are left a moment to find that FATAL, which proves
+   * (when it comes before any reply of a request) that the request never started; whatever they
+   * find, the connection is closed after {@link #WRITE_FAILURE_GRACE_NANOS}. Nothing more is written.
+   */
+  private void writeFailed(ConnectionException e) {
+    writeFailure = e;
+    if (pending.isEmpty()) {
+      failAll(e);
+      return;
+    }
+    Deadlines.after(WRITE_FAILURE_GRACE_NANOS, () -> Thread.startVirtualThread(() -> failAll(e)));
+    for (Request r : pending) {   // someone must read: wake the owners of what is in flight
+      Thread t = r.reader;
+      if (t != null) {
+        LockSupport.unpark(t);
       }
     }
   }
@@ -512,7 +568,7 @@ public final class RequestEngine {
       byte[] bytes = io.sluice.protocol.FrontendMessage.toBytes(m);
       s.transport.write(bytes, 0, bytes.length);
     } catch (IOException e) {
-      failAll(new ConnectionException("could not write to the server: " + e.getMessage(), Outcome.UNKNOWN, e));
+      writeFailed(new ConnectionException("could not write to the server: " + e.getMessage(), Outcome.UNKNOWN, e));
     } finally {
       flushing.set(false);
     }

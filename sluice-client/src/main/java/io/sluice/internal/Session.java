@@ -3,6 +3,7 @@ package io.sluice.internal;
 import io.sluice.ServerException;
 import io.sluice.SimpleResult;
 import io.sluice.SluiceException;
+import io.sluice.SluiceException.Outcome;
 import io.sluice.types.ParameterCodec;
 import io.sluice.types.SessionTypeContext;
 import io.sluice.types.TypeRegistry;
@@ -18,8 +19,9 @@ public final class Session {
   private final StatementCache cache;
   private final SessionTypeContext types;
 
-  public Session(ServerSession server, int pipelineDepth, int statementCacheSize, long cancelTimeoutNanos) {
-    this.engine = new RequestEngine(server, pipelineDepth, cancelTimeoutNanos);
+  public Session(ServerSession server, int pipelineDepth, int statementCacheSize, long cancelTimeoutNanos,
+      long pinTimeoutNanos) {
+    this.engine = new RequestEngine(server, pipelineDepth, cancelTimeoutNanos, pinTimeoutNanos);
     this.cache = new StatementCache(statementCacheSize);
     TypeRegistry registry = new TypeRegistry();
     registry.stringsAsUnknown(true);
@@ -239,7 +241,7 @@ public final class Session {
       }
     }
     if (!l.isNew()) {
-      st.awaitDescription();
+      st.awaitDescription(deadlineNanos);
       SluiceException f = st.failure;
       if (f != null) {
         throw f;
@@ -254,6 +256,11 @@ public final class Session {
     } catch (SluiceException e) {
       cache.invalidate(st);
       st.markFailed(e);
+      throw e;
+    } catch (RuntimeException | Error e) {
+      // whatever happened, the threads waiting for this description must not wait forever
+      cache.invalidate(st);
+      st.markFailed(new io.sluice.ConnectionException("preparing the statement failed: " + e, Outcome.UNKNOWN, e));
       throw e;
     }
   }
@@ -288,7 +295,11 @@ public final class Session {
         out.add(sts[i].failure);
         continue;
       }
-      engine.await(q, 0);
+      try {
+        engine.finish(q, deadlineNanos);
+      } catch (SluiceException ignored) {
+        // the statement's own outcome, read below
+      }
       SluiceException e = q.error();
       if (e instanceof ServerException se && retryable(se, q)) {
         try {
@@ -362,7 +373,11 @@ public final class Session {
     }
     engine.submitAll(mine, deadlineNanos);
     for (int i = 0; i < mine.size(); i++) {
-      engine.await(mine.get(i), 0);
+      try {
+        engine.finish(mine.get(i), deadlineNanos);
+      } catch (SluiceException ignored) {
+        // the prepare's own outcome, read below
+      }
       SluiceException e = mine.get(i).error();
       if (e != null) {
         cache.invalidate(mineSt.get(i));
@@ -378,7 +393,7 @@ public final class Session {
       }
     }
     for (Statement st : sts) {
-      st.awaitDescription();
+      st.awaitDescription(deadlineNanos);
     }
     return sts;
   }

@@ -41,7 +41,7 @@ final class SessionAttrs {
   }
 
   private static List<String> ask(ServerSession s, long timeoutNanos) {
-    RequestEngine engine = new RequestEngine(s, 1, 0);
+    RequestEngine engine = new RequestEngine(s, 1, 0, 0);
     SimpleQueryRequest q = new SimpleQueryRequest(
         "select pg_catalog.pg_is_in_recovery(), pg_catalog.current_setting('transaction_read_only')", engine);
     engine.run(q, timeoutNanos == 0 ? 0 : System.nanoTime() + timeoutNanos);

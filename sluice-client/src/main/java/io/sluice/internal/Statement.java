@@ -67,10 +67,19 @@ public final class Statement {
     described.countDown();
   }
 
-  /** Waits for another thread's prepare of the same statement (first uses share one prepare). */
-  void awaitDescription() {
+  /**
+   * Waits for another thread's prepare of the same statement (first uses share one prepare), until
+   * {@code deadlineNanos} ({@link System#nanoTime()}, 0 for none). The preparing thread always ends
+   * the wait, with a description or a failure; the deadline bounds it even so.
+   */
+  void awaitDescription(long deadlineNanos) {
     try {
-      described.await();
+      if (deadlineNanos == 0) {
+        described.await();
+      } else if (!described.await(deadlineNanos - System.nanoTime(), java.util.concurrent.TimeUnit.NANOSECONDS)) {
+        throw new io.sluice.ConnectionException("timed out waiting for another thread's prepare of this statement",
+            SluiceException.Outcome.NOT_SENT);
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new io.sluice.ConnectionException("interrupted while waiting for a statement to be prepared",

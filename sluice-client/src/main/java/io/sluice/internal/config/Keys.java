@@ -66,7 +66,8 @@ public final class Keys {
             "pipeline_depth",
             "max_message_size",
             "query_timeout",
-            "cancel_timeout")) {
+            "cancel_timeout",
+            "pin_timeout")) {
       KEYS.put(s, new Key(s, null, false, true));
     }
   }

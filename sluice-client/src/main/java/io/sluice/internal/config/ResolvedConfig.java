@@ -49,6 +49,7 @@ public record ResolvedConfig(
     int maxMessageSize,
     Optional<Duration> queryTimeout,
     Optional<Duration> cancelTimeout,
+    Duration pinTimeout,
     Map<String, String> effective,
     Set<String> given) {
 
@@ -60,6 +61,11 @@ public record ResolvedConfig(
   /** The smallest {@code max_message_size} accepted: room for any startup-phase message. */
   public static final int MIN_MAX_MESSAGE_SIZE = 1024;
   public static final int DEFAULT_CANCEL_TIMEOUT_SECONDS = 10;
+  /**
+   * How long a statement waits for another thread's transaction, pinned session or exclusive
+   * request (COPY, an open RowStream) on the same connection to end when it has no query_timeout.
+   */
+  public static final int DEFAULT_PIN_TIMEOUT_SECONDS = 30;
   /**
    * Protocol 3.0: also libpq 18's default max_protocol_version, since some poolers and proxies
    * fail outright on a 3.2 StartupMessage instead of answering NegotiateProtocolVersion.

@@ -123,6 +123,10 @@ public final class Resolver {
     Optional<Duration> cancelTimeout = m.containsKey("cancel_timeout")
         ? Values.seconds(m.get("cancel_timeout"))
         : Optional.of(Duration.ofSeconds(ResolvedConfig.DEFAULT_CANCEL_TIMEOUT_SECONDS));
+    Duration pinTimeout = m.containsKey("pin_timeout")
+        ? Values.seconds(m.get("pin_timeout")).orElseThrow(() -> m.get("pin_timeout").invalid(
+            "expected more than 0 seconds: a statement never waits without bound for another thread"))
+        : Duration.ofSeconds(ResolvedConfig.DEFAULT_PIN_TIMEOUT_SECONDS);
 
     Optional<Path> passfile = passfile(m, env, d);
 
@@ -155,6 +159,7 @@ public final class Resolver {
     eff.putIfAbsent("pipeline_depth", Integer.toString(depth));
     eff.putIfAbsent("max_message_size", Integer.toString(maxMessage));
     eff.putIfAbsent("cancel_timeout", Integer.toString(ResolvedConfig.DEFAULT_CANCEL_TIMEOUT_SECONDS));
+    eff.putIfAbsent("pin_timeout", Integer.toString(ResolvedConfig.DEFAULT_PIN_TIMEOUT_SECONDS));
     Map<String, String> ordered = new LinkedHashMap<>();
     for (Keys.Key k : Keys.all()) {
       if (eff.containsKey(k.name())) {
@@ -168,7 +173,7 @@ public final class Resolver {
         keepalives, sslMode, negotiation, text(m, "sslcert"), text(m, "sslkey"),
         text(m, "sslpassword"), sslRootCert, text(m, "sslcrl"), sslSni, channelBinding,
         AuthMethods.allowed(m.get("require_auth")), tsa, lb, minProto, maxProto, cacheSize, depth,
-        maxMessage, queryTimeout, cancelTimeout, Collections.unmodifiableMap(ordered),
+        maxMessage, queryTimeout, cancelTimeout, pinTimeout, Collections.unmodifiableMap(ordered),
         Collections.unmodifiableSet(new java.util.LinkedHashSet<>(m.keySet())));
   }
 

@@ -1,0 +1,239 @@
+package io.sluice;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import io.sluice.protocol.FrontendMessage;
+import io.sluice.testkit.PostgresServer;
+import java.util.AbstractList;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Issue 17's promises on the request path, against the real server: a request leaves whole or not
+ * at all; a dead session is found before a request is trusted to it; and a pattern that cannot
+ * work fails at once, or within its bound, with an error that names it.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class RequestIntegrityTest {
+  static PostgresServer pg;
+
+  @BeforeAll
+  static void server() {
+    pg = PostgresServer.shared();
+  }
+
+  static String url(String extra) {
+    return (extra.contains("host=") ? "" : "host=" + pg.socketDirectory()) + " port=" + pg.port() + " user=" + pg.superuser() + " dbname="
+        + pg.database() + " " + extra;
+  }
+
+  /** A list whose third element cannot be read: an application's lazy collection failing mid-encode. */
+  static final class FailingList extends AbstractList<Integer> {
+    private final Error error;
+
+    FailingList(Error error) {
+      this.error = error;
+    }
+
+    @Override
+    public Integer get(int i) {
+      if (i >= 2) {
+        throw error;
+      }
+      return i;
+    }
+
+    @Override
+    public int size() {
+      return 3;
+    }
+  }
+
+  @Test
+  void anErrorWhileEncodingSendsNothingOfTheRequest() {
+    // regression: the bytes encoded before the failure were sent, and the server read the rest of the
+    // stream out of frame — a Query message inside a bytea parameter ran as a statement of its own
+    byte[] smuggled = FrontendMessage.toBytes(new FrontendMessage.Query("insert into canary values (666)"));
+    try (Connection c = Connection.open(url(""))) {
+      c.execute("create temporary table canary (n int)");
+      for (Error error : new Error[] {new OutOfMemoryError("Java heap space"), new StackOverflowError()}) {
+        SluiceException e = assertThrows(SluiceException.class,
+            () -> c.query("select $1::bytea, $2::int[]", smuggled, new FailingList(error)));
+        assertEquals(SluiceException.Outcome.NOT_SENT, e.outcome(), e.getMessage());
+        assertSame(error, e.getCause());
+        assertTrue(c.isOpen());
+        assertEquals(0L, c.query("select count(*) from canary").get(0).getLong(0));
+        assertEquals(42, c.query("select $1::int", 42).get(0).getInt(0));
+      }
+    }
+  }
+
+  @Test
+  void aPipelinedNeighbourIsUntouchedByAnotherCallersFailedEncoding() throws Exception {
+    try (Connection c = Connection.open(url(""))) {
+      for (int round = 0; round < 50; round++) {
+        int n = round;
+        CompletableFuture<Integer> good = CompletableFuture.supplyAsync(
+            () -> c.query("select $1::int + 1", n).get(0).getInt(0), r -> Thread.startVirtualThread(r));
+        assertThrows(SluiceException.class,
+            () -> c.query("select $1::int[]", new FailingList(new OutOfMemoryError("test"))));
+        assertEquals(n + 1, good.get(10, TimeUnit.SECONDS));
+      }
+      assertTrue(c.isOpen());
+    }
+  }
+
+  @Test
+  void parametersPastTheMessageLimitAreRefusedBeforeAnythingIsEncoded() {
+    byte[] big = new byte[300 << 20];   // four of them make 1.2 GiB, past PostgreSQL's 1 GiB per message
+    try (Connection c = Connection.open(url(""))) {
+      ValueException e = assertThrows(ValueException.class,
+          () -> c.query("select length($1::bytea) + length($2::bytea) + length($3::bytea) + length($4::bytea)",
+              big, big, big, big));
+      assertEquals(SluiceException.Outcome.NOT_SENT, e.outcome());
+      assertTrue(e.getMessage().contains("limit"), e.getMessage());
+      assertTrue(c.isOpen());
+      assertEquals(7, c.query("select 7").get(0).getInt(0));
+    }
+  }
+
+  @Test
+  void aLargeStringIsSentIntactWithoutAnIntermediateCopy() {
+    // past 64 KiB strings are encoded straight into the output buffer: every UTF-8 width must survive
+    StringBuilder sb = new StringBuilder();
+    while (sb.length() < 3_000_000) {
+      sb.append("plain ascii, é ü, € ∑, \uD83D\uDE00 and more; ");
+    }
+    String s = sb.toString();
+    try (Connection c = Connection.open(url(""))) {
+      Row r = c.query("select length($1::text), octet_length($1::text), $1::text = $2::text", s, s).get(0);
+      assertEquals(s.codePointCount(0, s.length()), r.getInt(0));
+      assertEquals(s.getBytes(java.nio.charset.StandardCharsets.UTF_8).length, r.getInt(1));
+      assertTrue(r.getBoolean(2));
+      ValueException lone = assertThrows(ValueException.class, () -> c.query("select $1::text", s + "\uD800"));
+      assertEquals(SluiceException.Outcome.NOT_SENT, lone.outcome());
+      assertTrue(c.isOpen());
+    }
+  }
+
+  @Test
+  void aStatementFromInsideItsOwnStreamFailsAtOnceAndNamesThePattern() {
+    try (Connection c = Connection.open(url(""))) {
+      ConnectionException e = assertThrows(ConnectionException.class,
+          () -> c.forEach("select g from generate_series(1, 3) g", row -> c.query("select 1")));
+      assertEquals(SluiceException.Outcome.NOT_SENT, e.outcome());
+      assertTrue(e.getMessage().contains("inside a stream"), e.getMessage());
+      assertEquals(2, c.query("select 2").get(0).getInt(0));
+
+      try (RowStream rows = c.stream("select g from generate_series(1, 100) g", 10)) {
+        assertTrue(rows.iterator().hasNext());
+        ConnectionException inner = assertThrows(ConnectionException.class, () -> c.execute("select 1"));
+        assertTrue(inner.getMessage().contains("inside a stream"), inner.getMessage());
+      }
+      assertEquals(3, c.query("select 3").get(0).getInt(0));
+
+      c.transaction(tx -> {
+        ConnectionException inTx = assertThrows(ConnectionException.class,
+            () -> tx.forEach("select 1", row -> tx.execute("select 2")));
+        assertTrue(inTx.getMessage().contains("inside a stream"), inTx.getMessage());
+        return null;
+      });
+      assertTrue(c.isOpen());
+    }
+  }
+
+  @Test
+  void aStatementFromAThreadTheTransactionWaitsForFailsWithinPinTimeout() throws Exception {
+    try (Connection c = Connection.open(url("pin_timeout=0.5"))) {
+      Throwable seen = c.transaction(tx -> {
+        tx.execute("select 1");
+        // the transaction's thread waits for another thread that uses the connection directly
+        CompletableFuture<Throwable> other = CompletableFuture.supplyAsync(() -> {
+          try {
+            c.query("select 2");
+            return null;
+          } catch (Throwable t) {
+            return t;
+          }
+        }, r -> Thread.startVirtualThread(r));
+        return other.get(30, TimeUnit.SECONDS);
+      });
+      ConnectionException e = assertInstanceOf(ConnectionException.class, seen);
+      assertEquals(SluiceException.Outcome.NOT_SENT, e.outcome());
+      assertTrue(e.getMessage().contains("pin_timeout"), e.getMessage());
+      assertEquals(3, c.query("select 3").get(0).getInt(0));
+    }
+  }
+
+  @Test
+  void aTransactionLeftOpenByAThreadThatEndedFailsOthersAtOnce() throws Exception {
+    try (Connection c = Connection.open(url("pin_timeout=60"))) {
+      Thread t = Thread.startVirtualThread(() -> c.begin().execute("select 1"));
+      t.join();
+      long start = System.nanoTime();
+      ConnectionException e = assertThrows(ConnectionException.class, () -> c.query("select 1"));
+      assertTrue(e.getMessage().contains("ended without closing"), e.getMessage());
+      assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(30), "waited for pin_timeout instead");
+    }
+  }
+
+  @Test
+  void pinTimeoutMustBePositive() {
+    ConfigException e = assertThrows(ConfigException.class, () -> ConnectionConfig.parse(url("pin_timeout=0")));
+    assertTrue(e.getMessage().contains("pin_timeout"), e.getMessage());
+  }
+
+  @Test
+  void aStatementToAnIdleConnectionWhoseBackendWasTerminatedIsNotSent() throws Exception {
+    // over TCP the engine finds the FATAL before writing (idle past the probe's threshold) or as the
+    // first reply; over a Unix socket, whose waiting bytes cannot be counted, the write fails and
+    // the FATAL is read after it — every path must say "not sent"
+    for (String transport : new String[] {"host=127.0.0.1 sslmode=disable", ""})
+    for (boolean waitPastTheProbe : new boolean[] {true, false}) {
+      try (Connection c = Connection.open(url(transport)); Connection admin = Connection.open(url(""))) {
+        c.execute("create temporary table written (n int)");
+        int pid = c.processId();
+        assertTrue(admin.query("select pg_terminate_backend($1)", pid).get(0).getBoolean(0));
+        awaitGone(admin, pid);
+        if (waitPastTheProbe) {
+          Thread.sleep(200);   // idle long enough that the engine looks for the FATAL before writing
+        }
+        ConnectionException e = assertThrows(ConnectionException.class,
+            () -> c.execute("insert into written values (1)"));
+        assertEquals(SluiceException.Outcome.NOT_SENT, e.outcome(), transport + ": " + e.getMessage());
+        assertFalse(c.isOpen());
+      }
+    }
+  }
+
+  @Test
+  void aBackendTerminatedWhileRunningAStatementLeavesItsOutcomeUnknown() throws Exception {
+    try (Connection c = Connection.open(url("")); Connection admin = Connection.open(url(""))) {
+      int pid = c.processId();
+      CompletableFuture<Throwable> running = CompletableFuture.supplyAsync(() -> {
+        try {
+          c.query("select pg_sleep(20)");
+          return null;
+        } catch (Throwable t) {
+          return t;
+        }
+      }, r -> Thread.startVirtualThread(r));
+      for (int i = 0; i < 200 && admin.query("select 1 from pg_stat_activity where pid = $1 and state = 'active'",
+          pid).size() == 0; i++) {
+        Thread.sleep(10);
+      }
+      admin.query("select pg_terminate_backend($1)", pid);
+      ConnectionException e = assertInstanceOf(ConnectionException.class, running.get(30, TimeUnit.SECONDS));
+      assertEquals(SluiceException.Outcome.UNKNOWN, e.outcome(), e.getMessage());
+    }
+  }
+
+  static void awaitGone(Connection admin, int pid) throws InterruptedException {
+    for (int i = 0; i < 500 && admin.query("select 1 from pg_stat_activity where pid = $1", pid).size() > 0; i++) {
+      Thread.sleep(10);
+    }
+  }
+}
