@@ -87,6 +87,23 @@ class RequestIntegrityTest {
   }
 
   @Test
+  void inABatchOnlyTheStatementThatCouldNotBeEncodedIsNotSent() {
+    try (Connection c = Connection.open(url(""))) {
+      c.execute("create temporary table batched (n int)");
+      java.util.List<Batch.Item> items = c.batch()
+          .add("insert into batched values ($1) returning n", 1)
+          .add("insert into batched select unnest($1::int[]) returning 0", new FailingList(new OutOfMemoryError("t")))
+          .add("insert into batched values ($1) returning n", 3)
+          .run();
+      assertTrue(items.get(0).ok());
+      assertEquals(SluiceException.Outcome.NOT_SENT, items.get(1).error().outcome());
+      assertTrue(items.get(2).ok());
+      assertEquals(java.util.List.of(1, 3), c.query("select n from batched order by n").stream()
+          .map(r -> r.getInt(0)).toList());
+    }
+  }
+
+  @Test
   void parametersPastTheMessageLimitAreRefusedBeforeAnythingIsEncoded() {
     byte[] big = new byte[300 << 20];   // four of them make 1.2 GiB, past PostgreSQL's 1 GiB per message
     try (Connection c = Connection.open(url(""))) {

@@ -283,23 +283,43 @@ public final class RequestEngine {
     }
   }
 
-  /** Submits several requests in order, sent in one write when nothing else is being written. */
+  /**
+   * Submits several requests in order, sent in one write when nothing else is being written. Each
+   * is all or nothing on its own: one that cannot be sent (its encoding failed, the connection
+   * closed meanwhile) is completed with that failure, and the others go ahead, so that its owner
+   * learns the outcome of each from the request itself and none is sent behind the caller's back.
+   */
   public void submitAll(java.util.List<? extends Request> rs, long deadlineNanos) {
     if (rs.isEmpty()) {
       return;
     }
-    if (rs.size() > 1 && holder == Thread.currentThread() && deferredBegin != null) {
-      // each request has its own Sync: had BEGIN failed in front of the first, the others would
-      // run outside the transaction
-      beginNow(deadlineNanos);
+    try {
+      if (rs.size() > 1 && holder == Thread.currentThread() && deferredBegin != null) {
+        // each request has its own Sync: had BEGIN failed in front of the first, the others would
+        // run outside the transaction
+        beginNow(deadlineNanos);
+      }
+    } catch (SluiceException e) {
+      rs.forEach(r -> notSubmitted(r, e));
+      return;
     }
     try {
       for (Request r : rs) {
-        submitQueued(r, deadlineNanos);
+        try {
+          submitQueued(r, deadlineNanos);
+        } catch (SluiceException e) {
+          notSubmitted(r, e);
+        }
       }
     } finally {
       flush();
     }
+  }
+
+  /** Completes a request that was never queued with the reason it was not. */
+  private static void notSubmitted(Request r, SluiceException e) {
+    r.failure = e;
+    r.done = true;
   }
 
   /**
