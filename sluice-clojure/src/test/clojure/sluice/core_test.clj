@@ -187,3 +187,13 @@
     (is (= 1.5M (:n r)))
     (is (contains? r :z))
     (is (nil? (:z r)))))
+
+(deftest a-statement-inside-its-own-plan-fails-at-once
+  (testing "the reply of a statement run from a reduction step would come after the rest of the stream
+            that step holds up: it fails at once, naming the pattern, and the connection stays usable"
+    (let [d (thrown-data #(reduce (fn [acc _] (sluice/execute! *conn* ["select 1"]) (inc acc))
+                                  0
+                                  (sluice/plan *conn* ["select generate_series(1, 3)"])))]
+      (is (= :not-sent (:outcome d)))
+      (is (str/includes? (::message d) "inside a stream")))
+    (is (= [{:x 1}] (sluice/execute! *conn* ["select 1 as x"])))))
