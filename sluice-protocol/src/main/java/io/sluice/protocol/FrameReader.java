@@ -115,6 +115,13 @@ public final class FrameReader {
       if (n <= buf.length) {
         System.arraycopy(buf, pos, buf, 0, limit - pos);
       } else {
+        long heap = Runtime.getRuntime().maxMemory();
+        if (n > heap / 2) {
+          // it could never be read whole: say so before trying, rather than fail allocating
+          throw new ProtocolException((partialType == null ? "a message" : BackendDecoder.nameOf(partialType)) + " of "
+              + n + " bytes cannot be read into this JVM's heap of " + heap + " bytes (-Xmx); lower max_message_size"
+              + " to refuse such messages, or give the JVM more memory");
+        }
         byte[] bigger = new byte[Math.max(n, (int) Math.min(Integer.MAX_VALUE - 16, buf.length * 2L))];
         System.arraycopy(buf, pos, bigger, 0, limit - pos);
         buf = bigger;
