@@ -1,0 +1,184 @@
+package io.sluice.soak;
+
+import io.sluice.testkit.FaultProxy;
+import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.TestkitException;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicLongArray;
+
+/**
+ * Injects one random {@link FaultKind} after another, at random gaps around the plan's mean, until
+ * a deadline; then leaves the server running and the proxy clean. Only the pool's own backends
+ * (those with {@link #APPLICATION} as {@code application_name}) are terminated, killed or frozen,
+ * and a pid is signalled only if its parent is this server's postmaster. A fault that cannot be
+ * injected (no pool backend yet, the server still recovering) is counted as skipped.
+ */
+final class FaultInjector {
+  static final String APPLICATION = "sluice-soak";
+  private static final String POOL_BACKENDS = "from pg_stat_activity where application_name = '" + APPLICATION
+      + "' and backend_type = 'client backend' and pid <> pg_backend_pid() order by random()";
+
+  private final PostgresServer pg;
+  private final FaultProxy proxy;
+  private final Random random;
+  private final Duration meanGap;
+  private final AtomicLongArray injected = new AtomicLongArray(FaultKind.values().length);
+  private final AtomicLongArray skipped = new AtomicLongArray(FaultKind.values().length);
+  private final Map<FaultKind, String> lastSkipReason = new EnumMap<>(FaultKind.class);
+  private long backendsTerminated;
+
+  FaultInjector(PostgresServer pg, FaultProxy proxy, long seed, Duration meanGap) {
+    this.pg = pg;
+    this.proxy = proxy;
+    this.random = new Random(seed);
+    this.meanGap = meanGap;
+  }
+
+  /** Injects faults until {@code deadline} (System.nanoTime()), then restores the server and the proxy. */
+  void runUntil(long deadline) throws InterruptedException {
+    try {
+      while (true) {
+        long gap = (long) (meanGap.toNanos() * (0.5 + random.nextDouble()));
+        long wait = Math.min(gap, deadline - System.nanoTime());
+        if (wait <= 0) {
+          return;
+        }
+        Thread.sleep(Duration.ofNanos(wait));
+        if (System.nanoTime() >= deadline) {
+          return;
+        }
+        inject(FaultKind.draw(random));
+      }
+    } finally {
+      restore();
+    }
+  }
+
+  private void inject(FaultKind kind) throws InterruptedException {
+    Optional<String> skippedBecause;
+    try {
+      skippedBecause = switch (kind) {
+        case RESTART -> restart();
+        case TERMINATE -> terminate(1 + random.nextInt(4));
+        case KILL_BACKEND -> killOneBackend();
+        case FREEZE -> freezeOneBackend(Duration.ofMillis(1000 + random.nextInt(6000)));
+        case RESET_LINKS -> proxy.resetAll() > 0 ? Optional.empty() : Optional.of("no open link");
+        case CUT_LINKS -> cutLinks(random.nextInt(4096));
+      };
+    } catch (TestkitException | IOException e) {
+      skippedBecause = Optional.of(e.getMessage().lines().findFirst().orElse("?"));
+    }
+    if (skippedBecause.isEmpty()) {
+      injected.incrementAndGet(kind.ordinal());
+    } else {
+      skipped.incrementAndGet(kind.ordinal());
+      synchronized (lastSkipReason) {
+        lastSkipReason.put(kind, skippedBecause.get());
+      }
+    }
+  }
+
+  private Optional<String> restart() {
+    pg.restart();
+    return Optional.empty();
+  }
+
+  private Optional<String> terminate(int n) {
+    String count = pg.psql("select count(*) filter (where pg_terminate_backend(pid)) from (select pid "
+        + POOL_BACKENDS + " limit " + n + ") s").strip();
+    long done = Long.parseLong(count);
+    backendsTerminated += done;
+    return done > 0 ? Optional.empty() : Optional.of("no pool backend to terminate");
+  }
+
+  private Optional<String> killOneBackend() {
+    Optional<ProcessHandle> backend = oneBackend();
+    if (backend.isEmpty()) {
+      return Optional.of("no pool backend to kill");
+    }
+    return backend.get().destroyForcibly() ? Optional.empty() : Optional.of("SIGKILL refused");
+  }
+
+  private Optional<String> freezeOneBackend(Duration howLong) throws IOException, InterruptedException {
+    Optional<ProcessHandle> backend = oneBackend();
+    if (backend.isEmpty()) {
+      return Optional.of("no pool backend to freeze");
+    }
+    String pid = Long.toString(backend.get().pid());
+    if (signal("-STOP", pid) != 0) {
+      return Optional.of("kill -STOP failed");
+    }
+    try {
+      Thread.sleep(howLong);
+    } finally {
+      signal("-CONT", pid);   // always: a stopped backend would block the next restart for good
+    }
+    return Optional.empty();
+  }
+
+  private static int signal(String signal, String pid) throws IOException, InterruptedException {
+    return new ProcessBuilder("kill", signal, pid).redirectErrorStream(true).start().waitFor();
+  }
+
+  private Optional<String> cutLinks(int bytes) throws InterruptedException {
+    proxy.cutAfter(bytes);
+    try {
+      Thread.sleep(500);
+    } finally {
+      proxy.cutAfter(-1);
+    }
+    return Optional.empty();
+  }
+
+  /** A random pool backend of this server, checked to be a child of its postmaster right now. */
+  private Optional<ProcessHandle> oneBackend() {
+    String pid = pg.psql("select pid " + POOL_BACKENDS + " limit 1").strip();
+    if (pid.isEmpty()) {
+      return Optional.empty();
+    }
+    long postmaster = pg.postmasterPid();
+    return ProcessHandle.of(Long.parseLong(pid))
+        .filter(p -> p.parent().map(ProcessHandle::pid).orElse(-1L) == postmaster);
+  }
+
+  /** The server running and the proxy without faults, whatever the last fault left. */
+  private void restore() {
+    proxy.clearFaults();
+    if (!pg.running()) {
+      pg.start();
+    }
+  }
+
+  long injected(FaultKind kind) {
+    return injected.get(kind.ordinal());
+  }
+
+  long injectedTotal() {
+    long n = 0;
+    for (FaultKind k : FaultKind.values()) {
+      n += injected(k);
+    }
+    return n;
+  }
+
+  /** One line per kind: injected, skipped (with the last reason), and what the fault is. */
+  String report() {
+    StringBuilder b = new StringBuilder();
+    for (FaultKind k : FaultKind.values()) {
+      b.append(String.format("  %-13s %,6d injected %,5d skipped  %s%n", k, injected(k), skipped.get(k.ordinal()),
+          k.description));
+      synchronized (lastSkipReason) {
+        if (lastSkipReason.containsKey(k)) {
+          b.append("                last skip: ").append(lastSkipReason.get(k)).append('\n');
+        }
+      }
+    }
+    b.append(String.format("  backends terminated by pg_terminate_backend: %,d%n", backendsTerminated));
+    return b.toString();
+  }
+}

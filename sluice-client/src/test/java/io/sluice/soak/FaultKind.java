@@ -1,0 +1,36 @@
+package io.sluice.soak;
+
+import java.util.Random;
+
+/** The faults the soak injects, with how often each is drawn (weights) and what it does. */
+enum FaultKind {
+  RESTART(1, "pg_ctl restart -m fast: every session gets FATAL 57P01, then refusals (57P03) while starting"),
+  TERMINATE(3, "pg_terminate_backend of 1 to 4 random pool backends (FATAL 57P01, unread while idle)"),
+  KILL_BACKEND(1, "kill -9 of one pool backend: the postmaster ends every backend (57P02) and recovers"),
+  FREEZE(1, "kill -STOP of one pool backend for 1 to 7 s (past the query timeout half the time), then -CONT"),
+  RESET_LINKS(3, "a TCP reset of every link through the proxy"),
+  CUT_LINKS(2, "every link closed after 0 to 4 KiB more from the server, mid-message, for 0.5 s");
+
+  final int weight;
+  final String description;
+
+  FaultKind(int weight, String description) {
+    this.weight = weight;
+    this.description = description;
+  }
+
+  static FaultKind draw(Random random) {
+    int total = 0;
+    for (FaultKind k : values()) {
+      total += k.weight;
+    }
+    int n = random.nextInt(total);
+    for (FaultKind k : values()) {
+      n -= k.weight;
+      if (n < 0) {
+        return k;
+      }
+    }
+    throw new AssertionError("weights");
+  }
+}

@@ -1,0 +1,65 @@
+package io.sluice.soak;
+
+import io.sluice.ServerException;
+import io.sluice.SluiceException;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.LongAdder;
+
+/** The run's counters, shared by the workers: calls, reads, writes by outcome, and why calls failed. */
+final class Tally {
+  final LongAdder calls = new LongAdder();
+  final LongAdder readsOk = new LongAdder();
+  final LongAdder readsFailed = new LongAdder();
+  final LongAdder rowsRead = new LongAdder();
+  final LongAdder quietCalls = new LongAdder();
+  private final AtomicLongArray writeCalls = new AtomicLongArray(WriteOutcome.values().length);
+  private final AtomicLongArray writeRows = new AtomicLongArray(WriteOutcome.values().length);
+  private final Map<String, LongAdder> failures = new ConcurrentHashMap<>();
+
+  void write(WriteOutcome outcome, int rows) {
+    writeCalls.incrementAndGet(outcome.ordinal());
+    writeRows.addAndGet(outcome.ordinal(), rows);
+  }
+
+  long writeCalls(WriteOutcome outcome) {
+    return writeCalls.get(outcome.ordinal());
+  }
+
+  long writeRows(WriteOutcome outcome) {
+    return writeRows.get(outcome.ordinal());
+  }
+
+  /** Counts a failed call under its reason: what kind of call, exception, outcome, SQLSTATE, message shape. */
+  void failure(String call, Throwable e) {
+    failures.computeIfAbsent(call + " " + reason(e), k -> new LongAdder()).increment();
+  }
+
+  Map<String, Long> failures() {
+    Map<String, Long> sorted = new TreeMap<>();
+    failures.forEach((k, v) -> sorted.put(k, v.sum()));
+    return sorted;
+  }
+
+  /**
+   * {@code ConnectionException/UNKNOWN/57P01 "message"}: the first SQLSTATE in the cause chain,
+   * and the message with numbers blanked out so that ports, pids and durations do not split a reason.
+   */
+  static String reason(Throwable e) {
+    String outcome = e instanceof SluiceException se ? String.valueOf(se.outcome()) : "-";
+    String state = "-";
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof ServerException se) {
+        state = se.sqlState();
+        break;
+      }
+    }
+    String message = String.valueOf(e.getMessage()).replaceAll("\\d+", "#");
+    if (message.length() > 90) {
+      message = message.substring(0, 90) + "…";
+    }
+    return e.getClass().getSimpleName() + "/" + outcome + "/" + state + " \"" + message + "\"";
+  }
+}

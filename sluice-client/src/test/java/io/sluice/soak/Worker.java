@@ -1,0 +1,179 @@
+package io.sluice.soak;
+
+import io.sluice.Pool;
+import io.sluice.Row;
+import io.sluice.RowSet;
+import io.sluice.SluiceException;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Supplier;
+
+/**
+ * One of the soak's threads: until told to stop, a random mix of writes (an insert on its own,
+ * or two inserts in one transaction) and reads (a point select of an acknowledged id, or the
+ * latest rows of one writer), each recorded with what the client answered.
+ */
+final class Worker implements Runnable {
+  static final String INSERT = "insert into soak(id, writer) values ($1, $2)";
+  static final String POINT_READ = "select $1::int8 as asked, id, writer from soak where id = $1";
+  static final String WRITER_READ =
+      "select $1::int4 as asked, id, writer from soak where writer = $1 order by id desc limit 20";
+  /** After a failure, so that a worker facing a down server does not spin. */
+  private static final long PAUSE_AFTER_FAILURE_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+
+  private final Pool pool;
+  private final WriteLog log;
+  private final int writers;
+  private final AcknowledgedIds acknowledged;
+  private final Supplier<Phase> phase;
+  private final Tally tally;
+  private final Violations violations;
+  private CallWatch watch;
+
+  Worker(Pool pool, WriteLog log, int writers, AcknowledgedIds acknowledged, Supplier<Phase> phase, Tally tally,
+      Violations violations) {
+    this.pool = pool;
+    this.log = log;
+    this.writers = writers;
+    this.acknowledged = acknowledged;
+    this.phase = phase;
+    this.tally = tally;
+    this.violations = violations;
+  }
+
+  /** Starts the worker on a virtual thread, watched by {@code watchdog}. */
+  Thread start(Watchdog watchdog) {
+    Thread t = Thread.ofVirtual().name("soak-worker-" + log.writer()).unstarted(this);
+    watch = new CallWatch(t);
+    watchdog.watch(watch);
+    t.start();
+    return t;
+  }
+
+  @Override
+  public void run() {
+    try {
+      for (Phase at = phase.get(); at != Phase.STOPPED; at = phase.get()) {
+        Throwable failure = ThreadLocalRandom.current().nextBoolean() ? write() : read();
+        tally.calls.increment();
+        if (at == Phase.QUIET) {
+          tally.quietCalls.increment();
+        }
+        if (failure != null) {
+          if (at == Phase.QUIET) {
+            violations.add(Violations.Kind.FAILURE_AFTER_RECOVERY, Tally.reason(failure));
+          }
+          LockSupport.parkNanos(PAUSE_AFTER_FAILURE_NANOS);
+        }
+      }
+    } catch (Throwable e) {   // the worker itself broke: make it loud, not a quiet early end
+      violations.add(Violations.Kind.NON_SLUICE_EXCEPTION, "worker " + log.writer() + " died: " + e);
+      throw e;
+    }
+  }
+
+  /** Returns the failure, or null when the write was acknowledged. */
+  private Throwable write() {
+    boolean transaction = ThreadLocalRandom.current().nextInt(10) < 3;
+    long[] ids = log.reserve(transaction ? 2 : 1);
+    WriteOutcome outcome;
+    Throwable failure = null;
+    watch.begin(transaction ? "a two-row transaction" : "an insert");
+    try {
+      if (transaction) {
+        pool.transaction(tx -> {
+          for (long id : ids) {
+            expectOneRow(tx.execute(INSERT, id, log.writer()), id);
+          }
+          return null;
+        });
+      } else {
+        expectOneRow(pool.execute(INSERT, ids[0], log.writer()), ids[0]);
+      }
+      outcome = WriteOutcome.ACKNOWLEDGED;
+    } catch (SluiceException e) {
+      outcome = WriteOutcome.of(e.outcome());
+      failure = e;
+    } catch (RuntimeException e) {
+      outcome = WriteOutcome.ESCAPED;
+      failure = e;
+      violations.add(Violations.Kind.NON_SLUICE_EXCEPTION, "write of " + ids[0] + ": " + e);
+    } finally {
+      watch.end();
+    }
+    log.record(ids, outcome);
+    tally.write(outcome, ids.length);
+    if (failure == null) {
+      for (long id : ids) {
+        acknowledged.add(id);
+      }
+    } else {
+      tally.failure("write", failure);
+    }
+    return failure;
+  }
+
+  private void expectOneRow(long count, long id) {
+    if (count != 1) {
+      violations.add(Violations.Kind.WRONG_ROW_COUNT, "insert of " + id + " reported " + count + " rows");
+    }
+  }
+
+  /** Returns the failure, or null when the read succeeded (whatever it found). */
+  private Throwable read() {
+    long id = acknowledged.any();
+    boolean point = id != 0 && ThreadLocalRandom.current().nextInt(5) != 0;
+    int writer = 1 + ThreadLocalRandom.current().nextInt(writers);
+    watch.begin(point ? "a point read" : "a writer read");
+    try {
+      if (point) {
+        checkPointRead(id, pool.query(POINT_READ, id));
+      } else {
+        checkWriterRead(writer, pool.query(WRITER_READ, writer));
+      }
+      tally.readsOk.increment();
+      return null;
+    } catch (SluiceException e) {
+      tally.readsFailed.increment();
+      tally.failure("read", e);
+      return e;
+    } catch (RuntimeException e) {
+      tally.readsFailed.increment();
+      violations.add(Violations.Kind.NON_SLUICE_EXCEPTION, "read: " + e);
+      return e;
+    } finally {
+      watch.end();
+    }
+  }
+
+  /** The one row asked for, by an id whose insert was acknowledged: it must be there, and be that row. */
+  private void checkPointRead(long id, RowSet rows) {
+    tally.rowsRead.add(rows.size());
+    if (rows.isEmpty()) {
+      violations.add(Violations.Kind.ACKNOWLEDGED_ROW_NOT_VISIBLE, "id " + id);
+      return;
+    }
+    if (rows.size() != 1) {
+      violations.add(Violations.Kind.CROSSED_ROW, "asked for id " + id + ", got " + rows.size() + " rows");
+    }
+    for (Row r : rows) {
+      if (r.getLong(0) != id || r.getLong(1) != id || r.getInt(2) != WriteLog.writerOf(id)) {
+        violations.add(Violations.Kind.CROSSED_ROW, "asked for id " + id + ", got asked=" + r.getLong(0) + " id="
+            + r.getLong(1) + " writer=" + r.getInt(2));
+      }
+    }
+  }
+
+  /** Rows of one writer: every one must be of that writer, and the echoed parameter must be its own. */
+  private void checkWriterRead(int writer, RowSet rows) {
+    tally.rowsRead.add(rows.size());
+    for (Row r : rows) {
+      long id = r.getLong(1);
+      if (r.getInt(0) != writer || r.getInt(2) != writer || WriteLog.writerOf(id) != writer) {
+        violations.add(Violations.Kind.CROSSED_ROW, "asked for writer " + writer + ", got asked=" + r.getInt(0)
+            + " id=" + id + " writer=" + r.getInt(2));
+      }
+    }
+  }
+}
