@@ -15,8 +15,8 @@ final class SoakSummary {
         t.calls.sum(), t.quietCalls.sum(), t.readsOk.sum(), t.readsFailed.sum(), t.rowsRead.sum(), run.writeCalls()));
     b.append("writes by outcome         calls       rows   in table     absent\n");
     for (WriteOutcome o : WriteOutcome.values()) {
-      b.append(String.format("  %-18s %,10d %,10d %,10s %,10s%n", o, t.writeCalls(o), t.writeRows(o),
-          run.audit == null ? "?" : run.audit.count(o, true), run.audit == null ? "?" : run.audit.count(o, false)));
+      b.append(String.format("  %-18s %,10d %,10d %10s %10s%n", o, t.writeCalls(o), t.writeRows(o),
+          audited(run, o, true), audited(run, o, false)));
     }
     if (run.audit != null) {
       b.append(String.format("rows in table %,d; writes checked %,d%n", run.audit.rowsInTable(),
@@ -33,5 +33,9 @@ final class SoakSummary {
     }
     b.append(String.format("violations: %,d%n", run.violations.total())).append(run.violations.report());
     return b.toString();
+  }
+
+  private static String audited(SoakRun run, WriteOutcome o, boolean present) {
+    return run.audit == null ? "?" : String.format("%,d", run.audit.count(o, present));
   }
 }
