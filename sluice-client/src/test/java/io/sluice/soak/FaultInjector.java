@@ -16,7 +16,8 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * a deadline; then leaves the server running and the proxy clean. Only the pool's own backends
  * (those with {@link #APPLICATION} as {@code application_name}) are terminated, killed or frozen,
  * and a pid is signalled only if its parent is this server's postmaster. A fault that cannot be
- * injected (no pool backend yet, the server still recovering) is counted as skipped.
+ * injected (no pool backend yet, the server still recovering) is counted as skipped. Each fault
+ * is marked on the {@link FaultClock} from its start until the server and link are whole again.
  */
 final class FaultInjector {
   static final String APPLICATION = "sluice-soak";
@@ -25,6 +26,11 @@ final class FaultInjector {
 
   private final PostgresServer pg;
   private final FaultProxy proxy;
+  /** How long a crashed server may take to accept connections again. */
+  private static final Duration SERVER_BACK_BOUND = Duration.ofSeconds(60);
+
+  private final String role;
+  private final FaultClock clock;
   private final Random random;
   private final Duration meanGap;
   private final AtomicLongArray injected = new AtomicLongArray(FaultKind.values().length);
@@ -32,9 +38,11 @@ final class FaultInjector {
   private final Map<FaultKind, String> lastSkipReason = new EnumMap<>(FaultKind.class);
   private long backendsTerminated;
 
-  FaultInjector(PostgresServer pg, FaultProxy proxy, long seed, Duration meanGap) {
+  FaultInjector(PostgresServer pg, FaultProxy proxy, String role, FaultClock clock, long seed, Duration meanGap) {
     this.pg = pg;
     this.proxy = proxy;
+    this.role = role;
+    this.clock = clock;
     this.random = new Random(seed);
     this.meanGap = meanGap;
   }
@@ -61,6 +69,7 @@ final class FaultInjector {
 
   private void inject(FaultKind kind) throws InterruptedException {
     Optional<String> skippedBecause;
+    clock.faultBegins();
     try {
       skippedBecause = switch (kind) {
         case RESTART -> restart();
@@ -69,9 +78,12 @@ final class FaultInjector {
         case FREEZE -> freezeOneBackend(Duration.ofMillis(1000 + random.nextInt(6000)));
         case RESET_LINKS -> proxy.resetAll() > 0 ? Optional.empty() : Optional.of("no open link");
         case CUT_LINKS -> cutLinks(random.nextInt(4096));
+        case LIMIT_ROLE -> limitRole(1 + random.nextInt(4), Duration.ofMillis(1000 + random.nextInt(3000)));
       };
     } catch (TestkitException | IOException e) {
       skippedBecause = Optional.of(e.getMessage().lines().findFirst().orElse("?"));
+    } finally {
+      clock.faultEnded();
     }
     if (skippedBecause.isEmpty()) {
       injected.incrementAndGet(kind.ordinal());
@@ -96,12 +108,47 @@ final class FaultInjector {
     return done > 0 ? Optional.empty() : Optional.of("no pool backend to terminate");
   }
 
-  private Optional<String> killOneBackend() {
+  /** Ends when the server accepts connections again, after its crash recovery. */
+  private Optional<String> killOneBackend() throws InterruptedException {
     Optional<ProcessHandle> backend = oneBackend();
     if (backend.isEmpty()) {
       return Optional.of("no pool backend to kill");
     }
-    return backend.get().destroyForcibly() ? Optional.empty() : Optional.of("SIGKILL refused");
+    if (!backend.get().destroyForcibly()) {
+      return Optional.of("SIGKILL refused");
+    }
+    awaitServer();
+    return Optional.empty();
+  }
+
+  /** Polls with psql until the server answers, for at most {@link #SERVER_BACK_BOUND}. */
+  private void awaitServer() throws InterruptedException {
+    long deadline = System.nanoTime() + SERVER_BACK_BOUND.toNanos();
+    while (true) {
+      try {
+        pg.psql("select 1");
+        return;
+      } catch (TestkitException e) {
+        if (System.nanoTime() > deadline) {
+          throw e;
+        }
+        Thread.sleep(100);
+      }
+    }
+  }
+
+  /**
+   * {@code ALTER ROLE … CONNECTION LIMIT}: the role's open connections stay, new ones past the
+   * limit are refused with 53300 ({@code too many connections for role}).
+   */
+  private Optional<String> limitRole(int connections, Duration howLong) throws InterruptedException {
+    pg.psql("alter role " + role + " connection limit " + connections);
+    try {
+      Thread.sleep(howLong);
+    } finally {
+      pg.psql("alter role " + role + " connection limit -1");
+    }
+    return Optional.empty();
   }
 
   private Optional<String> freezeOneBackend(Duration howLong) throws IOException, InterruptedException {
@@ -146,11 +193,18 @@ final class FaultInjector {
         .filter(p -> p.parent().map(ProcessHandle::pid).orElse(-1L) == postmaster);
   }
 
-  /** The server running and the proxy without faults, whatever the last fault left. */
-  private void restore() {
-    proxy.clearFaults();
-    if (!pg.running()) {
-      pg.start();
+  /** The server running and the proxy and role without faults, whatever the last fault left. */
+  private void restore() throws InterruptedException {
+    clock.faultBegins();
+    try {
+      proxy.clearFaults();
+      if (!pg.running()) {
+        pg.start();
+      }
+      awaitServer();
+      pg.psql("alter role " + role + " connection limit -1");
+    } finally {
+      clock.faultEnded();
     }
   }
 

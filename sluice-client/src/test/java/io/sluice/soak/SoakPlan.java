@@ -3,6 +3,7 @@ package io.sluice.soak;
 import io.sluice.PoolOptions;
 import io.sluice.testkit.FaultProxy;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.TestRoles;
 import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -14,6 +15,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * {@code sluice.soak.seed} (the fault schedule's random seed; printed, so a schedule can be rerun).
  */
 record SoakPlan(Duration faultPhase, int threads, Duration faultGap, Duration quietPhase, long seed) {
+  /** Trusted from 127.0.0.1 on every prepared test server; not a superuser. */
+  static final String POOL_ROLE = TestRoles.TRUST;
   static final int POOL_MIN = 4;
   static final int POOL_MAX = 16;
   static final Duration ACQUIRE_TIMEOUT = Duration.ofSeconds(5);
@@ -68,9 +71,12 @@ record SoakPlan(Duration faultPhase, int threads, Duration faultGap, Duration qu
     return PostgresServer.Options.defaults().withTls(false).withSetting("synchronous_commit", "on");
   }
 
-  /** The pool reaches the server only through the proxy, so that the link can be cut. */
+  /**
+   * The pool reaches the server only through the proxy, so that the link can be cut, as a role
+   * that is not a superuser, so that its connections can be limited ({@link FaultKind#LIMIT_ROLE}).
+   */
   static String poolUrl(PostgresServer pg, FaultProxy proxy) {
-    return "host=" + proxy.host() + " port=" + proxy.port() + " user=" + pg.superuser() + " dbname=" + pg.database()
+    return "host=" + proxy.host() + " port=" + proxy.port() + " user=" + POOL_ROLE + " dbname=" + pg.database()
         + " application_name=" + FaultInjector.APPLICATION + " sslmode=disable"
         + " query_timeout=" + QUERY_TIMEOUT.toSeconds() + " connect_timeout=" + CONNECT_TIMEOUT.toSeconds();
   }

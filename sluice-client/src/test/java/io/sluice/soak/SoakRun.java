@@ -11,7 +11,8 @@ import java.util.List;
 
 /**
  * One soak run, in phases: workers and faults for the plan's duration; faults stop and the pool
- * must be back at its minimum within a bound; a quiet phase in which every call must succeed;
+ * must be back at its minimum within a bound; a quiet phase, where (as between faults) every call
+ * must succeed;
  * workers stop and must all end; the pool must hold nothing; then the table is audited against
  * the ledgers. Everything it finds goes to its {@link Violations}.
  */
@@ -24,7 +25,8 @@ final class SoakRun {
   final Tally tally = new Tally();
   private final AcknowledgedIds acknowledged = new AcknowledgedIds();
   private final List<WriteLog> logs = new ArrayList<>();
-  private volatile Phase phase = Phase.FAULTS;
+  private final FaultClock clock = new FaultClock();
+  private volatile boolean stopped;
   FaultInjector injector;
   TableAudit audit;
   Duration faultPhaseTook;
@@ -41,24 +43,23 @@ final class SoakRun {
   void run() throws InterruptedException {
     List<Thread> workers = new ArrayList<>();
     try (Watchdog watchdog = new Watchdog(plan.callBound(), violations)) {
+      Crew crew = new Crew(pool, plan.threads(), acknowledged, clock,
+          new FailureRules(clock, violations, SoakPlan.ACQUIRE_TIMEOUT), tally, violations, () -> stopped);
       for (int w = 1; w <= plan.threads(); w++) {
         WriteLog log = new WriteLog(w);
         logs.add(log);
-        workers.add(new Worker(pool, log, plan.threads(), acknowledged, () -> phase, tally, violations)
-            .start(watchdog));
+        workers.add(new Worker(crew, log).start(watchdog));
       }
       long start = System.nanoTime();
-      injector = new FaultInjector(pg, proxy, plan.seed(), plan.faultGap());
+      injector = new FaultInjector(pg, proxy, SoakPlan.POOL_ROLE, clock, plan.seed(), plan.faultGap());
       try {
         injector.runUntil(start + plan.faultPhase().toNanos());
       } finally {
         faultPhaseTook = Duration.ofNanos(System.nanoTime() - start);
-        phase = Phase.SETTLING;
       }
       awaitMinimum();
-      phase = Phase.QUIET;
       Thread.sleep(plan.quietPhase());
-      phase = Phase.STOPPED;
+      stopped = true;
       for (Thread t : workers) {
         if (!t.join(plan.callBound())) {
           violations.add(Violations.Kind.THREAD_DID_NOT_FINISH, t.getName() + " at:\n" + Watchdog.stack(t));

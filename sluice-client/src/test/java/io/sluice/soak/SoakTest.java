@@ -38,7 +38,8 @@ class SoakTest {
   private static SoakRun soak(SoakPlan plan) throws Exception {
     try (PostgresServer pg = PostgresServer.start(SoakPlan.serverOptions());
         FaultProxy proxy = FaultProxy.start(pg.host(), pg.port())) {
-      pg.psql("create table soak (id int8 primary key, writer int4 not null)");
+      pg.psql("create table soak (id int8 primary key, writer int4 not null);"
+          + " alter table soak owner to " + SoakPlan.POOL_ROLE);
       try (Pool pool = Pool.open(SoakPlan.poolUrl(pg, proxy), SoakPlan.poolOptions())) {
         SoakRun run = new SoakRun(plan, pg, proxy, pool);
         try {

@@ -14,7 +14,7 @@ final class Tally {
   final LongAdder readsOk = new LongAdder();
   final LongAdder readsFailed = new LongAdder();
   final LongAdder rowsRead = new LongAdder();
-  final LongAdder quietCalls = new LongAdder();
+  final LongAdder faultFreeCalls = new LongAdder();
   private final AtomicLongArray writeCalls = new AtomicLongArray(WriteOutcome.values().length);
   private final AtomicLongArray writeRows = new AtomicLongArray(WriteOutcome.values().length);
   private final Map<String, LongAdder> failures = new ConcurrentHashMap<>();

@@ -1,13 +1,11 @@
 package io.sluice.soak;
 
-import io.sluice.Pool;
 import io.sluice.Row;
 import io.sluice.RowSet;
 import io.sluice.SluiceException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.Supplier;
 
 /**
  * One of the soak's threads: until told to stop, a random mix of writes (an insert on its own,
@@ -22,24 +20,13 @@ final class Worker implements Runnable {
   /** After a failure, so that a worker facing a down server does not spin. */
   private static final long PAUSE_AFTER_FAILURE_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
 
-  private final Pool pool;
+  private final Crew crew;
   private final WriteLog log;
-  private final int writers;
-  private final AcknowledgedIds acknowledged;
-  private final Supplier<Phase> phase;
-  private final Tally tally;
-  private final Violations violations;
   private CallWatch watch;
 
-  Worker(Pool pool, WriteLog log, int writers, AcknowledgedIds acknowledged, Supplier<Phase> phase, Tally tally,
-      Violations violations) {
-    this.pool = pool;
+  Worker(Crew crew, WriteLog log) {
+    this.crew = crew;
     this.log = log;
-    this.writers = writers;
-    this.acknowledged = acknowledged;
-    this.phase = phase;
-    this.tally = tally;
-    this.violations = violations;
   }
 
   /** Starts the worker on a virtual thread, watched by {@code watchdog}. */
@@ -54,21 +41,22 @@ final class Worker implements Runnable {
   @Override
   public void run() {
     try {
-      for (Phase at = phase.get(); at != Phase.STOPPED; at = phase.get()) {
-        Throwable failure = ThreadLocalRandom.current().nextBoolean() ? write() : read();
-        tally.calls.increment();
-        if (at == Phase.QUIET) {
-          tally.quietCalls.increment();
+      while (!crew.stopped().getAsBoolean()) {
+        boolean write = ThreadLocalRandom.current().nextBoolean();
+        long token = crew.clock().callBegins();
+        long start = System.nanoTime();
+        Throwable failure = write ? write() : read();
+        crew.tally().calls.increment();
+        if (crew.clock().faultFree(token)) {
+          crew.tally().faultFreeCalls.increment();
         }
         if (failure != null) {
-          if (at == Phase.QUIET) {
-            violations.add(Violations.Kind.FAILURE_AFTER_RECOVERY, Tally.reason(failure));
-          }
+          crew.rules().judge(write ? "write" : "read", failure, token, System.nanoTime() - start);
           LockSupport.parkNanos(PAUSE_AFTER_FAILURE_NANOS);
         }
       }
     } catch (Throwable e) {   // the worker itself broke: make it loud, not a quiet early end
-      violations.add(Violations.Kind.NON_SLUICE_EXCEPTION, "worker " + log.writer() + " died: " + e);
+      crew.violations().add(Violations.Kind.NON_SLUICE_EXCEPTION, "worker " + log.writer() + " died: " + e);
       throw e;
     }
   }
@@ -82,14 +70,14 @@ final class Worker implements Runnable {
     watch.begin(transaction ? "a two-row transaction" : "an insert");
     try {
       if (transaction) {
-        pool.transaction(tx -> {
+        crew.pool().transaction(tx -> {
           for (long id : ids) {
             expectOneRow(tx.execute(INSERT, id, log.writer()), id);
           }
           return null;
         });
       } else {
-        expectOneRow(pool.execute(INSERT, ids[0], log.writer()), ids[0]);
+        expectOneRow(crew.pool().execute(INSERT, ids[0], log.writer()), ids[0]);
       }
       outcome = WriteOutcome.ACKNOWLEDGED;
     } catch (SluiceException e) {
@@ -98,49 +86,49 @@ final class Worker implements Runnable {
     } catch (RuntimeException e) {
       outcome = WriteOutcome.ESCAPED;
       failure = e;
-      violations.add(Violations.Kind.NON_SLUICE_EXCEPTION, "write of " + ids[0] + ": " + e);
+      crew.violations().add(Violations.Kind.NON_SLUICE_EXCEPTION, "write of " + ids[0] + ": " + e);
     } finally {
       watch.end();
     }
     log.record(ids, outcome);
-    tally.write(outcome, ids.length);
+    crew.tally().write(outcome, ids.length);
     if (failure == null) {
       for (long id : ids) {
-        acknowledged.add(id);
+        crew.acknowledged().add(id);
       }
     } else {
-      tally.failure("write", failure);
+      crew.tally().failure("write", failure);
     }
     return failure;
   }
 
   private void expectOneRow(long count, long id) {
     if (count != 1) {
-      violations.add(Violations.Kind.WRONG_ROW_COUNT, "insert of " + id + " reported " + count + " rows");
+      crew.violations().add(Violations.Kind.WRONG_ROW_COUNT, "insert of " + id + " reported " + count + " rows");
     }
   }
 
   /** Returns the failure, or null when the read succeeded (whatever it found). */
   private Throwable read() {
-    long id = acknowledged.any();
+    long id = crew.acknowledged().any();
     boolean point = id != 0 && ThreadLocalRandom.current().nextInt(5) != 0;
-    int writer = 1 + ThreadLocalRandom.current().nextInt(writers);
+    int writer = 1 + ThreadLocalRandom.current().nextInt(crew.writers());
     watch.begin(point ? "a point read" : "a writer read");
     try {
       if (point) {
-        checkPointRead(id, pool.query(POINT_READ, id));
+        checkPointRead(id, crew.pool().query(POINT_READ, id));
       } else {
-        checkWriterRead(writer, pool.query(WRITER_READ, writer));
+        checkWriterRead(writer, crew.pool().query(WRITER_READ, writer));
       }
-      tally.readsOk.increment();
+      crew.tally().readsOk.increment();
       return null;
     } catch (SluiceException e) {
-      tally.readsFailed.increment();
-      tally.failure("read", e);
+      crew.tally().readsFailed.increment();
+      crew.tally().failure("read", e);
       return e;
     } catch (RuntimeException e) {
-      tally.readsFailed.increment();
-      violations.add(Violations.Kind.NON_SLUICE_EXCEPTION, "read: " + e);
+      crew.tally().readsFailed.increment();
+      crew.violations().add(Violations.Kind.NON_SLUICE_EXCEPTION, "read: " + e);
       return e;
     } finally {
       watch.end();
@@ -149,17 +137,17 @@ final class Worker implements Runnable {
 
   /** The one row asked for, by an id whose insert was acknowledged: it must be there, and be that row. */
   private void checkPointRead(long id, RowSet rows) {
-    tally.rowsRead.add(rows.size());
+    crew.tally().rowsRead.add(rows.size());
     if (rows.isEmpty()) {
-      violations.add(Violations.Kind.ACKNOWLEDGED_ROW_NOT_VISIBLE, "id " + id);
+      crew.violations().add(Violations.Kind.ACKNOWLEDGED_ROW_NOT_VISIBLE, "id " + id);
       return;
     }
     if (rows.size() != 1) {
-      violations.add(Violations.Kind.CROSSED_ROW, "asked for id " + id + ", got " + rows.size() + " rows");
+      crew.violations().add(Violations.Kind.CROSSED_ROW, "asked for id " + id + ", got " + rows.size() + " rows");
     }
     for (Row r : rows) {
       if (r.getLong(0) != id || r.getLong(1) != id || r.getInt(2) != WriteLog.writerOf(id)) {
-        violations.add(Violations.Kind.CROSSED_ROW, "asked for id " + id + ", got asked=" + r.getLong(0) + " id="
+        crew.violations().add(Violations.Kind.CROSSED_ROW, "asked for id " + id + ", got asked=" + r.getLong(0) + " id="
             + r.getLong(1) + " writer=" + r.getInt(2));
       }
     }
@@ -167,11 +155,11 @@ final class Worker implements Runnable {
 
   /** Rows of one writer: every one must be of that writer, and the echoed parameter must be its own. */
   private void checkWriterRead(int writer, RowSet rows) {
-    tally.rowsRead.add(rows.size());
+    crew.tally().rowsRead.add(rows.size());
     for (Row r : rows) {
       long id = r.getLong(1);
       if (r.getInt(0) != writer || r.getInt(2) != writer || WriteLog.writerOf(id) != writer) {
-        violations.add(Violations.Kind.CROSSED_ROW, "asked for writer " + writer + ", got asked=" + r.getInt(0)
+        crew.violations().add(Violations.Kind.CROSSED_ROW, "asked for writer " + writer + ", got asked=" + r.getInt(0)
             + " id=" + id + " writer=" + r.getInt(2));
       }
     }
