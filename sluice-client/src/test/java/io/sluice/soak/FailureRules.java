@@ -25,10 +25,11 @@ final class FailureRules {
     this.acquireTimeoutNanos = acquireTimeout.toNanos();
   }
 
-  /** Judges a call that failed with {@code failure} after {@code tookNanos}; {@code token} is from {@link FaultClock#callBegins()}. */
-  void judge(String call, Throwable failure, long token, long tookNanos) {
-    String detail = call + " after " + tookNanos / 1_000_000 + " ms: " + Tally.reason(failure);
-    if (clock.faultFree(token)) {
+  /** Judges a call that failed with {@code failure} after {@code tookNanos}, having begun at {@code mark}. */
+  void judge(String call, Throwable failure, FaultClock.Mark mark, long tookNanos) {
+    String detail = call + " begun " + (mark.calmNanos() < 0 ? "during a fault" : mark.calmNanos() / 1_000_000
+        + " ms after the last fault") + ", failed after " + tookNanos / 1_000_000 + " ms: " + Tally.reason(failure);
+    if (clock.faultFree(mark)) {
       violations.add(kindWithoutFault(failure), detail);
     }
     if (refusedForTooManyConnections(failure) && tookNanos < WAITED_ENOUGH * acquireTimeoutNanos) {

@@ -6,12 +6,20 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * When faults happen, so that a failed call can be judged: a call that began at least
  * {@link #GRACE} after the last fault had ended, with no fault begun while it ran, met a healthy
- * server and link, and had no reason to fail. The injector marks each fault's start and end; for
- * a server restart or crash the end is when the server accepts connections again.
+ * server and link, and had no reason to fail. The injector marks each fault's start and its end,
+ * which is when the damage is done and visible: terminated backends have exited, a restarted or
+ * crashed server accepts connections again, links are reset.
  */
 final class FaultClock {
-  /** Long enough for a terminated or crashed backend's FATAL/EOF to be in the client's socket. */
-  static final Duration GRACE = Duration.ofMillis(500);
+  /**
+   * Time for a dead backend's FATAL or EOF to travel through the proxy into the client's socket
+   * on a loaded machine. A call that begins later and is still given that connection was handed a
+   * connection already known dead.
+   */
+  static final Duration GRACE = Duration.ofMillis(250);
+
+  /** Where a call began relative to the faults: how many had begun, and for how long none had run (-1: one was running). */
+  record Mark(long faultsBegun, long calmNanos) {}
 
   private final AtomicLong begun = new AtomicLong();
   private volatile boolean active;
@@ -27,15 +35,18 @@ final class FaultClock {
     active = false;
   }
 
-  /** Taken as a call begins: the faults begun so far, or -1 when a fault is under way or ended within the grace. */
-  long callBegins() {
-    long token = begun.get();
-    boolean calm = !active && System.nanoTime() - endedAt >= GRACE.toNanos();
-    return calm ? token : -1;
+  Mark callBegins() {
+    long faults = begun.get();
+    return new Mark(faults, active ? -1 : System.nanoTime() - endedAt);
   }
 
-  /** Whether the call that took {@code token} ran from start to end with no fault near it. */
-  boolean faultFree(long token) {
-    return token >= 0 && token == begun.get() && !active;
+  /** Whether no fault began while the call marked {@code m} ran. */
+  boolean noFaultSince(Mark m) {
+    return m.calmNanos() >= 0 && m.faultsBegun() == begun.get() && !active;
+  }
+
+  /** Whether the call marked {@code m} ran from start to end with no fault near it. */
+  boolean faultFree(Mark m) {
+    return m.calmNanos() >= GRACE.toNanos() && noFaultSince(m);
   }
 }

@@ -100,8 +100,9 @@ final class FaultInjector {
     return Optional.empty();
   }
 
+  /** Ends when the backends have exited ({@code pg_terminate_backend(pid, timeout)} waits for that). */
   private Optional<String> terminate(int n) {
-    String count = pg.psql("select count(*) filter (where pg_terminate_backend(pid)) from (select pid "
+    String count = pg.psql("select count(*) filter (where pg_terminate_backend(pid, 5000)) from (select pid "
         + POOL_BACKENDS + " limit " + n + ") s").strip();
     long done = Long.parseLong(count);
     backendsTerminated += done;
@@ -139,11 +140,13 @@ final class FaultInjector {
 
   /**
    * {@code ALTER ROLE … CONNECTION LIMIT}: the role's open connections stay, new ones past the
-   * limit are refused with 53300 ({@code too many connections for role}).
+   * limit are refused with 53300 ({@code too many connections for role}); two of the pool's
+   * backends are terminated, so that the pool needs new connections while the limit holds.
    */
   private Optional<String> limitRole(int connections, Duration howLong) throws InterruptedException {
     pg.psql("alter role " + role + " connection limit " + connections);
     try {
+      terminate(2);
       Thread.sleep(howLong);
     } finally {
       pg.psql("alter role " + role + " connection limit -1");

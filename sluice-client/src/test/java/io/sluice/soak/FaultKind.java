@@ -10,7 +10,8 @@ enum FaultKind {
   FREEZE(1, "kill -STOP of one pool backend for 1 to 7 s (past the query timeout half the time), then -CONT"),
   RESET_LINKS(3, "a TCP reset of every link through the proxy"),
   CUT_LINKS(2, "every link closed after 0 to 4 KiB more from the server, mid-message, for 0.5 s"),
-  LIMIT_ROLE(1, "the pool's role limited to 1 to 4 connections for 1 to 4 s: new connections get 53300");
+  LIMIT_ROLE(1, "the pool's role limited to 1 to 4 connections for 1 to 4 s and 2 of its backends terminated:"
+      + " its new connections get 53300");
 
   final int weight;
   final String description;

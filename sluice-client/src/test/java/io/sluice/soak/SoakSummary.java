@@ -27,6 +27,7 @@ final class SoakSummary {
     }
     b.append("pool back to its minimum after ").append(run.recoveryTook).append("; at the end: ")
         .append(run.finalStats).append('\n');
+    b.append("calls failed with UNKNOWN, by when they began: ").append(t.unknownByCalm()).append('\n');
     b.append("failed calls by reason:\n");
     for (Map.Entry<String, Long> e : t.failures().entrySet()) {
       b.append(String.format("  %,8d  %s%n", e.getValue(), e.getKey()));

@@ -10,6 +10,9 @@ import java.util.concurrent.atomic.LongAdder;
 
 /** The run's counters, shared by the workers: calls, reads, writes by outcome, and why calls failed. */
 final class Tally {
+  /** Upper ends (ms) of the buckets of {@link #unknownByCalm}; a last bucket holds the rest. */
+  static final long[] CALM_BUCKETS_MS = {100, 250, 500, 1000};
+
   final LongAdder calls = new LongAdder();
   final LongAdder readsOk = new LongAdder();
   final LongAdder readsFailed = new LongAdder();
@@ -18,6 +21,39 @@ final class Tally {
   private final AtomicLongArray writeCalls = new AtomicLongArray(WriteOutcome.values().length);
   private final AtomicLongArray writeRows = new AtomicLongArray(WriteOutcome.values().length);
   private final Map<String, LongAdder> failures = new ConcurrentHashMap<>();
+  /** UNKNOWN failures by when their call began: [0] a fault ran during it, then by ms since the last fault ended. */
+  private final AtomicLongArray unknownByCalm = new AtomicLongArray(CALM_BUCKETS_MS.length + 2);
+
+  /** Counts a call that began at {@code mark} and failed with {@code failure} (null: it succeeded). */
+  void call(FaultClock clock, FaultClock.Mark mark, Throwable failure) {
+    calls.increment();
+    if (clock.faultFree(mark)) {
+      faultFreeCalls.increment();
+    }
+    if (failure instanceof SluiceException se && se.outcome() == SluiceException.Outcome.UNKNOWN) {
+      unknownByCalm.incrementAndGet(clock.noFaultSince(mark) ? 1 + calmBucket(mark.calmNanos() / 1_000_000) : 0);
+    }
+  }
+
+  private static int calmBucket(long ms) {
+    int i = 0;
+    while (i < CALM_BUCKETS_MS.length && ms >= CALM_BUCKETS_MS[i]) {
+      i++;
+    }
+    return i;
+  }
+
+  /** "during a fault 12, <100 ms 3, …": when the calls that failed with UNKNOWN had begun. */
+  String unknownByCalm() {
+    StringBuilder b = new StringBuilder("during a fault ").append(unknownByCalm.get(0));
+    long from = 0;
+    for (int i = 0; i <= CALM_BUCKETS_MS.length; i++) {
+      b.append(", ").append(i < CALM_BUCKETS_MS.length ? from + "-" + CALM_BUCKETS_MS[i] + " ms after"
+          : ">= " + from + " ms after").append(": ").append(unknownByCalm.get(i + 1));
+      from = i < CALM_BUCKETS_MS.length ? CALM_BUCKETS_MS[i] : from;
+    }
+    return b.toString();
+  }
 
   void write(WriteOutcome outcome, int rows) {
     writeCalls.incrementAndGet(outcome.ordinal());

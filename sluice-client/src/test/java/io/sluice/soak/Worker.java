@@ -43,15 +43,12 @@ final class Worker implements Runnable {
     try {
       while (!crew.stopped().getAsBoolean()) {
         boolean write = ThreadLocalRandom.current().nextBoolean();
-        long token = crew.clock().callBegins();
+        FaultClock.Mark mark = crew.clock().callBegins();
         long start = System.nanoTime();
         Throwable failure = write ? write() : read();
-        crew.tally().calls.increment();
-        if (crew.clock().faultFree(token)) {
-          crew.tally().faultFreeCalls.increment();
-        }
+        crew.tally().call(crew.clock(), mark, failure);
         if (failure != null) {
-          crew.rules().judge(write ? "write" : "read", failure, token, System.nanoTime() - start);
+          crew.rules().judge(write ? "write" : "read", failure, mark, System.nanoTime() - start);
           LockSupport.parkNanos(PAUSE_AFTER_FAILURE_NANOS);
         }
       }
