@@ -6,10 +6,17 @@ import io.sluice.SluiceException;
 import java.time.Duration;
 
 /**
- * Which failed calls break a promise whatever their write's fate: any failure of a call with no
- * fault near it ({@link FaultClock#faultFree}), and a refusal for too many connections
- * ({@code 53300}) handed to a caller before its acquire timeout, while the pool still has
- * connections to wait for.
+ * Which failed calls break a promise whatever their write's fate:
+ * <ul>
+ *   <li>{@code UNKNOWN} for a call begun after the last fault had ended (its backends had exited,
+ *       the server was back, the links were reset) when the server's goodbye — FATAL
+ *       {@code 57P01} admin_shutdown or {@code 57P02} crash_shutdown — is in the failure: that
+ *       message was sent before the call began, so the call was written to a dead connection;
+ *       without it, only past {@link FaultClock#GRACE}, the time the EOF may take to arrive;
+ *   <li>any failure of a call with no fault near it ({@link FaultClock#faultFree});
+ *   <li>a refusal for too many connections ({@code 53300}) handed to a caller before its acquire
+ *       timeout, instead of a wait for the connections the pool has.
+ * </ul>
  */
 final class FailureRules {
   /** A refusal this much sooner than the acquire timeout did not wait for it. */
@@ -29,10 +36,14 @@ final class FailureRules {
   void judge(String call, Throwable failure, FaultClock.Mark mark, long tookNanos) {
     String detail = call + " begun " + (mark.calmNanos() < 0 ? "during a fault" : mark.calmNanos() / 1_000_000
         + " ms after the last fault") + ", failed after " + tookNanos / 1_000_000 + " ms: " + Tally.reason(failure);
-    if (clock.faultFree(mark)) {
+    boolean unknown = failure instanceof SluiceException se && se.outcome() == SluiceException.Outcome.UNKNOWN;
+    if (unknown && clock.noFaultSince(mark) && sqlState(failure, "57P01", "57P02")) {
+      violations.add(Violations.Kind.UNKNOWN_ON_DEAD_CONNECTION, detail);
+    } else if (clock.faultFree(mark)) {
       violations.add(kindWithoutFault(failure), detail);
     }
-    if (refusedForTooManyConnections(failure) && tookNanos < WAITED_ENOUGH * acquireTimeoutNanos) {
+    // 53300 too_many_connections (PostgreSQL's errcodes.txt)
+    if (sqlState(failure, "53300") && tookNanos < WAITED_ENOUGH * acquireTimeoutNanos) {
       violations.add(Violations.Kind.REFUSED_WITHOUT_WAITING, detail);
     }
   }
@@ -42,15 +53,15 @@ final class FailureRules {
       return Violations.Kind.ACQUIRE_TIMEOUT_WITHOUT_FAULT;
     }
     if (failure instanceof SluiceException se && se.outcome() == SluiceException.Outcome.UNKNOWN) {
-      return Violations.Kind.UNKNOWN_WITHOUT_FAULT;
+      return Violations.Kind.UNKNOWN_ON_DEAD_CONNECTION;
     }
     return Violations.Kind.FAILURE_WITHOUT_FAULT;
   }
 
-  /** SQLSTATE 53300, too_many_connections (PostgreSQL's errcodes.txt), anywhere in the cause chain. */
-  private static boolean refusedForTooManyConnections(Throwable failure) {
+  /** Whether a server error with one of {@code states} is anywhere in the cause chain. */
+  private static boolean sqlState(Throwable failure, String... states) {
     for (Throwable t = failure; t != null; t = t.getCause()) {
-      if (t instanceof ServerException se && "53300".equals(se.sqlState())) {
+      if (t instanceof ServerException se && java.util.Arrays.asList(states).contains(se.sqlState())) {
         return true;
       }
     }

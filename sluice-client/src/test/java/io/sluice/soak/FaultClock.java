@@ -12,11 +12,11 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class FaultClock {
   /**
-   * Time for a dead backend's FATAL or EOF to travel through the proxy into the client's socket
-   * on a loaded machine. A call that begins later and is still given that connection was handed a
-   * connection already known dead.
+   * Time for a dead backend's EOF to travel through the proxy into the client's socket on a
+   * loaded machine: a call that begins later and is still given that connection was handed one
+   * that it could have known dead.
    */
-  static final Duration GRACE = Duration.ofMillis(250);
+  static final Duration GRACE = Duration.ofMillis(100);
 
   /** Where a call began relative to the faults: how many had begun, and for how long none had run (-1: one was running). */
   record Mark(long faultsBegun, long calmNanos) {}

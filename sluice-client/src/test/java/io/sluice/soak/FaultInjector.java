@@ -109,8 +109,14 @@ final class FaultInjector {
     return done > 0 ? Optional.empty() : Optional.of("no pool backend to terminate");
   }
 
-  /** Ends when the server accepts connections again, after its crash recovery. */
+  /**
+   * Ends when the server has been through its crash cycle and accepts connections again: the
+   * postmaster ends every child, the checkpointer among them, and starts new ones, so a new
+   * checkpointer pid says the cycle has happened (the server may still answer for a moment
+   * after the kill, before the postmaster has noticed it).
+   */
   private Optional<String> killOneBackend() throws InterruptedException {
+    String checkpointer = checkpointerPid();
     Optional<ProcessHandle> backend = oneBackend();
     if (backend.isEmpty()) {
       return Optional.of("no pool backend to kill");
@@ -118,8 +124,28 @@ final class FaultInjector {
     if (!backend.get().destroyForcibly()) {
       return Optional.of("SIGKILL refused");
     }
+    long deadline = System.nanoTime() + SERVER_BACK_BOUND.toNanos();
+    while (checkpointer.equals(checkpointerPidOrNothing())) {
+      if (System.nanoTime() > deadline) {
+        throw new TestkitException("the server did not go through its crash cycle within " + SERVER_BACK_BOUND);
+      }
+      Thread.sleep(100);
+    }
     awaitServer();
     return Optional.empty();
+  }
+
+  private String checkpointerPid() {
+    return pg.psql("select pid from pg_stat_activity where backend_type = 'checkpointer'").strip();
+  }
+
+  /** The checkpointer's pid, or nothing while the server cannot answer (its crash cycle is under way). */
+  private String checkpointerPidOrNothing() {
+    try {
+      return checkpointerPid();
+    } catch (TestkitException e) {
+      return "";
+    }
   }
 
   /** Polls with psql until the server answers, for at most {@link #SERVER_BACK_BOUND}. */

@@ -43,23 +43,20 @@ final class SoakRun {
   void run() throws InterruptedException {
     List<Thread> workers = new ArrayList<>();
     try (Watchdog watchdog = new Watchdog(plan.callBound(), violations)) {
-      Crew crew = new Crew(pool, plan.threads(), acknowledged, clock,
-          new FailureRules(clock, violations, SoakPlan.ACQUIRE_TIMEOUT), tally, violations, () -> stopped);
-      for (int w = 1; w <= plan.threads(); w++) {
-        WriteLog log = new WriteLog(w);
-        logs.add(log);
-        workers.add(new Worker(crew, log).start(watchdog));
-      }
-      long start = System.nanoTime();
-      injector = new FaultInjector(pg, proxy, SoakPlan.POOL_ROLE, clock, plan.seed(), plan.faultGap());
       try {
-        injector.runUntil(start + plan.faultPhase().toNanos());
+        Crew crew = new Crew(pool, plan.threads(), acknowledged, clock,
+            new FailureRules(clock, violations, SoakPlan.ACQUIRE_TIMEOUT), tally, violations, () -> stopped);
+        for (int w = 1; w <= plan.threads(); w++) {
+          WriteLog log = new WriteLog(w);
+          logs.add(log);
+          workers.add(new Worker(crew, log).start(watchdog));
+        }
+        injectFaults();
+        awaitMinimum();
+        Thread.sleep(plan.quietPhase());
       } finally {
-        faultPhaseTook = Duration.ofNanos(System.nanoTime() - start);
+        stopped = true;   // also when the run fails: no worker may outlive it
       }
-      awaitMinimum();
-      Thread.sleep(plan.quietPhase());
-      stopped = true;
       for (Thread t : workers) {
         if (!t.join(plan.callBound())) {
           violations.add(Violations.Kind.THREAD_DID_NOT_FINISH, t.getName() + " at:\n" + Watchdog.stack(t));
@@ -70,6 +67,16 @@ final class SoakRun {
     audit = new TableAudit(logs, violations);
     try (Connection c = Connection.open(SoakPlan.directUrl(pg))) {
       audit.run(c);
+    }
+  }
+
+  private void injectFaults() throws InterruptedException {
+    long start = System.nanoTime();
+    injector = new FaultInjector(pg, proxy, SoakPlan.POOL_ROLE, clock, plan.seed(), plan.faultGap());
+    try {
+      injector.runUntil(start + plan.faultPhase().toNanos());
+    } finally {
+      faultPhaseTook = Duration.ofNanos(System.nanoTime() - start);
     }
   }
 

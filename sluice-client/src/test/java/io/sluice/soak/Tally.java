@@ -11,7 +11,7 @@ import java.util.concurrent.atomic.LongAdder;
 /** The run's counters, shared by the workers: calls, reads, writes by outcome, and why calls failed. */
 final class Tally {
   /** Upper ends (ms) of the buckets of {@link #unknownByCalm}; a last bucket holds the rest. */
-  static final long[] CALM_BUCKETS_MS = {100, 250, 500, 1000};
+  static final long[] CALM_BUCKETS_MS = {10, 50, 100, 250, 1000};
 
   final LongAdder calls = new LongAdder();
   final LongAdder readsOk = new LongAdder();

@@ -24,8 +24,8 @@ final class Violations {
     THREAD_DID_NOT_FINISH("a worker did not end within the call bound once told to stop"),
     POOL_NOT_BACK_TO_MINIMUM("the pool was not back to its minimum size in time once faults stopped"),
     POOL_NOT_SETTLED("after the run, the pool still counts borrowed, in-flight or waiting work, or is past its maximum"),
-    UNKNOWN_WITHOUT_FAULT("a call with no fault near it failed with UNKNOWN: it was given a connection that had"
-        + " died earlier (issue 17, section 4)"),
+    UNKNOWN_ON_DEAD_CONNECTION("a call begun after the last fault had done its damage failed with UNKNOWN: it was"
+        + " written to a connection already dead, instead of another one (issue 17, section 4)"),
     ACQUIRE_TIMEOUT_WITHOUT_FAULT("a call with no fault near it timed out waiting for a pooled connection"),
     FAILURE_WITHOUT_FAULT("a call with no fault near it failed otherwise"),
     REFUSED_WITHOUT_WAITING("a call failed with 53300 (too many connections) before its acquire timeout, instead of"
