@@ -31,14 +31,20 @@ final class FaultInjector {
 
   private final String role;
   private final FaultClock clock;
+  private final Lull lull;
+  private final Duration callBound;
   private final Random random;
   private final Duration meanGap;
   private final AtomicLongArray injected = new AtomicLongArray(FaultKind.values().length);
   private final AtomicLongArray skipped = new AtomicLongArray(FaultKind.values().length);
   private final Map<FaultKind, String> lastSkipReason = new EnumMap<>(FaultKind.class);
   private long backendsTerminated;
+  private long onIdlePool;
 
-  FaultInjector(PostgresServer pg, FaultProxy proxy, String role, FaultClock clock, long seed, Duration meanGap) {
+  FaultInjector(PostgresServer pg, FaultProxy proxy, String role, FaultClock clock, Lull lull, Duration callBound,
+      long seed, Duration meanGap) {
+    this.lull = lull;
+    this.callBound = callBound;
     this.pg = pg;
     this.proxy = proxy;
     this.role = role;
@@ -67,7 +73,28 @@ final class FaultInjector {
     }
   }
 
+  /**
+   * One fault; a third of those that can hit idle connections are injected in a {@link Lull},
+   * which lasts up to a second past the fault's end (so that the traffic comes back both within
+   * and past {@link FaultClock#GRACE}).
+   */
   private void inject(FaultKind kind) throws InterruptedException {
+    boolean idle = kind.hitsIdleConnections && random.nextInt(3) == 0;
+    if (idle) {
+      lull.begin(callBound);
+      onIdlePool++;
+    }
+    try {
+      injectNow(kind);
+    } finally {
+      if (idle) {
+        Thread.sleep(random.nextInt(1000));
+        lull.end();
+      }
+    }
+  }
+
+  private void injectNow(FaultKind kind) throws InterruptedException {
     Optional<String> skippedBecause;
     clock.faultBegins();
     try {
@@ -261,7 +288,8 @@ final class FaultInjector {
         }
       }
     }
-    b.append(String.format("  backends terminated by pg_terminate_backend: %,d%n", backendsTerminated));
+    b.append(String.format("  backends terminated by pg_terminate_backend: %,d; faults injected with the pool idle: %,d%n",
+        backendsTerminated, onIdlePool));
     return b.toString();
   }
 }

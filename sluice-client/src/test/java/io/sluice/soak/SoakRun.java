@@ -26,6 +26,7 @@ final class SoakRun {
   private final AcknowledgedIds acknowledged = new AcknowledgedIds();
   private final List<WriteLog> logs = new ArrayList<>();
   private final FaultClock clock = new FaultClock();
+  private final Lull lull = new Lull();
   private volatile boolean stopped;
   FaultInjector injector;
   TableAudit audit;
@@ -44,7 +45,7 @@ final class SoakRun {
     List<Thread> workers = new ArrayList<>();
     try (Watchdog watchdog = new Watchdog(plan.callBound(), violations)) {
       try {
-        Crew crew = new Crew(pool, plan.threads(), acknowledged, clock,
+        Crew crew = new Crew(pool, plan.threads(), acknowledged, clock, lull,
             new FailureRules(clock, violations, SoakPlan.ACQUIRE_TIMEOUT), tally, violations, () -> stopped);
         for (int w = 1; w <= plan.threads(); w++) {
           WriteLog log = new WriteLog(w);
@@ -56,6 +57,7 @@ final class SoakRun {
         Thread.sleep(plan.quietPhase());
       } finally {
         stopped = true;   // also when the run fails: no worker may outlive it
+        lull.end();
       }
       for (Thread t : workers) {
         if (!t.join(plan.callBound())) {
@@ -72,7 +74,8 @@ final class SoakRun {
 
   private void injectFaults() throws InterruptedException {
     long start = System.nanoTime();
-    injector = new FaultInjector(pg, proxy, SoakPlan.POOL_ROLE, clock, plan.seed(), plan.faultGap());
+    injector = new FaultInjector(pg, proxy, SoakPlan.POOL_ROLE, clock, lull, plan.callBound(), plan.seed(),
+        plan.faultGap());
     try {
       injector.runUntil(start + plan.faultPhase().toNanos());
     } finally {

@@ -43,9 +43,15 @@ final class Worker implements Runnable {
     try {
       while (!crew.stopped().getAsBoolean()) {
         boolean write = ThreadLocalRandom.current().nextBoolean();
+        crew.lull().callBegins();
         FaultClock.Mark mark = crew.clock().callBegins();
         long start = System.nanoTime();
-        Throwable failure = write ? write() : read();
+        Throwable failure;
+        try {
+          failure = write ? write() : read();
+        } finally {
+          crew.lull().callEnded();
+        }
         crew.tally().call(crew.clock(), mark, failure);
         if (failure != null) {
           crew.rules().judge(write ? "write" : "read", failure, mark, System.nanoTime() - start);
