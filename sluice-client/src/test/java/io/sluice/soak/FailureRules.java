@@ -18,19 +18,9 @@ import java.time.Duration;
  *       timeout, instead of a wait for the connections the pool has.
  * </ul>
  */
-final class FailureRules {
+record FailureRules(FaultClock clock, Violations violations, Duration acquireTimeout) {
   /** A refusal this much sooner than the acquire timeout did not wait for it. */
   private static final double WAITED_ENOUGH = 0.9;
-
-  private final FaultClock clock;
-  private final Violations violations;
-  private final long acquireTimeoutNanos;
-
-  FailureRules(FaultClock clock, Violations violations, Duration acquireTimeout) {
-    this.clock = clock;
-    this.violations = violations;
-    this.acquireTimeoutNanos = acquireTimeout.toNanos();
-  }
 
   /** Judges a call that failed with {@code failure} after {@code tookNanos}, having begun at {@code mark}. */
   void judge(String call, Throwable failure, FaultClock.Mark mark, long tookNanos) {
@@ -43,7 +33,7 @@ final class FailureRules {
       violations.add(kindWithoutFault(failure), detail);
     }
     // 53300 too_many_connections (PostgreSQL's errcodes.txt)
-    if (sqlState(failure, "53300") && tookNanos < WAITED_ENOUGH * acquireTimeoutNanos) {
+    if (sqlState(failure, "53300") && tookNanos < WAITED_ENOUGH * acquireTimeout.toNanos()) {
       violations.add(Violations.Kind.REFUSED_WITHOUT_WAITING, detail);
     }
   }

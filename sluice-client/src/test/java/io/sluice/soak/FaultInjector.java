@@ -9,7 +9,6 @@ import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
-import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * Injects one random {@link FaultKind} after another, at random gaps around the plan's mean, until
@@ -24,31 +23,31 @@ final class FaultInjector {
   private static final String POOL_BACKENDS = "from pg_stat_activity where application_name = '" + APPLICATION
       + "' and backend_type = 'client backend' and pid <> pg_backend_pid() order by random()";
 
-  private final PostgresServer pg;
-  private final FaultProxy proxy;
   /** How long a crashed server may take to accept connections again. */
   private static final Duration SERVER_BACK_BOUND = Duration.ofSeconds(60);
 
+  private final PostgresServer pg;
+  private final FaultProxy proxy;
   private final String role;
   private final FaultClock clock;
   private final Lull lull;
   private final Duration callBound;
   private final Random random;
   private final Duration meanGap;
-  private final AtomicLongArray injected = new AtomicLongArray(FaultKind.values().length);
-  private final AtomicLongArray skipped = new AtomicLongArray(FaultKind.values().length);
+  private final EnumCounts<FaultKind> injected = new EnumCounts<>(FaultKind.class);
+  private final EnumCounts<FaultKind> skipped = new EnumCounts<>(FaultKind.class);
   private final Map<FaultKind, String> lastSkipReason = new EnumMap<>(FaultKind.class);
   private long backendsTerminated;
   private long onIdlePool;
 
   FaultInjector(PostgresServer pg, FaultProxy proxy, String role, FaultClock clock, Lull lull, Duration callBound,
       long seed, Duration meanGap) {
-    this.lull = lull;
-    this.callBound = callBound;
     this.pg = pg;
     this.proxy = proxy;
     this.role = role;
     this.clock = clock;
+    this.lull = lull;
+    this.callBound = callBound;
     this.random = new Random(seed);
     this.meanGap = meanGap;
   }
@@ -113,9 +112,9 @@ final class FaultInjector {
       clock.faultEnded();
     }
     if (skippedBecause.isEmpty()) {
-      injected.incrementAndGet(kind.ordinal());
+      injected.increment(kind);
     } else {
-      skipped.incrementAndGet(kind.ordinal());
+      skipped.increment(kind);
       synchronized (lastSkipReason) {
         lastSkipReason.put(kind, skippedBecause.get());
       }
@@ -264,23 +263,15 @@ final class FaultInjector {
     }
   }
 
-  long injected(FaultKind kind) {
-    return injected.get(kind.ordinal());
-  }
-
   long injectedTotal() {
-    long n = 0;
-    for (FaultKind k : FaultKind.values()) {
-      n += injected(k);
-    }
-    return n;
+    return injected.total();
   }
 
   /** One line per kind: injected, skipped (with the last reason), and what the fault is. */
   String report() {
     StringBuilder b = new StringBuilder();
     for (FaultKind k : FaultKind.values()) {
-      b.append(String.format("  %-13s %,6d injected %,5d skipped  %s%n", k, injected(k), skipped.get(k.ordinal()),
+      b.append(String.format("  %-13s %,6d injected %,5d skipped  %s%n", k, injected.get(k), skipped.get(k),
           k.description));
       synchronized (lastSkipReason) {
         if (lastSkipReason.containsKey(k)) {

@@ -106,12 +106,4 @@ final class SoakRun {
       violations.add(Violations.Kind.POOL_NOT_SETTLED, s.toString());
     }
   }
-
-  long writeCalls() {
-    long n = 0;
-    for (WriteOutcome o : WriteOutcome.values()) {
-      n += tally.writeCalls(o);
-    }
-    return n;
-  }
 }

@@ -12,7 +12,7 @@ final class SoakSummary {
         plan.threads(), run.faultPhaseTook, plan.faultGap(), plan.seed(), plan.quietPhase()));
     Tally t = run.tally;
     b.append(String.format("calls %,d (%,d with no fault near); reads %,d ok, %,d failed, %,d rows read;"
-        + " writes %,d calls%n", t.calls.sum(), t.faultFreeCalls.sum(), t.readsOk.sum(), t.readsFailed.sum(), t.rowsRead.sum(), run.writeCalls()));
+        + " writes %,d calls%n", t.calls.sum(), t.faultFreeCalls.sum(), t.readsOk.sum(), t.readsFailed.sum(), t.rowsRead.sum(), t.writeCalls()));
     b.append("writes by outcome         calls       rows   in table     absent\n");
     for (WriteOutcome o : WriteOutcome.values()) {
       b.append(String.format("  %-18s %,10d %,10d %10s %10s%n", o, t.writeCalls(o), t.writeRows(o),

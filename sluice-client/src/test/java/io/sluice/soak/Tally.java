@@ -18,8 +18,8 @@ final class Tally {
   final LongAdder readsFailed = new LongAdder();
   final LongAdder rowsRead = new LongAdder();
   final LongAdder faultFreeCalls = new LongAdder();
-  private final AtomicLongArray writeCalls = new AtomicLongArray(WriteOutcome.values().length);
-  private final AtomicLongArray writeRows = new AtomicLongArray(WriteOutcome.values().length);
+  private final EnumCounts<WriteOutcome> writeCalls = new EnumCounts<>(WriteOutcome.class);
+  private final EnumCounts<WriteOutcome> writeRows = new EnumCounts<>(WriteOutcome.class);
   private final Map<String, LongAdder> failures = new ConcurrentHashMap<>();
   /** UNKNOWN failures by when their call began: [0] a fault ran during it, then by ms since the last fault ended. */
   private final AtomicLongArray unknownByCalm = new AtomicLongArray(CALM_BUCKETS_MS.length + 2);
@@ -56,16 +56,20 @@ final class Tally {
   }
 
   void write(WriteOutcome outcome, int rows) {
-    writeCalls.incrementAndGet(outcome.ordinal());
-    writeRows.addAndGet(outcome.ordinal(), rows);
+    writeCalls.increment(outcome);
+    writeRows.add(outcome, rows);
   }
 
   long writeCalls(WriteOutcome outcome) {
-    return writeCalls.get(outcome.ordinal());
+    return writeCalls.get(outcome);
+  }
+
+  long writeCalls() {
+    return writeCalls.total();
   }
 
   long writeRows(WriteOutcome outcome) {
-    return writeRows.get(outcome.ordinal());
+    return writeRows.get(outcome);
   }
 
   /** Counts a failed call under its reason: what kind of call, exception, outcome, SQLSTATE, message shape. */

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLongArray;
 
 /** Broken promises found during and after the run: a count per kind and the first few cases in full. */
 final class Violations {
@@ -38,11 +37,11 @@ final class Violations {
     }
   }
 
-  private final AtomicLongArray counts = new AtomicLongArray(Kind.values().length);
+  private final EnumCounts<Kind> counts = new EnumCounts<>(Kind.class);
   private final Map<Kind, List<String>> examples = new EnumMap<>(Kind.class);
 
   void add(Kind kind, String detail) {
-    counts.incrementAndGet(kind.ordinal());
+    counts.increment(kind);
     synchronized (examples) {
       List<String> list = examples.computeIfAbsent(kind, k -> new ArrayList<>());
       if (list.size() < EXAMPLES_PER_KIND) {
@@ -52,15 +51,11 @@ final class Violations {
   }
 
   long count(Kind kind) {
-    return counts.get(kind.ordinal());
+    return counts.get(kind);
   }
 
   long total() {
-    long n = 0;
-    for (Kind k : Kind.values()) {
-      n += count(k);
-    }
-    return n;
+    return counts.total();
   }
 
   /** One line per kind found, with its description and first examples. */
