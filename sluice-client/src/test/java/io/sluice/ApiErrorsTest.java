@@ -22,14 +22,11 @@ import org.junit.jupiter.api.function.Executable;
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class ApiErrorsTest {
-  static PostgresServer pg;
   static Connection c;
 
   @BeforeAll
   static void connect() {
-    pg = PostgresServer.shared();
-    c = Connection.open("host=" + pg.socketDirectory() + " port=" + pg.port() + " user=" + pg.superuser()
-        + " dbname=" + pg.database());
+    c = Connection.open(PostgresServer.shared().uri());
     c.execute("create table if not exists api_errors (a text, b int)");
   }
 
