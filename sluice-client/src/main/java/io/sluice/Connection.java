@@ -205,6 +205,9 @@ public final class Connection implements AutoCloseable {
    * <p>{@code BEGIN} costs no round trip of its own: it is sent in front of the transaction's
    * first statement, in the same exchange (without a Sync between them, so that if it failed, the
    * statement would not run). A transaction that runs no statement never reaches the server.
+   *
+   * @throws IllegalStateException if the calling thread already holds this connection in a
+   *     transaction or session (nest with {@link Transaction#transaction}, which uses a savepoint)
    */
   public Transaction begin(TxOptions options) {
     ensureOpen();
@@ -255,6 +258,9 @@ public final class Connection implements AutoCloseable {
    * must not be shared: {@code SET}, temporary tables, advisory locks, cursors, explicit {@code
    * BEGIN}. Other threads' statements wait until it returns. A transaction left open by the body
    * is rolled back, and then this throws {@link TransactionException}.
+   *
+   * @throws IllegalStateException if the calling thread already holds this connection in a
+   *     transaction or session
    */
   public <T, X extends Exception> T session(SessionBody<T, X> body) throws X {
     ensureOpen();

@@ -31,12 +31,10 @@ final class Conversions {
         return n.floatValue();
       }
       if (type == BigDecimal.class) {
-        return n instanceof BigInteger bi ? new BigDecimal(bi)
-            : n instanceof Double || n instanceof Float ? BigDecimal.valueOf(n.doubleValue())
-            : BigDecimal.valueOf(n.longValue());
+        return toBigDecimal(n);
       }
       if (type == BigInteger.class) {
-        return n instanceof BigDecimal bd ? bd.toBigIntegerExact() : BigInteger.valueOf(n.longValue());
+        return toBigInteger(n);
       }
     }
     if (v instanceof OffsetDateTime t && type == Instant.class) {
@@ -49,6 +47,27 @@ final class Conversions {
       return v.toString();
     }
     return null;
+  }
+
+  /** NaN and the infinities (of a float or a numeric) have no BigDecimal form. */
+  private static BigDecimal toBigDecimal(Number n) {
+    if (n instanceof BigInteger bi) {
+      return new BigDecimal(bi);
+    }
+    if (n instanceof Double || n instanceof Float) {
+      return Double.isFinite(n.doubleValue()) ? BigDecimal.valueOf(n.doubleValue()) : null;
+    }
+    return BigDecimal.valueOf(n.longValue());
+  }
+
+  /** Only a whole number converts: a fraction is never rounded away. */
+  private static BigInteger toBigInteger(Number n) {
+    BigDecimal d = n instanceof BigDecimal bd ? bd : toBigDecimal(n);
+    try {
+      return d == null ? null : d.toBigIntegerExact();
+    } catch (ArithmeticException e) {
+      return null;
+    }
   }
 
   private static Long exactLong(Number n) {

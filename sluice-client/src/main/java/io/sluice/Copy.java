@@ -58,19 +58,40 @@ public final class Copy {
     return CommandTags.rowCount(x.finish());
   }
 
-  /** {@link #from(String, InputStream)} for characters, sent as UTF-8. */
+  /**
+   * {@link #from(String, InputStream)} for characters, sent as UTF-8. A lone surrogate (half a
+   * character, which has no UTF-8 form) abandons the COPY with a {@link ValueException}.
+   */
   public long from(String copySql, Reader in) {
     CopyInExchange x = CopyInExchange.start(session, copySql, connection.deadline());
     char[] chars = new char[16 * 1024];
+    int kept = 0;   // 1 when a read ended between the two halves of a surrogate pair
     try {
-      for (int n; !x.serverEnded() && (n = in.read(chars)) >= 0; ) {
-        byte[] bytes = new String(chars, 0, n).getBytes(StandardCharsets.UTF_8);
+      for (int n; !x.serverEnded() && (n = in.read(chars, kept, chars.length - kept)) >= 0; ) {
+        int end = kept + n;
+        kept = end > 0 && Character.isHighSurrogate(chars[end - 1]) ? 1 : 0;
+        byte[] bytes = utf8(chars, end - kept);
         x.write(bytes, 0, bytes.length);
+        if (kept == 1) {
+          chars[0] = chars[end - 1];
+        }
+      }
+      if (kept == 1 && !x.serverEnded()) {
+        utf8(chars, 1);
       }
     } catch (IOException | RuntimeException e) {
       throw abandoned(x, e);
     }
     return CommandTags.rowCount(x.finish());
+  }
+
+  private static byte[] utf8(char[] chars, int len) {
+    try {
+      return io.sluice.protocol.Utf8.encode(new String(chars, 0, len));
+    } catch (io.sluice.protocol.ProtocolException e) {
+      throw new ValueException("COPY data from the Reader has a lone surrogate (half a character), which has no"
+          + " UTF-8 form", e);
+    }
   }
 
   /**
@@ -111,10 +132,15 @@ public final class Copy {
     return CommandTags.rowCount(runOut(copySql, out::write));
   }
 
-  /** {@link #to(String, OutputStream)} as characters (the data is UTF-8). */
+  /**
+   * {@link #to(String, OutputStream)} as characters (the data is UTF-8). Bytes that are not UTF-8
+   * stop the COPY with a {@link ValueException}.
+   */
   public long to(String copySql, Writer out) {
     Utf8ToWriter w = new Utf8ToWriter(out);
-    return CommandTags.rowCount(runOut(copySql, w::write));
+    long rows = CommandTags.rowCount(runOut(copySql, w::write));
+    w.finish();
+    return rows;
   }
 
   /**
@@ -192,13 +218,24 @@ public final class Copy {
         out.write(chars.array(), 0, chars.position());
         chars.clear();
         if (r.isError()) {
-          r.throwException();
+          throw notUtf8();
         }
         if (!r.isOverflow()) {
           break;
         }
       }
       carry.put(in);   // at most 3 bytes of a character cut in two
+    }
+
+    /** The data ended: a character still cut in two was never completed. */
+    void finish() {
+      if (carry.position() > 0) {
+        throw notUtf8();
+      }
+    }
+
+    private static ValueException notUtf8() {
+      return new ValueException("COPY TO STDOUT stopped: the server's data is not valid UTF-8");
     }
   }
 }

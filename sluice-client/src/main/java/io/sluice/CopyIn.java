@@ -5,7 +5,8 @@ import io.sluice.internal.CopyInExchange;
 /**
  * A {@code COPY … FROM STDIN} in progress, fed by the caller in chunks; made by {@link
  * Copy#open(String)}. Until it ends ({@link #finish()}, {@link #cancel(String)} or {@link #close()}),
- * the connection sends nothing else. Use it from one thread.
+ * the connection sends nothing else. Use it from one thread. Writing or finishing after it ended is
+ * a programming error: {@link IllegalStateException}.
  *
  * <pre>{@code
  * try (CopyIn in = c.copy().open("copy items from stdin (format csv)")) {

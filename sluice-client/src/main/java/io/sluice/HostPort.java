@@ -30,10 +30,10 @@ public sealed interface HostPort permits HostPort.Tcp, HostPort.UnixSocket {
       Objects.requireNonNull(name, "name");
       Objects.requireNonNull(hostaddr, "hostaddr");
       if (name.isEmpty() && hostaddr.isEmpty()) {
-        throw new IllegalArgumentException("a TCP host needs a name or a hostaddr");
+        throw new ConfigException("a TCP host needs a name or a hostaddr");
       }
       if (port < 1 || port > 65535) {
-        throw new IllegalArgumentException("port out of range: " + port);
+        throw new ConfigException("port out of range: " + port);
       }
     }
 
@@ -67,7 +67,7 @@ public sealed interface HostPort permits HostPort.Tcp, HostPort.UnixSocket {
     public UnixSocket {
       Objects.requireNonNull(directory, "directory");
       if (port < 1 || port > 65535) {
-        throw new IllegalArgumentException("port out of range: " + port);
+        throw new ConfigException("port out of range: " + port);
       }
     }
 

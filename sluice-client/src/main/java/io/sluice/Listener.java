@@ -98,6 +98,8 @@ public final class Listener implements AutoCloseable {
   /**
    * The next notification, waiting up to {@code timeout}; null if none came. Only for a listener
    * opened without a callback.
+   *
+   * @throws IllegalStateException if this listener hands notifications to a callback
    */
   public Notification poll(Duration timeout) throws InterruptedException {
     if (callback != null) {

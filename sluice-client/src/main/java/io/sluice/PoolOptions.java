@@ -27,16 +27,16 @@ public record PoolOptions(int minSize, int maxSize, Duration acquireTimeout, int
 
   public PoolOptions {
     if (minSize < 0 || maxSize < 1 || minSize > maxSize) {
-      throw new IllegalArgumentException("pool sizes need 0 <= minSize <= maxSize and maxSize >= 1; got minSize "
+      throw new ConfigException("pool sizes need 0 <= minSize <= maxSize and maxSize >= 1; got minSize "
           + minSize + ", maxSize " + maxSize);
     }
     if (maxWaiters < 0) {
-      throw new IllegalArgumentException("maxWaiters must be 0 or more, got " + maxWaiters);
+      throw new ConfigException("maxWaiters must be 0 or more, got " + maxWaiters);
     }
     for (Duration d : new Duration[] {acquireTimeout, maxLifetime, idleTimeout, validateAfterIdle, leakThreshold,
         closeTimeout}) {
       if (d == null || d.isNegative()) {
-        throw new IllegalArgumentException("pool durations must be zero or positive, got " + d);
+        throw new ConfigException("pool durations must be zero or positive, got " + d);
       }
     }
   }

@@ -39,18 +39,18 @@ public final class PreparedQuery {
 
   public RowSet query(Object... params) {
     RowStore store = new RowStore();
-    Session.QueryResult r = session.queryPrepared(statement.key(), params, store::add, false, connection.deadline());
+    Session.QueryResult r = session.queryPrepared(statement, params, store::add, false, connection.deadline());
     return new RowSet(r.layout(), store, r.commandTag());
   }
 
   public long execute(Object... params) {
-    Session.QueryResult r = session.queryPrepared(statement.key(), params, (b, o, l) -> {}, false, connection.deadline());
+    Session.QueryResult r = session.queryPrepared(statement, params, (b, o, l) -> {}, false, connection.deadline());
     return CommandTags.rowCount(r.commandTag());
   }
 
   public void forEach(Consumer<? super Row> each, Object... params) {
     Connection.Streamer s = new Connection.Streamer(each);
-    session.queryPrepared(statement.key(), params, s, true, connection.deadline());
+    session.queryPrepared(statement, params, s, true, connection.deadline());
     s.rethrow();
   }
 }

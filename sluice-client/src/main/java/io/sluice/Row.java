@@ -174,10 +174,42 @@ public final class Row {
         return c.binary() ? Arrays.copyOfRange(buf, off, off + n) : Utf8.decode(buf, off, n);
       }
       return c.binary() ? codec.decodeBinary(buf, off, n, layout.types) : codec.decodeText(buf, off, n, layout.types);
-    } catch (io.sluice.types.ValueException e) {
-      throw new ValueException("column " + c.name() + ": " + e.getMessage(), e);
+    } catch (RuntimeException e) {
+      throw undecodable(c, e);
+    }
+  }
+
+  /**
+   * The server's bytes for a value could not be decoded (invalid UTF-8, a malformed binary value, a
+   * value out of Java's range): an error of that value only, naming its column. A decoder reads
+   * untrusted bytes, so whatever it throws is reported this way rather than escaping as is.
+   */
+  private static ValueException undecodable(Column c, RuntimeException e) {
+    if (e instanceof io.sluice.types.ValueException || e instanceof io.sluice.protocol.ProtocolException) {
+      return new ValueException("column " + c.name() + ": " + e.getMessage(), e);
+    }
+    return new ValueException("column " + c.name() + " (type OID " + c.typeOid() + "): cannot decode the value: " + e,
+        e);
+  }
+
+  /** The value's bytes as UTF-8 text. */
+  private String text(int i, int n) {
+    try {
+      return Utf8.decode(buf, pos[i] + 4, n);
     } catch (io.sluice.protocol.ProtocolException e) {
-      throw new ValueException("column " + c.name() + ": " + e.getMessage(), e);
+      throw undecodable(layout.columns[i], e);
+    }
+  }
+
+  /**
+   * Checks a fixed-width binary value's length before a getter reads it in place: a short value
+   * from a broken server must not be read from the bytes of the next column.
+   */
+  private void width(int i, int n, int bytes) {
+    if (n != bytes) {
+      Column c = layout.columns[i];
+      throw new ValueException("column " + c.name() + ": a binary value of type OID " + c.typeOid() + " has " + bytes
+          + " bytes, but the server sent " + n);
     }
   }
 
@@ -190,7 +222,7 @@ public final class Row {
     Object converted = Conversions.convert(v, type);
     if (converted == null) {
       throw new ValueException("column " + layout.columns[i].name() + " holds a " + v.getClass().getSimpleName()
-          + ", which cannot be read as " + type.getSimpleName());
+          + (v instanceof Number ? " (" + v + ")" : "") + ", which cannot be read as " + type.getSimpleName());
     }
     return type.cast(converted);
   }
@@ -206,7 +238,7 @@ public final class Row {
     }
     Column c = layout.columns[i];
     if (!c.binary() || isTextType(c.typeOid())) {
-      return Utf8.decode(buf, pos[i] + 4, n);
+      return text(i, n);
     }
     Object v = get(i);
     if (v instanceof String s) {
@@ -214,7 +246,11 @@ public final class Row {
     }
     @SuppressWarnings("unchecked")
     Codec<Object> codec = (Codec<Object>) layout.codecs[i];
-    return codec != null ? codec.encodeText(v, layout.types) : String.valueOf(v);
+    try {
+      return codec != null ? codec.encodeText(v, layout.types) : String.valueOf(v);
+    } catch (RuntimeException e) {
+      throw undecodable(c, e);
+    }
   }
 
   public String getString(String name) {
@@ -232,15 +268,19 @@ public final class Row {
     if (c.binary()) {
       switch (c.typeOid()) {
         case 20 -> {
+          width(i, n, 8);
           return ((long) WireReader.getInt(buf, off) << 32) | (WireReader.getInt(buf, off + 4) & 0xFFFF_FFFFL);
         }
         case 23 -> {
+          width(i, n, 4);
           return WireReader.getInt(buf, off);
         }
         case 21 -> {
+          width(i, n, 2);
           return (short) (((buf[off] & 0xFF) << 8) | (buf[off + 1] & 0xFF));
         }
         case 26 -> {
+          width(i, n, 4);
           return WireReader.getInt(buf, off) & 0xFFFF_FFFFL;
         }
         default -> {
@@ -276,14 +316,16 @@ public final class Row {
   }
 
   public double getDouble(int i) {
-    nonNull(i, "double");
+    int n = nonNull(i, "double");
     Column c = layout.columns[i];
     int off = pos[i] + 4;
     if (c.binary()) {
       if (c.typeOid() == 701) {
+        width(i, n, 8);
         return Double.longBitsToDouble(((long) WireReader.getInt(buf, off) << 32) | (WireReader.getInt(buf, off + 4) & 0xFFFF_FFFFL));
       }
       if (c.typeOid() == 700) {
+        width(i, n, 4);
         return Float.intBitsToFloat(WireReader.getInt(buf, off));
       }
     }
@@ -306,10 +348,11 @@ public final class Row {
   }
 
   public boolean getBoolean(int i) {
-    nonNull(i, "boolean");
+    int n = nonNull(i, "boolean");
     Column c = layout.columns[i];
     int off = pos[i] + 4;
     if (c.typeOid() == 16) {
+      width(i, n, 1);
       return c.binary() ? buf[off] != 0 : buf[off] == 't';
     }
     Object v = get(i);
@@ -335,9 +378,9 @@ public final class Row {
     return getBigDecimal(indexOf(name));
   }
 
+  /** The value as a BigInteger; a number with a fraction is a {@link ValueException}, never rounded. */
   public BigInteger getBigInteger(int i) {
-    BigDecimal d = getBigDecimal(i);
-    return d == null ? null : d.toBigIntegerExact();
+    return get(i, BigInteger.class);
   }
 
   public byte[] getBytes(int i) {

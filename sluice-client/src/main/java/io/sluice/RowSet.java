@@ -29,6 +29,7 @@ public final class RowSet extends AbstractList<Row> implements RandomAccess {
     this.commandTag = commandTag;
   }
 
+  /** Row {@code index}; out of range is an {@link IndexOutOfBoundsException}, as {@link List} requires. */
   @Override
   public Row get(int index) {
     if (index < 0 || index >= store.size()) {

@@ -21,7 +21,7 @@ public record TxOptions(Isolation isolation, boolean readOnly, boolean deferrabl
 
   public TxOptions {
     if (retries < 0) {
-      throw new IllegalArgumentException("retries must be 0 or more, got " + retries);
+      throw new ConfigException("retries must be 0 or more, got " + retries);
     }
   }
 

@@ -182,8 +182,8 @@ class PoolTest {
 
   @Test
   void badOptionsAreClearErrors() {
-    assertThrows(IllegalArgumentException.class, () -> PoolOptions.DEFAULT.maxSize(0));
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+    assertThrows(ConfigException.class, () -> PoolOptions.DEFAULT.maxSize(0));
+    ConfigException e = assertThrows(ConfigException.class,
         () -> PoolOptions.DEFAULT.acquireTimeout(Duration.ofSeconds(-1)));
     assertTrue(e.getMessage().contains("zero or positive"), e.getMessage());
   }

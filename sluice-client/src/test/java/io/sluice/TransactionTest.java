@@ -245,7 +245,7 @@ class TransactionTest {
         () -> c.transaction(opts, tx -> tx.execute("insert into tx_t values (11, 'k')")));
     assertEquals("25006", e.sqlState());
     assertEquals(0, count());
-    assertThrows(IllegalArgumentException.class, () -> TxOptions.DEFAULT.retries(-1));
+    assertThrows(ConfigException.class, () -> TxOptions.DEFAULT.retries(-1));
   }
 
   @Test

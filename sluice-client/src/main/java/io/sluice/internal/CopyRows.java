@@ -98,8 +98,24 @@ public final class CopyRows {
       }
     }
     line.append('\n');
-    byte[] bytes = Utf8.encode(line.toString());
+    byte[] bytes = lineBytes(values);
     x.write(bytes, 0, bytes.length);
+  }
+
+  /** The row's line as UTF-8; a lone surrogate in a value is refused, naming its column. */
+  private byte[] lineBytes(Object[] values) {
+    try {
+      return Utf8.encode(line.toString());
+    } catch (io.sluice.protocol.ProtocolException e) {
+      for (int i = 0; i < values.length; i++) {
+        try {
+          Utf8.encode(values[i] == null ? "" : text(i, values[i]));
+        } catch (io.sluice.protocol.ProtocolException inValue) {
+          throw new ValueException("row " + count + ", column " + columns[i].name() + ": " + inValue.getMessage(), e);
+        }
+      }
+      throw new ValueException("row " + count + ": " + e.getMessage(), e);
+    }
   }
 
   @SuppressWarnings("unchecked")

@@ -54,6 +54,10 @@ public final class CopyTuples implements CopyOutExchange.Sink {
             io.sluice.SluiceException.Outcome.UNKNOWN, null);
       }
       int extension = int32(start + 15);
+      if (extension < 0) {
+        throw new ProtocolViolationException("binary COPY header extension of negative length " + extension,
+            io.sluice.SluiceException.Outcome.UNKNOWN, null);
+      }
       if (end - start < HEADER + extension) {
         return;
       }

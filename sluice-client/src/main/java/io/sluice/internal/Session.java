@@ -53,14 +53,23 @@ public final class Session {
    * each value is encoded for that type (binary when the type's codec takes the value, else as
    * text for the server to parse).
    */
-  public QueryResult queryPrepared(Statement.Key key, Object[] params, RowSink sink, boolean streaming,
+  public QueryResult queryPrepared(Statement prepared, Object[] params, RowSink sink, boolean streaming,
       long deadlineNanos) {
-    return run(key, params, null, sink, streaming, deadlineNanos);
+    refuseMiscount(prepared, params);
+    return run(prepared.key, params, null, sink, streaming, deadlineNanos);
+  }
+
+  /** Values for a prepared statement: one per parameter of its ParameterDescription, checked before sending. */
+  private static void refuseMiscount(Statement prepared, Object[] params) {
+    io.sluice.ValueException refused = ParameterCount.refusal(prepared.parameterTypes.length, params.length);
+    if (refused != null) {
+      throw refused;
+    }
   }
 
   /** Prepares a statement, letting the server infer every parameter type; returns its key. */
   public Statement prepare(String sql, long deadlineNanos) {
-    return describe(new Statement.Key(sql, new int[0]), deadlineNanos);
+    return describe(Statement.Key.serverTyped(sql), deadlineNanos);
   }
 
   private QueryResult run(Statement.Key key, Object[] params, ParameterCodec[] codecs, RowSink sink,
@@ -324,6 +333,7 @@ public final class Session {
       codecs[i] = codecsFor(params.get(i));
       keys[i] = keyFor(sqls.get(i), codecs[i]);
     }
+    refuseMiscount(keys);
     for (int attempt = 0; ; attempt++) {
       Statement[] sts = describeAll(keys, deadlineNanos);
       for (int i = 0; i < n; i++) {
@@ -350,6 +360,21 @@ public final class Session {
         out.add(new QueryResult(sts[i].layout, b.tags[i]));
       }
       return out;
+    }
+  }
+
+  /**
+   * Refuses an atomic batch, before any of it is prepared, when one statement's values do not fit
+   * its SQL. (Single statements and plain batches are refused by the cache lookup, see {@link
+   * StatementCache#lookup}.)
+   */
+  private void refuseMiscount(Statement.Key[] keys) {
+    for (int i = 0; i < keys.length; i++) {
+      io.sluice.ValueException refused = cache.refusal(keys[i]);
+      if (refused != null) {
+        throw new io.sluice.ValueException("statement " + (i + 1) + " of " + keys.length + " of the batch: "
+            + refused.getMessage() + "; nothing was sent", refused);
+      }
     }
   }
 

@@ -11,8 +11,23 @@ import java.util.concurrent.CountDownLatch;
  * parses again, which is what poolers in transaction mode need.
  */
 public final class Statement {
-  /** The statement's key in the cache: its SQL and the parameter types declared for it. */
-  public record Key(String sql, int[] declaredTypes) {
+  /**
+   * The statement's key in the cache: its SQL and the parameter types declared for it. {@code
+   * valuesDeclared} says that each execution binds exactly one value per declared type (a query
+   * typed by its Java values), so the count is checked against the SQL; it is false for a
+   * statement prepared for the server to type. It is not part of the key's identity: both kinds
+   * share one prepared statement.
+   */
+  public record Key(String sql, int[] declaredTypes, boolean valuesDeclared) {
+    public Key(String sql, int[] declaredTypes) {
+      this(sql, declaredTypes, true);
+    }
+
+    /** The key of a statement whose parameter types the server infers ({@link Session#prepare}). */
+    static Key serverTyped(String sql) {
+      return new Key(sql, new int[0], false);
+    }
+
     @Override
     public boolean equals(Object o) {
       return o instanceof Key k && k.sql.equals(sql) && Arrays.equals(k.declaredTypes, declaredTypes);
@@ -27,6 +42,8 @@ public final class Statement {
   final Key key;
   /** The server-side name; {@code ""} (unnamed) in unnamed mode. */
   final String name;
+  /** The highest {@code $n} in the SQL, found once when the statement is first looked up. */
+  final int placeholders;
   private final CountDownLatch described = new CountDownLatch(1);
   int[] parameterTypes;
   RowLayout layout;
@@ -35,9 +52,10 @@ public final class Statement {
   /** Set when the statement was evicted or invalidated: it must not be used for new requests. */
   volatile boolean stale;
 
-  Statement(Key key, String name) {
+  Statement(Key key, String name, int placeholders) {
     this.key = key;
     this.name = name;
+    this.placeholders = placeholders;
   }
 
   public Key key() {

@@ -1,5 +1,6 @@
 package io.sluice.internal;
 
+import io.sluice.ValueException;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -26,15 +27,25 @@ final class StatementCache {
     this.unnamed = capacity == 0;
   }
 
-  /** The cached statement for this key, or a new one to prepare; second element true when new. */
+  /**
+   * The cached statement for this key, or a new one to prepare; second element true when new. When
+   * the key's values do not fit the SQL's parameters, a statement already failed with the {@link
+   * ValueException} (not cached, never sent): whoever describes it throws that.
+   */
   Lookup lookup(Statement.Key key) {
     lock.lock();
     try {
       Statement s = map.get(key);
       if (s != null && !s.stale && s.failure == null) {
-        return new Lookup(s, false, List.of());
+        ValueException refused = refusal(key, s.placeholders);
+        return refused == null ? new Lookup(s, false, List.of()) : refusedLookup(key, s.placeholders, refused);
       }
-      Statement fresh = new Statement(key, unnamed ? "" : "s" + (++counter));
+      int placeholders = Placeholders.highest(key.sql());
+      ValueException refused = refusal(key, placeholders);
+      if (refused != null) {
+        return refusedLookup(key, placeholders, refused);
+      }
+      Statement fresh = new Statement(key, unnamed ? "" : "s" + (++counter), placeholders);
       map.put(key, fresh);
       List<Statement> evicted = new ArrayList<>(1);
       int limit = unnamed ? UNNAMED_DESCRIPTIONS : capacity;
@@ -54,6 +65,33 @@ final class StatementCache {
   }
 
   record Lookup(Statement statement, boolean isNew, List<Statement> evicted) {}
+
+  /**
+   * Why the key's values cannot be bound to its SQL, or null; nothing is cached. Lets a caller
+   * refuse a group of statements before any of them is prepared (an atomic batch).
+   */
+  ValueException refusal(Statement.Key key) {
+    lock.lock();
+    try {
+      Statement s = map.get(key);
+      boolean usable = s != null && !s.stale && s.failure == null;
+      return refusal(key, usable ? s.placeholders : Placeholders.highest(key.sql()));
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** A cached statement was counted when it was first looked up, so a hit costs an int compare. */
+  private static ValueException refusal(Statement.Key key, int placeholders) {
+    return key.valuesDeclared() ? ParameterCount.refusal(placeholders, key.declaredTypes().length) : null;
+  }
+
+  private static Lookup refusedLookup(Statement.Key key, int placeholders, ValueException refused) {
+    Statement st = new Statement(key, "", placeholders);
+    st.stale = true;
+    st.markFailed(refused);
+    return new Lookup(st, false, List.of());
+  }
 
   /** Forgets a statement that failed or that the server no longer has. */
   void invalidate(Statement s) {
