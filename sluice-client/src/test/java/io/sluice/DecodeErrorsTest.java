@@ -58,6 +58,22 @@ class DecodeErrorsTest {
   }
 
   @Test
+  void aSimpleQueryValueThatIsNotUtf8IsAValueErrorAndTheConnectionGoesOn() throws Exception {
+    ScriptedServer.Replies simple = (batch, out) -> {
+      out.write(ScriptedServer.rowDescription(List.of(new Column("v", 25, -1))));
+      out.write(io.sluice.protocol.BackendEncoder.toBytes(new io.sluice.protocol.BackendMessage.DataRow(
+          new byte[][] {NOT_UTF8})));
+      out.write(io.sluice.protocol.BackendEncoder.toBytes(new io.sluice.protocol.BackendMessage.CommandComplete(
+          "SELECT 1")));
+    };
+    try (ScriptedServer s = new ScriptedServer(simple); Connection c = Connection.open(s.url())) {
+      assertValueError("v", () -> c.simpleQuery("select v"));
+      assertTrue(c.isOpen());
+      assertThrows(ValueException.class, () -> c.simpleQuery("select v"), "the connection goes on");
+    }
+  }
+
+  @Test
   void aShortBinaryFloat8IsAValueErrorNotAMisread() throws Exception {
     try (ScriptedServer s = serving("d", 701, 8, new byte[] {0x40, 0, 0, 0}); Connection c = Connection.open(s.url())) {
       RowSet rs = c.query("select d");

@@ -20,7 +20,8 @@ final class Errors {
       return new ValueException(ve.getMessage() + " (nothing was sent)", ve);
     }
     if (e instanceof ProtocolException || e instanceof IllegalArgumentException) {
-      return new SluiceException("cannot send this request: " + e.getMessage(), Outcome.NOT_SENT, e);
+      // a value the protocol cannot carry: a lone surrogate, a NUL in a name, a count past Int16
+      return new ValueException("cannot send this request: " + e.getMessage(), e);
     }
     if (e instanceof OutOfMemoryError) {
       return new SluiceException("ran out of memory while encoding the request (a very large parameter?); "

@@ -9,24 +9,32 @@ package io.sluice.internal;
  * {@code $tag$…$tag$}), {@code --} comments, nested block comments, and identifiers, which may
  * contain {@code $} after their first character ({@code a$1} is a name, not a parameter).
  *
- * <p>Plain strings are read with {@code standard_conforming_strings} on (the server's default;
- * backslash is an ordinary character). Unterminated strings or comments end the scan: the server
- * reports the syntax error, so this never throws.
+ * <p>Plain strings are read as the session's {@code standard_conforming_strings} says: on (the
+ * server's default), backslash is an ordinary character in them; off, it escapes the next one, as
+ * in {@code E'…'}. Unterminated strings or comments end the scan: the server reports the syntax
+ * error, so this never throws.
  */
 final class Placeholders {
   private final String sql;
+  private final boolean standardStrings;
   private final int end;
   private int pos;
   private int highest;
 
-  private Placeholders(String sql) {
+  private Placeholders(String sql, boolean standardStrings) {
     this.sql = sql;
+    this.standardStrings = standardStrings;
     this.end = sql.length();
   }
 
   /** The highest parameter number {@code sql} references; 0 when it has none. */
   static int highest(String sql) {
-    Placeholders p = new Placeholders(sql);
+    return highest(sql, true);
+  }
+
+  /** As {@link #highest(String)}, for a session whose {@code standard_conforming_strings} is as given. */
+  static int highest(String sql, boolean standardConformingStrings) {
+    Placeholders p = new Placeholders(sql, standardConformingStrings);
     p.scan();
     return p.highest;
   }
@@ -35,7 +43,7 @@ final class Placeholders {
     while (pos < end) {
       char c = sql.charAt(pos);
       if (c == '\'') {
-        quoted('\'', false);
+        quoted('\'', !standardStrings);
       } else if (c == '"') {
         quoted('"', false);
       } else if (c == '-' && next(1) == '-') {

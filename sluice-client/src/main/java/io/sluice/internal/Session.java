@@ -22,7 +22,8 @@ public final class Session {
   public Session(ServerSession server, int pipelineDepth, int statementCacheSize, long cancelTimeoutNanos,
       long pinTimeoutNanos) {
     this.engine = new RequestEngine(server, pipelineDepth, cancelTimeoutNanos, pinTimeoutNanos);
-    this.cache = new StatementCache(statementCacheSize);
+    this.cache = new StatementCache(statementCacheSize,
+        () -> !"off".equalsIgnoreCase(server.parameters.get("standard_conforming_strings")));
     TypeRegistry registry = new TypeRegistry();
     registry.stringsAsUnknown(true);
     this.types = new SessionTypeContext(registry, io.sluice.types.JsonCodec.STRING);
@@ -426,6 +427,9 @@ public final class Session {
   public List<SimpleResult> simpleQuery(String sql, long deadlineNanos) {
     SimpleQueryRequest r = new SimpleQueryRequest(sql, engine);
     engine.run(r, deadlineNanos);
+    if (r.undecodable != null) {
+      throw r.undecodable;
+    }
     return r.results;
   }
 

@@ -19,6 +19,8 @@ import java.util.List;
 final class SimpleQueryRequest extends Request {
   private final String sql;
   final List<SimpleResult> results = new ArrayList<>();
+  /** The first value that was not valid UTF-8, thrown once the query has ended. */
+  io.sluice.ValueException undecodable;
   private List<String> columns = List.of();
   private List<List<String>> rows = new ArrayList<>();
   private final RequestEngine engine;
@@ -57,7 +59,14 @@ final class SimpleQueryRequest extends Request {
         }
         String[] text = new String[values.length];
         for (int i = 0; i < values.length; i++) {
-          text[i] = values[i] == null ? null : Utf8.decode(values[i], 0, values[i].length);
+          try {
+            text[i] = values[i] == null ? null : Utf8.decode(values[i], 0, values[i].length);
+          } catch (io.sluice.protocol.ProtocolException e) {
+            // the message is well framed, so the connection is fine: the caller gets a ValueException
+            if (undecodable == null) {
+              undecodable = new io.sluice.ValueException("column " + columns.get(i) + ": " + e.getMessage(), e);
+            }
+          }
         }
         rows.add(Arrays.asList(text));
       }

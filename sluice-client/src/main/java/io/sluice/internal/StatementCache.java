@@ -22,7 +22,15 @@ final class StatementCache {
   private final LinkedHashMap<Statement.Key, Statement> map = new LinkedHashMap<>(64, 0.75f, true);
   private long counter;
 
+  /** Whether the session's {@code standard_conforming_strings} is on, for counting placeholders. */
+  private final java.util.function.BooleanSupplier standardStrings;
+
   StatementCache(int capacity) {
+    this(capacity, () -> true);
+  }
+
+  StatementCache(int capacity, java.util.function.BooleanSupplier standardStrings) {
+    this.standardStrings = standardStrings;
     this.capacity = capacity;
     this.unnamed = capacity == 0;
   }
@@ -40,7 +48,7 @@ final class StatementCache {
         ValueException refused = refusal(key, s.placeholders);
         return refused == null ? new Lookup(s, false, List.of()) : refusedLookup(key, s.placeholders, refused);
       }
-      int placeholders = Placeholders.highest(key.sql());
+      int placeholders = Placeholders.highest(key.sql(), standardStrings.getAsBoolean());
       ValueException refused = refusal(key, placeholders);
       if (refused != null) {
         return refusedLookup(key, placeholders, refused);
@@ -75,7 +83,7 @@ final class StatementCache {
     try {
       Statement s = map.get(key);
       boolean usable = s != null && !s.stale && s.failure == null;
-      return refusal(key, usable ? s.placeholders : Placeholders.highest(key.sql()));
+      return refusal(key, usable ? s.placeholders : Placeholders.highest(key.sql(), standardStrings.getAsBoolean()));
     } finally {
       lock.unlock();
     }

@@ -3,6 +3,7 @@ package io.sluice.internal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -77,5 +78,12 @@ class PlaceholdersTest {
   @MethodSource("sql")
   void highest(String sql, int expected) {
     assertEquals(expected, Placeholders.highest(sql), sql);
+  }
+
+  @Test
+  void backslashEscapesInPlainStringsOnlyWhenStandardConformingStringsIsOff() {
+    String sql = "select 'it\\'s $1', $2";   // select 'it\'s $1', $2
+    assertEquals(2, Placeholders.highest(sql, false));   // one string: 'it\'s $1'
+    assertEquals(1, Placeholders.highest(sql, true));    // 'it\' ends at the quote; $1 is outside
   }
 }
