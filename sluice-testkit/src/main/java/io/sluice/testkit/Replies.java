@@ -39,7 +39,7 @@ public final class Replies {
 
   /** A DataRow of text values; {@code null} for NULL. */
   public static DataRow row(String... values) {
-    return row(List.of(values));
+    return row(java.util.Arrays.asList(values));
   }
 
   public static DataRow row(List<String> values) {
