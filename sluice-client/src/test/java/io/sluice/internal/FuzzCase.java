@@ -12,9 +12,10 @@ import java.util.Random;
  * One fuzz case, all of it derived from its seed: 1 to 8 calls made at once on one connection
  * (queries of 0 to 5 rows whose values name the caller and the row, streamed or buffered, commands,
  * statements that fail on the server after some rows, prepares), whether statements are named
- * or unnamed ({@code statement_cache_size=0}), and how many mutations the reply stream gets.
+ * or unnamed ({@code statement_cache_size=0}), and how many mutations the reply stream gets
+ * (only harmless ones, notices and parameter changes, when {@code harmlessOnly}).
  */
-record FuzzCase(long seed, boolean unnamed, List<Call> calls, int mutations) {
+record FuzzCase(long seed, boolean unnamed, List<Call> calls, int mutations, boolean harmlessOnly) {
   /** What a caller does. */
   enum Op { QUERY, FOR_EACH, EXECUTE, FAIL, PREPARE }
 
@@ -72,7 +73,12 @@ record FuzzCase(long seed, boolean unnamed, List<Call> calls, int mutations) {
     }
     int m = r.nextInt(10);
     int mutations = m == 0 ? 0 : m <= 6 ? 1 : m <= 8 ? 2 : 3;
-    return new FuzzCase(seed, unnamed, calls, mutations);
+    return new FuzzCase(seed, unnamed, calls, mutations, false);
+  }
+
+  /** The same case with only harmless mutations: every call must succeed as if there were none. */
+  FuzzCase harmless() {
+    return new FuzzCase(seed, unnamed, calls, mutations, true);
   }
 
   /** The random choices of the mutations, apart from those of the calls. */

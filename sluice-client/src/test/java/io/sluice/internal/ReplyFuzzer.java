@@ -34,10 +34,11 @@ final class ReplyFuzzer {
   private ReplyFuzzer() {}
 
   /**
-   * What one case found, with what was done to its replies and the first protocol break in them
-   * as the oracle saw it (null if none), digits masked so that alike breaks compare equal.
+   * What one case found, with what was done to its replies and the protocol break in them that the
+   * engine let through (its offender succeeded, or the connection stayed open), as the oracle
+   * describes it with digits masked so that alike breaks compare equal; null if none.
    */
-  record CaseResult(FuzzCase fuzzCase, List<String> mutations, List<Finding> findings, String firstBreak) {
+  record CaseResult(FuzzCase fuzzCase, List<String> mutations, List<Finding> findings, String letThrough) {
     CaseResult(FuzzCase fuzzCase, List<String> mutations, List<Finding> findings) {
       this(fuzzCase, mutations, findings, null);
     }
@@ -93,11 +94,16 @@ final class ReplyFuzzer {
         findings.add(new Finding(f.kind(), "call " + i + " (" + calls.get(i).op() + "): " + f.detail()));
       }
     }
-    String firstBreak = run.broken() ? firstBreak(run) : null;
-    if (run.broken() && p.mutated.harmless()) {
-      findings.add(new Finding(Kind.HARNESS, "the oracle calls a harmless mutation a break: " + firstBreak));
-    }
     boolean closed = session.engine().isBroken();
+    String letThrough = null;
+    if (run.broken()) {
+      int k = offender(run);
+      boolean offenderSucceeded = k < p.order.size() && observed[p.order.get(k)].thrown == null;
+      letThrough = offenderSucceeded || !closed ? firstBreak(run) : null;
+      if (p.mutated.harmless()) {
+        findings.add(new Finding(Kind.HARNESS, "the oracle calls a harmless mutation a break: " + firstBreak(run)));
+      }
+    }
     if (run.broken() && !closed) {
       findings.add(new Finding(Kind.LEFT_OPEN, "after " + firstBreak(run)));
     } else if (!run.broken() && closed) {
@@ -106,12 +112,12 @@ final class ReplyFuzzer {
       if (transport.exchanges() != before + calls.size()) {
         findings.add(new Finding(Kind.HARNESS, "requests were written after the calls' own"));
       } else {
-        firstBreak = probe(session, transport, pipelineStart + run.consumed(), c.unnamed(), findings);
+        letThrough = probe(session, transport, pipelineStart + run.consumed(), c.unnamed(), findings);
       }
     }
     transport.close();
     return new CaseResult(c, p.mutated == null ? List.of() : p.mutated.applied(), findings,
-        firstBreak == null ? null : firstBreak.replaceAll("-?[0-9]+", "N"));
+        letThrough == null ? null : letThrough.replaceAll("(?<![A-Za-z0-9])-?[0-9]+", "N"));
   }
 
   /** Prepares and runs each statement of the calls once, answered correctly. */
@@ -158,7 +164,7 @@ final class ReplyFuzzer {
             FuzzCase.DB.lookup(x.sql()).columns().size()));
         frames.addAll(x.frames());
       }
-      mutated = StreamMutator.mutate(frames, c.mutationRandom(), c.mutations());
+      mutated = StreamMutator.mutate(frames, c.mutationRandom(), c.mutations(), c.harmlessOnly());
       bytes = Replies.concat(mutated.frames());
       return bytes;
     }
@@ -209,8 +215,8 @@ final class ReplyFuzzer {
   }
 
   /**
-   * Runs the probe after the calls; what was left unread is read ahead of its reply. Returns why
-   * that broke the protocol, or null.
+   * Runs the probe after the calls; what was left unread is read ahead of its reply. Returns the
+   * break the engine let through there, or null.
    */
   private static String probe(Session session, MemoryTransport transport, int unreadFrom, boolean unnamed,
       List<Finding> findings) throws InterruptedException {
@@ -231,11 +237,21 @@ final class ReplyFuzzer {
     if (run.broken() && !session.engine().isBroken()) {
       findings.add(new Finding(Kind.LEFT_OPEN, "after the probe: " + firstBreak(run)));
     }
-    return run.broken() ? "before the probe's reply: " + firstBreak(run) : null;
+    boolean letThrough = o.thrown == null || !session.engine().isBroken();
+    return run.broken() && letThrough ? "before the probe's reply: " + firstBreak(run) : null;
+  }
+
+  /** The index of the request at which the run broke. */
+  private static int offender(ReplyOracle.Run run) {
+    for (int k = 0; k < run.verdicts().size(); k++) {
+      if (run.verdicts().get(k) instanceof ReplyOracle.Broken b && b.offender()) {
+        return k;
+      }
+    }
+    return -1;
   }
 
   private static String firstBreak(ReplyOracle.Run run) {
-    return run.verdicts().stream().filter(v -> v instanceof ReplyOracle.Broken b && b.offender())
-        .map(v -> ((ReplyOracle.Broken) v).why()).findFirst().orElse("?");
+    return ((ReplyOracle.Broken) run.verdicts().get(offender(run))).why();
   }
 }

@@ -19,12 +19,12 @@ final class StreamMutator {
   /** The mutated frames, and what was done, for the report. */
   record Mutated(List<byte[]> frames, List<String> applied, boolean harmless) {}
 
-  static Mutated mutate(List<byte[]> correct, Random r, int count) {
+  static Mutated mutate(List<byte[]> correct, Random r, int count, boolean harmlessOnly) {
     List<byte[]> frames = new ArrayList<>(correct);
     List<String> applied = new ArrayList<>(count);
     boolean harmless = true;
     for (int i = 0; i < count && !frames.isEmpty(); i++) {
-      Mutation m = Mutation.values()[r.nextInt(Mutation.values().length)];
+      Mutation m = harmlessOnly ? Mutation.INJECT_HARMLESS : Mutation.values()[r.nextInt(Mutation.values().length)];
       harmless &= m == Mutation.INJECT_HARMLESS;
       applied.add(apply(m, frames, r));
     }
