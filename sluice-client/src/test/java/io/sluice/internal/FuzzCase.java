@@ -5,6 +5,7 @@ import io.sluice.testkit.FakeDatabase.Definition;
 import io.sluice.testkit.FakeDatabase.Result;
 import io.sluice.testkit.Replies;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 
@@ -98,7 +99,7 @@ record FuzzCase(long seed, boolean unnamed, List<Call> calls, int mutations, boo
   private static Definition prepared(String tag) {
     int index = Integer.parseInt(tag.substring(1));
     int[] types = {23, 25, 16};
-    return new Definition(java.util.Arrays.copyOf(types, 1 + index % 3), Replies.textColumns("p" + tag),
+    return new Definition(Arrays.copyOf(types, 1 + index % 3), Replies.textColumns("p" + tag),
         p -> Result.rows(List.of()));
   }
 }

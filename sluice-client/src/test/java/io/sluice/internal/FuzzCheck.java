@@ -11,7 +11,11 @@ import io.sluice.internal.ReplyOracle.Described;
 import io.sluice.internal.ReplyOracle.Failed;
 import io.sluice.internal.ReplyOracle.Ran;
 import io.sluice.internal.ReplyOracle.Verdict;
+import io.sluice.protocol.BackendDecoder;
+import io.sluice.protocol.BackendMessage.DataRow;
 import io.sluice.protocol.BackendMessage.Field;
+import io.sluice.protocol.ProtocolException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -138,15 +142,11 @@ final class FuzzCheck {
   /** ROW_CROSSED or MALFORMED_ROW for the first such row among {@code stray}, else null (its own rows). */
   private static Kind strayKind(List<byte[]> stray, String tag, int columns) {
     for (byte[] r : stray) {
-      byte[][] values;
-      try {
-        values = ((io.sluice.protocol.BackendMessage.DataRow) io.sluice.protocol.BackendDecoder.decode((byte) 'D', r, 0,
-            r.length)).values();
-      } catch (RuntimeException e) {
+      byte[][] values = values(r);
+      if (values == null) {
         return Kind.MALFORMED_ROW;
       }
-      if (values.length > 0 && values[0] != null
-          && !new String(values[0], java.nio.charset.StandardCharsets.UTF_8).equals(tag)) {
+      if (values.length > 0 && values[0] != null && !text(values[0]).equals(tag)) {
         return Kind.ROW_CROSSED;
       }
       if (values.length != columns) {
@@ -154,6 +154,19 @@ final class FuzzCheck {
       }
     }
     return null;
+  }
+
+  /** The values of a DataRow body, or null when it is malformed. */
+  private static byte[][] values(byte[] row) {
+    try {
+      return ((DataRow) BackendDecoder.decode((byte) 'D', row, 0, row.length)).values();
+    } catch (ProtocolException e) {
+      return null;
+    }
+  }
+
+  private static String text(byte[] value) {
+    return new String(value, StandardCharsets.UTF_8);
   }
 
   private static int commonPrefix(List<byte[]> a, List<byte[]> b) {
@@ -213,16 +226,14 @@ final class FuzzCheck {
   }
 
   private static String showRow(byte[] r) {
-    try {
-      var d = (io.sluice.protocol.BackendMessage.DataRow) io.sluice.protocol.BackendDecoder.decode((byte) 'D', r, 0,
-          r.length);
-      List<String> values = new ArrayList<>();
-      for (byte[] v : d.values()) {
-        values.add(v == null ? "NULL" : new String(v, java.nio.charset.StandardCharsets.UTF_8));
-      }
-      return values.toString();
-    } catch (RuntimeException e) {
+    byte[][] values = values(r);
+    if (values == null) {
       return "malformed" + Arrays.toString(r);
     }
+    List<String> text = new ArrayList<>(values.length);
+    for (byte[] v : values) {
+      text.add(v == null ? "NULL" : text(v));
+    }
+    return text.toString();
   }
 }

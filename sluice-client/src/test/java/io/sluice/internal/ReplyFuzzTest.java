@@ -6,8 +6,10 @@ import io.sluice.internal.FuzzCheck.Finding;
 import io.sluice.internal.FuzzCheck.Kind;
 import io.sluice.internal.ReplyFuzzer.CaseResult;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -145,8 +147,8 @@ class ReplyFuzzTest {
 
   /** Counts per key, and the cases with the lowest seeds for each. */
   static final class Seeds<K> {
-    private final Map<K, Long> counts = new java.util.TreeMap<>();
-    private final Map<K, List<CaseResult>> lowest = new java.util.HashMap<>();
+    private final Map<K, Long> counts = new TreeMap<>();
+    private final Map<K, List<CaseResult>> lowest = new HashMap<>();
 
     void add(K key, CaseResult r) {
       counts.merge(key, 1L, Long::sum);

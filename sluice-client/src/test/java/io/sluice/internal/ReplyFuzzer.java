@@ -11,9 +11,11 @@ import io.sluice.internal.StreamMutator.Mutated;
 import io.sluice.protocol.FrontendMessage;
 import io.sluice.testkit.Exchange;
 import io.sluice.testkit.Replies;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -47,7 +49,7 @@ final class ReplyFuzzer {
   static CaseResult run(FuzzCase c) throws InterruptedException {
     MemoryTransport transport = new MemoryTransport(FuzzCase.DB);
     ServerSession server = new ServerSession(transport, MAX_MESSAGE_SIZE, null);
-    server.parameters.putAll(java.util.Map.of("client_encoding", "UTF8", "server_version", "18.1",
+    server.parameters.putAll(Map.of("client_encoding", "UTF8", "server_version", "18.1",
         "integer_datetimes", "on", "standard_conforming_strings", "on"));
     Session session = new Session(server, 16, c.unnamed() ? 0 : 256, 0);
     List<Finding> findings = new ArrayList<>();
@@ -173,7 +175,7 @@ final class ReplyFuzzer {
     private static int callIndex(Exchange x) {
       String tag = x.prepares() ? x.sql().substring(FuzzCase.PREPARED.length())
           : x.messages().stream().filter(m -> m instanceof FrontendMessage.Bind).map(m -> (FrontendMessage.Bind) m)
-              .map(b -> new String(b.parameters()[0], java.nio.charset.StandardCharsets.UTF_8)).findFirst().orElseThrow();
+              .map(b -> new String(b.parameters()[0], StandardCharsets.UTF_8)).findFirst().orElseThrow();
       return Integer.parseInt(tag.substring(1));
     }
   }

@@ -47,6 +47,9 @@ public final class FakeDatabase {
   private final Map<String, Definition> statements = new ConcurrentHashMap<>();
   private volatile Function<String, Definition> fallback = sql -> null;
 
+  /** A database that knows no statement yet. */
+  public FakeDatabase() {}
+
   public FakeDatabase define(String sql, Definition d) {
     statements.put(sql, d);
     return this;

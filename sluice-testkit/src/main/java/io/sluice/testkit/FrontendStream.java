@@ -16,6 +16,9 @@ public final class FrontendStream {
   private int start;
   private int end;
 
+  /** A stream that has received nothing yet. */
+  public FrontendStream() {}
+
   /** Appends bytes received from the client. */
   public void feed(byte[] b, int off, int len) {
     if (buf.length - end < len) {
