@@ -51,7 +51,17 @@ final class FuzzCheck {
     HARNESS
   }
 
-  record Finding(Kind kind, String detail) {}
+  /** A finding; {@code variant} tells findings of one kind apart in the tally (or is null). */
+  record Finding(Kind kind, String variant, String detail) {
+    Finding(Kind kind, String detail) {
+      this(kind, null, detail);
+    }
+
+    /** The kind, with its variant if any. */
+    String label() {
+      return variant == null ? kind.name() : kind + " (" + variant + ")";
+    }
+  }
 
   /** What one call did. */
   static final class Observed {
@@ -115,11 +125,12 @@ final class FuzzCheck {
     }
     Outcome want = written ? Outcome.UNKNOWN : Outcome.NOT_SENT;
     if (e.outcome() != want) {
-      return new Finding(Kind.WRONG_OUTCOME, "outcome " + e.outcome() + ", not " + want + ", for " + b.why()
-          + ": " + e);
+      return new Finding(Kind.WRONG_OUTCOME, e.outcome() + " instead of " + want,
+          "outcome " + e.outcome() + ", not " + want + ", for " + b.why() + ": " + e);
     }
     if (b.offender() && b.cause() == Cause.VIOLATION && !(e instanceof ProtocolViolationException)) {
-      return new Finding(Kind.WRONG_OUTCOME, "not a ProtocolViolationException for " + b.why() + ": " + e);
+      return new Finding(Kind.WRONG_OUTCOME, "not a ProtocolViolationException",
+          "not a ProtocolViolationException for " + b.why() + ": " + e);
     }
     return null;
   }

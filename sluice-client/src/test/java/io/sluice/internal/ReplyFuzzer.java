@@ -93,7 +93,7 @@ final class ReplyFuzzer {
       Call call = calls.get(i);
       Finding f = FuzzCheck.call(run.verdicts().get(k), observed[i], true, call.tag(), columns(call));
       if (f != null) {
-        findings.add(new Finding(f.kind(), "call " + i + " (" + calls.get(i).op() + "): " + f.detail()));
+        findings.add(new Finding(f.kind(), f.variant(), "call " + i + " (" + calls.get(i).op() + "): " + f.detail()));
       }
     }
     boolean closed = session.engine().isBroken();
@@ -234,7 +234,7 @@ final class ReplyFuzzer {
     Finding f = FuzzCheck.call(v, o, !(o.thrown instanceof SluiceException se
         && se.outcome() == SluiceException.Outcome.NOT_SENT), FuzzCase.PROBE.tag(), 2);
     if (f != null) {
-      findings.add(new Finding(f.kind(), "the probe after the calls: " + f.detail()));
+      findings.add(new Finding(f.kind(), f.variant(), "the probe after the calls: " + f.detail()));
     }
     if (run.broken() && !session.engine().isBroken()) {
       findings.add(new Finding(Kind.LEFT_OPEN, "after the probe: " + firstBreak(run)));
