@@ -1,6 +1,6 @@
 /** Throwaway PostgreSQL servers and fault injection for tests and the lab. */
 module io.sluice.testkit {
-  requires io.sluice.protocol;
+  requires transitive io.sluice.protocol;   // the scripted server speaks in its message records
   requires java.logging;
   exports io.sluice.testkit;
 }
