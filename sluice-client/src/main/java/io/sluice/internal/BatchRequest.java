@@ -20,6 +20,8 @@ final class BatchRequest extends Request {
   private final TypeContext types;
   final String[] tags;
   private int current;
+  /** Rows of the current statement so far. */
+  private int rows;
   private final ExtendedReplies replies = new ExtendedReplies();
   int failedAt = -1;
 
@@ -63,10 +65,16 @@ final class BatchRequest extends Request {
     switch (type) {
       case 'D' -> {
         ReplyBodies.checkDataRow(frame, statements[current].layout.size());
+        rows++;
         sinks[current].row(frame.buffer(), frame.bodyOffset(), frame.bodyLength());
       }
-      case 'C' -> tags[current++] = ReplyBodies.commandTag(frame);
-      case 'I' -> tags[current++] = "";
+      case 'C' -> {
+        String tag = ReplyBodies.commandTag(frame);
+        ReplyBodies.checkRowCount(tag, rows, statements[current].layout.size());
+        rows = 0;
+        tags[current++] = tag;
+      }
+      case 'I' -> tags[current++] = ReplyBodies.emptyQuery(statements[current].layout.size());
       case 'E' -> failedAt = current;
       default -> { /* ParseComplete, BindComplete: in order, checked */ }
     }

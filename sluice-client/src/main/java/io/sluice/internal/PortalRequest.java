@@ -95,7 +95,7 @@ final class PortalRequest extends Request {
         chunkDone = true;
       }
       case 'I' -> {
-        commandTag = "";
+        commandTag = ReplyBodies.emptyQuery(st.layout.size());
         completed = true;
         chunkDone = true;
       }

@@ -168,8 +168,11 @@ final class QueryRequest extends Request {
         rowsSeen++;
         sink.row(frame.buffer(), frame.bodyOffset(), frame.bodyLength());
       }
-      case 'C' -> commandTag = ReplyBodies.commandTag(frame);
-      case 'I' -> commandTag = "";
+      case 'C' -> {
+        commandTag = ReplyBodies.commandTag(frame);
+        ReplyBodies.checkRowCount(commandTag, rowsSeen, columns);
+      }
+      case 'I' -> commandTag = ReplyBodies.emptyQuery(columns);
       default -> { /* ParseComplete, BindComplete, ErrorResponse (kept by the engine): in order, checked */ }
     }
   }

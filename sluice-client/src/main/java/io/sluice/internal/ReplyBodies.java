@@ -29,6 +29,47 @@ final class ReplyBodies {
   }
 
   /**
+   * The tag of an EmptyQueryResponse, which answers an empty query string only: a statement that
+   * was described with columns cannot get one.
+   */
+  static String emptyQuery(int columns) {
+    if (columns != 0) {
+      throw new ProtocolException("EmptyQueryResponse for a statement of " + columns + " columns");
+    }
+    return "";
+  }
+
+  /**
+   * Checks that a statement which returned rows through an Execute of all rows got as many as its
+   * tag counts ({@code SELECT n}, {@code INSERT 0 n} … {@code RETURNING}, {@code FETCH n}): a row
+   * lost or repeated on the way would otherwise go unnoticed. A result without columns (an INSERT
+   * without RETURNING, CREATE TABLE AS) sends no rows whatever its count.
+   */
+  static void checkRowCount(String tag, int rows, int columns) {
+    if (columns == 0) {
+      return;
+    }
+    int sp = tag.indexOf(' ');
+    if (sp < 0) {
+      return;
+    }
+    switch (tag.substring(0, sp)) {
+      case "SELECT", "INSERT", "UPDATE", "DELETE", "MERGE", "FETCH" -> {
+        long n;
+        try {
+          n = Long.parseLong(tag.substring(tag.lastIndexOf(' ') + 1));
+        } catch (NumberFormatException e) {
+          throw new ProtocolException("CommandComplete: malformed tag \"" + tag + "\"");
+        }
+        if (n != rows) {
+          throw new ProtocolException("CommandComplete \"" + tag + "\" after " + rows + " row" + (rows == 1 ? "" : "s"));
+        }
+      }
+      default -> { /* no row count, or one that does not count rows sent (MOVE, COPY) */ }
+    }
+  }
+
+  /**
    * Checks a DataRow's framing against the result's column count: the count matches, every length
    * is -1 (NULL) or fits in the message, and nothing trails. Rows are kept as raw bytes and read
    * later, lazily, so this is where a malformed row is caught: while the connection can still be

@@ -534,12 +534,13 @@ public final class RequestEngine {
   }
 
   private void write(WireWriter w, long upTo) {
+    // counted as written from the moment the write begins: the server may read and answer them
+    // before the call returns, and a failure found meanwhile must not call them "not sent"
+    writtenSeq = upTo;
     try {
       s.transport.write(w.array(), 0, w.size());
-      writtenSeq = upTo;
     } catch (IOException e) {
       // part of the buffer may have left before the error: its requests may have run
-      writtenSeq = upTo;
       writeFailed(new ConnectionException("could not write to the server: " + e.getMessage()
           + " (" + s.transport.describe() + ")", Outcome.UNKNOWN, e));
     } finally {
@@ -840,6 +841,10 @@ public final class RequestEngine {
       }
     }
     ReplyOrder.Owner owner = head.replyOrder().accept(type);
+    if (in.bodyLength() != 0 && hasNoBody(type)) {
+      // a body where the protocol has none: the bytes that follow were framed by a lie
+      throw new ProtocolException(name(type) + " with a body of " + in.bodyLength() + " bytes; it has none");
+    }
     if (owner == ReplyOrder.Owner.BEGIN) {
       return true;   // the deferred BEGIN's own ParseComplete, BindComplete, CommandComplete
     }
@@ -867,6 +872,14 @@ public final class RequestEngine {
       default -> head.onMessage(type, in);
     }
     return true;
+  }
+
+  /** ParseComplete, BindComplete, CloseComplete, NoData, PortalSuspended, EmptyQueryResponse, CopyDone. */
+  private static boolean hasNoBody(byte type) {
+    return switch (type) {
+      case '1', '2', '3', 'n', 's', 'I', 'c' -> true;
+      default -> false;
+    };
   }
 
   /**

@@ -116,6 +116,8 @@ public final class Session {
     private final PortalRequest request;
     private final RowLayout layout;
     private boolean started;
+    /** The request's failure has been thrown to the caller. */
+    private boolean reported;
 
     Portal(RequestEngine engine, PortalRequest request, RowLayout layout) {
       this.engine = engine;
@@ -143,7 +145,8 @@ public final class Session {
       engine.awaitChunk(request);
       SluiceException e = request.error();
       if (e != null) {
-        close();
+        reported = true;   // thrown here, not again by close()
+        request.finish(engine);
         throw e;
       }
       return true;
@@ -153,11 +156,15 @@ public final class Session {
       return request.commandTag;
     }
 
-    /** Closes the portal and ends its implicit transaction; the connection is free again. */
+    /**
+     * Closes the portal and ends its implicit transaction; the connection is free again. A failure
+     * not yet thrown by {@link #fetch} is thrown here, once.
+     */
     public void close() {
       request.finish(engine);
       SluiceException e = request.failure;
-      if (e != null) {
+      if (e != null && !reported) {
+        reported = true;
         throw e;
       }
     }

@@ -20,9 +20,9 @@ record FuzzCase(long seed, boolean unnamed, List<Call> calls, int mutations, boo
   /** What a caller does. */
   enum Op { QUERY, FOR_EACH, EXECUTE, FAIL, PREPARE }
 
-  static final String ROWS = "select fuzz rows";
-  static final String FAILS = "select fuzz rows then fail";
-  static final String UPDATE = "update fuzz";
+  static final String ROWS = "select fuzz rows for $1, $2";
+  static final String FAILS = "select fuzz rows for $1, $2 then fail";
+  static final String UPDATE = "update fuzz for $1, $2";
   static final String PREPARED = "select fuzz prepared ";
   /** The probe run after the calls, on a connection that should still be usable. */
   static final Call PROBE = new Call(-1, Op.QUERY, 1);

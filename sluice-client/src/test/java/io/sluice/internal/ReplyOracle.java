@@ -182,7 +182,7 @@ final class ReplyOracle {
       case BIND -> m instanceof BackendMessage.BindComplete ? State.ROWS : null;
       case ROWS -> switch (m) {
         case DataRow d -> d.values().length == r.columns ? State.ROWS : null;
-        case CommandComplete c -> countsMatch(c.tag(), rowsSoFar) ? State.COMPLETE : null;
+        case CommandComplete c -> countsMatch(c.tag(), rowsSoFar, r.columns) ? State.COMPLETE : null;
         case BackendMessage.EmptyQueryResponse e -> r.columns == 0 && rowsSoFar == 0 ? State.COMPLETE : null;
         default -> null;
       };
@@ -206,13 +206,19 @@ final class ReplyOracle {
     return m.getClass().getSimpleName() + " while in " + state;
   }
 
-  /** A {@code SELECT n} tag counts the rows returned; other tags do not constrain them here. */
-  private static boolean countsMatch(String tag, int rows) {
-    if (!tag.startsWith("SELECT ")) {
+  /**
+   * For a statement that returns rows, the count in its tag is the rows returned ({@code SELECT n};
+   * {@code INSERT 0 n}, {@code UPDATE n}, {@code DELETE n}, {@code MERGE n} with RETURNING; {@code
+   * FETCH n}). A statement without columns sends no rows whatever its tag says ({@code CREATE TABLE
+   * AS} answers {@code SELECT n}).
+   */
+  private static boolean countsMatch(String tag, int rows, int columns) {
+    String command = tag.indexOf(' ') < 0 ? tag : tag.substring(0, tag.indexOf(' '));
+    if (columns == 0 || !java.util.Set.of("SELECT", "INSERT", "UPDATE", "DELETE", "MERGE", "FETCH").contains(command)) {
       return true;
     }
     try {
-      return Long.parseLong(tag.substring(7)) == rows;
+      return Long.parseLong(tag.substring(tag.lastIndexOf(' ') + 1)) == rows;
     } catch (NumberFormatException e) {
       return false;
     }
