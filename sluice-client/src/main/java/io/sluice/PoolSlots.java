@@ -8,18 +8,23 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
  * The connections of a {@link Pool} and who uses them. Every decision is taken under one lock,
  * and every network operation (connecting, checking, resetting, closing) happens outside it, so a
  * slow or dead server never stalls callers who only need a decision. A keeper thread (virtual)
- * retires old and idle connections, refills to the minimum with backoff, and reports leaks.
+ * retires old and idle connections, refills to the minimum with backoff ({@link PoolGrowth}), and
+ * reports leaks.
+ *
+ * <p>An idle connection is checked before it is handed out ({@link #handOut}); a shared statement
+ * never goes to a connection where a stream is in flight, whose consumer sets the pace of
+ * everything queued behind it.
  */
 final class PoolSlots {
   private static final System.Logger LOG = System.getLogger("io.sluice.pool");
   private static final long TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
-  private static final long MAX_BACKOFF_NANOS = TimeUnit.SECONDS.toNanos(5);
 
   /** One pooled connection. Fields other than {@code c} are guarded by the pool's lock. */
   static final class Slot {
@@ -45,13 +50,11 @@ final class PoolSlots {
   private final Condition changed = lock.newCondition();
   private final List<Slot> slots = new ArrayList<>();
   private final Thread keeper;
+  private final PoolGrowth growth = new PoolGrowth();
   private int opening;
   private int waiting;
   private boolean closed;
   private long acquired, timeouts, opened, closedCount, evicted, connectFailures;
-  private String lastError;
-  private long backoffNanos;
-  private long nextRefillAt;
 
   PoolSlots(PoolOptions options, Supplier<Connection> opener) {
     this.o = options;
@@ -59,36 +62,30 @@ final class PoolSlots {
     this.keeper = Thread.ofVirtual().name("sluice-pool-keeper").start(this::keep);
   }
 
-  /** A connection for one shared statement: the least busy one, pipelined with whatever runs there. */
+  /**
+   * A connection for one shared statement: the least busy one not streaming, pipelined with
+   * whatever runs there.
+   */
   Slot shared(long deadline) {
     while (true) {
-      Slot pick;
-      boolean check;
       lock.lock();
       try {
         ensureOpen();
-        pick = null;
-        for (Slot s : slots) {
-          if (!s.borrowed && (pick == null || s.inFlight < pick.inFlight)) {
-            pick = s;
-          }
-        }
-        boolean canGrow = slots.size() + opening < o.maxSize();
-        if (pick == null && !canGrow) {
-          awaitChange(deadline);
-          continue;
-        }
+        Slot pick = leastBusy();
         if (pick == null) {
+          if (!mayOpen(deadline)) {
+            continue;
+          }
           opening++;
         } else {
-          if (pick.inFlight > 0 && canGrow) {   // busy: open another in the background for the next callers
+          if (pick.inFlight > 0 && canGrow(System.nanoTime())) {   // busy: open another in the background for the next callers
             opening++;
-            Thread.startVirtualThread(() -> openInto(false));
+            Thread.startVirtualThread(this::openInBackground);
           }
-          check = pick.inFlight == 0 && idleTooLong(pick);
+          boolean wasIdle = pick.inFlight == 0;
           pick.inFlight++;
-          acquired++;
-          if (!check || validate(pick)) {
+          if (!wasIdle || handOut(pick)) {
+            acquired++;
             return pick;
           }
           continue;
@@ -96,60 +93,58 @@ final class PoolSlots {
       } finally {
         lock.unlock();
       }
-      Slot fresh = openNow();
-      lock.lock();
-      try {
-        fresh.inFlight++;
-        acquired++;
+      Slot fresh = openForCaller(s -> s.inFlight++);
+      if (fresh != null) {
         return fresh;
-      } finally {
-        lock.unlock();
       }
     }
   }
 
+  /**
+   * The connection with the fewest statements in flight, among those not borrowed and not
+   * streaming: a statement queued behind a stream waits for its consumer (issue 17). Lock held.
+   */
+  private Slot leastBusy() {
+    Slot pick = null;
+    for (Slot s : slots) {
+      if (!s.borrowed && (pick == null || s.inFlight < pick.inFlight) && !s.c.isStreaming()) {
+        pick = s;
+      }
+    }
+    return pick;
+  }
+
   /** The end of a shared statement; a connection that failed is closed and forgotten. */
   void doneShared(Slot s, Throwable failure) {
-    boolean evict;
     lock.lock();
     try {
       s.inFlight--;
       s.lastUsed = System.nanoTime();
-      evict = isFatal(s, failure) && slots.remove(s);
-      if (evict) {
-        evicted++;
-        closedCount++;
+      if (isFatal(s, failure)) {
+        evict(s);
       }
       changed.signalAll();
     } finally {
       lock.unlock();
     }
-    if (evict) {
-      s.c.close();
-    }
   }
 
-  /** A connection for one caller alone: an idle one, a new one, or (at the maximum) the least busy. */
+  /** A connection for one caller alone: an idle one, or a new one; otherwise it waits for one. */
   Slot borrow(long deadline) {
     while (true) {
       lock.lock();
       try {
         ensureOpen();
-        Slot pick = null;
-        for (Slot s : slots) {   // the most recently used idle one, so that the others can time out
-          if (!s.borrowed && s.inFlight == 0 && (pick == null || s.lastUsed > pick.lastUsed)) {
-            pick = s;
+        Slot pick = mostRecentlyUsedIdle();
+        if (pick == null) {
+          if (!mayOpen(deadline)) {
+            continue;
           }
-        }
-        if (pick == null && slots.size() + opening < o.maxSize()) {
           opening++;
-        } else if (pick == null) {
-          awaitChange(deadline);
-          continue;
         } else {
-          boolean check = idleTooLong(pick);
           markBorrowed(pick);
-          if (!check || validate(pick)) {
+          if (handOut(pick)) {
+            acquired++;
             return pick;
           }
           continue;
@@ -157,15 +152,46 @@ final class PoolSlots {
       } finally {
         lock.unlock();
       }
-      Slot fresh = openNow();
-      lock.lock();
-      try {
-        markBorrowed(fresh);
+      Slot fresh = openForCaller(this::markBorrowed);
+      if (fresh != null) {
         return fresh;
-      } finally {
-        lock.unlock();
       }
     }
+  }
+
+  /** The most recently used idle connection, so that the others can time out. Lock held. */
+  private Slot mostRecentlyUsedIdle() {
+    Slot pick = null;
+    for (Slot s : slots) {
+      if (!s.borrowed && s.inFlight == 0 && (pick == null || s.lastUsed > pick.lastUsed)) {
+        pick = s;
+      }
+    }
+    return pick;
+  }
+
+  /**
+   * With no connection the caller may use: whether it may open one. Otherwise it waits for a
+   * change and gets false; with nothing at all to wait for while the server refuses connections,
+   * it fails with that refusal. Lock held.
+   */
+  private boolean mayOpen(long deadline) {
+    long now = System.nanoTime();
+    if (canGrow(now)) {
+      return true;
+    }
+    if (slots.isEmpty() && opening == 0) {   // below the maximum, so growth is paused by a refusal
+      ConnectionException refused = growth.refusal();
+      throw new ConnectionException(refused.getMessage() + "; the pool has no connection to wait for and tries "
+          + "again in " + TimeUnit.NANOSECONDS.toMillis(growth.pausedFor(now)) + " ms", Outcome.NOT_SENT, refused);
+    }
+    awaitChange(deadline);
+    return false;
+  }
+
+  /** Whether the pool may open another connection now: below its maximum, and the server not refusing. */
+  private boolean canGrow(long now) {
+    return slots.size() + opening < o.maxSize() && !growth.paused(now);
   }
 
   /**
@@ -194,16 +220,15 @@ final class PoolSlots {
       s.borrower = null;
       s.lastUsed = System.nanoTime();
       keep = keep && !expired(s, s.lastUsed);
-      if (!keep && slots.remove(s)) {
+      if (!keep && !s.c.isOpen()) {
+        evict(s);
+      } else if (!keep && slots.remove(s)) {
         closedCount++;
-        evicted += s.c.isOpen() ? 0 : 1;
+        Thread.startVirtualThread(s.c::close);
       }
       changed.signalAll();
     } finally {
       lock.unlock();
-    }
-    if (!keep) {
-      s.c.close();
     }
   }
 
@@ -217,7 +242,7 @@ final class PoolSlots {
         inFlight += s.inFlight;
       }
       return new PoolStats(slots.size(), idle, borrowed, inFlight, opening, waiting, acquired, timeouts, opened,
-          closedCount, evicted, connectFailures, lastError);
+          closedCount, evicted, connectFailures, growth.lastError());
     } finally {
       lock.unlock();
     }
@@ -274,7 +299,6 @@ final class PoolSlots {
     s.borrowedAt = System.nanoTime();
     s.leakReported = false;
     s.borrower = o.leakThreshold().isZero() ? null : new Throwable("borrowed here");
-    acquired++;
   }
 
   private boolean idleTooLong(Slot s) {
@@ -282,28 +306,46 @@ final class PoolSlots {
   }
 
   /**
-   * Checks an idle connection with an empty query, called with the lock held and the slot already
-   * claimed: the lock is released for the round trip. False when it failed (it was evicted).
+   * Checks a claimed connection that was idle before it is handed out, the lock released meanwhile:
+   * what the server sent while it was idle is read first (the FATAL {@code 57P01} left by {@code
+   * pg_terminate_backend}, a shutdown; one {@code available()} call when nothing came), and past
+   * {@code validateAfterIdle} an empty query makes a round trip. False when it failed: it was
+   * evicted, and the caller picks again.
    */
-  private boolean validate(Slot s) {
+  private boolean handOut(Slot s) {
+    boolean roundTrip = idleTooLong(s);
     lock.unlock();
     boolean ok;
     try {
-      s.c.simpleQuery("");
-      ok = true;
-    } catch (SluiceException e) {
+      ok = s.c.checkIdle() && (!roundTrip || answers(s.c));
+    } catch (RuntimeException e) {
       ok = false;
     } finally {
       lock.lock();
     }
     if (!ok) {
-      slots.remove(s);
+      evict(s);
+    }
+    return ok;
+  }
+
+  private static boolean answers(Connection c) {
+    try {
+      c.simpleQuery("");
+      return true;
+    } catch (SluiceException e) {
+      return false;
+    }
+  }
+
+  /** Forgets a connection that failed and closes it in the background. Lock held. */
+  private void evict(Slot s) {
+    if (slots.remove(s)) {
       evicted++;
       closedCount++;
       Thread.startVirtualThread(s.c::close);
-      changed.signalAll();
     }
-    return ok;
+    changed.signalAll();
   }
 
   private static boolean isFatal(Slot s, Throwable failure) {
@@ -323,22 +365,26 @@ final class PoolSlots {
     }
   }
 
-  /** Waits (lock held) for a connection to free up; throws when the wait queue is full or time is up. */
+  /**
+   * Waits (lock held) for a connection to free up; throws when the wait queue is full or time is
+   * up. While the server refuses connections, it wakes when the pool may try to grow again.
+   */
   private void awaitChange(long deadline) {
     if (waiting >= o.maxWaiters()) {
       timeouts++;
       throw new PoolExhaustedException("the pool is exhausted: all " + o.maxSize() + " connections are in use and "
           + waiting + " callers already wait (maxWaiters)");
     }
-    long left = deadline - System.nanoTime();
+    long now = System.nanoTime();
+    long left = deadline - now;
     if (left <= 0) {
       timeouts++;
-      throw new PoolExhaustedException("timed out after " + o.acquireTimeout().toMillis() + " ms waiting for a "
-          + "connection: all " + o.maxSize() + " are in use" + (lastError == null ? "" : "; last error: " + lastError));
+      throw timedOut();
     }
+    long pause = growth.pausedFor(now);
     waiting++;
     try {
-      changed.awaitNanos(left);
+      changed.awaitNanos(pause > 0 ? Math.min(left, pause) : left);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new ConnectionException("interrupted while waiting for a pooled connection", Outcome.NOT_SENT, e);
@@ -347,45 +393,71 @@ final class PoolSlots {
     }
   }
 
-  /** Opens a connection for the caller (which counted it in {@code opening}). */
-  private Slot openNow() {
-    Slot s = openInto(true);
-    if (s == null) {
-      throw new ConnectionException("could not open a pooled connection: " + lastErrorLocked(), Outcome.NOT_SENT);
+  private PoolExhaustedException timedOut() {
+    String waited = "timed out after " + o.acquireTimeout().toMillis() + " ms waiting for a connection: ";
+    ConnectionException refused = growth.refusal();
+    if (refused != null) {
+      return new PoolExhaustedException(waited + "the " + slots.size() + " open are in use and the server refuses "
+          + "more (" + refused.getMessage() + ")", refused);
     }
-    return s;
+    String last = growth.lastError();
+    return new PoolExhaustedException(waited + "all " + o.maxSize() + " are in use"
+        + (last == null ? "" : "; last error: " + last), null);
   }
 
-  private String lastErrorLocked() {
+  /**
+   * Opens a connection for a caller (which counted it in {@code opening}) and claims it. Null when
+   * the server refused it but the pool has other connections: the caller waits for those.
+   */
+  private Slot openForCaller(Consumer<Slot> claim) {
+    try {
+      return openInto(claim);
+    } catch (ConnectionException e) {
+      if (PoolGrowth.isRefusal(e) && hasConnections()) {
+        return null;
+      }
+      throw e;
+    }
+  }
+
+  private boolean hasConnections() {
     lock.lock();
     try {
-      return lastError;
+      return slots.size() + opening > 0;
     } finally {
       lock.unlock();
     }
   }
 
-  /** Opens one connection and adds it (borrowed by nobody); null when it failed. Lock not held. */
-  private Slot openInto(boolean forCaller) {
+  private void openInBackground() {
+    try {
+      openInto(null);
+    } catch (SluiceException e) {
+      LOG.log(Level.DEBUG, "the pool could not open a connection: {0}", e.getMessage());
+    }
+  }
+
+  /**
+   * Opens one connection (counted in {@code opening}) and adds it, claimed by {@code claim} in the
+   * same step so that no other caller takes it first (null leaves it idle). Lock not held.
+   */
+  private Slot openInto(Consumer<Slot> claim) {
     Connection c;
     try {
       c = opener.get();
     } catch (RuntimeException e) {
+      ConnectionException failure = new ConnectionException("could not open a pooled connection: " + e.getMessage(),
+          Outcome.NOT_SENT, e);
       lock.lock();
       try {
         opening--;
         connectFailures++;
-        lastError = e.getMessage();
-        backoffNanos = backoffNanos == 0 ? TimeUnit.MILLISECONDS.toNanos(50) : Math.min(MAX_BACKOFF_NANOS, backoffNanos * 2);
-        nextRefillAt = System.nanoTime() + backoffNanos;
+        growth.failed(failure, System.nanoTime());
         changed.signalAll();
       } finally {
         lock.unlock();
       }
-      if (forCaller) {
-        throw new ConnectionException("could not open a pooled connection: " + e.getMessage(), Outcome.NOT_SENT, e);
-      }
-      return null;
+      throw failure;
     }
     long life = o.maxLifetime().toNanos();
     long retireAt = life == 0 ? 0 : System.nanoTime() + life - ThreadLocalRandom.current().nextLong(life / 10 + 1);
@@ -394,22 +466,22 @@ final class PoolSlots {
     try {
       opening--;
       opened++;
-      backoffNanos = 0;
-      if (closed) {
-        closedCount++;
-      } else {
+      growth.opened();
+      if (!closed) {
         slots.add(s);
+        if (claim != null) {
+          claim.accept(s);
+          acquired++;
+        }
         changed.signalAll();
         return s;
       }
+      closedCount++;
     } finally {
       lock.unlock();
     }
     c.close();
-    if (forCaller) {
-      ensureOpen();
-    }
-    return null;
+    throw new ConnectionException("the pool is closed", Outcome.NOT_SENT);
   }
 
   /** The keeper: retire, trim, refill, report leaks; every tick until the pool closes. */
@@ -435,7 +507,7 @@ final class PoolSlots {
           }
           reportLeak(s, now);
         }
-        if (now - nextRefillAt >= 0) {
+        if (growth.mayRefill(now)) {
           toOpen = Math.max(0, o.minSize() - slots.size() - opening);
           opening += toOpen;
         }
@@ -444,7 +516,7 @@ final class PoolSlots {
       }
       toClose.forEach(s -> s.c.close());
       for (int i = 0; i < toOpen; i++) {
-        openInto(false);
+        openInBackground();
       }
       try {
         TimeUnit.NANOSECONDS.sleep(TICK_NANOS);
