@@ -36,6 +36,8 @@ final class PoolSlots {
     long borrowedAt;
     Throwable borrower;
     boolean leakReported;
+    /** Being checked before it is handed out ({@link PoolSlots#handOut}): no statement goes there meanwhile. */
+    boolean checking;
 
     Slot(Connection c, long retireAt) {
       this.c = c;
@@ -52,6 +54,7 @@ final class PoolSlots {
   private final Thread keeper;
   private final PoolGrowth growth = new PoolGrowth();
   private int opening;
+  private int checking;
   private int waiting;
   private boolean closed;
   private long acquired, timeouts, opened, closedCount, evicted, connectFailures;
@@ -72,6 +75,10 @@ final class PoolSlots {
       try {
         ensureOpen();
         Slot pick = leastBusy();
+        if (pick == null && checking > 0) {   // a check ends in a moment: wait for it rather than open another
+          awaitChange(deadline);
+          continue;
+        }
         if (pick == null) {
           if (!mayOpen(deadline)) {
             continue;
@@ -101,13 +108,13 @@ final class PoolSlots {
   }
 
   /**
-   * The connection with the fewest statements in flight, among those not borrowed and not
-   * streaming: a statement queued behind a stream waits for its consumer (issue 17). Lock held.
+   * The connection with the fewest statements in flight, among those not borrowed, not being
+   * checked and not streaming: a statement queued behind a stream waits for its consumer. Lock held.
    */
   private Slot leastBusy() {
     Slot pick = null;
     for (Slot s : slots) {
-      if (!s.borrowed && (pick == null || s.inFlight < pick.inFlight) && !s.c.isStreaming()) {
+      if (!s.borrowed && !s.checking && (pick == null || s.inFlight < pick.inFlight) && !s.c.isStreaming()) {
         pick = s;
       }
     }
@@ -314,6 +321,8 @@ final class PoolSlots {
    */
   private boolean handOut(Slot s) {
     boolean roundTrip = idleTooLong(s);
+    s.checking = true;
+    checking++;
     lock.unlock();
     boolean ok;
     try {
@@ -322,10 +331,13 @@ final class PoolSlots {
       ok = false;
     } finally {
       lock.lock();
+      s.checking = false;
+      checking--;
     }
     if (!ok) {
       evict(s);
     }
+    changed.signalAll();
     return ok;
   }
 
