@@ -63,12 +63,12 @@ public final class Pool implements AutoCloseable {
 
   /** See {@link Connection#query}. */
   public RowSet query(String sql, Object... params) {
-    return run(Hold.SHARED, c -> c.query(sql, params));
+    return run(Hold.SHARED, s -> s.c.query(sql, params));
   }
 
   /** See {@link Connection#execute}. */
   public long execute(String sql, Object... params) {
-    return run(Hold.SHARED, c -> c.execute(sql, params));
+    return run(Hold.SHARED, s -> s.c.execute(sql, params));
   }
 
   /**
@@ -76,15 +76,15 @@ public final class Pool implements AutoCloseable {
    * so that however slow the callback, no other caller's statement waits for it.
    */
   public void forEach(String sql, Consumer<? super Row> each, Object... params) {
-    run(Hold.BORROWED, c -> {
-      c.forEach(sql, each, params);
+    run(Hold.BORROWED, s -> {
+      s.c.forEach(sql, each, params);
       return null;
     });
   }
 
   /** See {@link Connection#reduce}; like {@link #forEach}, on a connection borrowed for it. */
   public <A> A reduce(String sql, A init, BiFunction<A, ? super Row, A> fn, Object... params) {
-    return run(Hold.BORROWED, c -> c.reduce(sql, init, fn, params));
+    return run(Hold.BORROWED, s -> s.c.reduce(sql, init, fn, params));
   }
 
   /**
@@ -93,18 +93,12 @@ public final class Pool implements AutoCloseable {
    * connection, and is reported as a leak after {@link PoolOptions#leakThreshold()}.
    */
   public RowStream stream(String sql, int fetchSize, Object... params) {
-    PoolSlots.Slot s = slots.borrow(deadline());
-    try {
-      return s.c.stream(sql, fetchSize, params).afterClose(() -> slots.giveBack(s, null));
-    } catch (RuntimeException | Error e) {
-      slots.giveBack(s, null);
-      throw e;
-    }
+    return run(Hold.LENT, s -> s.c.stream(sql, fetchSize, params).afterClose(() -> slots.giveBack(s, null)));
   }
 
   /** See {@link Connection#simpleQuery}. */
   public List<SimpleResult> simpleQuery(String sql) {
-    return run(Hold.SHARED, c -> c.simpleQuery(sql));
+    return run(Hold.SHARED, s -> s.c.simpleQuery(sql));
   }
 
   /** A transaction with default settings on a borrowed connection; see {@link Connection#transaction(TxOptions, Transaction.Body)}. */
@@ -119,7 +113,7 @@ public final class Pool implements AutoCloseable {
    * use {@code SET LOCAL}, or {@link #session}.
    */
   public <T, X extends Exception> T transaction(TxOptions options, Transaction.Body<T, X> body) throws X {
-    PoolSlots.Slot s = slots.borrow(deadline());
+    PoolSlot s = slots.borrow(deadline());
     try {
       return s.c.transaction(options, body);
     } finally {
@@ -132,7 +126,7 @@ public final class Pool implements AutoCloseable {
    * advisory locks), then resets it and gives it back.
    */
   public <T, X extends Exception> T session(Connection.SessionBody<T, X> body) throws X {
-    PoolSlots.Slot s = slots.borrow(deadline());
+    PoolSlot s = slots.borrow(deadline());
     try {
       return s.c.session(body);
     } finally {
@@ -152,10 +146,10 @@ public final class Pool implements AutoCloseable {
   /** A connection borrowed from the pool by {@link #acquire()}. */
   public static final class Lease implements AutoCloseable {
     private final PoolSlots slots;
-    private final PoolSlots.Slot slot;
+    private final PoolSlot slot;
     private boolean returned;
 
-    Lease(PoolSlots slots, PoolSlots.Slot slot) {
+    Lease(PoolSlots slots, PoolSlot slot) {
       this.slots = slots;
       this.slot = slot;
     }
@@ -215,7 +209,9 @@ public final class Pool implements AutoCloseable {
     /** Pipelined with other callers' statements on the least busy connection. */
     SHARED,
     /** Alone on an idle connection until the statement ends. */
-    BORROWED
+    BORROWED,
+    /** Alone on an idle connection until the caller closes what the statement returned (a {@link RowStream}). */
+    LENT
   }
 
   /**
@@ -225,13 +221,13 @@ public final class Pool implements AutoCloseable {
    * up to {@code maxSize + 1} times within the acquire timeout; a statement that may have run
    * ({@code UNKNOWN}) or was refused for its input never does.
    */
-  private <T> T run(Hold hold, Function<Connection, T> statement) {
+  private <T> T run(Hold hold, Function<PoolSlot, T> statement) {
     long deadline = deadline();
     for (int attempt = 1; ; attempt++) {
-      PoolSlots.Slot s = hold == Hold.SHARED ? slots.shared(deadline) : slots.borrow(deadline);
+      PoolSlot s = hold == Hold.SHARED ? slots.shared(deadline) : slots.borrow(deadline);
       Throwable failure = null;
       try {
-        return statement.apply(s.c);
+        return statement.apply(s);
       } catch (RuntimeException | Error e) {
         failure = e;
         boolean again = attempt <= options.maxSize() && System.nanoTime() - deadline < 0 && diedUnsent(s, e);
@@ -241,7 +237,7 @@ public final class Pool implements AutoCloseable {
       } finally {
         if (hold == Hold.SHARED) {
           slots.doneShared(s, failure);
-        } else {
+        } else if (hold == Hold.BORROWED || failure != null) {
           slots.giveBack(s, null);
         }
       }
@@ -249,7 +245,7 @@ public final class Pool implements AutoCloseable {
   }
 
   /** Whether {@code e} says the statement never reached the server because its connection had died. */
-  private static boolean diedUnsent(PoolSlots.Slot s, Throwable e) {
+  private static boolean diedUnsent(PoolSlot s, Throwable e) {
     return e instanceof ConnectionException ce && ce.outcome() == SluiceException.Outcome.NOT_SENT && !s.c.isOpen();
   }
 

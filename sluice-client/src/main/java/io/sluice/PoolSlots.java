@@ -26,31 +26,11 @@ final class PoolSlots {
   private static final System.Logger LOG = System.getLogger("io.sluice.pool");
   private static final long TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
-  /** One pooled connection. Fields other than {@code c} are guarded by the pool's lock. */
-  static final class Slot {
-    final Connection c;
-    final long retireAt;
-    long lastUsed;
-    int inFlight;
-    boolean borrowed;
-    long borrowedAt;
-    Throwable borrower;
-    boolean leakReported;
-    /** Being checked before it is handed out ({@link PoolSlots#handOut}): no statement goes there meanwhile. */
-    boolean checking;
-
-    Slot(Connection c, long retireAt) {
-      this.c = c;
-      this.retireAt = retireAt;
-      this.lastUsed = System.nanoTime();
-    }
-  }
-
   private final PoolOptions o;
   private final Supplier<Connection> opener;
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition changed = lock.newCondition();
-  private final List<Slot> slots = new ArrayList<>();
+  private final List<PoolSlot> slots = new ArrayList<>();
   private final Thread keeper;
   private final PoolGrowth growth = new PoolGrowth();
   private int opening;
@@ -69,12 +49,12 @@ final class PoolSlots {
    * A connection for one shared statement: the least busy one not streaming, pipelined with
    * whatever runs there.
    */
-  Slot shared(long deadline) {
+  PoolSlot shared(long deadline) {
     while (true) {
       lock.lock();
       try {
         ensureOpen();
-        Slot pick = leastBusy();
+        PoolSlot pick = leastBusy();
         if (pick == null && checking > 0) {   // a check ends in a moment: wait for it rather than open another
           awaitChange(deadline);
           continue;
@@ -100,7 +80,7 @@ final class PoolSlots {
       } finally {
         lock.unlock();
       }
-      Slot fresh = openForCaller(s -> s.inFlight++);
+      PoolSlot fresh = openForCaller(s -> s.inFlight++);
       if (fresh != null) {
         return fresh;
       }
@@ -111,9 +91,9 @@ final class PoolSlots {
    * The connection with the fewest statements in flight, among those not borrowed, not being
    * checked and not streaming: a statement queued behind a stream waits for its consumer. Lock held.
    */
-  private Slot leastBusy() {
-    Slot pick = null;
-    for (Slot s : slots) {
+  private PoolSlot leastBusy() {
+    PoolSlot pick = null;
+    for (PoolSlot s : slots) {
       if (!s.borrowed && !s.checking && (pick == null || s.inFlight < pick.inFlight) && !s.c.isStreaming()) {
         pick = s;
       }
@@ -122,12 +102,12 @@ final class PoolSlots {
   }
 
   /** The end of a shared statement; a connection that failed is closed and forgotten. */
-  void doneShared(Slot s, Throwable failure) {
+  void doneShared(PoolSlot s, Throwable failure) {
     lock.lock();
     try {
       s.inFlight--;
       s.lastUsed = System.nanoTime();
-      if (isFatal(s, failure)) {
+      if (s.failedWith(failure)) {
         evict(s);
       }
       changed.signalAll();
@@ -137,12 +117,12 @@ final class PoolSlots {
   }
 
   /** A connection for one caller alone: an idle one, or a new one; otherwise it waits for one. */
-  Slot borrow(long deadline) {
+  PoolSlot borrow(long deadline) {
     while (true) {
       lock.lock();
       try {
         ensureOpen();
-        Slot pick = mostRecentlyUsedIdle();
+        PoolSlot pick = mostRecentlyUsedIdle();
         if (pick == null) {
           if (!mayOpen(deadline)) {
             continue;
@@ -159,7 +139,7 @@ final class PoolSlots {
       } finally {
         lock.unlock();
       }
-      Slot fresh = openForCaller(this::markBorrowed);
+      PoolSlot fresh = openForCaller(this::markBorrowed);
       if (fresh != null) {
         return fresh;
       }
@@ -167,10 +147,10 @@ final class PoolSlots {
   }
 
   /** The most recently used idle connection, so that the others can time out. Lock held. */
-  private Slot mostRecentlyUsedIdle() {
-    Slot pick = null;
-    for (Slot s : slots) {
-      if (!s.borrowed && s.inFlight == 0 && (pick == null || s.lastUsed > pick.lastUsed)) {
+  private PoolSlot mostRecentlyUsedIdle() {
+    PoolSlot pick = null;
+    for (PoolSlot s : slots) {
+      if (s.isIdle() && (pick == null || s.lastUsed > pick.lastUsed)) {
         pick = s;
       }
     }
@@ -206,7 +186,7 @@ final class PoolSlots {
    * with {@code resetSql}, session state is discarded; a connection that cannot be reset, or
    * past its lifetime, is closed.
    */
-  void giveBack(Slot s, String resetSql) {
+  void giveBack(PoolSlot s, String resetSql) {
     boolean keep = s.c.isOpen();
     if (keep) {
       try {
@@ -226,16 +206,17 @@ final class PoolSlots {
       s.borrowed = false;
       s.borrower = null;
       s.lastUsed = System.nanoTime();
-      keep = keep && !expired(s, s.lastUsed);
-      if (!keep && !s.c.isOpen()) {
-        evict(s);
-      } else if (!keep && slots.remove(s)) {
+      keep = keep && !s.expired(s.lastUsed);
+      if (!keep && slots.remove(s)) {
         closedCount++;
-        Thread.startVirtualThread(s.c::close);
+        evicted += s.c.isOpen() ? 0 : 1;
       }
       changed.signalAll();
     } finally {
       lock.unlock();
+    }
+    if (!keep) {
+      s.c.close();
     }
   }
 
@@ -243,8 +224,8 @@ final class PoolSlots {
     lock.lock();
     try {
       int idle = 0, borrowed = 0, inFlight = 0;
-      for (Slot s : slots) {
-        idle += !s.borrowed && s.inFlight == 0 ? 1 : 0;
+      for (PoolSlot s : slots) {
+        idle += s.isIdle() ? 1 : 0;
         borrowed += s.borrowed ? 1 : 0;
         inFlight += s.inFlight;
       }
@@ -257,7 +238,7 @@ final class PoolSlots {
 
   /** Refuses new work, lets running work finish (up to the close timeout), then closes everything. */
   void close() {
-    List<Slot> all;
+    List<PoolSlot> all;
     lock.lock();
     try {
       if (closed) {
@@ -293,7 +274,7 @@ final class PoolSlots {
   }
 
   private boolean busy() {
-    for (Slot s : slots) {
+    for (PoolSlot s : slots) {
       if (s.borrowed || s.inFlight > 0) {
         return true;
       }
@@ -301,34 +282,23 @@ final class PoolSlots {
     return false;
   }
 
-  private void markBorrowed(Slot s) {
-    s.borrowed = true;
-    s.borrowedAt = System.nanoTime();
-    s.leakReported = false;
-    s.borrower = o.leakThreshold().isZero() ? null : new Throwable("borrowed here");
-  }
-
-  private boolean idleTooLong(Slot s) {
-    return System.nanoTime() - s.lastUsed >= o.validateAfterIdle().toNanos();
+  private void markBorrowed(PoolSlot s) {
+    s.markBorrowed(!o.leakThreshold().isZero());
   }
 
   /**
-   * Checks a claimed connection that was idle before it is handed out, the lock released meanwhile:
-   * what the server sent while it was idle is read first (the FATAL {@code 57P01} left by {@code
-   * pg_terminate_backend}, a shutdown; one {@code available()} call when nothing came), and past
-   * {@code validateAfterIdle} an empty query makes a round trip. False when it failed: it was
-   * evicted, and the caller picks again.
+   * Checks a claimed connection that was idle before it is handed out ({@link PoolSlot#passesCheck}),
+   * the lock released meanwhile; past {@code validateAfterIdle} with a round trip. False when it
+   * failed: it was evicted, and the caller picks again.
    */
-  private boolean handOut(Slot s) {
-    boolean roundTrip = idleTooLong(s);
+  private boolean handOut(PoolSlot s) {
+    boolean roundTrip = s.idleLongerThan(o.validateAfterIdle().toNanos(), System.nanoTime());
     s.checking = true;
     checking++;
     lock.unlock();
     boolean ok;
     try {
-      ok = s.c.checkIdle() && (!roundTrip || answers(s.c));
-    } catch (RuntimeException e) {
-      ok = false;
+      ok = s.passesCheck(roundTrip);
     } finally {
       lock.lock();
       s.checking = false;
@@ -341,34 +311,14 @@ final class PoolSlots {
     return ok;
   }
 
-  private static boolean answers(Connection c) {
-    try {
-      c.simpleQuery("");
-      return true;
-    } catch (SluiceException e) {
-      return false;
-    }
-  }
-
   /** Forgets a connection that failed and closes it in the background. Lock held. */
-  private void evict(Slot s) {
+  private void evict(PoolSlot s) {
     if (slots.remove(s)) {
       evicted++;
       closedCount++;
       Thread.startVirtualThread(s.c::close);
     }
     changed.signalAll();
-  }
-
-  private static boolean isFatal(Slot s, Throwable failure) {
-    if (failure == null) {
-      return false;
-    }
-    return !s.c.isOpen() || (failure instanceof ServerException se && se.isConnectionFatal());
-  }
-
-  private boolean expired(Slot s, long now) {
-    return s.retireAt != 0 && now - s.retireAt >= 0;
   }
 
   private void ensureOpen() {
@@ -421,7 +371,7 @@ final class PoolSlots {
    * Opens a connection for a caller (which counted it in {@code opening}) and claims it. Null when
    * the server refused it but the pool has other connections: the caller waits for those.
    */
-  private Slot openForCaller(Consumer<Slot> claim) {
+  private PoolSlot openForCaller(Consumer<PoolSlot> claim) {
     try {
       return openInto(claim);
     } catch (ConnectionException e) {
@@ -453,7 +403,7 @@ final class PoolSlots {
    * Opens one connection (counted in {@code opening}) and adds it, claimed by {@code claim} in the
    * same step so that no other caller takes it first (null leaves it idle). Lock not held.
    */
-  private Slot openInto(Consumer<Slot> claim) {
+  private PoolSlot openInto(Consumer<PoolSlot> claim) {
     Connection c;
     try {
       c = opener.get();
@@ -473,7 +423,7 @@ final class PoolSlots {
     }
     long life = o.maxLifetime().toNanos();
     long retireAt = life == 0 ? 0 : System.nanoTime() + life - ThreadLocalRandom.current().nextLong(life / 10 + 1);
-    Slot s = new Slot(c, retireAt);
+    PoolSlot s = new PoolSlot(c, retireAt);
     lock.lock();
     try {
       opening--;
@@ -499,7 +449,7 @@ final class PoolSlots {
   /** The keeper: retire, trim, refill, report leaks; every tick until the pool closes. */
   private void keep() {
     while (!Thread.currentThread().isInterrupted()) {
-      List<Slot> toClose = new ArrayList<>();
+      List<PoolSlot> toClose = new ArrayList<>();
       int toOpen = 0;
       lock.lock();
       try {
@@ -509,10 +459,9 @@ final class PoolSlots {
         long now = System.nanoTime();
         long idleLimit = o.idleTimeout().toNanos();
         for (var it = slots.iterator(); it.hasNext(); ) {
-          Slot s = it.next();
-          boolean idle = !s.borrowed && s.inFlight == 0;
-          boolean tooIdle = idleLimit > 0 && now - s.lastUsed >= idleLimit && slots.size() > o.minSize();
-          if (idle && (expired(s, now) || tooIdle || !s.c.isOpen())) {
+          PoolSlot s = it.next();
+          boolean tooIdle = idleLimit > 0 && s.idleLongerThan(idleLimit, now) && slots.size() > o.minSize();
+          if (s.isIdle() && (s.expired(now) || tooIdle || !s.c.isOpen())) {
             it.remove();
             toClose.add(s);
             closedCount++;
@@ -538,7 +487,7 @@ final class PoolSlots {
     }
   }
 
-  private void reportLeak(Slot s, long now) {
+  private void reportLeak(PoolSlot s, long now) {
     long threshold = o.leakThreshold().toNanos();
     if (s.borrowed && threshold > 0 && !s.leakReported && now - s.borrowedAt >= threshold && s.borrower != null) {
       s.leakReported = true;
