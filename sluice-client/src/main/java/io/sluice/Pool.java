@@ -223,8 +223,17 @@ public final class Pool implements AutoCloseable {
    */
   private <T> T run(Hold hold, Function<PoolSlot, T> statement) {
     long deadline = deadline();
+    Throwable metDead = null;
     for (int attempt = 1; ; attempt++) {
-      PoolSlot s = hold == Hold.SHARED ? slots.shared(deadline) : slots.borrow(deadline);
+      PoolSlot s;
+      try {
+        s = hold == Hold.SHARED ? slots.shared(deadline) : slots.borrow(deadline);
+      } catch (RuntimeException e) {
+        if (metDead != null) {
+          e.addSuppressed(metDead);   // why the first connection was not enough
+        }
+        throw e;
+      }
       Throwable failure = null;
       try {
         return statement.apply(s);
@@ -234,6 +243,7 @@ public final class Pool implements AutoCloseable {
         if (!again) {
           throw e;
         }
+        metDead = e;
       } finally {
         if (hold == Hold.SHARED) {
           slots.doneShared(s, failure);

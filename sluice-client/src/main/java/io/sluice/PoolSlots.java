@@ -359,8 +359,8 @@ final class PoolSlots {
     String waited = "timed out after " + o.acquireTimeout().toMillis() + " ms waiting for a connection: ";
     ConnectionException refused = growth.refusal();
     if (refused != null) {
-      return new PoolExhaustedException(waited + "the " + slots.size() + " open are in use and the server refuses "
-          + "more (" + refused.getMessage() + ")", refused);
+      return new PoolExhaustedException(waited + "all " + slots.size() + " open connections are in use and the "
+          + "server refuses more (" + refused.getMessage() + ")", refused);
     }
     String last = growth.lastError();
     return new PoolExhaustedException(waited + "all " + o.maxSize() + " are in use"
