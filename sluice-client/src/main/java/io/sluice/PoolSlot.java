@@ -18,6 +18,8 @@ final class PoolSlot {
   boolean leakReported;
   /** Being checked before it is handed out: no statement goes there meanwhile. */
   boolean checking;
+  /** Kept for a waiting borrower: no shared statement goes there, so that it soon goes idle. */
+  boolean reserved;
 
   PoolSlot(Connection c, long retireAt) {
     this.c = c;
@@ -27,6 +29,7 @@ final class PoolSlot {
 
   void markBorrowed(boolean traceBorrower) {
     borrowed = true;
+    reserved = false;
     borrowedAt = System.nanoTime();
     leakReported = false;
     borrower = traceBorrower ? new Throwable("borrowed here") : null;

@@ -36,6 +36,8 @@ final class PoolSlots {
   private int opening;
   private int checking;
   private int waiting;
+  /** Callers of {@link #borrow} waiting for an idle connection ({@link #reserveForBorrowers}). */
+  private int borrowersWaiting;
   private boolean closed;
   private long acquired, timeouts, opened, closedCount, evicted, connectFailures;
 
@@ -88,13 +90,15 @@ final class PoolSlots {
   }
 
   /**
-   * The connection with the fewest statements in flight, among those not borrowed, not being
-   * checked and not streaming: a statement queued behind a stream waits for its consumer. Lock held.
+   * The connection with the fewest statements in flight, among those not borrowed, not reserved
+   * for a borrower, not being checked and not streaming (a statement queued behind a stream waits
+   * for its consumer). Lock held.
    */
   private PoolSlot leastBusy() {
     PoolSlot pick = null;
     for (PoolSlot s : slots) {
-      if (!s.borrowed && !s.checking && (pick == null || s.inFlight < pick.inFlight) && !s.c.isStreaming()) {
+      boolean usable = !s.borrowed && !s.reserved && !s.checking;
+      if (usable && (pick == null || s.inFlight < pick.inFlight) && !s.c.isStreaming()) {
         pick = s;
       }
     }
@@ -124,8 +128,15 @@ final class PoolSlots {
         ensureOpen();
         PoolSlot pick = mostRecentlyUsedIdle();
         if (pick == null) {
-          if (!mayOpen(deadline)) {
-            continue;
+          borrowersWaiting++;
+          try {
+            reserveForBorrowers();
+            if (!mayOpen(deadline)) {
+              continue;
+            }
+          } finally {
+            borrowersWaiting--;
+            reserveForBorrowers();
           }
           opening++;
         } else {
@@ -143,6 +154,36 @@ final class PoolSlots {
       if (fresh != null) {
         return fresh;
       }
+    }
+  }
+
+  /**
+   * Keeps one connection reserved for each borrower that waits: shared statements go elsewhere, so
+   * it goes idle as soon as what runs there is done. Without it, under steady shared load a
+   * connection is idle only for a moment, and a borrower (a transaction, a stream) would wait
+   * until its acquire timeout. Lock held.
+   */
+  private void reserveForBorrowers() {
+    int reserved = 0;
+    for (PoolSlot s : slots) {
+      if (s.reserved && reserved < borrowersWaiting) {
+        reserved++;
+      } else {
+        s.reserved = false;
+      }
+    }
+    while (reserved < borrowersWaiting) {
+      PoolSlot pick = null;
+      for (PoolSlot s : slots) {
+        if (!s.borrowed && !s.reserved && (pick == null || s.inFlight < pick.inFlight)) {
+          pick = s;
+        }
+      }
+      if (pick == null) {
+        return;
+      }
+      pick.reserved = true;
+      reserved++;
     }
   }
 

@@ -253,6 +253,43 @@ class PoolTest {
     }
   }
 
+  /**
+   * Under steady shared load a connection is idle only for a moment: borrowers (transactions,
+   * streams) waited for one until their acquire timeout. One is now kept for each waiting borrower.
+   */
+  @Test
+  void borrowersAreServedUnderSteadySharedLoad() throws Exception {
+    try (Pool pool = Pool.open(url(), PoolOptions.DEFAULT.minSize(4).maxSize(4).acquireTimeout(Duration.ofSeconds(2)))) {
+      AtomicBoolean stop = new AtomicBoolean();
+      AtomicInteger sharedDone = new AtomicInteger();
+      List<Thread> load = new ArrayList<>();
+      for (int i = 0; i < 64; i++) {
+        load.add(Thread.startVirtualThread(() -> {
+          while (!stop.get()) {
+            pool.query("select 1");
+            sharedDone.incrementAndGet();
+          }
+        }));
+      }
+      try {
+        eventually("the shared load runs", () -> sharedDone.get() > 1000);
+        for (int i = 0; i < 5; i++) {
+          int n = i;
+          int sum = pool.reduce("select g from generate_series(1, 3) g", 0, (a, r) -> a + r.getInt(0));
+          int got = pool.transaction(tx -> tx.query("select $1::int4", n).get(0).getInt(0));
+          assertEquals(6, sum);
+          assertEquals(n, got);
+        }
+      } finally {
+        stop.set(true);
+        for (Thread t : load) {
+          assertTrue(t.join(Duration.ofSeconds(30)), "a shared caller did not return");
+        }
+      }
+      assertEquals(0, pool.stats().timeouts(), pool.stats().toString());
+    }
+  }
+
   @Test
   void badOptionsAreClearErrors() {
     assertThrows(IllegalArgumentException.class, () -> PoolOptions.DEFAULT.maxSize(0));
