@@ -72,8 +72,9 @@ public final class Pool implements AutoCloseable {
   }
 
   /**
-   * See {@link Connection#forEach}. The stream borrows a connection for itself ({@link Hold#BORROWED}),
-   * so that however slow the callback, no other caller's statement waits for it.
+   * See {@link Connection#forEach}. The stream borrows a connection for itself, so that however slow
+   * the callback, no other caller's statement waits for it. A statement the callback runs through
+   * this pool goes to another connection (with {@code maxSize} 1 it waits for the acquire timeout).
    */
   public void forEach(String sql, Consumer<? super Row> each, Object... params) {
     run(Hold.BORROWED, s -> {

@@ -347,8 +347,9 @@ final class PoolSlots {
     }
     if (!ok) {
       evict(s);
+    } else if (waiting > 0) {   // callers that found every connection being checked
+      changed.signalAll();
     }
-    changed.signalAll();
     return ok;
   }
 
