@@ -19,9 +19,16 @@ import java.util.function.Function;
  * }</pre>
  *
  * <p>A connection that fails fatally (the server ended the session, the socket broke) is closed
- * and replaced; one idle for a while is checked before it is handed out; one past its lifetime is
- * retired. When every connection is taken, callers wait up to the acquire timeout, then get a
- * {@link PoolExhaustedException}.
+ * and replaced. An idle connection is checked before it is handed out: what the server sent while
+ * it was idle is read (a terminated backend's FATAL), and after a while an empty query makes a
+ * round trip; a statement that found its connection dead before reaching the server runs again on
+ * another. One past its lifetime is retired. When every connection is taken, callers wait up to
+ * the acquire timeout, then get a {@link PoolExhaustedException}; when the server refuses more
+ * connections (SQLSTATE class 53, e.g. a role's connection limit), callers wait for the
+ * connections the pool has, and the pool stops trying to grow for a while.
+ *
+ * <p>Streams ({@link #forEach}, {@link #reduce}, {@link #stream}) borrow a connection for
+ * themselves: a slow consumer holds up no other caller.
  */
 public final class Pool implements AutoCloseable {
   /**
@@ -56,30 +63,43 @@ public final class Pool implements AutoCloseable {
 
   /** See {@link Connection#query}. */
   public RowSet query(String sql, Object... params) {
-    return shared(c -> c.query(sql, params));
+    return run(Hold.SHARED, s -> s.c.query(sql, params));
   }
 
   /** See {@link Connection#execute}. */
   public long execute(String sql, Object... params) {
-    return shared(c -> c.execute(sql, params));
+    return run(Hold.SHARED, s -> s.c.execute(sql, params));
   }
 
-  /** See {@link Connection#forEach}; the callback holds up only the statements queued behind it. */
+  /**
+   * See {@link Connection#forEach}. The stream borrows a connection for itself, so that however slow
+   * the callback, no other caller's statement waits for it. A statement the callback runs through
+   * this pool goes to another connection (with {@code maxSize} 1 it waits for the acquire timeout).
+   */
   public void forEach(String sql, Consumer<? super Row> each, Object... params) {
-    shared(c -> {
-      c.forEach(sql, each, params);
+    run(Hold.BORROWED, s -> {
+      s.c.forEach(sql, each, params);
       return null;
     });
   }
 
-  /** See {@link Connection#reduce}. */
+  /** See {@link Connection#reduce}; like {@link #forEach}, on a connection borrowed for it. */
   public <A> A reduce(String sql, A init, BiFunction<A, ? super Row, A> fn, Object... params) {
-    return shared(c -> c.reduce(sql, init, fn, params));
+    return run(Hold.BORROWED, s -> s.c.reduce(sql, init, fn, params));
+  }
+
+  /**
+   * See {@link Connection#stream}: the rows {@code fetchSize} at a time, on a connection borrowed
+   * until the stream is closed. Close it (try-with-resources): a stream left open keeps its
+   * connection, and is reported as a leak after {@link PoolOptions#leakThreshold()}.
+   */
+  public RowStream stream(String sql, int fetchSize, Object... params) {
+    return run(Hold.LENT, s -> s.c.stream(sql, fetchSize, params).afterClose(() -> slots.giveBack(s, null)));
   }
 
   /** See {@link Connection#simpleQuery}. */
   public List<SimpleResult> simpleQuery(String sql) {
-    return shared(c -> c.simpleQuery(sql));
+    return run(Hold.SHARED, s -> s.c.simpleQuery(sql));
   }
 
   /** A transaction with default settings on a borrowed connection; see {@link Connection#transaction(TxOptions, Transaction.Body)}. */
@@ -94,7 +114,7 @@ public final class Pool implements AutoCloseable {
    * use {@code SET LOCAL}, or {@link #session}.
    */
   public <T, X extends Exception> T transaction(TxOptions options, Transaction.Body<T, X> body) throws X {
-    PoolSlots.Slot s = slots.borrow(deadline());
+    PoolSlot s = slots.borrow(deadline());
     try {
       return s.c.transaction(options, body);
     } finally {
@@ -107,7 +127,7 @@ public final class Pool implements AutoCloseable {
    * advisory locks), then resets it and gives it back.
    */
   public <T, X extends Exception> T session(Connection.SessionBody<T, X> body) throws X {
-    PoolSlots.Slot s = slots.borrow(deadline());
+    PoolSlot s = slots.borrow(deadline());
     try {
       return s.c.session(body);
     } finally {
@@ -127,10 +147,10 @@ public final class Pool implements AutoCloseable {
   /** A connection borrowed from the pool by {@link #acquire()}. */
   public static final class Lease implements AutoCloseable {
     private final PoolSlots slots;
-    private final PoolSlots.Slot slot;
+    private final PoolSlot slot;
     private boolean returned;
 
-    Lease(PoolSlots slots, PoolSlots.Slot slot) {
+    Lease(PoolSlots slots, PoolSlot slot) {
       this.slots = slots;
       this.slot = slot;
     }
@@ -179,17 +199,65 @@ public final class Pool implements AutoCloseable {
     return System.nanoTime() + options.acquireTimeout().toNanos();
   }
 
-  private <T> T shared(Function<Connection, T> statement) {
-    PoolSlots.Slot s = slots.shared(deadline());
-    Throwable failure = null;
-    try {
-      return statement.apply(s.c);
-    } catch (RuntimeException | Error e) {
-      failure = e;
-      throw e;
-    } finally {
-      slots.doneShared(s, failure);
+  /**
+   * How a single statement holds its connection. A stream (forEach, reduce) borrows one rather than
+   * sharing it and marking it busy: every request queued behind a stream waits for its consumer, so
+   * a shared stream would need the pool to keep all statements off that connection until it ends,
+   * which is what a borrow already is; a borrow also shows in {@link PoolStats#borrowed()}, comes
+   * under leak detection, and gives {@link #stream}, whose end the caller decides, the same rules.
+   */
+  private enum Hold {
+    /** Pipelined with other callers' statements on the least busy connection. */
+    SHARED,
+    /** Alone on an idle connection until the statement ends. */
+    BORROWED,
+    /** Alone on an idle connection until the caller closes what the statement returned (a {@link RowStream}). */
+    LENT
+  }
+
+  /**
+   * Runs one statement on a pooled connection. A statement that failed because its connection was
+   * found dead before the statement reached the server (outcome {@code NOT_SENT}, the connection
+   * closed: a backend terminated while idle, a server restart) runs again on another connection,
+   * up to {@code maxSize + 1} times within the acquire timeout; a statement that may have run
+   * ({@code UNKNOWN}) or was refused for its input never does.
+   */
+  private <T> T run(Hold hold, Function<PoolSlot, T> statement) {
+    long deadline = deadline();
+    Throwable metDead = null;
+    for (int attempt = 1; ; attempt++) {
+      PoolSlot s;
+      try {
+        s = hold == Hold.SHARED ? slots.shared(deadline) : slots.borrow(deadline);
+      } catch (RuntimeException e) {
+        if (metDead != null) {
+          e.addSuppressed(metDead);   // why the first connection was not enough
+        }
+        throw e;
+      }
+      Throwable failure = null;
+      try {
+        return statement.apply(s);
+      } catch (RuntimeException | Error e) {
+        failure = e;
+        boolean again = attempt <= options.maxSize() && System.nanoTime() - deadline < 0 && diedUnsent(s, e);
+        if (!again) {
+          throw e;
+        }
+        metDead = e;
+      } finally {
+        if (hold == Hold.SHARED) {
+          slots.doneShared(s, failure);
+        } else if (hold == Hold.BORROWED || failure != null) {
+          slots.giveBack(s, null);
+        }
+      }
     }
+  }
+
+  /** Whether {@code e} says the statement never reached the server because its connection had died. */
+  private static boolean diedUnsent(PoolSlot s, Throwable e) {
+    return e instanceof ConnectionException ce && ce.outcome() == SluiceException.Outcome.NOT_SENT && !s.c.isOpen();
   }
 
   @Override

@@ -8,50 +8,38 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
  * The connections of a {@link Pool} and who uses them. Every decision is taken under one lock,
  * and every network operation (connecting, checking, resetting, closing) happens outside it, so a
  * slow or dead server never stalls callers who only need a decision. A keeper thread (virtual)
- * retires old and idle connections, refills to the minimum with backoff, and reports leaks.
+ * retires old and idle connections, refills to the minimum with backoff ({@link PoolGrowth}), and
+ * reports leaks.
+ *
+ * <p>An idle connection is checked before it is handed out ({@link #handOut}); a shared statement
+ * never goes to a connection where a stream is in flight, whose consumer sets the pace of
+ * everything queued behind it.
  */
 final class PoolSlots {
   private static final System.Logger LOG = System.getLogger("io.sluice.pool");
   private static final long TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
-  private static final long MAX_BACKOFF_NANOS = TimeUnit.SECONDS.toNanos(5);
-
-  /** One pooled connection. Fields other than {@code c} are guarded by the pool's lock. */
-  static final class Slot {
-    final Connection c;
-    final long retireAt;
-    long lastUsed;
-    int inFlight;
-    boolean borrowed;
-    long borrowedAt;
-    Throwable borrower;
-    boolean leakReported;
-
-    Slot(Connection c, long retireAt) {
-      this.c = c;
-      this.retireAt = retireAt;
-      this.lastUsed = System.nanoTime();
-    }
-  }
 
   private final PoolOptions o;
   private final Supplier<Connection> opener;
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition changed = lock.newCondition();
-  private final List<Slot> slots = new ArrayList<>();
+  private final List<PoolSlot> slots = new ArrayList<>();
   private final Thread keeper;
+  private final PoolGrowth growth = new PoolGrowth();
   private int opening;
+  private int checking;
   private int waiting;
+  /** Callers of {@link #borrow} waiting for an idle connection ({@link #reserveForBorrowers}). */
+  private int borrowersWaiting;
   private boolean closed;
   private long acquired, timeouts, opened, closedCount, evicted, connectFailures;
-  private String lastError;
-  private long backoffNanos;
-  private long nextRefillAt;
 
   PoolSlots(PoolOptions options, Supplier<Connection> opener) {
     this.o = options;
@@ -59,36 +47,34 @@ final class PoolSlots {
     this.keeper = Thread.ofVirtual().name("sluice-pool-keeper").start(this::keep);
   }
 
-  /** A connection for one shared statement: the least busy one, pipelined with whatever runs there. */
-  Slot shared(long deadline) {
+  /**
+   * A connection for one shared statement: the least busy one not streaming, pipelined with
+   * whatever runs there.
+   */
+  PoolSlot shared(long deadline) {
     while (true) {
-      Slot pick;
-      boolean check;
       lock.lock();
       try {
         ensureOpen();
-        pick = null;
-        for (Slot s : slots) {
-          if (!s.borrowed && (pick == null || s.inFlight < pick.inFlight)) {
-            pick = s;
-          }
-        }
-        boolean canGrow = slots.size() + opening < o.maxSize();
-        if (pick == null && !canGrow) {
+        PoolSlot pick = leastBusy();
+        if (pick == null && checking > 0) {   // a check ends in a moment: wait for it rather than open another
           awaitChange(deadline);
           continue;
         }
         if (pick == null) {
+          if (!mayOpen(deadline)) {
+            continue;
+          }
           opening++;
         } else {
-          if (pick.inFlight > 0 && canGrow) {   // busy: open another in the background for the next callers
+          if (pick.inFlight > 0 && canGrow(System.nanoTime())) {   // busy: open another in the background for the next callers
             opening++;
-            Thread.startVirtualThread(() -> openInto(false));
+            Thread.startVirtualThread(this::openInBackground);
           }
-          check = pick.inFlight == 0 && idleTooLong(pick);
+          boolean wasIdle = pick.inFlight == 0;
           pick.inFlight++;
-          acquired++;
-          if (!check || validate(pick)) {
+          if (!wasIdle || handOut(pick)) {
+            acquired++;
             return pick;
           }
           continue;
@@ -96,60 +82,67 @@ final class PoolSlots {
       } finally {
         lock.unlock();
       }
-      Slot fresh = openNow();
-      lock.lock();
-      try {
-        fresh.inFlight++;
-        acquired++;
+      PoolSlot fresh = openForCaller(s -> s.inFlight++);
+      if (fresh != null) {
         return fresh;
-      } finally {
-        lock.unlock();
       }
     }
   }
 
+  /**
+   * The connection with the fewest statements in flight, among those not borrowed, not reserved
+   * for a borrower, not being checked and not streaming (a statement queued behind a stream waits
+   * for its consumer). Lock held.
+   */
+  private PoolSlot leastBusy() {
+    PoolSlot pick = null;
+    for (PoolSlot s : slots) {
+      boolean usable = !s.borrowed && !s.reserved && !s.checking;
+      if (usable && (pick == null || s.inFlight < pick.inFlight) && !s.c.isStreaming()) {
+        pick = s;
+      }
+    }
+    return pick;
+  }
+
   /** The end of a shared statement; a connection that failed is closed and forgotten. */
-  void doneShared(Slot s, Throwable failure) {
-    boolean evict;
+  void doneShared(PoolSlot s, Throwable failure) {
     lock.lock();
     try {
       s.inFlight--;
       s.lastUsed = System.nanoTime();
-      evict = isFatal(s, failure) && slots.remove(s);
-      if (evict) {
-        evicted++;
-        closedCount++;
+      if (s.failedWith(failure)) {
+        evict(s);
       }
       changed.signalAll();
     } finally {
       lock.unlock();
     }
-    if (evict) {
-      s.c.close();
-    }
   }
 
-  /** A connection for one caller alone: an idle one, a new one, or (at the maximum) the least busy. */
-  Slot borrow(long deadline) {
+  /** A connection for one caller alone: an idle one, or a new one; otherwise it waits for one. */
+  PoolSlot borrow(long deadline) {
     while (true) {
       lock.lock();
       try {
         ensureOpen();
-        Slot pick = null;
-        for (Slot s : slots) {   // the most recently used idle one, so that the others can time out
-          if (!s.borrowed && s.inFlight == 0 && (pick == null || s.lastUsed > pick.lastUsed)) {
-            pick = s;
+        PoolSlot pick = mostRecentlyUsedIdle();
+        if (pick == null) {
+          borrowersWaiting++;
+          try {
+            reserveForBorrowers();
+            if (!mayOpen(deadline)) {
+              continue;
+            }
+          } finally {
+            borrowersWaiting--;
+            reserveForBorrowers();
           }
-        }
-        if (pick == null && slots.size() + opening < o.maxSize()) {
           opening++;
-        } else if (pick == null) {
-          awaitChange(deadline);
-          continue;
         } else {
-          boolean check = idleTooLong(pick);
           markBorrowed(pick);
-          if (!check || validate(pick)) {
+          if (handOut(pick)) {
+            acquired++;
             return pick;
           }
           continue;
@@ -157,15 +150,76 @@ final class PoolSlots {
       } finally {
         lock.unlock();
       }
-      Slot fresh = openNow();
-      lock.lock();
-      try {
-        markBorrowed(fresh);
+      PoolSlot fresh = openForCaller(this::markBorrowed);
+      if (fresh != null) {
         return fresh;
-      } finally {
-        lock.unlock();
       }
     }
+  }
+
+  /**
+   * Keeps one connection reserved for each borrower that waits: shared statements go elsewhere, so
+   * it goes idle as soon as what runs there is done. Without it, under steady shared load a
+   * connection is idle only for a moment, and a borrower (a transaction, a stream) would wait
+   * until its acquire timeout. Lock held.
+   */
+  private void reserveForBorrowers() {
+    int reserved = 0;
+    for (PoolSlot s : slots) {
+      if (s.reserved && reserved < borrowersWaiting) {
+        reserved++;
+      } else {
+        s.reserved = false;
+      }
+    }
+    while (reserved < borrowersWaiting) {
+      PoolSlot pick = null;
+      for (PoolSlot s : slots) {
+        if (!s.borrowed && !s.reserved && (pick == null || s.inFlight < pick.inFlight)) {
+          pick = s;
+        }
+      }
+      if (pick == null) {
+        return;
+      }
+      pick.reserved = true;
+      reserved++;
+    }
+  }
+
+  /** The most recently used idle connection, so that the others can time out. Lock held. */
+  private PoolSlot mostRecentlyUsedIdle() {
+    PoolSlot pick = null;
+    for (PoolSlot s : slots) {
+      if (s.isIdle() && (pick == null || s.lastUsed > pick.lastUsed)) {
+        pick = s;
+      }
+    }
+    return pick;
+  }
+
+  /**
+   * With no connection the caller may use: whether it may open one. Otherwise it waits for a
+   * change and gets false; with nothing at all to wait for while the server refuses connections,
+   * it fails with that refusal. Lock held.
+   */
+  private boolean mayOpen(long deadline) {
+    long now = System.nanoTime();
+    if (canGrow(now)) {
+      return true;
+    }
+    if (slots.isEmpty() && opening == 0) {   // below the maximum, so growth is paused by a refusal
+      ConnectionException refused = growth.refusal();
+      throw new ConnectionException(refused.getMessage() + "; the pool has no connection to wait for and tries "
+          + "again in " + TimeUnit.NANOSECONDS.toMillis(growth.pausedFor(now)) + " ms", Outcome.NOT_SENT, refused);
+    }
+    awaitChange(deadline);
+    return false;
+  }
+
+  /** Whether the pool may open another connection now: below its maximum, and the server not refusing. */
+  private boolean canGrow(long now) {
+    return slots.size() + opening < o.maxSize() && !growth.paused(now);
   }
 
   /**
@@ -173,7 +227,7 @@ final class PoolSlots {
    * with {@code resetSql}, session state is discarded; a connection that cannot be reset, or
    * past its lifetime, is closed.
    */
-  void giveBack(Slot s, String resetSql) {
+  void giveBack(PoolSlot s, String resetSql) {
     boolean keep = s.c.isOpen();
     if (keep) {
       try {
@@ -193,7 +247,7 @@ final class PoolSlots {
       s.borrowed = false;
       s.borrower = null;
       s.lastUsed = System.nanoTime();
-      keep = keep && !expired(s, s.lastUsed);
+      keep = keep && !s.expired(s.lastUsed);
       if (!keep && slots.remove(s)) {
         closedCount++;
         evicted += s.c.isOpen() ? 0 : 1;
@@ -211,13 +265,13 @@ final class PoolSlots {
     lock.lock();
     try {
       int idle = 0, borrowed = 0, inFlight = 0;
-      for (Slot s : slots) {
-        idle += !s.borrowed && s.inFlight == 0 ? 1 : 0;
+      for (PoolSlot s : slots) {
+        idle += s.isIdle() ? 1 : 0;
         borrowed += s.borrowed ? 1 : 0;
         inFlight += s.inFlight;
       }
       return new PoolStats(slots.size(), idle, borrowed, inFlight, opening, waiting, acquired, timeouts, opened,
-          closedCount, evicted, connectFailures, lastError);
+          closedCount, evicted, connectFailures, growth.lastError());
     } finally {
       lock.unlock();
     }
@@ -225,7 +279,7 @@ final class PoolSlots {
 
   /** Refuses new work, lets running work finish (up to the close timeout), then closes everything. */
   void close() {
-    List<Slot> all;
+    List<PoolSlot> all;
     lock.lock();
     try {
       if (closed) {
@@ -261,7 +315,7 @@ final class PoolSlots {
   }
 
   private boolean busy() {
-    for (Slot s : slots) {
+    for (PoolSlot s : slots) {
       if (s.borrowed || s.inFlight > 0) {
         return true;
       }
@@ -269,52 +323,44 @@ final class PoolSlots {
     return false;
   }
 
-  private void markBorrowed(Slot s) {
-    s.borrowed = true;
-    s.borrowedAt = System.nanoTime();
-    s.leakReported = false;
-    s.borrower = o.leakThreshold().isZero() ? null : new Throwable("borrowed here");
-    acquired++;
-  }
-
-  private boolean idleTooLong(Slot s) {
-    return System.nanoTime() - s.lastUsed >= o.validateAfterIdle().toNanos();
+  private void markBorrowed(PoolSlot s) {
+    s.markBorrowed(!o.leakThreshold().isZero());
   }
 
   /**
-   * Checks an idle connection with an empty query, called with the lock held and the slot already
-   * claimed: the lock is released for the round trip. False when it failed (it was evicted).
+   * Checks a claimed connection that was idle before it is handed out ({@link PoolSlot#passesCheck}),
+   * the lock released meanwhile; past {@code validateAfterIdle} with a round trip. False when it
+   * failed: it was evicted, and the caller picks again.
    */
-  private boolean validate(Slot s) {
+  private boolean handOut(PoolSlot s) {
+    boolean roundTrip = s.idleLongerThan(o.validateAfterIdle().toNanos(), System.nanoTime());
+    s.checking = true;
+    checking++;
     lock.unlock();
     boolean ok;
     try {
-      s.c.simpleQuery("");
-      ok = true;
-    } catch (SluiceException e) {
-      ok = false;
+      ok = s.passesCheck(roundTrip);
     } finally {
       lock.lock();
+      s.checking = false;
+      checking--;
     }
     if (!ok) {
-      slots.remove(s);
-      evicted++;
-      closedCount++;
-      Thread.startVirtualThread(s.c::close);
+      evict(s);
+    } else if (waiting > 0) {   // callers that found every connection being checked
       changed.signalAll();
     }
     return ok;
   }
 
-  private static boolean isFatal(Slot s, Throwable failure) {
-    if (failure == null) {
-      return false;
+  /** Forgets a connection that failed and closes it in the background. Lock held. */
+  private void evict(PoolSlot s) {
+    if (slots.remove(s)) {
+      evicted++;
+      closedCount++;
+      Thread.startVirtualThread(s.c::close);
     }
-    return !s.c.isOpen() || (failure instanceof ServerException se && se.isConnectionFatal());
-  }
-
-  private boolean expired(Slot s, long now) {
-    return s.retireAt != 0 && now - s.retireAt >= 0;
+    changed.signalAll();
   }
 
   private void ensureOpen() {
@@ -323,22 +369,26 @@ final class PoolSlots {
     }
   }
 
-  /** Waits (lock held) for a connection to free up; throws when the wait queue is full or time is up. */
+  /**
+   * Waits (lock held) for a connection to free up; throws when the wait queue is full or time is
+   * up. While the server refuses connections, it wakes when the pool may try to grow again.
+   */
   private void awaitChange(long deadline) {
     if (waiting >= o.maxWaiters()) {
       timeouts++;
       throw new PoolExhaustedException("the pool is exhausted: all " + o.maxSize() + " connections are in use and "
           + waiting + " callers already wait (maxWaiters)");
     }
-    long left = deadline - System.nanoTime();
+    long now = System.nanoTime();
+    long left = deadline - now;
     if (left <= 0) {
       timeouts++;
-      throw new PoolExhaustedException("timed out after " + o.acquireTimeout().toMillis() + " ms waiting for a "
-          + "connection: all " + o.maxSize() + " are in use" + (lastError == null ? "" : "; last error: " + lastError));
+      throw timedOut();
     }
+    long pause = growth.pausedFor(now);
     waiting++;
     try {
-      changed.awaitNanos(left);
+      changed.awaitNanos(pause > 0 ? Math.min(left, pause) : left);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new ConnectionException("interrupted while waiting for a pooled connection", Outcome.NOT_SENT, e);
@@ -347,75 +397,101 @@ final class PoolSlots {
     }
   }
 
-  /** Opens a connection for the caller (which counted it in {@code opening}). */
-  private Slot openNow() {
-    Slot s = openInto(true);
-    if (s == null) {
-      throw new ConnectionException("could not open a pooled connection: " + lastErrorLocked(), Outcome.NOT_SENT);
+  private PoolExhaustedException timedOut() {
+    String waited = "timed out after " + o.acquireTimeout().toMillis() + " ms waiting for a connection: ";
+    ConnectionException refused = growth.refusal();
+    if (refused != null) {
+      return new PoolExhaustedException(waited + "all " + slots.size() + " open connections are in use and the "
+          + "server refuses more (" + refused.getMessage() + ")", refused);
     }
-    return s;
+    String last = growth.lastError();
+    return new PoolExhaustedException(waited + "all " + o.maxSize() + " are in use"
+        + (last == null ? "" : "; last error: " + last), null);
   }
 
-  private String lastErrorLocked() {
+  /**
+   * Opens a connection for a caller (which counted it in {@code opening}) and claims it. Null when
+   * the server refused it but the pool has other connections: the caller waits for those.
+   */
+  private PoolSlot openForCaller(Consumer<PoolSlot> claim) {
+    try {
+      return openInto(claim);
+    } catch (ConnectionException e) {
+      if (PoolGrowth.isRefusal(e) && hasConnections()) {
+        return null;
+      }
+      throw e;
+    }
+  }
+
+  private boolean hasConnections() {
     lock.lock();
     try {
-      return lastError;
+      return slots.size() + opening > 0;
     } finally {
       lock.unlock();
     }
   }
 
-  /** Opens one connection and adds it (borrowed by nobody); null when it failed. Lock not held. */
-  private Slot openInto(boolean forCaller) {
+  private void openInBackground() {
+    try {
+      openInto(null);
+    } catch (SluiceException e) {
+      LOG.log(Level.DEBUG, "the pool could not open a connection: {0}", e.getMessage());
+    }
+  }
+
+  /**
+   * Opens one connection (counted in {@code opening}) and adds it, claimed by {@code claim} in the
+   * same step so that no other caller takes it first (null leaves it idle). Lock not held.
+   */
+  private PoolSlot openInto(Consumer<PoolSlot> claim) {
     Connection c;
     try {
       c = opener.get();
     } catch (RuntimeException e) {
+      ConnectionException failure = new ConnectionException("could not open a pooled connection: " + e.getMessage(),
+          Outcome.NOT_SENT, e);
       lock.lock();
       try {
         opening--;
         connectFailures++;
-        lastError = e.getMessage();
-        backoffNanos = backoffNanos == 0 ? TimeUnit.MILLISECONDS.toNanos(50) : Math.min(MAX_BACKOFF_NANOS, backoffNanos * 2);
-        nextRefillAt = System.nanoTime() + backoffNanos;
+        growth.failed(failure, System.nanoTime());
         changed.signalAll();
       } finally {
         lock.unlock();
       }
-      if (forCaller) {
-        throw new ConnectionException("could not open a pooled connection: " + e.getMessage(), Outcome.NOT_SENT, e);
-      }
-      return null;
+      throw failure;
     }
     long life = o.maxLifetime().toNanos();
     long retireAt = life == 0 ? 0 : System.nanoTime() + life - ThreadLocalRandom.current().nextLong(life / 10 + 1);
-    Slot s = new Slot(c, retireAt);
+    PoolSlot s = new PoolSlot(c, retireAt);
     lock.lock();
     try {
       opening--;
       opened++;
-      backoffNanos = 0;
-      if (closed) {
-        closedCount++;
-      } else {
+      growth.opened();
+      if (!closed) {
         slots.add(s);
+        if (claim != null) {
+          claim.accept(s);
+          acquired++;
+        }
         changed.signalAll();
         return s;
       }
+      closedCount++;
     } finally {
       lock.unlock();
     }
     c.close();
-    if (forCaller) {
-      ensureOpen();
-    }
-    return null;
+    throw new ConnectionException("the pool is closed", Outcome.NOT_SENT);
   }
 
   /** The keeper: retire, trim, refill, report leaks; every tick until the pool closes. */
   private void keep() {
     while (!Thread.currentThread().isInterrupted()) {
-      List<Slot> toClose = new ArrayList<>();
+      List<PoolSlot> toClose = new ArrayList<>();
       int toOpen = 0;
       lock.lock();
       try {
@@ -425,17 +501,16 @@ final class PoolSlots {
         long now = System.nanoTime();
         long idleLimit = o.idleTimeout().toNanos();
         for (var it = slots.iterator(); it.hasNext(); ) {
-          Slot s = it.next();
-          boolean idle = !s.borrowed && s.inFlight == 0;
-          boolean tooIdle = idleLimit > 0 && now - s.lastUsed >= idleLimit && slots.size() > o.minSize();
-          if (idle && (expired(s, now) || tooIdle || !s.c.isOpen())) {
+          PoolSlot s = it.next();
+          boolean tooIdle = idleLimit > 0 && s.idleLongerThan(idleLimit, now) && slots.size() > o.minSize();
+          if (s.isIdle() && (s.expired(now) || tooIdle || !s.c.isOpen())) {
             it.remove();
             toClose.add(s);
             closedCount++;
           }
           reportLeak(s, now);
         }
-        if (now - nextRefillAt >= 0) {
+        if (growth.mayRefill(now)) {
           toOpen = Math.max(0, o.minSize() - slots.size() - opening);
           opening += toOpen;
         }
@@ -444,7 +519,7 @@ final class PoolSlots {
       }
       toClose.forEach(s -> s.c.close());
       for (int i = 0; i < toOpen; i++) {
-        openInto(false);
+        openInBackground();
       }
       try {
         TimeUnit.NANOSECONDS.sleep(TICK_NANOS);
@@ -454,7 +529,7 @@ final class PoolSlots {
     }
   }
 
-  private void reportLeak(Slot s, long now) {
+  private void reportLeak(PoolSlot s, long now) {
     long threshold = o.leakThreshold().toNanos();
     if (s.borrowed && threshold > 0 && !s.leakReported && now - s.borrowedAt >= threshold && s.borrower != null) {
       s.leakReported = true;

@@ -20,9 +20,16 @@ public final class RowStream implements Iterable<Row>, AutoCloseable {
   private boolean exhausted;
   private boolean closed;
   private long rows;
+  private Runnable afterClose = () -> {};
 
   RowStream(Session.Portal portal) {
     this.portal = portal;
+  }
+
+  /** For a pool: runs once the stream is closed, to give back the connection it borrowed for it. */
+  RowStream afterClose(Runnable action) {
+    this.afterClose = action;
+    return this;
   }
 
   private boolean advance() {
@@ -79,7 +86,11 @@ public final class RowStream implements Iterable<Row>, AutoCloseable {
   public void close() {
     if (!closed) {
       closed = true;
-      portal.close();
+      try {
+        portal.close();
+      } finally {
+        afterClose.run();
+      }
     }
   }
 }

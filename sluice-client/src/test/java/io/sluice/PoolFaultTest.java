@@ -83,11 +83,16 @@ class PoolFaultTest {
     }
   }
 
+  /**
+   * Every connection the server takes is borrowed and kept: the next caller waits for one of them
+   * (the pool has some), and when its acquire timeout passes, it learns that the server refused more.
+   */
   @Test
   void tooFewServerConnectionsSurfaces53300() throws Exception {
     try (PostgresServer pg = PostgresServer.start(PostgresServer.Options.defaults()
             .withSetting("max_connections", "6").withSetting("superuser_reserved_connections", "0"));
-        Pool pool = Pool.open(url(pg, ""), PoolOptions.DEFAULT.minSize(0).maxSize(12))) {
+        Pool pool = Pool.open(url(pg, ""),
+            PoolOptions.DEFAULT.minSize(0).maxSize(12).acquireTimeout(Duration.ofMillis(300)))) {
       List<Pool.Lease> leases = new ArrayList<>();
       ConnectionException refused = null;
       try {
@@ -103,19 +108,117 @@ class PoolFaultTest {
       }
       assertNotNull(refused, "the server refused a connection below the pool's maximum");
       assertTrue(leases.size() >= 1 && leases.size() < 12, "borrowed " + leases.size());
-      ServerException cause = null;
-      for (Throwable t = refused; t != null; t = t.getCause()) {
-        if (t instanceof ServerException se) {
-          cause = se;
-        }
-      }
-      assertNotNull(cause, "the server's error is the cause: " + refused);
-      assertEquals("53300", cause.sqlState());
-      assertTrue(refused.getMessage().contains("could not open a pooled connection"), refused.getMessage());
+      assertEquals("53300", serverCause(refused).sqlState(), "the server's error is the cause: " + refused);
+      assertInstanceOf(PoolExhaustedException.class, refused, "it waited for the connections the pool has");
+      assertTrue(refused.getMessage().contains("timed out after 300 ms") && refused.getMessage().contains(
+          "the server refuses more (could not open a pooled connection"), refused.getMessage());
       assertEquals(SluiceException.Outcome.NOT_SENT, refused.outcome());
       assertEquals(1, pool.query("select 1").size(), "the pool still serves with what it has");
       assertTrue(pool.stats().connectFailures() >= 1);
     }
+  }
+
+  /**
+   * Issue 17: four idle pooled connections whose backends were terminated made the next four
+   * statements fail with 57P01. A dead idle connection is found before it is handed out, and a
+   * statement that reached a connection already dead runs again on another.
+   */
+  @Test
+  void terminatedIdleBackendsAreNeverHandedOut() throws Exception {
+    // over TCP: a Unix-domain socket cannot tell that input waits (Transport.available), so there
+    // the FATAL is not seen before the write, which fails with "Broken pipe" as outcome UNKNOWN
+    try (PostgresServer pg = PostgresServer.start(PostgresServer.Options.defaults());
+        Pool pool = Pool.open("host=" + pg.host() + " port=" + pg.port() + " user=" + pg.superuser() + " dbname="
+            + pg.database() + " sslmode=disable application_name=victim query_timeout=5",
+            PoolOptions.DEFAULT.minSize(4).maxSize(4).acquireTimeout(Duration.ofSeconds(5)));
+        Connection admin = Connection.open(url(pg, ""))) {
+      java.util.function.IntConsumer statement = i -> assertEquals(i, pool.query("select $1::int4", i).get(0).getInt(0));
+      terminateIdleVictims(pool, admin);
+      List<SluiceException> failures = new ArrayList<>();
+      for (int i = 0; i < 4; i++) {   // one after the other: each meets a dead idle connection first
+        failures.addAll(runConcurrently(1, statement));
+      }
+      terminateIdleVictims(pool, admin);
+      failures.addAll(runConcurrently(40, statement));
+      assertEquals(List.of(), failures.stream().map(e -> e.outcome() + " " + e.getMessage()).toList());
+      assertTrue(pool.stats().evicted() >= 8, "both rounds' dead connections were evicted: " + pool.stats());
+      PoolTest.eventually("back to its minimum", () -> pool.stats().open() == 4);
+    }
+  }
+
+  /** Terminates the pool's four connections once all are open and idle, and waits until their backends are gone. */
+  private static void terminateIdleVictims(Pool pool, Connection admin) throws InterruptedException {
+    PoolTest.eventually("four idle connections", () -> pool.stats().open() == 4 && pool.stats().idle() == 4);
+    String victims = "from pg_stat_activity where application_name = 'victim'";
+    assertEquals(4L, admin.query("select count(pg_terminate_backend(pid)) " + victims).get(0).getLong(0));
+    PoolTest.eventually("the backends are gone", () -> admin.query("select count(*) " + victims).get(0).getLong(0) == 0);
+  }
+
+  /** Runs {@code n} calls on virtual threads at once; the failures, in no order. */
+  static List<SluiceException> runConcurrently(int n, java.util.function.IntConsumer call) throws InterruptedException {
+    ConcurrentLinkedQueue<SluiceException> failures = new ConcurrentLinkedQueue<>();
+    List<Thread> threads = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      int me = i;
+      threads.add(Thread.startVirtualThread(() -> {
+        try {
+          call.accept(me);
+        } catch (SluiceException e) {
+          failures.add(e);
+        }
+      }));
+    }
+    for (Thread t : threads) {
+      assertTrue(t.join(Duration.ofSeconds(30)), "a caller did not return");
+    }
+    return new ArrayList<>(failures);
+  }
+
+  /**
+   * Issue 17: a role limited to one connection behind a pool of four made 39 of 40 concurrent
+   * transactions fail at once with 53300. They wait for the one connection the pool has; a pool
+   * with no connection at all fails at once, naming the refusal.
+   */
+  @Test
+  void aRoleLimitedToOneConnectionServesEveryTransactionOfAPoolOfFour() throws Exception {
+    try (PostgresServer pg = PostgresServer.start(PostgresServer.Options.defaults());
+        Connection admin = Connection.open(url(pg, ""))) {
+      admin.execute("create role sluice_one login connection limit 1 password 'one-secret'");
+      String one = "host=" + pg.socketDirectory() + " port=" + pg.port() + " user=sluice_one password=one-secret"
+          + " dbname=" + pg.database();
+      PoolOptions opts = PoolOptions.DEFAULT.minSize(0).maxSize(4).acquireTimeout(Duration.ofSeconds(5));
+      try (Pool pool = Pool.open(one, opts)) {
+        List<SluiceException> failures = runConcurrently(20, i -> {
+          int got = pool.transaction(tx -> {
+            tx.execute("select pg_sleep(0.02)");
+            return tx.query("select $1::int4", i).get(0).getInt(0);
+          });
+          assertEquals(i, got);
+        });
+        assertEquals(List.of(), failures.stream().map(e -> e.outcome() + " " + e.getMessage()).toList());
+        PoolStats s = pool.stats();
+        assertTrue(s.connectFailures() >= 1, "the server refused the pool's second connection: " + s);
+        assertEquals(1, s.open(), s.toString());
+
+        try (Pool other = Pool.open(one, opts); Pool.Lease held = pool.acquire()) {
+          ConnectionException e = assertThrows(ConnectionException.class, other::acquire);
+          assertFalse(e instanceof PoolExhaustedException, "no connection to wait for: it fails at once: " + e);
+          assertEquals("53300", serverCause(e).sqlState(), e.toString());
+          assertTrue(e.getMessage().contains("too many connections for role"), e.getMessage());
+          assertEquals(SluiceException.Outcome.NOT_SENT, e.outcome());
+          assertEquals(0, other.stats().timeouts());
+        }
+      }
+    }
+  }
+
+  static ServerException serverCause(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof ServerException se) {
+        return se;
+      }
+    }
+    return fail("no server error in the causes of " + e);
   }
 
   /** A short pause after a failure, so that failing callers do not spin. */

@@ -9,9 +9,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -178,6 +181,113 @@ class PoolTest {
     ConnectionException e = assertThrows(ConnectionException.class, () -> pool.query("select 1"));
     assertTrue(e.getMessage().contains("pool is closed"), e.getMessage());
     assertEquals(0, pool.stats().open());
+  }
+
+  /**
+   * Issue 17: a pool routed independent statements onto the connection of a slow stream, where
+   * they waited for its consumer. The consumer here stops at its first row until the twenty
+   * statements are done: had one been routed behind the stream, they never would be.
+   */
+  @Test
+  void aSlowForEachHoldsUpNoOtherCaller() throws Exception {
+    try (Pool pool = Pool.open(url(), PoolOptions.DEFAULT.minSize(0).maxSize(2))) {
+      CountDownLatch queriesDone = new CountDownLatch(1);
+      AtomicInteger consumed = new AtomicInteger();
+      AtomicBoolean gaveUp = new AtomicBoolean();
+      Thread stream = Thread.startVirtualThread(() -> pool.forEach("select g from generate_series(1, 5) g", row -> {
+        consumed.incrementAndGet();
+        try {
+          if (row.getInt(0) == 1 && !queriesDone.await(10, TimeUnit.SECONDS)) {
+            gaveUp.set(true);
+          }
+          Thread.sleep(20);
+        } catch (InterruptedException e) {
+          throw new IllegalStateException(e);
+        }
+      }));
+      eventually("the stream's first row is being consumed", () -> consumed.get() == 1);
+      int[] consumedWhenDone = {-1};
+      Thread queries = Thread.startVirtualThread(() -> {
+        for (int i = 0; i < 20; i++) {
+          assertEquals(i, pool.query("select $1::int4", i).get(0).getInt(0));
+        }
+        consumedWhenDone[0] = consumed.get();
+        queriesDone.countDown();
+      });
+      assertTrue(queries.join(Duration.ofSeconds(30)) && stream.join(Duration.ofSeconds(30)), "callers returned");
+      assertFalse(gaveUp.get(), "the statements waited for the stream's consumer");
+      assertEquals(1, consumedWhenDone[0], "all 20 statements finished while the stream was at its first row");
+      assertEquals(5, consumed.get());
+      assertEquals(0, pool.stats().borrowed(), pool.stats().toString());
+    }
+  }
+
+  @Test
+  void aPoolStreamBorrowsItsConnectionUntilClosed() throws Exception {
+    try (Pool pool = Pool.open(url(), PoolOptions.DEFAULT.minSize(0).maxSize(2))) {
+      long sum = 0;
+      try (RowStream rows = pool.stream("select g from generate_series(1, 10) g", 2)) {
+        var it = rows.iterator();
+        sum += it.next().getInt(0);
+        assertEquals(1, pool.stats().borrowed(), pool.stats().toString());
+        Thread queries = Thread.startVirtualThread(() -> {
+          for (int i = 0; i < 20; i++) {
+            assertEquals(i, pool.query("select $1::int4", i).get(0).getInt(0));
+          }
+        });
+        assertTrue(queries.join(Duration.ofSeconds(30)), "statements ran beside the open stream");
+        while (it.hasNext()) {
+          sum += it.next().getInt(0);
+        }
+      }
+      assertEquals(55, sum);
+      assertEquals(0, pool.stats().borrowed(), "closing the stream gave its connection back");
+      ServerException e = assertThrows(ServerException.class, () -> pool.stream("select no_such_column", 2));
+      assertEquals("42703", e.sqlState());
+      assertEquals(0, pool.stats().borrowed(), "a stream that failed to open gave its connection back");
+      try (RowStream early = pool.stream("select g from generate_series(1, 1000) g", 10)) {
+        assertEquals(1, early.iterator().next().getInt(0));
+      }
+      assertEquals(1, pool.query("select 1").size(), "a stream closed early leaves a usable connection");
+      assertEquals(0, pool.stats().borrowed());
+    }
+  }
+
+  /**
+   * Under steady shared load a connection is idle only for a moment: borrowers (transactions,
+   * streams) waited for one until their acquire timeout. One is now kept for each waiting borrower.
+   */
+  @Test
+  void borrowersAreServedUnderSteadySharedLoad() throws Exception {
+    try (Pool pool = Pool.open(url(), PoolOptions.DEFAULT.minSize(4).maxSize(4).acquireTimeout(Duration.ofSeconds(2)))) {
+      AtomicBoolean stop = new AtomicBoolean();
+      AtomicInteger sharedDone = new AtomicInteger();
+      List<Thread> load = new ArrayList<>();
+      for (int i = 0; i < 64; i++) {
+        load.add(Thread.startVirtualThread(() -> {
+          while (!stop.get()) {
+            pool.query("select 1");
+            sharedDone.incrementAndGet();
+          }
+        }));
+      }
+      try {
+        eventually("the shared load runs", () -> sharedDone.get() > 1000);
+        for (int i = 0; i < 5; i++) {
+          int n = i;
+          int sum = pool.reduce("select g from generate_series(1, 3) g", 0, (a, r) -> a + r.getInt(0));
+          int got = pool.transaction(tx -> tx.query("select $1::int4", n).get(0).getInt(0));
+          assertEquals(6, sum);
+          assertEquals(n, got);
+        }
+      } finally {
+        stop.set(true);
+        for (Thread t : load) {
+          assertTrue(t.join(Duration.ofSeconds(30)), "a shared caller did not return");
+        }
+      }
+      assertEquals(0, pool.stats().timeouts(), pool.stats().toString());
+    }
   }
 
   @Test
