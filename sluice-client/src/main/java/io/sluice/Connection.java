@@ -363,7 +363,6 @@ public final class Connection implements AutoCloseable {
     return config;
   }
 
-  /** Whether the connection can still be used. */
   /** For the pool: whether a stream is in flight here, so that statements routed here would wait behind it. */
   boolean isStreaming() {
     return session.engine().streaming();
@@ -377,6 +376,7 @@ public final class Connection implements AutoCloseable {
     return !closed && session.engine().checkIdle();
   }
 
+  /** Whether the connection can still be used. */
   public boolean isOpen() {
     return !closed && !session.engine().isBroken();
   }
