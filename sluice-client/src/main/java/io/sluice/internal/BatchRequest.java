@@ -12,7 +12,7 @@ import io.sluice.types.TypeContext;
  * sink in order; after an error the server skips to the Sync, and {@link #failedAt} says which
  * statement failed.
  */
-final class BatchRequest extends Request {
+final class BatchRequest extends ExtendedRequest {
   private final Statement[] statements;
   private final Object[][] params;
   private final ParameterCodec[][] codecs;
@@ -22,7 +22,6 @@ final class BatchRequest extends Request {
   private int current;
   /** Rows of the current statement so far. */
   private int rows;
-  private final ExtendedReplies replies = new ExtendedReplies();
   int failedAt = -1;
 
   BatchRequest(Statement[] statements, Object[][] params, ParameterCodec[][] codecs, RowSink[] sinks,
@@ -48,16 +47,6 @@ final class BatchRequest extends Request {
     FrontendMessage.Sync.INSTANCE.encode(out);
     replies.expect(ExtendedReplies.Step.SYNC);
     return 1;
-  }
-
-  @Override
-  protected ReplyOrder replyOrder() {
-    return replies;
-  }
-
-  @Override
-  protected boolean answersBeforeActing() {
-    return true;
   }
 
   @Override

@@ -9,9 +9,8 @@ import java.util.List;
  * Close + Sync for statements evicted from the cache. Nobody waits for it: whichever caller reads
  * next consumes its replies, and a failure (the statement was already gone) is of no consequence.
  */
-final class CloseStatementRequest extends Request {
+final class CloseStatementRequest extends ExtendedRequest {
   private final List<Statement> statements;
-  private final ExtendedReplies replies = new ExtendedReplies();
 
   CloseStatementRequest(List<Statement> statements) {
     super(false);
@@ -27,16 +26,6 @@ final class CloseStatementRequest extends Request {
     FrontendMessage.Sync.INSTANCE.encode(out);
     replies.expect(ExtendedReplies.Step.SYNC);
     return 1;
-  }
-
-  @Override
-  protected ReplyOrder replyOrder() {
-    return replies;
-  }
-
-  @Override
-  protected boolean answersBeforeActing() {
-    return true;
   }
 
   @Override

@@ -1,9 +1,7 @@
 package io.sluice.internal;
 
 import io.sluice.protocol.FrameReader;
-import io.sluice.protocol.FrontendMessage;
 import io.sluice.protocol.Utf8;
-import io.sluice.protocol.WireWriter;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -12,30 +10,15 @@ import java.util.concurrent.locks.LockSupport;
  * exchange ends (ReadyForQuery). The caller writes the data ({@link CopyInExchange}); any thread
  * may read the replies.
  */
-final class CopyInRequest extends Request {
-  private final String sql;
+final class CopyInRequest extends SimpleProtocolRequest {
   private final RequestEngine engine;
   volatile boolean started;
   volatile boolean wrongDirection;
   volatile String commandTag;
 
   CopyInRequest(String sql, RequestEngine engine) {
-    super(true);
-    this.sql = sql;
+    super(sql);
     this.engine = engine;
-  }
-
-  private final SimpleReplies replies = new SimpleReplies();
-
-  @Override
-  protected int encode(WireWriter out) {
-    new FrontendMessage.Query(sql).encode(out);
-    return 1;
-  }
-
-  @Override
-  protected ReplyOrder replyOrder() {
-    return replies;
   }
 
   @Override

@@ -3,20 +3,18 @@ package io.sluice.internal;
 import io.sluice.protocol.FrameReader;
 import io.sluice.protocol.FrontendMessage;
 import io.sluice.protocol.Utf8;
-import io.sluice.protocol.WireWriter;
 
 /**
  * A {@code COPY … TO STDOUT} sent as a simple Query; each CopyData payload goes to the sink on the
  * caller's thread, as it arrives. If the sink fails, the server is asked to cancel and the rest of
  * the data is drained, so the connection ends clean; the sink's failure is then rethrown.
  */
-final class CopyOutRequest extends Request {
+final class CopyOutRequest extends SimpleProtocolRequest {
   /** Receives COPY data; may throw, which stops delivery. */
   interface Sink {
     void data(byte[] buf, int off, int len) throws Exception;
   }
 
-  private final String sql;
   private final RequestEngine engine;
   private final Sink sink;
   Exception sinkFailure;
@@ -24,23 +22,9 @@ final class CopyOutRequest extends Request {
   boolean started;
 
   CopyOutRequest(String sql, RequestEngine engine, Sink sink) {
-    super(true);
-    this.sql = sql;
+    super(sql);
     this.engine = engine;
     this.sink = sink;
-  }
-
-  private final SimpleReplies replies = new SimpleReplies();
-
-  @Override
-  protected int encode(WireWriter out) {
-    new FrontendMessage.Query(sql).encode(out);
-    return 1;
-  }
-
-  @Override
-  protected ReplyOrder replyOrder() {
-    return replies;
   }
 
   @Override

@@ -12,7 +12,7 @@ import io.sluice.types.TypeContext;
  * Sync has been sent. Nothing else may be written meanwhile (it is exclusive), and only the owner
  * reads its rows. {@link #finish} sends the Sync (with a Close first when abandoned early).
  */
-final class PortalRequest extends Request {
+final class PortalRequest extends ExtendedRequest {
   private final Statement st;
   private final Object[] params;
   private final ParameterCodec[] codecs;
@@ -23,7 +23,6 @@ final class PortalRequest extends Request {
   boolean completed;
   String commandTag;
   int rowsSeen;
-  private final ExtendedReplies replies = new ExtendedReplies();
 
   PortalRequest(Statement st, Object[] params, ParameterCodec[] codecs, TypeContext types, int fetchSize) {
     super(true);
@@ -41,16 +40,6 @@ final class PortalRequest extends Request {
     replies.expect(ExtendedReplies.Step.EXECUTE_LIMITED);
     FrontendMessage.Flush.INSTANCE.encode(out);
     return 1;   // the Sync comes from finish()
-  }
-
-  @Override
-  protected ReplyOrder replyOrder() {
-    return replies;
-  }
-
-  @Override
-  protected boolean answersBeforeActing() {
-    return true;
   }
 
   /** Asks for the next chunk (the reader is this request's owner). */

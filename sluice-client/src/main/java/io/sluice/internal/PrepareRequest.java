@@ -15,12 +15,11 @@ import java.util.List;
  * Parse + Describe(statement) + Sync: learns a statement's parameter types and result columns,
  * and chooses each column's format: binary where a codec decodes it, text otherwise.
  */
-final class PrepareRequest extends Request {
+final class PrepareRequest extends ExtendedRequest {
   private final Statement st;
   private final TypeContext types;
   private int[] parameterTypes;
   private List<Field> fields = List.of();
-  private final ExtendedReplies replies = new ExtendedReplies();
 
   PrepareRequest(Statement st, TypeContext types) {
     super(true);
@@ -37,16 +36,6 @@ final class PrepareRequest extends Request {
     FrontendMessage.Sync.INSTANCE.encode(out);
     replies.expect(ExtendedReplies.Step.SYNC);
     return 1;
-  }
-
-  @Override
-  protected ReplyOrder replyOrder() {
-    return replies;
-  }
-
-  @Override
-  protected boolean answersBeforeActing() {
-    return true;
   }
 
   @Override

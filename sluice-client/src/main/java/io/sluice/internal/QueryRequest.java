@@ -12,14 +12,13 @@ import io.sluice.types.TypeContext;
  * trip. Parameters are encoded straight into the output buffer, binary where the codec can, text
  * otherwise; rows are handed to the sink as raw DataRow bodies.
  */
-final class QueryRequest extends Request {
+final class QueryRequest extends ExtendedRequest {
   final Statement st;
   private final Object[] params;
   private final ParameterCodec[] codecs;
   private final TypeContext types;
   final RowSink sink;
   private final boolean streaming;
-  private final ExtendedReplies replies = new ExtendedReplies();
   private final int columns;
   String commandTag;
   int rowsSeen;
@@ -61,16 +60,6 @@ final class QueryRequest extends Request {
     }
     encodeBind(out, st, params, codecs, types);
     replies.expect(ExtendedReplies.Step.BIND);
-  }
-
-  @Override
-  protected ReplyOrder replyOrder() {
-    return replies;
-  }
-
-  @Override
-  protected boolean answersBeforeActing() {
-    return true;
   }
 
   /** The most values one Bind can carry: its counts are Int16 (the protocol's message formats). */

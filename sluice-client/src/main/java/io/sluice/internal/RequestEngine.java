@@ -232,7 +232,7 @@ public final class RequestEngine {
       try {
         if (begins) {
           encodeBegin(out, deferredBegin);
-          ((ExtendedReplies) r.replyOrder()).expectBegin();
+          ((ExtendedRequest) r).replies.expectBegin();
         }
         r.syncsLeft = r.encode(out);
       } catch (Throwable e) {
@@ -617,7 +617,6 @@ public final class RequestEngine {
     flush();
   }
 
-  /** Waits for the request, reading replies for everyone while this thread holds the read lock. */
   /**
    * Reads for {@code r} on this thread, which is not its owner (a helper thread that drains the
    * replies of a COPY while the owner writes): this thread is the one woken when the read lock
@@ -628,6 +627,7 @@ public final class RequestEngine {
     await(r, 0);
   }
 
+  /** Waits for the request, reading replies for everyone while this thread holds the read lock. */
   void await(Request r, long deadlineNanos) {
     while (!r.done) {
       if (readLock.tryLock()) {

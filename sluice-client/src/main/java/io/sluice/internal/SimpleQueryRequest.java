@@ -7,7 +7,6 @@ import io.sluice.protocol.BackendMessage.RowDescription;
 import io.sluice.protocol.FrameReader;
 import io.sluice.protocol.FrontendMessage;
 import io.sluice.protocol.Utf8;
-import io.sluice.protocol.WireWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -16,8 +15,7 @@ import java.util.List;
  * A simple-protocol Query: one or more statements, text values. COPY is refused (CopyFail for
  * COPY FROM STDIN, data discarded for COPY TO STDOUT): COPY has its own API.
  */
-final class SimpleQueryRequest extends Request {
-  private final String sql;
+final class SimpleQueryRequest extends SimpleProtocolRequest {
   final List<SimpleResult> results = new ArrayList<>();
   /** The first value that was not valid UTF-8, thrown once the query has ended. */
   io.sluice.ValueException undecodable;
@@ -26,22 +24,8 @@ final class SimpleQueryRequest extends Request {
   private final RequestEngine engine;
 
   SimpleQueryRequest(String sql, RequestEngine engine) {
-    super(true);
-    this.sql = sql;
+    super(sql);
     this.engine = engine;
-  }
-
-  private final SimpleReplies replies = new SimpleReplies();
-
-  @Override
-  protected int encode(WireWriter out) {
-    new FrontendMessage.Query(sql).encode(out);
-    return 1;
-  }
-
-  @Override
-  protected ReplyOrder replyOrder() {
-    return replies;
   }
 
   @Override

@@ -1,0 +1,25 @@
+package io.sluice.internal;
+
+/**
+ * A request in the extended query protocol. It records each message it writes in {@link #replies},
+ * and the replies must answer them in order. Its first message (Parse, Bind, Describe or Close)
+ * gets its own reply before the server acts on anything, so a connection-fatal error before any
+ * reply proves the request never started.
+ */
+abstract class ExtendedRequest extends Request {
+  final ExtendedReplies replies = new ExtendedReplies();
+
+  protected ExtendedRequest(boolean waited) {
+    super(waited);
+  }
+
+  @Override
+  protected final ReplyOrder replyOrder() {
+    return replies;
+  }
+
+  @Override
+  protected final boolean answersBeforeActing() {
+    return true;
+  }
+}
