@@ -200,18 +200,13 @@ final class PoolSlots {
 
   /**
    * With no connection the caller may use: whether it may open one. Otherwise it waits for a
-   * change and gets false; with nothing at all to wait for while the server refuses connections,
-   * it fails with that refusal. Lock held.
+   * change — a connection coming free, or the end of a pause after the server refused one — and
+   * gets false. A refusal is transient by nature (other clients leave), so even a pool with no
+   * connection at all waits, trying again as the pause allows, until the acquire timeout. Lock held.
    */
   private boolean mayOpen(long deadline) {
-    long now = System.nanoTime();
-    if (canGrow(now)) {
+    if (canGrow(System.nanoTime())) {
       return true;
-    }
-    if (slots.isEmpty() && opening == 0) {   // below the maximum, so growth is paused by a refusal
-      ConnectionException refused = growth.refusal();
-      throw new ConnectionException(refused.getMessage() + "; the pool has no connection to wait for and tries "
-          + "again in " + TimeUnit.NANOSECONDS.toMillis(growth.pausedFor(now)) + " ms", Outcome.NOT_SENT, refused);
     }
     awaitChange(deadline);
     return false;
@@ -411,25 +406,17 @@ final class PoolSlots {
 
   /**
    * Opens a connection for a caller (which counted it in {@code opening}) and claims it. Null when
-   * the server refused it but the pool has other connections: the caller waits for those.
+   * the server refused it for want of resources: the caller waits, for a connection the pool has or
+   * for the next try, until its acquire timeout (which then names the refusal).
    */
   private PoolSlot openForCaller(Consumer<PoolSlot> claim) {
     try {
       return openInto(claim);
     } catch (ConnectionException e) {
-      if (PoolGrowth.isRefusal(e) && hasConnections()) {
+      if (PoolGrowth.isRefusal(e)) {
         return null;
       }
       throw e;
-    }
-  }
-
-  private boolean hasConnections() {
-    lock.lock();
-    try {
-      return slots.size() + opening > 0;
-    } finally {
-      lock.unlock();
     }
   }
 

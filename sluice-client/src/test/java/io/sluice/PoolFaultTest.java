@@ -184,7 +184,8 @@ class PoolFaultTest {
   /**
    * Issue 17: a role limited to one connection behind a pool of four made 39 of 40 concurrent
    * transactions fail at once with 53300. They wait for the one connection the pool has; a pool
-   * with no connection at all fails at once, naming the refusal.
+   * with no connection at all waits too, trying again, and gets a connection as soon as the role's
+   * one is free — or, at its acquire timeout, an error naming the refusal.
    */
   @Test
   void aRoleLimitedToOneConnectionServesEveryTransactionOfAPoolOfFour() throws Exception {
@@ -207,13 +208,26 @@ class PoolFaultTest {
         assertTrue(s.connectFailures() >= 1, "the server refused the pool's second connection: " + s);
         assertEquals(1, s.open(), s.toString());
 
-        try (Pool other = Pool.open(one, opts); Pool.Lease held = pool.acquire()) {
+        try (Pool other = Pool.open(one, opts.acquireTimeout(Duration.ofMillis(500)));
+            Pool.Lease held = pool.acquire()) {
           ConnectionException e = assertThrows(ConnectionException.class, other::acquire);
-          assertFalse(e instanceof PoolExhaustedException, "no connection to wait for: it fails at once: " + e);
+          assertInstanceOf(PoolExhaustedException.class, e, "it waited for the role's connection: " + e);
           assertEquals("53300", serverCause(e).sqlState(), e.toString());
           assertTrue(e.getMessage().contains("too many connections for role"), e.getMessage());
           assertEquals(SluiceException.Outcome.NOT_SENT, e.outcome());
-          assertEquals(0, other.stats().timeouts());
+        }
+        try (Pool other = Pool.open(one, opts)) {   // no connection of its own: it waits, trying again
+          Pool.Lease held = pool.acquire();
+          java.util.concurrent.CompletableFuture<Integer> waiter = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try (Pool.Lease l = other.acquire()) {
+              return l.connection().query("select 1").size();
+            }
+          }, r -> Thread.startVirtualThread(r));
+          Thread.sleep(300);
+          assertFalse(waiter.isDone(), "refused while the role's connection is held: it waits");
+          held.close();
+          pool.close();   // the role's one connection goes
+          assertEquals(1, waiter.get(10, java.util.concurrent.TimeUnit.SECONDS));
         }
       }
     }
