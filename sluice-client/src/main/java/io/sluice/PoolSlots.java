@@ -323,12 +323,24 @@ final class PoolSlots {
   }
 
   /**
+   * Connections used this recently are handed out unchecked: a FATAL that arrives meanwhile comes
+   * as the first reply to the statement, which then fails as not sent and runs again elsewhere; the
+   * check (a few system calls and a pass of the lock) would cost sequential callers more than it
+   * saves. The engine's own probe uses the same threshold.
+   */
+  private static final long CHECK_AFTER_IDLE_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+
+  /**
    * Checks a claimed connection that was idle before it is handed out ({@link PoolSlot#passesCheck}),
    * the lock released meanwhile; past {@code validateAfterIdle} with a round trip. False when it
    * failed: it was evicted, and the caller picks again.
    */
   private boolean handOut(PoolSlot s) {
-    boolean roundTrip = s.idleLongerThan(o.validateAfterIdle().toNanos(), System.nanoTime());
+    long now = System.nanoTime();
+    if (!s.idleLongerThan(CHECK_AFTER_IDLE_NANOS, now)) {
+      return true;
+    }
+    boolean roundTrip = s.idleLongerThan(o.validateAfterIdle().toNanos(), now);
     s.checking = true;
     checking++;
     lock.unlock();

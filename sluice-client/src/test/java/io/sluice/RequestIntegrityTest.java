@@ -227,6 +227,28 @@ class RequestIntegrityTest {
   }
 
   @Test
+  void aConnectionClosedOrResetWithoutAWordWhileIdleIsFoundBeforeAStatementIsWritten() throws Exception {
+    // no FATAL here: the link ends with a bare FIN (a proxy, a NAT, a server that went away) or a
+    // reset; the kernel's count of waiting bytes shows neither, a non-blocking read does
+    for (boolean reset : new boolean[] {false, true}) {
+      try (io.sluice.testkit.FaultProxy proxy = io.sluice.testkit.FaultProxy.start(pg.host(), pg.port());
+          Connection c = Connection.open("host=" + proxy.host() + " port=" + proxy.port() + " user="
+              + pg.superuser() + " dbname=" + pg.database() + " sslmode=disable")) {
+        assertEquals(1, c.query("select 1").size());
+        if (reset) {
+          proxy.resetAll();
+        } else {
+          proxy.close();
+        }
+        Thread.sleep(200);   // idle long enough that the engine looks before writing
+        ConnectionException e = assertThrows(ConnectionException.class, () -> c.execute("select 1"));
+        assertEquals(SluiceException.Outcome.NOT_SENT, e.outcome(), (reset ? "reset: " : "closed: ") + e.getMessage());
+        assertFalse(c.isOpen());
+      }
+    }
+  }
+
+  @Test
   void aBackendTerminatedWhileRunningAStatementLeavesItsOutcomeUnknown() throws Exception {
     try (Connection c = Connection.open(url("")); Connection admin = Connection.open(url(""))) {
       int pid = c.processId();

@@ -746,7 +746,7 @@ public final class RequestEngine {
   /** Whether bytes from the server wait to be read (an I/O error counts: reading will report it). */
   private boolean waiting(FrameReader in) {
     try {
-      return in.buffered() > 0 || s.transport.available() > 0;
+      return in.buffered() > 0 || s.transport.available() != 0;
     } catch (IOException e) {
       return true;
     }

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.nio.channels.SocketChannel;
 import java.security.cert.Certificate;
 import java.security.cert.X509Certificate;
 import javax.net.ssl.SSLPeerUnverifiedException;
@@ -15,6 +16,8 @@ public final class SocketTransport implements Transport {
   final Socket socket;
   /** The TCP socket under TLS (or the socket itself): its count of waiting bytes is exact. */
   private final Socket tcp;
+  /** Sees a peer's close without blocking, on plain TCP (under TLS its bytes belong to the TLS layer). */
+  private final ChannelPeek peek;
   private final InputStream in;
   private final OutputStream out;
   private final String description;
@@ -27,33 +30,48 @@ public final class SocketTransport implements Transport {
   SocketTransport(Socket socket, Socket tcp, String description) throws IOException {
     this.socket = socket;
     this.tcp = tcp;
+    SocketChannel ch = socket == tcp ? socket.getChannel() : null;
+    this.peek = ch == null ? null : new ChannelPeek(ch);
     this.in = socket.getInputStream();
     this.out = socket.getOutputStream();
     this.description = description;
   }
 
-  /** Connects with a timeout (0: the system's); keeps Nagle off, as every round trip counts. */
+  /**
+   * Connects with a timeout (0: the system's); keeps Nagle off, as every round trip counts. The
+   * socket is a channel's, so that {@link #available} can see the server close it.
+   */
   public static SocketTransport connect(InetSocketAddress address, int timeoutMillis) throws IOException {
-    Socket s = new Socket();
+    SocketChannel ch = SocketChannel.open();
+    Socket s = ch.socket();
     try {
       s.setTcpNoDelay(true);
       s.setKeepAlive(true);
       s.connect(address, Math.max(0, timeoutMillis));
       return new SocketTransport(s, "tcp " + address.getHostString() + ":" + address.getPort());
     } catch (IOException | RuntimeException e) {
-      s.close();
+      ch.close();
       throw e;
     }
   }
 
   @Override
   public int read(byte[] b, int off, int len) throws IOException {
+    if (peek != null) {
+      int kept = peek.drainInto(b, off, len);
+      if (kept > 0) {
+        return kept;
+      }
+    }
     return in.read(b, off, len);
   }
 
   @Override
   public int available() throws IOException {
-    return tcp == socket ? in.available() : in.available() + tcp.getInputStream().available();
+    if (peek == null) {
+      return in.available() + (tcp == socket ? 0 : tcp.getInputStream().available());
+    }
+    return peek.poll();
   }
 
   @Override

@@ -22,9 +22,10 @@ public interface Transport extends ByteSource, AutoCloseable {
   boolean isOpen();
 
   /**
-   * Bytes that have arrived and can be read without blocking, as far as this transport can tell
-   * cheaply; 0 when it cannot tell (a Unix-domain socket). Under TLS it counts the encrypted bytes
-   * waiting on the socket below, so that a FATAL the server sent to an idle connection is seen.
+   * What waits to be read, told without blocking, for a reader that is not reading: a positive
+   * number when bytes have arrived, 0 when none have, -1 when the peer has closed the connection
+   * (then reading reports it). Under TLS it counts the encrypted bytes waiting on the socket below,
+   * so that a FATAL the server sent to an idle connection is seen, but cannot see a bare close.
    */
   default int available() throws IOException {
     return 0;

@@ -10,11 +10,13 @@ import java.nio.file.Path;
 /** A Unix-domain socket ({@code <dir>/.s.PGSQL.<port>}); PostgreSQL never uses TLS over it. */
 public final class UnixTransport implements Transport {
   private final SocketChannel channel;
+  private final ChannelPeek peek;
   private final String description;
   private volatile boolean open = true;
 
   private UnixTransport(SocketChannel channel, String description) {
     this.channel = channel;
+    this.peek = new ChannelPeek(channel);
     this.description = description;
   }
 
@@ -31,7 +33,13 @@ public final class UnixTransport implements Transport {
 
   @Override
   public int read(byte[] b, int off, int len) throws IOException {
-    return channel.read(ByteBuffer.wrap(b, off, len));
+    int kept = peek.drainInto(b, off, len);
+    return kept > 0 ? kept : channel.read(ByteBuffer.wrap(b, off, len));
+  }
+
+  @Override
+  public int available() throws IOException {
+    return peek.poll();
   }
 
   @Override
