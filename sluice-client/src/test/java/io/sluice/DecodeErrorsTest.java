@@ -2,13 +2,23 @@ package io.sluice;
 
 import static org.junit.jupiter.api.Assertions.*;
 
-import io.sluice.ScriptedServer.Column;
-import io.sluice.protocol.BackendEncoder;
 import io.sluice.protocol.BackendMessage;
+import io.sluice.protocol.BackendMessage.CommandComplete;
+import io.sluice.protocol.BackendMessage.DataRow;
+import io.sluice.protocol.BackendMessage.Field;
+import io.sluice.protocol.BackendMessage.RowDescription;
+import io.sluice.testkit.Exchange;
+import io.sluice.testkit.FakeDatabase;
+import io.sluice.testkit.FakeDatabase.Definition;
+import io.sluice.testkit.FakeDatabase.Result;
+import io.sluice.testkit.Replies;
+import io.sluice.testkit.ScriptedServer;
+import java.io.IOException;
 import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.function.Executable;
@@ -21,8 +31,13 @@ import org.junit.jupiter.api.function.Executable;
  */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class DecodeErrorsTest {
-  static final byte[] SELECT_1 = "SELECT 1".getBytes(StandardCharsets.US_ASCII);
+  static final byte[] SELECT_1 = Replies.bytes(new CommandComplete("SELECT 1"));
   static final byte[] NOT_UTF8 = {'a', (byte) 0xFF, 'b'};
+  /** Any statement: one column, no rows. Its RowDescription and its end are what a test rewrites. */
+  static final Definition ONE_COLUMN = new Definition(new int[0], Replies.textColumns("placeholder"),
+      p -> Result.rows(List.of()));
+  /** Any statement: no columns, no rows (what COPY TO STDOUT is, before its end is rewritten). */
+  static final Definition NO_COLUMNS = new Definition(new int[0], List.of(), p -> Result.command("COPY 0"));
 
   static ValueException assertValueError(String column, Executable read) {
     ValueException e = assertThrows(ValueException.class, read);
@@ -31,15 +46,51 @@ class DecodeErrorsTest {
     return e;
   }
 
+  /**
+   * A server that answers every statement as PostgreSQL would (extended or simple protocol), as
+   * {@code every} defines it, with each frame of its replies rewritten by {@code rewrite}.
+   */
+  static ScriptedServer rewriting(Definition every, UnaryOperator<byte[]> rewrite) throws IOException {
+    return ScriptedServer.start(new FakeDatabase().fallback(sql -> every), conn -> {
+      for (Exchange x = conn.next(); x != null; x = conn.next()) {
+        conn.send(Replies.concat(x.frames().stream().map(rewrite).toList()));
+      }
+    });
+  }
+
+  /**
+   * Every statement is described by the RowDescription {@code description} and returns
+   * {@code rows}, then the CommandComplete {@code tag}: raw frames, so that they can be invalid.
+   */
+  static ScriptedServer serving(byte[] description, List<byte[][]> rows, byte[] tag) throws IOException {
+    List<byte[]> end = new ArrayList<>();
+    rows.forEach(r -> end.add(Replies.bytes(new DataRow(r))));
+    end.add(tag);
+    byte[] ending = Replies.concat(end);
+    return rewriting(ONE_COLUMN, frame -> switch ((char) frame[0]) {
+      case 'T' -> description;
+      case 'C' -> ending;
+      default -> frame;
+    });
+  }
+
+  /** A RowDescription of one column {@code name} of type {@code oid}, in text format. */
+  static byte[] column(String name, int oid, int size) {
+    return Replies.bytes(new RowDescription(List.of(new Field(name, 0, (short) 0, oid, (short) size, -1, (short) 0))));
+  }
+
   /** One row of one column {@code name} of type {@code oid}, holding {@code value}. */
   static ScriptedServer serving(String name, int oid, int size, byte[] value) throws Exception {
-    return new ScriptedServer(ScriptedServer.rows(List.of(new Column(name, oid, size)),
-        List.<byte[][]>of(new byte[][] {value}), SELECT_1));
+    return serving(column(name, oid, size), List.<byte[][]>of(new byte[][] {value}), SELECT_1);
+  }
+
+  static String url(ScriptedServer s) {
+    return s.url("query_timeout=10");
   }
 
   @Test
   void textThatIsNotUtf8IsAValueErrorOfItsColumn() throws Exception {
-    try (ScriptedServer s = serving("v", 25, -1, NOT_UTF8); Connection c = Connection.open(s.url())) {
+    try (ScriptedServer s = serving("v", 25, -1, NOT_UTF8); Connection c = Connection.open(url(s))) {
       Row r = c.query("select v").get(0);
       assertValueError("v", () -> r.getString("v"));
       assertValueError("v", () -> r.get("v"));
@@ -51,7 +102,7 @@ class DecodeErrorsTest {
 
   @Test
   void aStreamedRowThatIsNotUtf8IsAValueError() throws Exception {
-    try (ScriptedServer s = serving("v", 25, -1, NOT_UTF8); Connection c = Connection.open(s.url())) {
+    try (ScriptedServer s = serving("v", 25, -1, NOT_UTF8); Connection c = Connection.open(url(s))) {
       assertValueError("v", () -> c.forEach("select v", r -> r.getString(0)));
       assertTrue(c.isOpen());
     }
@@ -59,14 +110,7 @@ class DecodeErrorsTest {
 
   @Test
   void aSimpleQueryValueThatIsNotUtf8IsAValueErrorAndTheConnectionGoesOn() throws Exception {
-    ScriptedServer.Replies simple = (batch, out) -> {
-      out.write(ScriptedServer.rowDescription(List.of(new Column("v", 25, -1))));
-      out.write(io.sluice.protocol.BackendEncoder.toBytes(new io.sluice.protocol.BackendMessage.DataRow(
-          new byte[][] {NOT_UTF8})));
-      out.write(io.sluice.protocol.BackendEncoder.toBytes(new io.sluice.protocol.BackendMessage.CommandComplete(
-          "SELECT 1")));
-    };
-    try (ScriptedServer s = new ScriptedServer(simple); Connection c = Connection.open(s.url())) {
+    try (ScriptedServer s = serving("v", 25, -1, NOT_UTF8); Connection c = Connection.open(url(s))) {
       assertValueError("v", () -> c.simpleQuery("select v"));
       assertTrue(c.isOpen());
       assertThrows(ValueException.class, () -> c.simpleQuery("select v"), "the connection goes on");
@@ -75,7 +119,7 @@ class DecodeErrorsTest {
 
   @Test
   void aShortBinaryFloat8IsAValueErrorNotAMisread() throws Exception {
-    try (ScriptedServer s = serving("d", 701, 8, new byte[] {0x40, 0, 0, 0}); Connection c = Connection.open(s.url())) {
+    try (ScriptedServer s = serving("d", 701, 8, new byte[] {0x40, 0, 0, 0}); Connection c = Connection.open(url(s))) {
       RowSet rs = c.query("select d");
       assertTrue(rs.columns().get(0).binary(), "float8 is asked for in binary");
       ValueException e = assertValueError("d", () -> rs.get(0).getDouble(0));
@@ -85,7 +129,7 @@ class DecodeErrorsTest {
 
   @Test
   void aShortBinaryIntegerIsAValueError() throws Exception {
-    try (ScriptedServer s = serving("n", 20, 8, new byte[] {0, 0, 0, 1}); Connection c = Connection.open(s.url())) {
+    try (ScriptedServer s = serving("n", 20, 8, new byte[] {0, 0, 0, 1}); Connection c = Connection.open(url(s))) {
       RowSet rs = c.query("select n");
       assertTrue(rs.columns().get(0).binary(), "int8 is asked for in binary");
       assertValueError("n", () -> rs.get(0).getLong(0));
@@ -95,15 +139,16 @@ class DecodeErrorsTest {
 
   @Test
   void anEmptyBooleanIsAValueError() throws Exception {
-    try (ScriptedServer s = serving("b", 16, 1, new byte[0]); Connection c = Connection.open(s.url())) {
+    try (ScriptedServer s = serving("b", 16, 1, new byte[0]); Connection c = Connection.open(url(s))) {
       assertValueError("b", () -> c.query("select b").get(0).getBoolean(0));
     }
   }
 
   @Test
   void aColumnNameThatIsNotUtf8BreaksTheProtocol() throws Exception {
-    try (ScriptedServer s = new ScriptedServer(ScriptedServer.rows(List.of(new Column(NOT_UTF8, 25, -1)),
-        List.of(), SELECT_1)); Connection c = Connection.open(s.url())) {
+    byte[] badName = Replies.frame('T', w -> w.int16(1)
+        .cstring(NOT_UTF8).int32(0).int16(0).int32(25).int16(-1).int32(-1).int16(0));
+    try (ScriptedServer s = serving(badName, List.of(), SELECT_1); Connection c = Connection.open(url(s))) {
       ProtocolViolationException e = assertThrows(ProtocolViolationException.class, () -> c.query("select 1"));
       assertTrue(e.getMessage().contains("UTF-8"), e.getMessage());
       assertFalse(c.isOpen(), "a message that cannot be read leaves the stream untrustworthy");
@@ -112,8 +157,9 @@ class DecodeErrorsTest {
 
   @Test
   void aCommandTagThatIsNotUtf8BreaksTheProtocol() throws Exception {
-    try (ScriptedServer s = new ScriptedServer(ScriptedServer.rows(List.of(new Column("v", 25, -1)),
-        List.<byte[][]>of(new byte[][] {{'x'}}), NOT_UTF8)); Connection c = Connection.open(s.url())) {
+    byte[] badTag = Replies.frame('C', w -> w.cstring(NOT_UTF8));
+    try (ScriptedServer s = serving(column("v", 25, -1), List.<byte[][]>of(new byte[][] {{'x'}}), badTag);
+        Connection c = Connection.open(url(s))) {
       SluiceException e = assertThrows(SluiceException.class, () -> c.query("select v"));
       assertInstanceOf(ProtocolViolationException.class, e);
       assertFalse(c.isOpen());
@@ -122,17 +168,14 @@ class DecodeErrorsTest {
 
   /** COPY TO STDOUT whose data is {@code data}, in one CopyData message. */
   static ScriptedServer copyingOut(byte[] data) throws Exception {
-    return new ScriptedServer((batch, out) -> {
-      out.write(BackendEncoder.toBytes(new BackendMessage.CopyOutResponse(0, new short[] {0})));
-      out.write(BackendEncoder.toBytes(new BackendMessage.CopyData(data)));
-      out.write(BackendEncoder.toBytes(BackendMessage.CopyDone.INSTANCE));
-      out.write(BackendEncoder.toBytes(new BackendMessage.CommandComplete("COPY 1")));
-    });
+    byte[] copy = Replies.bytes(new BackendMessage.CopyOutResponse(0, new short[] {0}),
+        new BackendMessage.CopyData(data), BackendMessage.CopyDone.INSTANCE, new CommandComplete("COPY 1"));
+    return rewriting(NO_COLUMNS, frame -> frame[0] == 'C' ? copy : frame);
   }
 
   @Test
   void copyDataThatIsNotUtf8IsAValueErrorForAWriter() throws Exception {
-    try (ScriptedServer s = copyingOut(NOT_UTF8); Connection c = Connection.open(s.url())) {
+    try (ScriptedServer s = copyingOut(NOT_UTF8); Connection c = Connection.open(url(s))) {
       ValueException e = assertThrows(ValueException.class, () -> c.copy().to("copy t to stdout", new StringWriter()));
       assertTrue(e.getMessage().contains("not valid UTF-8"), e.getMessage());
       assertTrue(c.isOpen());
@@ -141,7 +184,7 @@ class DecodeErrorsTest {
 
   @Test
   void copyDataEndingInHalfACharacterIsAValueErrorForAWriter() throws Exception {
-    try (ScriptedServer s = copyingOut(new byte[] {'a', (byte) 0xC3}); Connection c = Connection.open(s.url())) {
+    try (ScriptedServer s = copyingOut(new byte[] {'a', (byte) 0xC3}); Connection c = Connection.open(url(s))) {
       ValueException e = assertThrows(ValueException.class, () -> c.copy().to("copy t to stdout", new StringWriter()));
       assertTrue(e.getMessage().contains("not valid UTF-8"), e.getMessage());
     }
