@@ -46,26 +46,26 @@ final class ReplyBodies {
    * without RETURNING, CREATE TABLE AS) sends no rows whatever its count.
    */
   static void checkRowCount(String tag, int rows, int columns) {
-    if (columns == 0) {
-      return;
+    if (columns == 0 || !(tag.startsWith("SELECT ") || tag.startsWith("INSERT ") || tag.startsWith("UPDATE ")
+        || tag.startsWith("DELETE ") || tag.startsWith("MERGE ") || tag.startsWith("FETCH "))) {
+      return;   // no row count, or one that does not count rows sent (MOVE, COPY)
     }
-    int sp = tag.indexOf(' ');
-    if (sp < 0) {
-      return;
-    }
-    switch (tag.substring(0, sp)) {
-      case "SELECT", "INSERT", "UPDATE", "DELETE", "MERGE", "FETCH" -> {
-        long n;
-        try {
-          n = Long.parseLong(tag.substring(tag.lastIndexOf(' ') + 1));
-        } catch (NumberFormatException e) {
-          throw new ProtocolException("CommandComplete: malformed tag \"" + tag + "\"");
-        }
-        if (n != rows) {
-          throw new ProtocolException("CommandComplete \"" + tag + "\" after " + rows + " row" + (rows == 1 ? "" : "s"));
-        }
+    // the count is the last word; read in place, as this runs for every statement
+    long n = 0;
+    int from = tag.lastIndexOf(' ') + 1;
+    for (int i = from; i < tag.length() && n <= Integer.MAX_VALUE; i++) {
+      char c = tag.charAt(i);
+      if (c < '0' || c > '9') {
+        n = -1;
+        break;
       }
-      default -> { /* no row count, or one that does not count rows sent (MOVE, COPY) */ }
+      n = n * 10 + (c - '0');
+    }
+    if (from == tag.length() || n < 0) {
+      throw new ProtocolException("CommandComplete: malformed tag \"" + tag + "\"");
+    }
+    if (n != rows) {
+      throw new ProtocolException("CommandComplete \"" + tag + "\" after " + rows + " row" + (rows == 1 ? "" : "s"));
     }
   }
 
