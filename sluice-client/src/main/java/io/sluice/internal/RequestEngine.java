@@ -895,7 +895,11 @@ public final class RequestEngine {
   }
 
   private void complete(Request head) {
-    pending.poll();
+    // remove this very request: a failAll from another thread (a deadline) may have taken it out
+    // already, and then it has its failure; polling blindly would drop the next caller's request
+    if (!pending.remove(head)) {
+      return;
+    }
     head.done = true;
     slots.release();
     if (head.readsItself()) {

@@ -45,7 +45,8 @@ public final class ServerSession {
   int processId;
   byte[] secretKey;
   int protocolVersion;
-  byte transactionStatus = 'I';
+  /** Written by whichever thread reads a ReadyForQuery, read by others: volatile. */
+  volatile byte transactionStatus = 'I';
   private volatile boolean broken;
 
   ServerSession(Transport transport, int maxMessageSize, MessageTracer.Sink trace) {
