@@ -5,38 +5,66 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
- * CPU time used by this JVM: every thread, so the application, the drivers' I/O and event-loop
- * threads, virtual-thread carriers, the garbage collector and the JIT compilers alike. PostgreSQL
- * runs in other processes, so this is the client's own cost.
+ * CPU time used by this JVM over an interval: every thread, so the application, the drivers' I/O
+ * and event-loop threads, virtual-thread carriers, the garbage collector and the JIT compilers
+ * alike. PostgreSQL runs in other processes, so this is the client's own cost.
  *
- * <p>On Linux it is the sum over {@code /proc/self/task/*}{@code /schedstat} of the first field
- * (nanoseconds on a CPU): precise to the nanosecond, but the time of a thread that ends between two
- * readings is lost (the workloads start no short-lived platform threads). Elsewhere it is
- * {@code OperatingSystemMXBean.getProcessCpuTime()}, which on Linux counts in 10 ms clock ticks,
- * too coarse for runs of tens of milliseconds.
+ * <p>On Linux it reads {@code /proc/self/task/*}{@code /schedstat} (the first field: nanoseconds on
+ * a CPU) thread by thread, and an interval is the sum of each thread's own increase: a thread that
+ * ends during the interval counts for nothing rather than taking its whole past with it. (Summing
+ * the live threads at both ends instead gave a negative CPU time when a virtual-thread carrier or a
+ * JIT compiler thread retired in between; a CPU time can only grow, so {@link #since} refuses to
+ * return less than zero.) Elsewhere it is {@code OperatingSystemMXBean.getProcessCpuTime()}, which on
+ * Linux counts in 10 ms clock ticks, too coarse for runs of tens of milliseconds.
  */
 public final class CpuClock {
   private static final Path TASKS = Path.of("/proc/self/task");
-  private static final boolean SCHEDSTAT = readSchedstat() > 0;
+  private static final boolean SCHEDSTAT = readSchedstat() != null;
 
   private CpuClock() {}
 
-  /** Nanoseconds of CPU used by the JVM's threads that are alive now, since each started. */
-  public static long processNanos() {
+  /** The CPU time of each thread alive now, or of the process as a whole where threads cannot be read. */
+  public record Snapshot(Map<String, Long> threads, long process) {}
+
+  /** Reads the clock at the start of an interval. */
+  public static Snapshot now() {
     if (SCHEDSTAT) {
-      long nanos = readSchedstat();
-      if (nanos > 0) {
-        return nanos;
+      Map<String, Long> threads = readSchedstat();
+      if (threads != null) {
+        return new Snapshot(threads, -1);
       }
     }
-    return mxBeanNanos();
+    return new Snapshot(null, mxBeanNanos());
   }
 
-  /** Which source {@link #processNanos()} reads, for the report. */
+  /**
+   * Nanoseconds of CPU used since {@code start}: per thread, its increase (a thread that started
+   * meanwhile counts whole, one that ended counts nothing), summed.
+   */
+  public static long since(Snapshot start) {
+    Snapshot end = now();
+    long total = 0;
+    if (start.threads() != null && end.threads() != null) {
+      for (Map.Entry<String, Long> t : end.threads().entrySet()) {
+        Long before = start.threads().get(t.getKey());
+        total += Math.max(0, t.getValue() - (before == null ? 0 : before));
+      }
+    } else {
+      total = end.process() - start.process();
+    }
+    if (total < 0) {
+      throw new IllegalStateException("the CPU clock went backwards by " + -total + " ns: a measurement that cannot be");
+    }
+    return total;
+  }
+
+  /** Which source {@link #now()} reads, for the report. */
   public static String source() {
-    return SCHEDSTAT ? "/proc/self/task/*/schedstat (ns)" : "OperatingSystemMXBean.getProcessCpuTime";
+    return SCHEDSTAT ? "/proc/self/task/*/schedstat (ns, per thread)" : "OperatingSystemMXBean.getProcessCpuTime";
   }
 
   private static long mxBeanNanos() {
@@ -47,12 +75,12 @@ public final class CpuClock {
     return -1;
   }
 
-  /** The sum, or -1 when the files are not there (not Linux, or no scheduler statistics). */
-  private static long readSchedstat() {
+  /** Each thread's CPU nanoseconds by thread id, or null when the files are not there (not Linux). */
+  private static Map<String, Long> readSchedstat() {
     if (!Files.isDirectory(TASKS)) {
-      return -1;
+      return null;
     }
-    long total = 0;
+    Map<String, Long> threads = new HashMap<>();
     try (DirectoryStream<Path> tasks = Files.newDirectoryStream(TASKS)) {
       for (Path task : tasks) {
         String line;
@@ -62,11 +90,11 @@ public final class CpuClock {
           continue; // the thread ended after the listing
         }
         int space = line.indexOf(' ');
-        total += Long.parseLong(space < 0 ? line.strip() : line.substring(0, space));
+        threads.put(task.getFileName().toString(), Long.parseLong(space < 0 ? line.strip() : line.substring(0, space)));
       }
     } catch (IOException | NumberFormatException e) {
-      return -1;
+      return null;
     }
-    return total;
+    return threads.isEmpty() ? null : threads;
   }
 }

@@ -20,6 +20,14 @@ import java.nio.file.Path;
 public record Sample(long wallNanos, long cpuNanos, long threadCpuNanos, long allocatedBytes, long rows,
     long checksum) {
 
+  /** A figure that cannot be (a negative time, a negative row count) is a bug in the measurement: refused. */
+  public Sample {
+    if (wallNanos < 0 || cpuNanos < 0 || threadCpuNanos < 0 || rows < 0) {
+      throw new IllegalStateException("a measurement that cannot be: wall " + wallNanos + " ns, cpu " + cpuNanos
+          + " ns, thread cpu " + threadCpuNanos + " ns, rows " + rows);
+    }
+  }
+
   private static final com.sun.management.ThreadMXBean THREADS =
       (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
@@ -41,14 +49,14 @@ public record Sample(long wallNanos, long cpuNanos, long threadCpuNanos, long al
 
   private static Sample measure(Driver driver, Workload workload, Fold fold) throws Exception {
     long allocated = THREADS.getTotalThreadAllocatedBytes();
-    long cpu = CpuClock.processNanos();
+    CpuClock.Snapshot cpu0 = CpuClock.now();
     long threadCpu = THREADS.getCurrentThreadCpuTime();
     long start = System.nanoTime();
     driver.run(workload, fold);
     fold.finishOutput();
     long wall = System.nanoTime() - start;
     threadCpu = THREADS.getCurrentThreadCpuTime() - threadCpu;
-    cpu = CpuClock.processNanos() - cpu;
+    long cpu = CpuClock.since(cpu0);
     allocated = THREADS.getTotalThreadAllocatedBytes() - allocated;
     Driver.Timing external = driver.lastTiming();
     if (external != null) {

@@ -64,9 +64,9 @@ public final class HttpBench {
         for (int r = 1; r <= runs; r++) {
           for (RowsServer s : servers) {
             progress.show(w + 1, cases.size(), c, "http-" + s.name(), "run " + r + "/" + runs);
-            long cpu0 = CpuClock.processNanos();
+            CpuClock.Snapshot cpu0 = CpuClock.now();
             AbResult a = ab(s.url(), (int) c.expectedRows(), c.threads());
-            long cpu = CpuClock.processNanos() - cpu0;
+            long cpu = CpuClock.since(cpu0);
             long wall = (long) (a.seconds() * 1e9);
             series.get(s).add(new Sample(wall, cpu, cpu, 0, a.requests(), 0));
             raw.get(s).add(a);
