@@ -249,6 +249,25 @@ class RequestIntegrityTest {
   }
 
   @Test
+  void runningOutOfMemoryWhileReadingClosesTheConnectionAndNoLaterCallWaits() {
+    // regression: an OutOfMemoryError while rows were kept escaped the reader, the connection stayed
+    // open with half a reply unread, and the next call waited past its query_timeout
+    String sql = "select g from generate_series(1, $1) g";
+    try (Connection c = Connection.open(url("query_timeout=5"))) {
+      io.sluice.internal.RowSink exhausted = (buf, off, len) -> {
+        throw new OutOfMemoryError("test: no heap left to keep this row");
+      };
+      ConnectionException e = assertThrows(ConnectionException.class,
+          () -> c.session().query(sql, new Object[] {3}, exhausted, false, 0));
+      assertEquals(SluiceException.Outcome.UNKNOWN, e.outcome());
+      assertTrue(e.getMessage().contains("out of memory"), e.getMessage());
+      assertFalse(c.isOpen());
+      ConnectionException next = assertThrows(ConnectionException.class, () -> c.query(sql, 3));   // same statement
+      assertEquals(SluiceException.Outcome.NOT_SENT, next.outcome());
+    }
+  }
+
+  @Test
   void aBackendTerminatedWhileRunningAStatementLeavesItsOutcomeUnknown() throws Exception {
     try (Connection c = Connection.open(url("")); Connection admin = Connection.open(url(""))) {
       int pid = c.processId();

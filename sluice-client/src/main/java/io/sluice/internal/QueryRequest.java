@@ -62,9 +62,6 @@ final class QueryRequest extends ExtendedRequest {
     replies.expect(ExtendedReplies.Step.BIND);
   }
 
-  /** The most values one Bind can carry: its counts are Int16 (the protocol's message formats). */
-  static final int MAX_PARAMETERS = 65_535;
-
   /**
    * Bind written field by field, parameters encoded in place with back-patched lengths. Values whose
    * size is known up front (byte arrays, strings) are added up first: a Bind that cannot fit
@@ -73,12 +70,10 @@ final class QueryRequest extends ExtendedRequest {
    */
   static void encodeBind(WireWriter out, Statement st, Object[] params, ParameterCodec[] codecs, TypeContext types) {
     int n = params.length;
-    if (n > MAX_PARAMETERS) {
-      throw new ValueException(n + " parameters were given; a statement takes at most " + MAX_PARAMETERS);
-    }
-    if (n != st.parameterTypes.length) {
-      throw new ValueException("the statement has " + st.parameterTypes.length + " parameter"
-          + (st.parameterTypes.length == 1 ? "" : "s") + " but " + n + (n == 1 ? " was" : " were") + " given");
+    // the cache refused miscounts before anything was sent; this guards every other way in
+    ValueException refused = ParameterCount.refusal(st.parameterTypes.length, n);
+    if (refused != null) {
+      throw refused;
     }
     reserve(out, st, params);
     int at = out.begin((byte) 'B');

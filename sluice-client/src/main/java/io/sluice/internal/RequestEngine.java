@@ -534,10 +534,15 @@ public final class RequestEngine {
   }
 
   private void write(WireWriter w, long upTo) {
-    // counted as written from the moment the write begins: the server may read and answer them
-    // before the call returns, and a failure found meanwhile must not call them "not sent"
-    writtenSeq = upTo;
     try {
+      if (writeFailure != null) {
+        // an earlier write failed: requests queued behind it are never written, so that they fail
+        // as not sent when the connection closes, rather than being tried on a broken socket
+        return;
+      }
+      // counted as written from the moment the write begins: the server may read and answer them
+      // before the call returns, and a failure found meanwhile must not call them "not sent"
+      writtenSeq = upTo;
       s.transport.write(w.array(), 0, w.size());
     } catch (IOException e) {
       // part of the buffer may have left before the error: its requests may have run
@@ -586,8 +591,10 @@ public final class RequestEngine {
       Thread.onSpinWait();
     }
     try {
-      byte[] bytes = io.sluice.protocol.FrontendMessage.toBytes(m);
-      s.transport.write(bytes, 0, bytes.length);
+      if (writeFailure == null) {
+        byte[] bytes = io.sluice.protocol.FrontendMessage.toBytes(m);
+        s.transport.write(bytes, 0, bytes.length);
+      }
     } catch (IOException e) {
       writeFailed(new ConnectionException("could not write to the server: " + e.getMessage(), Outcome.UNKNOWN, e));
     } finally {

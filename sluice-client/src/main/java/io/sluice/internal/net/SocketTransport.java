@@ -76,8 +76,18 @@ public final class SocketTransport implements Transport {
 
   @Override
   public void write(byte[] b, int off, int len) throws IOException {
-    out.write(b, off, len);
-    out.flush();
+    if (peek == null) {
+      out.write(b, off, len);
+      out.flush();
+      return;
+    }
+    peek.beginWrite();
+    try {
+      out.write(b, off, len);
+      out.flush();
+    } finally {
+      peek.endWrite();
+    }
   }
 
   @Override

@@ -44,9 +44,14 @@ public final class UnixTransport implements Transport {
 
   @Override
   public void write(byte[] b, int off, int len) throws IOException {
-    ByteBuffer bb = ByteBuffer.wrap(b, off, len);
-    while (bb.hasRemaining()) {
-      channel.write(bb);
+    peek.beginWrite();
+    try {
+      ByteBuffer bb = ByteBuffer.wrap(b, off, len);
+      while (bb.hasRemaining()) {
+        channel.write(bb);
+      }
+    } finally {
+      peek.endWrite();
     }
   }
 
