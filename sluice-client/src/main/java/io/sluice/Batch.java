@@ -1,7 +1,7 @@
 package io.sluice;
 
-import io.sluice.internal.RowStore;
 import io.sluice.internal.RowSink;
+import io.sluice.internal.RowStore;
 import io.sluice.internal.Session;
 import java.util.ArrayList;
 import java.util.List;
@@ -61,17 +61,16 @@ public final class Batch {
     for (int i = 0; i < sqls.size(); i++) {
       RowStore s = new RowStore();
       stores.add(s);
-      sinks.add(s::add);
+      sinks.add(s);
     }
-    List<Object> outcomes = session.batch(sqls, params, sinks, deadline);
+    List<Session.StatementOutcome> outcomes = session.batch(sqls, params, sinks, deadline);
     List<Item> items = new ArrayList<>(outcomes.size());
     for (int i = 0; i < outcomes.size(); i++) {
-      Object o = outcomes.get(i);
-      if (o instanceof Session.QueryResult r) {
-        items.add(new Item(new RowSet(r.layout(), stores.get(i), r.commandTag()), null));
-      } else {
-        items.add(new Item(null, (SluiceException) o));
-      }
+      items.add(switch (outcomes.get(i)) {
+        case Session.StatementOutcome.Ran(Session.QueryResult r) ->
+            new Item(new RowSet(r.layout(), stores.get(i), r.commandTag()), null);
+        case Session.StatementOutcome.Failed(SluiceException e) -> new Item(null, e);
+      });
     }
     return items;
   }
@@ -83,7 +82,7 @@ public final class Batch {
     for (int i = 0; i < sqls.size(); i++) {
       RowStore s = new RowStore();
       stores.add(s);
-      sinks.add(s::add);
+      sinks.add(s);
     }
     List<Session.QueryResult> results = session.atomicBatch(sqls, params, sinks, deadline);
     List<RowSet> out = new ArrayList<>(results.size());

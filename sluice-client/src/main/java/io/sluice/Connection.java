@@ -8,6 +8,7 @@ import io.sluice.internal.RowStore;
 import io.sluice.internal.Session;
 import io.sluice.internal.SessionAccess;
 import io.sluice.protocol.MessageTracer;
+import io.sluice.protocol.TransactionStatus;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +31,7 @@ import java.util.function.Consumer;
  * }
  * }</pre>
  */
-public final class Connection implements AutoCloseable {
+public final class Connection implements Queryable, AutoCloseable {
   private final Session session;
   private final ConnectionConfig config;
   private final long queryTimeoutNanos;
@@ -79,7 +80,7 @@ public final class Connection implements AutoCloseable {
   public RowSet query(String sql, Object... params) {
     ensureOpen();
     RowStore store = new RowStore();
-    Session.QueryResult r = session.query(sql, params, store::add, false, deadline());
+    Session.QueryResult r = session.query(sql, params, store, false, deadline());
     return new RowSet(r.layout(), store, r.commandTag());
   }
 
@@ -169,7 +170,7 @@ public final class Connection implements AutoCloseable {
       if (failure != null || error != null) {
         return;
       }
-      view.point(buf, off, len);
+      view.point(buf, off);
       try {
         each.accept(view);
       } catch (RuntimeException e) {
@@ -272,7 +273,7 @@ public final class Connection implements AutoCloseable {
       return value;
     } finally {
       try {
-        if (isOpen() && transactionStatus() != 'I') {
+        if (isOpen() && transactionStatus() != TransactionStatus.IDLE) {
           session.simpleQuery("ROLLBACK", deadline());
           if (returned) {
             throw new TransactionException("the session ended with a transaction open; it was rolled back",
@@ -306,8 +307,8 @@ public final class Connection implements AutoCloseable {
     session.engine().release();
   }
 
-  /** 'I' idle, 'T' in a transaction, 'E' in a failed transaction (the last ReadyForQuery's). */
-  byte transactionStatus() {
+  /** The transaction status of the last ReadyForQuery. */
+  TransactionStatus transactionStatus() {
     return session.engine().transactionStatus();
   }
 

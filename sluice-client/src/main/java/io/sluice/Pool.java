@@ -30,7 +30,7 @@ import java.util.function.Function;
  * <p>Streams ({@link #forEach}, {@link #reduce}, {@link #stream}) borrow a connection for
  * themselves: a slow consumer holds up no other caller.
  */
-public final class Pool implements AutoCloseable {
+public final class Pool implements Queryable, AutoCloseable {
   /**
    * What {@link #acquire()} returns on a borrowed connection: SET values back to their defaults,
    * temporary tables, advisory locks, LISTENs and open cursors dropped. Statements Sluice prepared
@@ -95,6 +95,15 @@ public final class Pool implements AutoCloseable {
    */
   public RowStream stream(String sql, int fetchSize, Object... params) {
     return run(Hold.LENT, s -> s.c.stream(sql, fetchSize, params).afterClose(() -> slots.giveBack(s, null)));
+  }
+
+  /**
+   * See {@link Connection#prepare}: prepared now on one of the pool's connections (which learns the
+   * parameter types and columns); each call then runs on whichever connection the pool gives it,
+   * prepared there once, from that connection's statement cache.
+   */
+  public PreparedQuery prepare(String sql) {
+    return run(Hold.SHARED, s -> s.c.prepare(sql)).through(this);
   }
 
   /** See {@link Connection#simpleQuery}. */

@@ -1,6 +1,7 @@
 package io.sluice;
 
 import io.sluice.SluiceException.Outcome;
+import io.sluice.protocol.TransactionStatus;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.List;
@@ -226,7 +227,7 @@ final class PoolSlots {
     boolean keep = s.c.isOpen();
     if (keep) {
       try {
-        if (s.c.transactionStatus() != 'I') {
+        if (s.c.transactionStatus() != TransactionStatus.IDLE) {
           s.c.simpleQuery("ROLLBACK");
         }
         if (resetSql != null) {

@@ -8,19 +8,32 @@ import java.util.function.Consumer;
 
 /**
  * A statement prepared on the server once, with parameter types the server inferred; made by
- * {@link Connection#prepare}. Values are encoded for those types. Safe to share between threads.
+ * {@link Queryable#prepare}. Values are encoded for those types. Safe to share between threads.
  * It lives in the connection's statement cache: if it is evicted, or the server forgets it, it
- * is prepared again transparently on next use.
+ * is prepared again transparently on next use. Prepared through a {@link Pool}, each call runs on
+ * whichever connection the pool gives it, which prepares the SQL once in its own statement cache.
  */
 public final class PreparedQuery {
   private final Connection connection;
   private final Session session;
   private final Statement statement;
+  /** The pool each call goes through, or null when bound to {@link #connection}. */
+  private final Pool pool;
 
   PreparedQuery(Connection connection, Session session, Statement statement) {
+    this(connection, session, statement, null);
+  }
+
+  private PreparedQuery(Connection connection, Session session, Statement statement, Pool pool) {
     this.connection = connection;
     this.session = session;
     this.statement = statement;
+    this.pool = pool;
+  }
+
+  /** The same statement, each call run through {@code pool} (this one was prepared on one of its connections). */
+  PreparedQuery through(Pool pool) {
+    return new PreparedQuery(connection, session, statement, pool);
   }
 
   public String sql() {
@@ -38,17 +51,27 @@ public final class PreparedQuery {
   }
 
   public RowSet query(Object... params) {
+    if (pool != null) {
+      return pool.query(sql(), params);
+    }
     RowStore store = new RowStore();
-    Session.QueryResult r = session.queryPrepared(statement, params, store::add, false, connection.deadline());
+    Session.QueryResult r = session.queryPrepared(statement, params, store, false, connection.deadline());
     return new RowSet(r.layout(), store, r.commandTag());
   }
 
   public long execute(Object... params) {
+    if (pool != null) {
+      return pool.execute(sql(), params);
+    }
     Session.QueryResult r = session.queryPrepared(statement, params, (b, o, l) -> {}, false, connection.deadline());
     return CommandTags.rowCount(r.commandTag());
   }
 
   public void forEach(Consumer<? super Row> each, Object... params) {
+    if (pool != null) {
+      pool.forEach(sql(), each, params);
+      return;
+    }
     Connection.Streamer s = new Connection.Streamer(each);
     session.queryPrepared(statement, params, s, true, connection.deadline());
     s.rethrow();

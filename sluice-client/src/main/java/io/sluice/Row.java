@@ -33,26 +33,29 @@ public final class Row {
   private final RowLayout layout;
   private byte[] buf;
   private int start;
-  private int length;
+  /** A column whose value's position is known, and that position: reading in order walks on from it. */
+  private int knownColumn;
+  private int knownAt;
+  /** Every column's position, made only when a column before {@link #knownColumn} is read. */
   private int[] pos;
-  private boolean located;
   private Object[] cache;
 
   Row(RowLayout layout) {
     this.layout = layout;
   }
 
-  Row(RowLayout layout, byte[] buf, int start, int length) {
+  Row(RowLayout layout, byte[] buf, int start) {
     this.layout = layout;
-    point(buf, start, length);
+    point(buf, start);
   }
 
   /** Re-points this view at another row's bytes (streaming reuses one view). */
-  void point(byte[] b, int s, int len) {
+  void point(byte[] b, int s) {
     buf = b;
     start = s;
-    length = len;
-    located = false;
+    knownColumn = 0;
+    knownAt = s + 2;
+    pos = null;
     if (cache != null) {
       Arrays.fill(cache, null);
     }
@@ -79,54 +82,48 @@ public final class Row {
     return i;
   }
 
-  /** Finds where each value starts; checks the untrusted lengths against the row's bounds. */
-  private void locate() {
-    int n = layout.size();
-    if (pos == null) {
-      pos = new int[n];
-    }
-    int end = start + length;
-    if (length < 2 || (((buf[start] & 0xFF) << 8) | (buf[start + 1] & 0xFF)) != n) {
-      throw malformed("column count differs from the row description");
-    }
-    int p = start + 2;
-    for (int i = 0; i < n; i++) {
-      if (end - p < 4) {
-        throw malformed("value " + i + " runs past the end of the row");
-      }
-      pos[i] = p;
-      int len = WireReader.getInt(buf, p);
-      if (len == -1) {
-        p += 4;
-      } else if (len < 0 || len > end - p - 4) {
-        throw malformed("value " + i + " has length " + len);
-      } else {
-        p += 4 + len;
-      }
-    }
-    if (p != end) {
-      throw malformed((end - p) + " trailing bytes");
-    }
-    located = true;
-  }
-
-  private static ProtocolViolationException malformed(String what) {
-    return new ProtocolViolationException("malformed DataRow from the server: " + what, SluiceException.Outcome.SERVER_ERROR, null);
-  }
-
-  private void check(int i) {
+  /*
+   * Where column i's value starts (its length word). Every DataRow was checked against the row
+   * description when it arrived (ReplyBodies.checkDataRow): the lengths are trusted here. Reading
+   * columns in order walks each length once, with nothing allocated; reading one before the last
+   * walked column records every position once.
+   */
+  private int at(int i) {
     if (i < 0 || i >= layout.size()) {
       throw new ValueException("column index " + i + " out of range: the row has " + layout.size() + " columns");
     }
-    if (!located) {
-      locate();
+    if (pos != null) {
+      return pos[i];
     }
+    if (i < knownColumn) {
+      return positions()[i];
+    }
+    int p = knownAt;
+    for (int c = knownColumn; c < i; c++) {
+      int len = WireReader.getInt(buf, p);
+      p += len == -1 ? 4 : 4 + len;
+    }
+    knownColumn = i;
+    knownAt = p;
+    return p;
+  }
+
+  private int[] positions() {
+    int n = layout.size();
+    int[] all = new int[n];
+    int p = start + 2;
+    for (int c = 0; c < n; c++) {
+      all[c] = p;
+      int len = WireReader.getInt(buf, p);
+      p += len == -1 ? 4 : 4 + len;
+    }
+    pos = all;
+    return all;
   }
 
   /** The byte length of column {@code i}'s value, or -1 for NULL. */
   private int len(int i) {
-    check(i);
-    return WireReader.getInt(buf, pos[i]);
+    return WireReader.getInt(buf, at(i));
   }
 
   public boolean isNull(int i) {
@@ -166,7 +163,7 @@ public final class Row {
   }
 
   private Object decode(int i, int n) {
-    int off = pos[i] + 4;
+    int off = at(i) + 4;
     Column c = layout.columns[i];
     Codec<?> codec = layout.codecs[i];
     try {
@@ -195,7 +192,7 @@ public final class Row {
   /** The value's bytes as UTF-8 text. */
   private String text(int i, int n) {
     try {
-      return Utf8.decode(buf, pos[i] + 4, n);
+      return Utf8.decode(buf, at(i) + 4, n);
     } catch (io.sluice.protocol.ProtocolException e) {
       throw undecodable(layout.columns[i], e);
     }
@@ -264,7 +261,7 @@ public final class Row {
   public long getLong(int i) {
     int n = nonNull(i, "long");
     Column c = layout.columns[i];
-    int off = pos[i] + 4;
+    int off = at(i) + 4;
     if (c.binary()) {
       switch (c.typeOid()) {
         case 20 -> {
@@ -318,7 +315,7 @@ public final class Row {
   public double getDouble(int i) {
     int n = nonNull(i, "double");
     Column c = layout.columns[i];
-    int off = pos[i] + 4;
+    int off = at(i) + 4;
     if (c.binary()) {
       if (c.typeOid() == 701) {
         width(i, n, 8);
@@ -350,7 +347,7 @@ public final class Row {
   public boolean getBoolean(int i) {
     int n = nonNull(i, "boolean");
     Column c = layout.columns[i];
-    int off = pos[i] + 4;
+    int off = at(i) + 4;
     if (c.typeOid() == 16) {
       width(i, n, 1);
       return c.binary() ? buf[off] != 0 : buf[off] == 't';

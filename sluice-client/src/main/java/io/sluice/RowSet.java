@@ -10,52 +10,42 @@ import java.util.RandomAccess;
  * All rows of one statement's result, held as raw bytes in a few large buffers; each {@link Row}
  * decodes its columns when they are read. Also carries the command tag.
  *
- * <p>{@link #get(int)} keeps the row it returns, so asking again for the same index gives the same
- * {@code Row}, whose columns are decoded at most once. Iterating ({@code for (Row r : set)},
- * {@link #forEach}) hands out rows that the set does not keep: a value decoded while walking a
- * big result becomes garbage as soon as the caller drops it, instead of living as long as the
- * set (a million decoded timestamps kept alive cost the garbage collector more than decoding
- * them). A row already obtained by {@code get} is handed out as it is.
+ * <p>The set keeps bytes, not rows: {@link #get(int)} and iteration hand out views that the set
+ * does not keep, so a value decoded while walking a big result becomes garbage as soon as the
+ * caller drops it instead of living as long as the set (a million decoded timestamps kept alive
+ * cost the garbage collector more than decoding them), and reading every row allocates little
+ * beyond the rows' bytes.
  */
 public final class RowSet extends AbstractList<Row> implements RandomAccess {
   private final RowLayout layout;
   private final RowStore store;
   private final String commandTag;
-  private Row[] views;
 
   RowSet(RowLayout layout, RowStore store, String commandTag) {
     this.layout = layout;
     this.store = store;
     this.commandTag = commandTag;
+    store.finish();
   }
 
-  /** Row {@code index}; out of range is an {@link IndexOutOfBoundsException}, as {@link List} requires. */
+  /**
+   * A view of row {@code index}; out of range is an {@link IndexOutOfBoundsException}, as
+   * {@link List} requires. Each call makes a new view (a few fields over the set's bytes, which
+   * the JIT often keeps off the heap altogether): a view decodes each of its columns at most once;
+   * two views of the same row decode separately, so keep the view if you read an object value
+   * twice.
+   */
   @Override
   public Row get(int index) {
     if (index < 0 || index >= store.size()) {
       throw new IndexOutOfBoundsException("row " + index + " of " + store.size());
     }
-    if (views == null) {
-      views = new Row[store.size()];
-    }
-    Row r = views[index];
-    if (r == null) {
-      r = new Row(layout, store.buffer(index), store.offset(index), store.length(index));
-      views[index] = r;
-    }
-    return r;
+    return new Row(layout, store.buffer(index), store.offset(index));
   }
 
-  /**
-   * A new view of row {@code index}, not kept by the set (each view decodes its columns at most
-   * once; two views decode separately).
-   */
+  /** The same as {@link #get}: a new view of row {@code index}. */
   public Row view(int index) {
-    if (index < 0 || index >= store.size()) {
-      throw new IndexOutOfBoundsException("row " + index + " of " + store.size());
-    }
-    Row kept = views == null ? null : views[index];
-    return kept != null ? kept : new Row(layout, store.buffer(index), store.offset(index), store.length(index));
+    return get(index);
   }
 
   @Override

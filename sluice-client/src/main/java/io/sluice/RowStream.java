@@ -66,7 +66,7 @@ public final class RowStream implements Iterable<Row>, AutoCloseable {
         }
         rows++;
         int i = index++;
-        return new Row(portal.layout(), chunk.buffer(i), chunk.offset(i), chunk.length(i));
+        return new Row(portal.layout(), chunk.buffer(i), chunk.offset(i));
       }
     };
   }

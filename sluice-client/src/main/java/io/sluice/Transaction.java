@@ -1,6 +1,7 @@
 package io.sluice;
 
 import io.sluice.SluiceException.Outcome;
+import io.sluice.protocol.TransactionStatus;
 import java.util.List;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
@@ -19,7 +20,7 @@ import java.util.function.Supplier;
  *
  * <p>Not for sharing: every call must come from the thread that began the transaction.
  */
-public final class Transaction implements AutoCloseable {
+public final class Transaction implements Queryable, AutoCloseable {
   /** The work of a transaction; its value is returned once committed. */
   @FunctionalInterface
   public interface Body<T, X extends Exception> {
@@ -191,7 +192,7 @@ public final class Transaction implements AutoCloseable {
   }
 
   private boolean aborted() {
-    return failure != null || connection.transactionStatus() == 'E';
+    return failure != null || connection.transactionStatus() == TransactionStatus.FAILED;
   }
 
   private void end(String how) {

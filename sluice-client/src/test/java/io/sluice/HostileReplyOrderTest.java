@@ -1,14 +1,15 @@
 package io.sluice;
 
+import io.sluice.protocol.TransactionStatus;
 import static io.sluice.HostileScenario.*;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.HostileScenario.Api;
 import io.sluice.HostileScenario.Got;
 import io.sluice.SluiceException.Outcome;
-import io.sluice.protocol.BackendMessage;
 import io.sluice.protocol.BackendMessage.BackendKeyData;
 import io.sluice.protocol.BackendMessage.ReadyForQuery;
+import io.sluice.protocol.BackendMessage;
 import io.sluice.protocol.Utf8;
 import io.sluice.testkit.Exchange;
 import io.sluice.testkit.Replies;
@@ -101,7 +102,7 @@ class HostileReplyOrderTest {
   /** A message the server sends while no request is waiting: read before the next statement's replies. */
   enum Unsolicited {
     DATA_ROW(Replies.bytes(Replies.row("u1", "unsolicited"))),
-    READY_FOR_QUERY(Replies.bytes(new ReadyForQuery((byte) 'I')));
+    READY_FOR_QUERY(Replies.bytes(new ReadyForQuery(TransactionStatus.IDLE)));
 
     final byte[] frame;
 

@@ -1,5 +1,6 @@
 package io.sluice;
 
+import io.sluice.protocol.TransactionStatus;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.protocol.BackendEncoder;
@@ -87,7 +88,7 @@ class HostileServerTest {
     try (Scripted s = new Scripted((in, out) -> {
       readInitial(in);
       out.write('S');
-      send(out, BackendMessage.AuthenticationOk.INSTANCE, new BackendMessage.ReadyForQuery((byte) 'I'));
+      send(out, BackendMessage.AuthenticationOk.INSTANCE, new BackendMessage.ReadyForQuery(TransactionStatus.IDLE));
     })) {
       ConnectionException e = assertThrows(ConnectionException.class, () -> Connection.open(s.url("sslmode=require")));
       assertTrue(e.getMessage().contains("unencrypted data") || e.getMessage().contains("TLS"), e.getMessage());

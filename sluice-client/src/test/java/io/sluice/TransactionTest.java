@@ -1,5 +1,6 @@
 package io.sluice;
 
+import io.sluice.protocol.TransactionStatus;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.testkit.PostgresServer;
@@ -67,7 +68,7 @@ class TransactionTest {
         tx.execute("delete from tx_t where id = $1", 11);
         assertEquals("serializable", tx.query("select current_setting('transaction_isolation')").get(0).getString(0),
             "the statement ran inside the transaction BEGIN opened");
-        assertEquals('T', p.transactionStatus());
+        assertEquals(TransactionStatus.IN_TRANSACTION, p.transactionStatus());
         tx.rollback();
       }
       assertEquals(1, count(), "rolled back");
@@ -77,7 +78,7 @@ class TransactionTest {
         tx.rollback();
       }
       assertEquals(0, proxy.roundTrips(), "transactions that run nothing never reach the server");
-      assertEquals('I', p.transactionStatus());
+      assertEquals(TransactionStatus.IDLE, p.transactionStatus());
       proxy.resetCounters();
       p.transaction(tx -> tx.simpleQuery("select 1"));
       assertEquals(3, proxy.roundTrips(), "before a simple query, BEGIN runs alone");
@@ -111,11 +112,11 @@ class TransactionTest {
     for (var first : firsts.entrySet()) {
       try (Transaction tx = c.begin()) {
         first.getValue().accept(tx);
-        assertEquals('T', c.transactionStatus(), first.getKey() + " ran inside the transaction");
+        assertEquals(TransactionStatus.IN_TRANSACTION, c.transactionStatus(), first.getKey() + " ran inside the transaction");
         tx.rollback();
       }
       assertEquals(0, count(), first.getKey() + ": rolled back with the transaction");
-      assertEquals('I', c.transactionStatus());
+      assertEquals(TransactionStatus.IDLE, c.transactionStatus());
     }
   }
 
@@ -134,7 +135,7 @@ class TransactionTest {
     }));
     assertSame(boom, thrown);
     assertEquals(1, count());
-    assertEquals('I', c.transactionStatus());
+    assertEquals(TransactionStatus.IDLE, c.transactionStatus());
   }
 
   @Test
@@ -272,7 +273,7 @@ class TransactionTest {
     }));
     assertTrue(e.getMessage().contains("rolled back"), e.getMessage());
     assertEquals(0, count());
-    assertEquals('I', c.transactionStatus());
+    assertEquals(TransactionStatus.IDLE, c.transactionStatus());
   }
 
   /** Write skew under SERIALIZABLE: two transactions read what the other writes. */

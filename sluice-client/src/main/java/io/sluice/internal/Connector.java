@@ -2,23 +2,24 @@ package io.sluice.internal;
 
 import io.sluice.AuthenticationException;
 import io.sluice.ConnectionException;
-import io.sluice.ServerException;
-import io.sluice.SluiceException;
-import io.sluice.SluiceException.Outcome;
 import io.sluice.HostPort;
+import io.sluice.ServerException;
+import io.sluice.SluiceException.Outcome;
+import io.sluice.SluiceException;
 import io.sluice.TargetSessionAttrs;
 import io.sluice.internal.ConnectParams.TlsMode;
 import io.sluice.internal.net.SocketTransport;
 import io.sluice.internal.net.TlsUpgrade;
 import io.sluice.internal.net.Transport;
 import io.sluice.internal.net.UnixTransport;
-import io.sluice.protocol.BackendMessage;
 import io.sluice.protocol.BackendMessage.BackendKeyData;
 import io.sluice.protocol.BackendMessage.ErrorResponse;
 import io.sluice.protocol.BackendMessage.NegotiateProtocolVersion;
 import io.sluice.protocol.BackendMessage.ReadyForQuery;
+import io.sluice.protocol.BackendMessage;
 import io.sluice.protocol.FrontendMessage;
 import io.sluice.protocol.ProtocolVersion;
+import io.sluice.protocol.TransactionStatus;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -270,7 +271,7 @@ public final class Connector {
         case NegotiateProtocolVersion v -> negotiated(s, v);
         case ErrorResponse err -> throw new ServerException(err.fields());
         case ReadyForQuery r -> {
-          s.transactionStatus = r.transactionStatus();
+          s.transactionStatus = r.status();
           String enc = s.parameters.getOrDefault("client_encoding", "UTF8");
           if (!enc.equalsIgnoreCase("UTF8")) {
             throw new ConnectionException("the server uses client_encoding " + enc

@@ -6,6 +6,7 @@ import io.sluice.protocol.BackendMessage.ParameterDescription;
 import io.sluice.protocol.BackendMessage.RowDescription;
 import io.sluice.protocol.FrameReader;
 import io.sluice.protocol.FrontendMessage;
+import io.sluice.protocol.TransactionStatus;
 import io.sluice.protocol.WireWriter;
 import io.sluice.types.Codec;
 import io.sluice.types.TypeContext;
@@ -48,7 +49,7 @@ final class PrepareRequest extends ExtendedRequest {
   }
 
   @Override
-  protected void onReady(byte transactionStatus) {
+  protected void onReady(TransactionStatus transactionStatus) {
     if (serverError != null) {
       return;
     }

@@ -2,6 +2,7 @@ package io.sluice.internal;
 
 import io.sluice.SluiceException;
 import io.sluice.protocol.FrameReader;
+import io.sluice.protocol.TransactionStatus;
 import io.sluice.protocol.WireWriter;
 
 /**
@@ -34,7 +35,7 @@ public abstract class Request {
   /** Set when the user cancelled while this request was in flight. */
   volatile boolean cancelRequested;
   /** The transaction status of the last ReadyForQuery. */
-  byte lastStatus;
+  TransactionStatus lastStatus;
   /** Set when the deferred BEGIN written in front of this request failed (the request was skipped). */
   boolean beginFailed;
   /** Set when an ErrorResponse arrived: the rest of the replies up to ReadyForQuery are drained. */
@@ -70,7 +71,7 @@ public abstract class Request {
   protected abstract void onMessage(byte type, FrameReader frame);
 
   /** A ReadyForQuery for this request, with the transaction status it reports. */
-  protected void onReady(byte transactionStatus) {}
+  protected void onReady(TransactionStatus transactionStatus) {}
 
   /**
    * Whether only the owner thread may read this request's replies, because it hands rows to user

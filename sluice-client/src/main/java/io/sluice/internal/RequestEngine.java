@@ -4,12 +4,13 @@ import io.sluice.ConnectionException;
 import io.sluice.ProtocolViolationException;
 import io.sluice.QueryTimeoutException;
 import io.sluice.ServerException;
-import io.sluice.SluiceException;
 import io.sluice.SluiceException.Outcome;
+import io.sluice.SluiceException;
 import io.sluice.protocol.BackendDecoder;
 import io.sluice.protocol.BackendMessage;
 import io.sluice.protocol.FrameReader;
 import io.sluice.protocol.ProtocolException;
+import io.sluice.protocol.TransactionStatus;
 import io.sluice.protocol.WireWriter;
 import java.io.EOFException;
 import java.io.IOException;
@@ -447,8 +448,8 @@ public final class RequestEngine {
     return holder == Thread.currentThread();
   }
 
-  /** The transaction status of the last ReadyForQuery: 'I' idle, 'T' in a transaction, 'E' failed one. */
-  public byte transactionStatus() {
+  /** The transaction status of the last ReadyForQuery. */
+  public TransactionStatus transactionStatus() {
     return s.transactionStatus;
   }
 
@@ -859,10 +860,10 @@ public final class RequestEngine {
     head.replies++;
     switch (type) {
       case 'Z' -> {
-        byte status = in.buffer()[in.bodyOffset()];
-        if (in.bodyLength() != 1 || (status != 'I' && status != 'T' && status != 'E')) {
-          throw new ProtocolException("ReadyForQuery: malformed");
+        if (in.bodyLength() != 1) {
+          throw new ProtocolException("ReadyForQuery of " + in.bodyLength() + " bytes; it has one");
         }
+        TransactionStatus status = TransactionStatus.of(in.buffer()[in.bodyOffset()]);
         s.transactionStatus = status;
         head.lastStatus = status;
         head.onReady(status);

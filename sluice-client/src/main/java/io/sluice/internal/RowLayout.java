@@ -16,11 +16,25 @@ public final class RowLayout {
   public final Codec<?>[] codecs;
   public final TypeContext types;
   private volatile Map<String, Integer> byName;
+  /**
+   * Rows (high half) and bytes (low half) of this statement's last buffered result: the next one
+   * sizes its store from it. A hint only; one volatile word so the pair is read whole.
+   */
+  private volatile long lastResult;
 
   public RowLayout(Column[] columns, Codec<?>[] codecs, TypeContext types) {
     this.columns = columns;
     this.codecs = codecs;
     this.types = types;
+  }
+
+  /** Rows in the high 32 bits, bytes in the low 32 bits, of the last buffered result; 0 before one. */
+  public long lastResult() {
+    return lastResult;
+  }
+
+  void rememberResult(int rows, long bytes) {
+    lastResult = bytes > Integer.MAX_VALUE ? 0 : ((long) rows << 32) | bytes;
   }
 
   public int size() {

@@ -4,22 +4,48 @@ import java.util.Arrays;
 
 /**
  * The rows of one result as raw DataRow bodies, copied into large chunks: no {@code byte[]} per
- * row or per cell. A row is addressed by its chunk and offset; a body larger than a chunk gets a
- * chunk of its own. Chunks start small and grow, so a one-row result stays cheap.
+ * row or per cell. A row is addressed by its offset in its chunk (a DataRow body carries its own
+ * lengths, checked when it arrived). Chunks start at the size of this statement's previous buffered
+ * result (so a repeated query fills one exactly sized chunk) or small, then grow; a body larger
+ * than a chunk gets a chunk of its own.
  */
-public final class RowStore {
+public final class RowStore implements RowSink {
   private static final int FIRST_CHUNK = 1024;
   private static final int MAX_CHUNK = 1 << 20;
+  /** A first chunk sized from a previous result is never larger than this. */
+  private static final int MAX_FIRST_CHUNK = 16 << 20;
 
-  private byte[][] chunks = new byte[4][];
+  private RowLayout layout;
+  private byte[][] chunks = new byte[2][];
+  /** The row each chunk starts with. */
+  private int[] chunkFirstRow = new int[2];
   private int chunkCount;
   private byte[] current;
   private int used;
-  private int[] rowChunk = new int[16];
-  private int[] rowOffset = new int[16];
-  private int[] rowLength = new int[16];
+  private int[] rowOffset;
   private int rows;
   private long bytes;
+
+  /** Sizes the first chunk and the row index from the statement's previous buffered result. */
+  @Override
+  public void start(RowLayout layout) {
+    this.layout = layout;
+    long last = layout.lastResult();
+    int lastRows = (int) (last >>> 32);
+    int lastBytes = (int) last;
+    if (rowOffset == null && lastRows > 0) {
+      rowOffset = new int[lastRows];
+    }
+    if (current == null && lastBytes > 0) {
+      newChunk(Math.min(lastBytes, MAX_FIRST_CHUNK));
+    }
+  }
+
+  /** Copies one DataRow body. */
+  @Override
+  public void row(byte[] buf, int off, int len) {
+    add(buf, off, len);
+  }
 
   /** Copies one DataRow body. */
   public void add(byte[] buf, int off, int len) {
@@ -27,16 +53,12 @@ public final class RowStore {
       newChunk(len);
     }
     System.arraycopy(buf, off, current, used, len);
-    if (rows == rowChunk.length) {
-      int n = rows * 2;
-      rowChunk = Arrays.copyOf(rowChunk, n);
-      rowOffset = Arrays.copyOf(rowOffset, n);
-      rowLength = Arrays.copyOf(rowLength, n);
+    if (rowOffset == null) {
+      rowOffset = new int[16];
+    } else if (rows == rowOffset.length) {
+      rowOffset = Arrays.copyOf(rowOffset, rows * 2);
     }
-    rowChunk[rows] = chunkCount - 1;
-    rowOffset[rows] = used;
-    rowLength[rows] = len;
-    rows++;
+    rowOffset[rows++] = used;
     used += len;
     bytes += len;
   }
@@ -48,8 +70,17 @@ public final class RowStore {
     used = 0;
     if (chunkCount == chunks.length) {
       chunks = Arrays.copyOf(chunks, chunkCount * 2);
+      chunkFirstRow = Arrays.copyOf(chunkFirstRow, chunkCount * 2);
     }
+    chunkFirstRow[chunkCount] = rows;
     chunks[chunkCount++] = current;
+  }
+
+  /** The result is complete: its size becomes the next result's first guess. */
+  public void finish() {
+    if (layout != null) {
+      layout.rememberResult(rows, bytes);
+    }
   }
 
   public int size() {
@@ -61,15 +92,26 @@ public final class RowStore {
     return bytes;
   }
 
+  /** The chunk holding {@code row}: the last chunk whose first row is at or before it. */
+  private int chunkOf(int row) {
+    int lo = 0;
+    int hi = chunkCount - 1;
+    while (lo < hi) {
+      int mid = (lo + hi + 1) >>> 1;
+      if (chunkFirstRow[mid] <= row) {
+        lo = mid;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    return lo;
+  }
+
   public byte[] buffer(int row) {
-    return chunks[rowChunk[row]];
+    return chunks[chunkOf(row)];
   }
 
   public int offset(int row) {
     return rowOffset[row];
-  }
-
-  public int length(int row) {
-    return rowLength[row];
   }
 }

@@ -5,14 +5,15 @@ import io.sluice.ProtocolViolationException;
 import io.sluice.ServerException;
 import io.sluice.SluiceException.Outcome;
 import io.sluice.internal.net.Transport;
-import io.sluice.protocol.BackendMessage;
 import io.sluice.protocol.BackendMessage.NoticeResponse;
 import io.sluice.protocol.BackendMessage.NotificationResponse;
 import io.sluice.protocol.BackendMessage.ParameterStatus;
+import io.sluice.protocol.BackendMessage;
 import io.sluice.protocol.FrameReader;
 import io.sluice.protocol.FrontendMessage;
 import io.sluice.protocol.MessageTracer;
 import io.sluice.protocol.ProtocolException;
+import io.sluice.protocol.TransactionStatus;
 import io.sluice.protocol.WireWriter;
 import java.io.EOFException;
 import java.io.IOException;
@@ -46,7 +47,7 @@ public final class ServerSession {
   byte[] secretKey;
   int protocolVersion;
   /** Written by whichever thread reads a ReadyForQuery, read by others: volatile. */
-  volatile byte transactionStatus = 'I';
+  volatile TransactionStatus transactionStatus = TransactionStatus.IDLE;
   private volatile boolean broken;
 
   ServerSession(Transport transport, int maxMessageSize, MessageTracer.Sink trace) {

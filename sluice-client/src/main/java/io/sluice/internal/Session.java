@@ -2,8 +2,9 @@ package io.sluice.internal;
 
 import io.sluice.ServerException;
 import io.sluice.SimpleResult;
-import io.sluice.SluiceException;
 import io.sluice.SluiceException.Outcome;
+import io.sluice.SluiceException;
+import io.sluice.protocol.TransactionStatus;
 import io.sluice.types.ParameterCodec;
 import io.sluice.types.SessionTypeContext;
 import io.sluice.types.TypeRegistry;
@@ -176,7 +177,7 @@ public final class Session {
    * transaction that the error aborted (it would only fail again, hiding the first error).
    */
   static boolean retryable(ServerException e, QueryRequest q) {
-    if (q.beginFailed || q.lastStatus == 'E') {
+    if (q.beginFailed || q.lastStatus == TransactionStatus.FAILED) {
       return false;
     }
     return (invalidates(e) && q.rowsSeen == 0) || staleCancel(e, q);
@@ -243,7 +244,7 @@ public final class Session {
    */
   private static boolean staleCancel(ServerException e, QueryRequest q) {
     return e.sqlState().equals("57014") && !q.timedOut && !q.cancelRequested && q.rowsSeen == 0
-        && q.lastStatus == 'I';
+        && q.lastStatus == TransactionStatus.IDLE;
   }
 
   /** The statement for this key, prepared by this thread or by another one already on it. */
@@ -287,7 +288,7 @@ public final class Session {
    * for the lot once they are prepared (new ones are prepared together first). Each outcome is
    * the statement's own: an error in one does not touch the others.
    */
-  public List<Object> batch(List<String> sqls, List<Object[]> params, List<RowSink> sinks, long deadlineNanos) {
+  public List<StatementOutcome> batch(List<String> sqls, List<Object[]> params, List<RowSink> sinks, long deadlineNanos) {
     int n = sqls.size();
     ParameterCodec[][] codecs = new ParameterCodec[n][];
     Statement.Key[] keys = new Statement.Key[n];
@@ -297,7 +298,7 @@ public final class Session {
     }
     Statement[] sts = describeAll(keys, deadlineNanos);
     QueryRequest[] qs = new QueryRequest[n];
-    List<Object> out = new java.util.ArrayList<>(n);
+    List<StatementOutcome> out = new java.util.ArrayList<>(n);
     for (int i = 0; i < n; i++) {
       if (sts[i].failure != null) {
         continue;
@@ -309,7 +310,7 @@ public final class Session {
     for (int i = 0; i < n; i++) {
       QueryRequest q = qs[i];
       if (q == null) {
-        out.add(sts[i].failure);
+        out.add(new StatementOutcome.Failed(sts[i].failure));
         continue;
       }
       try {
@@ -320,13 +321,13 @@ public final class Session {
       SluiceException e = q.error();
       if (e instanceof ServerException se && retryable(se, q)) {
         try {
-          out.add(query(sqls.get(i), params.get(i), sinks.get(i), false, deadlineNanos));
+          out.add(new StatementOutcome.Ran(query(sqls.get(i), params.get(i), sinks.get(i), false, deadlineNanos)));
         } catch (SluiceException again) {
-          out.add(again);
+          out.add(new StatementOutcome.Failed(again));
         }
         continue;
       }
-      out.add(e != null ? e : new QueryResult(sts[i].layout, q.commandTag));
+      out.add(e != null ? new StatementOutcome.Failed(e) : new StatementOutcome.Ran(new QueryResult(sts[i].layout, q.commandTag)));
     }
     return out;
   }
@@ -446,4 +447,11 @@ public final class Session {
 
   /** The outcome of one statement: its row layout and command tag. */
   public record QueryResult(RowLayout layout, String commandTag) {}
+
+  /** One statement of a batch: it ran, with its result, or it failed, with why. */
+  public sealed interface StatementOutcome {
+    record Ran(QueryResult result) implements StatementOutcome {}
+
+    record Failed(SluiceException error) implements StatementOutcome {}
+  }
 }

@@ -1,8 +1,9 @@
 package io.sluice.internal;
 
 import io.sluice.protocol.BackendEncoder;
-import io.sluice.protocol.BackendMessage;
 import io.sluice.protocol.BackendMessage.*;
+import io.sluice.protocol.BackendMessage;
+import io.sluice.protocol.TransactionStatus;
 import io.sluice.testkit.Replies;
 import java.util.List;
 import java.util.Random;
@@ -42,7 +43,7 @@ final class RandomMessages {
       case 18 -> new ParameterDescription(new int[] {25});
       case 19 -> ParseComplete.INSTANCE;
       case 20 -> PortalSuspended.INSTANCE;
-      case 21 -> new ReadyForQuery((byte) 'I');
+      case 21 -> new ReadyForQuery(TransactionStatus.IDLE);
       case 22 -> new RowDescription(Replies.textColumns("caller", "row"));
       case 23 -> new AuthenticationMD5Password(new byte[] {1, 2, 3, 4});
       default -> null;   // 24 to 26: an asynchronous message or an unknown type, below

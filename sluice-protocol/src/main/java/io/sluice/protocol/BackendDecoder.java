@@ -73,11 +73,7 @@ public final class BackendDecoder {
       case '1' -> ParseComplete.INSTANCE;
       case 's' -> PortalSuspended.INSTANCE;
       case 'Z' -> {
-        byte status = r.int8();
-        if (status != 'I' && status != 'T' && status != 'E') {
-          throw new ProtocolException("ReadyForQuery: unknown transaction status " + (status & 0xFF));
-        }
-        yield new ReadyForQuery(status);
+        yield new ReadyForQuery(TransactionStatus.of(r.int8()));
       }
       case 'T' -> rowDescription(r);
       default -> throw new ProtocolException("unknown backend message type " + describeType(type));

@@ -111,7 +111,7 @@ public final class BackendEncoder {
       case PortalSuspended x -> empty(w, 's');
       case ReadyForQuery x -> {
         int at = w.begin((byte) 'Z');
-        w.int8(x.transactionStatus());
+        w.int8(x.status().code());
         w.end(at);
       }
       case RowDescription x -> {

@@ -134,8 +134,12 @@ public sealed interface BackendMessage {
     public static final PortalSuspended INSTANCE = new PortalSuspended();
   }
 
-  /** The server is ready for a new request; status 'I' idle, 'T' in a transaction, 'E' failed one. */
-  record ReadyForQuery(byte transactionStatus) implements BackendMessage {}
+  /** The server is ready for a new request, and says whether a transaction block is open. */
+  record ReadyForQuery(TransactionStatus status) implements BackendMessage {
+    public ReadyForQuery {
+      java.util.Objects.requireNonNull(status, "status");
+    }
+  }
 
   /** The columns of the rows that follow. */
   record RowDescription(List<Field> fields) implements BackendMessage {

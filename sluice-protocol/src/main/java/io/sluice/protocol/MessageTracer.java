@@ -139,7 +139,7 @@ public final class MessageTracer {
           "ParameterStatus " + text(x.name(), false) + "=" + text(x.value(), true);
       case BackendMessage.ParseComplete x -> "ParseComplete";
       case BackendMessage.PortalSuspended x -> "PortalSuspended";
-      case BackendMessage.ReadyForQuery x -> "ReadyForQuery " + status(x.transactionStatus());
+      case BackendMessage.ReadyForQuery x -> "ReadyForQuery " + status(x.status());
       case BackendMessage.RowDescription x -> "RowDescription " + count(x.fields().size(), "field")
           + (x.fields().isEmpty() ? "" : ": " + rowFields(x.fields()));
     };
@@ -301,12 +301,11 @@ public final class MessageTracer {
     };
   }
 
-  private static String status(byte status) {
+  private static String status(TransactionStatus status) {
     return switch (status) {
-      case 'I' -> "I (idle)";
-      case 'T' -> "T (in a transaction)";
-      case 'E' -> "E (in a failed transaction)";
-      default -> "status " + BackendDecoder.describeType(status);
+      case IDLE -> "I (idle)";
+      case IN_TRANSACTION -> "T (in a transaction)";
+      case FAILED -> "E (in a failed transaction)";
     };
   }
 

@@ -213,9 +213,9 @@ class BackendFixturesTest {
 
   @Test
   void readyForQuery() {
-    check(new ReadyForQuery((byte) 'I'), bytes('Z', 0, 0, 0, 5, 'I')); // type, length 5, idle
-    check(new ReadyForQuery((byte) 'T'), bytes('Z', 0, 0, 0, 5, 'T')); // in a transaction
-    check(new ReadyForQuery((byte) 'E'), bytes('Z', 0, 0, 0, 5, 'E')); // in a failed transaction
+    check(new ReadyForQuery(TransactionStatus.IDLE), bytes('Z', 0, 0, 0, 5, 'I')); // type, length 5, idle
+    check(new ReadyForQuery(TransactionStatus.IN_TRANSACTION), bytes('Z', 0, 0, 0, 5, 'T')); // in a transaction
+    check(new ReadyForQuery(TransactionStatus.FAILED), bytes('Z', 0, 0, 0, 5, 'E')); // in a failed transaction
   }
 
   @Test

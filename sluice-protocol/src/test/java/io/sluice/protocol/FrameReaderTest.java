@@ -197,7 +197,7 @@ class FrameReaderTest {
   @Test
   void rawByteBeforeMessagesAndBufferedMessageDetection() throws IOException {
     byte[] stream = HexDump.concat(bytes('S'), BackendEncoder.toBytes(BackendMessage.NoData.INSTANCE),
-        BackendEncoder.toBytes(new BackendMessage.ReadyForQuery((byte) 'I')));
+        BackendEncoder.toBytes(new BackendMessage.ReadyForQuery(TransactionStatus.IDLE)));
     FrameReader reader = new FrameReader(new ChunkedSource(stream), MAX, 64);
     assertEquals('S', reader.nextRawByte());
     assertTrue(reader.hasBufferedMessage());

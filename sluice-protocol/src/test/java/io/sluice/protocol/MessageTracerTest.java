@@ -94,7 +94,7 @@ class MessageTracerTest {
     assertEquals("F Execute portal=\"\" maxRows=0", TRACER.format(new Execute("", 0)));
     assertEquals("F Sync", TRACER.format(FrontendMessage.Sync.INSTANCE));
     assertEquals("B CommandComplete SELECT 1", TRACER.format(new CommandComplete("SELECT 1")));
-    assertEquals("B ReadyForQuery I (idle)", TRACER.format(new ReadyForQuery((byte) 'I')));
+    assertEquals("B ReadyForQuery I (idle)", TRACER.format(new ReadyForQuery(TransactionStatus.IDLE)));
     assertEquals("B ParameterStatus TimeZone=\"UTC\"", TRACER.format(new ParameterStatus("TimeZone", "UTC")));
     assertEquals("B AuthenticationSASL mechanisms=[SCRAM-SHA-256-PLUS, SCRAM-SHA-256]",
         TRACER.format(new AuthenticationSASL(List.of("SCRAM-SHA-256-PLUS", "SCRAM-SHA-256"))));
@@ -157,7 +157,7 @@ class MessageTracerTest {
   void linesGoToASink() {
     List<String> lines = new ArrayList<>();
     TRACER.trace(FrontendMessage.Sync.INSTANCE, lines::add);
-    TRACER.trace(new ReadyForQuery((byte) 'T'), lines::add);
+    TRACER.trace(new ReadyForQuery(TransactionStatus.IN_TRANSACTION), lines::add);
     assertEquals(List.of("F Sync", "B ReadyForQuery T (in a transaction)"), lines);
   }
 

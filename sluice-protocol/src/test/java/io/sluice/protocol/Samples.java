@@ -87,9 +87,9 @@ final class Samples {
         new BackendMessage.ParameterStatus("TimeZone", "Europe/Zürich"),
         BackendMessage.ParseComplete.INSTANCE,
         BackendMessage.PortalSuspended.INSTANCE,
-        new BackendMessage.ReadyForQuery((byte) 'I'),
-        new BackendMessage.ReadyForQuery((byte) 'T'),
-        new BackendMessage.ReadyForQuery((byte) 'E'),
+        new BackendMessage.ReadyForQuery(TransactionStatus.IDLE),
+        new BackendMessage.ReadyForQuery(TransactionStatus.IN_TRANSACTION),
+        new BackendMessage.ReadyForQuery(TransactionStatus.FAILED),
         new BackendMessage.RowDescription(List.of(
             new BackendMessage.Field("id", 16384, (short) 1, 23, (short) 4, -1, (short) 1),
             new BackendMessage.Field("name", 16384, (short) 2, 25, (short) -1, -1, (short) 0))),
@@ -189,7 +189,7 @@ final class Samples {
       case 27 -> new BackendMessage.ParameterDescription(ints(r, r.nextInt(6)));
       case 28 -> new BackendMessage.ParameterStatus(string(r), string(r));
       case 29 -> r.nextBoolean() ? BackendMessage.ParseComplete.INSTANCE : BackendMessage.PortalSuspended.INSTANCE;
-      case 30 -> new BackendMessage.ReadyForQuery((byte) "ITE".charAt(r.nextInt(3)));
+      case 30 -> new BackendMessage.ReadyForQuery(TransactionStatus.values()[r.nextInt(3)]);
       default -> {
         List<BackendMessage.Field> fields = new ArrayList<>();
         for (int i = r.nextInt(4); i > 0; i--) {

@@ -1,6 +1,5 @@
 package io.sluice.testkit;
 
-import io.sluice.protocol.BackendMessage;
 import io.sluice.protocol.BackendMessage.BindComplete;
 import io.sluice.protocol.BackendMessage.CloseComplete;
 import io.sluice.protocol.BackendMessage.CommandComplete;
@@ -12,13 +11,15 @@ import io.sluice.protocol.BackendMessage.ParseComplete;
 import io.sluice.protocol.BackendMessage.PortalSuspended;
 import io.sluice.protocol.BackendMessage.ReadyForQuery;
 import io.sluice.protocol.BackendMessage.RowDescription;
-import io.sluice.protocol.FrontendMessage;
+import io.sluice.protocol.BackendMessage;
 import io.sluice.protocol.FrontendMessage.Bind;
 import io.sluice.protocol.FrontendMessage.Close;
 import io.sluice.protocol.FrontendMessage.Describe;
 import io.sluice.protocol.FrontendMessage.Execute;
 import io.sluice.protocol.FrontendMessage.Parse;
 import io.sluice.protocol.FrontendMessage.Query;
+import io.sluice.protocol.FrontendMessage;
+import io.sluice.protocol.TransactionStatus;
 import io.sluice.testkit.FakeDatabase.Definition;
 import io.sluice.testkit.FakeDatabase.Result;
 import java.util.ArrayList;
@@ -62,7 +63,7 @@ public final class FakeBackend {
     if (m instanceof FrontendMessage.Sync) {
       skipping = false;
       portals.remove("");
-      return List.of(new ReadyForQuery((byte) 'I'));
+      return List.of(new ReadyForQuery(TransactionStatus.IDLE));
     }
     if (skipping) {
       return List.of();
@@ -201,7 +202,7 @@ public final class FakeBackend {
       r.rows().forEach(row -> out.add(Replies.row(row)));
       out.add(r.error() != null ? new ErrorResponse(r.error()) : new CommandComplete(r.tag()));
     }
-    out.add(new ReadyForQuery((byte) 'I'));
+    out.add(new ReadyForQuery(TransactionStatus.IDLE));
   }
 
   private void fail(List<BackendMessage> out, String sqlState, String message) {

@@ -1,13 +1,14 @@
 package io.sluice.testkit;
 
-import io.sluice.protocol.BackendMessage;
 import io.sluice.protocol.BackendMessage.AuthenticationOk;
 import io.sluice.protocol.BackendMessage.BackendKeyData;
 import io.sluice.protocol.BackendMessage.ParameterStatus;
 import io.sluice.protocol.BackendMessage.ReadyForQuery;
+import io.sluice.protocol.BackendMessage;
 import io.sluice.protocol.FrontendDecoder;
 import io.sluice.protocol.FrontendMessage;
 import io.sluice.protocol.ProtocolException;
+import io.sluice.protocol.TransactionStatus;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -129,7 +130,7 @@ public final class ScriptedServer implements AutoCloseable {
         new ParameterStatus("integer_datetimes", "on"),
         new ParameterStatus("standard_conforming_strings", "on"),
         new BackendKeyData(processId, new byte[] {1, 2, 3, 4}),
-        new ReadyForQuery((byte) 'I'));
+        new ReadyForQuery(TransactionStatus.IDLE));
   }
 
   @Override

@@ -3,6 +3,7 @@ package io.sluice.bench.jmh;
 import io.sluice.Connection;
 import io.sluice.Row;
 import io.sluice.RowSet;
+import io.sluice.bench.Target;
 import io.sluice.testkit.PostgresServer;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -44,7 +45,8 @@ public class SluiceIntRowsBench {
 
   @Setup(Level.Trial)
   public void open() {
-    connection = Connection.open(PostgresServer.shared().uri());
+    // as PgjdbcIntRowsBench: TCP without TLS (Target), so both read the same bytes the same way
+    connection = Connection.open(Target.of(PostgresServer.shared()).uri());
   }
 
   @Benchmark

@@ -1,0 +1,37 @@
+package io.sluice;
+
+import java.util.List;
+import java.util.function.BiFunction;
+import java.util.function.Consumer;
+
+/**
+ * Something SQL runs on: a {@link Connection}, a {@link Transaction} or a {@link Pool}. Code that
+ * only runs statements takes a {@code Queryable} and works with all three; each implementation's
+ * own documentation says where the statement runs (the shared pipelined connection, inside the
+ * transaction, on a pooled connection shared or borrowed).
+ *
+ * <p>Parameters are numbered {@code $1}, {@code $2}, …, and travel in binary wherever a codec
+ * exists; statements are prepared on first use and cached per connection.
+ */
+public interface Queryable {
+  /** Runs a statement and returns all its rows, held as raw bytes and decoded when read. */
+  RowSet query(String sql, Object... params);
+
+  /** Runs a statement and returns the number of rows it affected (or returned), or -1. */
+  long execute(String sql, Object... params);
+
+  /** Streams the rows to {@code each} as they arrive; the row passed is valid only during the call. */
+  void forEach(String sql, Consumer<? super Row> each, Object... params);
+
+  /** Folds the rows into a value as they arrive (streaming, like {@link #forEach}). */
+  <A> A reduce(String sql, A init, BiFunction<A, ? super Row, A> fn, Object... params);
+
+  /** The rows {@code fetchSize} at a time from a server-side portal; close the stream. */
+  RowStream stream(String sql, int fetchSize, Object... params);
+
+  /** Runs SQL through the simple query protocol: several statements, text results, no parameters. */
+  List<SimpleResult> simpleQuery(String sql);
+
+  /** Prepares a statement now (one round trip) and returns a handle that runs it. */
+  PreparedQuery prepare(String sql);
+}
