@@ -1,5 +1,6 @@
 package io.sluice.internal;
 
+import io.sluice.protocol.BackendTag;
 import io.sluice.protocol.FrameReader;
 import io.sluice.protocol.FrontendMessage;
 import io.sluice.protocol.WireWriter;
@@ -52,19 +53,19 @@ final class BatchRequest extends ExtendedRequest {
   @Override
   protected void onMessage(byte type, FrameReader frame) {
     switch (type) {
-      case 'D' -> {
+      case BackendTag.DATA_ROW -> {
         ReplyBodies.checkDataRow(frame, statements[current].layout.size());
         rows++;
         sinks[current].row(frame.buffer(), frame.bodyOffset(), frame.bodyLength());
       }
-      case 'C' -> {
+      case BackendTag.COMMAND_COMPLETE -> {
         String tag = ReplyBodies.commandTag(frame);
         ReplyBodies.checkRowCount(tag, rows, statements[current].layout.size());
         rows = 0;
         tags[current++] = tag;
       }
-      case 'I' -> tags[current++] = ReplyBodies.emptyQuery(statements[current].layout.size());
-      case 'E' -> failedAt = current;
+      case BackendTag.EMPTY_QUERY_RESPONSE -> tags[current++] = ReplyBodies.emptyQuery(statements[current].layout.size());
+      case BackendTag.ERROR_RESPONSE -> failedAt = current;
       default -> { /* ParseComplete, BindComplete: in order, checked */ }
     }
   }

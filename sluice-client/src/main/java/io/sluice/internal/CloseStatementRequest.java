@@ -2,6 +2,7 @@ package io.sluice.internal;
 
 import io.sluice.protocol.FrameReader;
 import io.sluice.protocol.FrontendMessage;
+import io.sluice.protocol.FrontendTag;
 import io.sluice.protocol.WireWriter;
 import java.util.List;
 
@@ -20,7 +21,7 @@ final class CloseStatementRequest extends ExtendedRequest {
   @Override
   protected int encode(WireWriter out) {
     for (Statement s : statements) {
-      new FrontendMessage.Close((byte) 'S', s.name).encode(out);
+      new FrontendMessage.Close(FrontendTag.STATEMENT, s.name).encode(out);
       replies.expect(ExtendedReplies.Step.CLOSE);
     }
     FrontendMessage.Sync.INSTANCE.encode(out);

@@ -1,9 +1,10 @@
 package io.sluice.internal;
 
 import io.sluice.ConnectionException;
-import io.sluice.SluiceException;
 import io.sluice.SluiceException.Outcome;
+import io.sluice.SluiceException;
 import io.sluice.protocol.FrontendMessage;
+import io.sluice.protocol.FrontendTag;
 import io.sluice.protocol.WireWriter;
 import java.util.concurrent.locks.LockSupport;
 
@@ -59,7 +60,7 @@ public final class CopyInExchange {
   public void write(byte[] b, int off, int len) {
     while (len > 0 && !r.done) {
       int n = Math.min(len, MAX_PAYLOAD);
-      int at = out.begin((byte) 'd');
+      int at = out.begin(FrontendTag.COPY_DATA);
       out.bytes(b, off, n);
       out.end(at);
       off += n;
@@ -72,7 +73,7 @@ public final class CopyInExchange {
 
   /** The buffer to encode one CopyData message into directly: call {@link #endMessage} after. */
   public WireWriter beginMessage() {
-    out.begin((byte) 'd');
+    out.begin(FrontendTag.COPY_DATA);
     return out;
   }
 

@@ -1,5 +1,6 @@
 package io.sluice.internal;
 
+import io.sluice.protocol.BackendTag;
 import io.sluice.protocol.FrameReader;
 import io.sluice.protocol.Utf8;
 import java.util.concurrent.locks.LockSupport;
@@ -24,12 +25,12 @@ final class CopyInRequest extends SimpleProtocolRequest {
   @Override
   protected void onMessage(byte type, FrameReader frame) {
     switch (type) {
-      case 'G' -> {
+      case BackendTag.COPY_IN_RESPONSE -> {
         started = true;
         LockSupport.unpark(owner);
       }
-      case 'C' -> commandTag = ReplyBodies.commandTag(frame);
-      case 'H' -> wrongDirection = true;   // COPY TO: its data is drained and dropped
+      case BackendTag.COMMAND_COMPLETE -> commandTag = ReplyBodies.commandTag(frame);
+      case BackendTag.COPY_OUT_RESPONSE -> wrongDirection = true;   // COPY TO: its data is drained and dropped
       default -> { /* errors are kept by the engine; other results (in order, checked) are ignored */ }
     }
   }

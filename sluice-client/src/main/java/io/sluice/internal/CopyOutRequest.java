@@ -1,5 +1,6 @@
 package io.sluice.internal;
 
+import io.sluice.protocol.BackendTag;
 import io.sluice.protocol.FrameReader;
 import io.sluice.protocol.FrontendMessage;
 import io.sluice.protocol.Utf8;
@@ -30,8 +31,8 @@ final class CopyOutRequest extends SimpleProtocolRequest {
   @Override
   protected void onMessage(byte type, FrameReader frame) {
     switch (type) {
-      case 'H' -> started = true;
-      case 'd' -> {
+      case BackendTag.COPY_OUT_RESPONSE -> started = true;
+      case BackendTag.COPY_DATA -> {
         if (sinkFailure == null) {
           try {
             sink.data(frame.buffer(), frame.bodyOffset(), frame.bodyLength());
@@ -41,8 +42,8 @@ final class CopyOutRequest extends SimpleProtocolRequest {
           }
         }
       }
-      case 'C' -> commandTag = ReplyBodies.commandTag(frame);
-      case 'G' -> engine.writeNow(new FrontendMessage.CopyFail("this is COPY FROM STDIN; use copyIn"));
+      case BackendTag.COMMAND_COMPLETE -> commandTag = ReplyBodies.commandTag(frame);
+      case BackendTag.COPY_IN_RESPONSE -> engine.writeNow(new FrontendMessage.CopyFail("this is COPY FROM STDIN; use copyIn"));
       default -> { /* errors are kept by the engine; other results (in order, checked) are ignored */ }
     }
   }

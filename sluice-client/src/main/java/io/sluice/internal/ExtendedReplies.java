@@ -1,5 +1,6 @@
 package io.sluice.internal;
 
+import io.sluice.protocol.BackendTag;
 import io.sluice.protocol.ProtocolException;
 import java.util.Arrays;
 
@@ -77,7 +78,7 @@ final class ExtendedReplies implements ReplyOrder {
   @Override
   public Owner accept(byte type) {
     boolean begin = beginSteps > 0;
-    if (type == 'E') {
+    if (type == BackendTag.ERROR_RESPONSE) {
       if (head == tail || failed) {
         throw Unexpected.message(type, failed ? "waiting for ReadyForQuery after an error"
             : "no reply was expected for this request");
@@ -112,18 +113,21 @@ final class ExtendedReplies implements ReplyOrder {
           parametersSeen = true;
           yield false;
         }
-        if (type != 'T' && type != 'n') {
+        if (type != BackendTag.ROW_DESCRIPTION && type != BackendTag.NO_DATA) {
           throw unexpected(type, step);
         }
         parametersSeen = false;
         yield true;
       }
       case EXECUTE, EXECUTE_LIMITED -> {
-        if (type == 'D') {
+        if (type == BackendTag.DATA_ROW) {
           rowsSeen = true;
           yield false;
         }
-        if (type == 'C' || (type == 'I' && !rowsSeen) || (type == 's' && step == Step.EXECUTE_LIMITED)) {
+        boolean ends = type == BackendTag.COMMAND_COMPLETE
+            || (type == BackendTag.EMPTY_QUERY_RESPONSE && !rowsSeen)
+            || (type == BackendTag.PORTAL_SUSPENDED && step == Step.EXECUTE_LIMITED);
+        if (ends) {
           rowsSeen = false;
           yield true;
         }

@@ -1,7 +1,9 @@
 package io.sluice.internal;
 
+import io.sluice.protocol.BackendTag;
 import io.sluice.protocol.FrameReader;
 import io.sluice.protocol.FrontendMessage;
+import io.sluice.protocol.FrontendTag;
 import io.sluice.protocol.WireWriter;
 import io.sluice.types.ParameterCodec;
 import io.sluice.types.TypeContext;
@@ -58,7 +60,7 @@ final class PortalRequest extends ExtendedRequest {
     }
     if (suspended && !completed) {
       replies.expect(ExtendedReplies.Step.CLOSE);
-      engine.writeNow(new FrontendMessage.Close((byte) 'P', ""));
+      engine.writeNow(new FrontendMessage.Close(FrontendTag.PORTAL, ""));
     }
     chunkDone = false;
     replies.expect(ExtendedReplies.Step.SYNC);
@@ -69,26 +71,26 @@ final class PortalRequest extends ExtendedRequest {
   @Override
   protected void onMessage(byte type, FrameReader frame) {
     switch (type) {
-      case 'D' -> {
+      case BackendTag.DATA_ROW -> {
         ReplyBodies.checkDataRow(frame, st.layout.size());
         rowsSeen++;
         sink.row(frame.buffer(), frame.bodyOffset(), frame.bodyLength());
       }
-      case 's' -> {
+      case BackendTag.PORTAL_SUSPENDED -> {
         suspended = true;
         chunkDone = true;
       }
-      case 'C' -> {
+      case BackendTag.COMMAND_COMPLETE -> {
         commandTag = ReplyBodies.commandTag(frame);
         completed = true;
         chunkDone = true;
       }
-      case 'I' -> {
+      case BackendTag.EMPTY_QUERY_RESPONSE -> {
         commandTag = ReplyBodies.emptyQuery(st.layout.size());
         completed = true;
         chunkDone = true;
       }
-      case 'E' -> chunkDone = true;
+      case BackendTag.ERROR_RESPONSE -> chunkDone = true;
       default -> { /* ParseComplete, BindComplete, CloseComplete: in order, checked */ }
     }
   }

@@ -4,8 +4,10 @@ import io.sluice.Column;
 import io.sluice.protocol.BackendMessage.Field;
 import io.sluice.protocol.BackendMessage.ParameterDescription;
 import io.sluice.protocol.BackendMessage.RowDescription;
+import io.sluice.protocol.BackendTag;
 import io.sluice.protocol.FrameReader;
 import io.sluice.protocol.FrontendMessage;
+import io.sluice.protocol.FrontendTag;
 import io.sluice.protocol.TransactionStatus;
 import io.sluice.protocol.WireWriter;
 import io.sluice.types.Codec;
@@ -32,7 +34,7 @@ final class PrepareRequest extends ExtendedRequest {
   protected int encode(WireWriter out) {
     new FrontendMessage.Parse(st.name, st.key.sql(), st.key.declaredTypes()).encode(out);
     replies.expect(ExtendedReplies.Step.PARSE);
-    new FrontendMessage.Describe((byte) 'S', st.name).encode(out);
+    new FrontendMessage.Describe(FrontendTag.STATEMENT, st.name).encode(out);
     replies.expect(ExtendedReplies.Step.DESCRIBE_STATEMENT);
     FrontendMessage.Sync.INSTANCE.encode(out);
     replies.expect(ExtendedReplies.Step.SYNC);
@@ -42,8 +44,8 @@ final class PrepareRequest extends ExtendedRequest {
   @Override
   protected void onMessage(byte type, FrameReader frame) {
     switch (type) {
-      case 't' -> parameterTypes = ((ParameterDescription) frame.decode()).types();
-      case 'T' -> fields = ((RowDescription) frame.decode()).fields();
+      case BackendTag.PARAMETER_DESCRIPTION -> parameterTypes = ((ParameterDescription) frame.decode()).types();
+      case BackendTag.ROW_DESCRIPTION -> fields = ((RowDescription) frame.decode()).fields();
       default -> { /* ParseComplete, NoData, ErrorResponse (kept by the engine): in order, checked */ }
     }
   }

@@ -1,8 +1,10 @@
 package io.sluice.internal;
 
 import io.sluice.ValueException;
+import io.sluice.protocol.BackendTag;
 import io.sluice.protocol.FrameReader;
 import io.sluice.protocol.FrontendMessage;
+import io.sluice.protocol.FrontendTag;
 import io.sluice.protocol.WireWriter;
 import io.sluice.types.ParameterCodec;
 import io.sluice.types.TypeContext;
@@ -76,7 +78,7 @@ final class QueryRequest extends ExtendedRequest {
       throw refused;
     }
     reserve(out, st, params);
-    int at = out.begin((byte) 'B');
+    int at = out.begin(FrontendTag.BIND);
     out.cstring("").cstring(st.name);
     out.int16(n);
     for (int i = 0; i < n; i++) {
@@ -139,7 +141,7 @@ final class QueryRequest extends ExtendedRequest {
   }
 
   private static void encodeExecute(WireWriter out) {
-    int at = out.begin((byte) 'E');
+    int at = out.begin(FrontendTag.EXECUTE);
     out.cstring("").int32(0);
     out.end(at);
   }
@@ -147,16 +149,16 @@ final class QueryRequest extends ExtendedRequest {
   @Override
   protected void onMessage(byte type, FrameReader frame) {
     switch (type) {
-      case 'D' -> {
+      case BackendTag.DATA_ROW -> {
         ReplyBodies.checkDataRow(frame, columns);
         rowsSeen++;
         sink.row(frame.buffer(), frame.bodyOffset(), frame.bodyLength());
       }
-      case 'C' -> {
+      case BackendTag.COMMAND_COMPLETE -> {
         commandTag = ReplyBodies.commandTag(frame);
         ReplyBodies.checkRowCount(commandTag, rowsSeen, columns);
       }
-      case 'I' -> commandTag = ReplyBodies.emptyQuery(columns);
+      case BackendTag.EMPTY_QUERY_RESPONSE -> commandTag = ReplyBodies.emptyQuery(columns);
       default -> { /* ParseComplete, BindComplete, ErrorResponse (kept by the engine): in order, checked */ }
     }
   }

@@ -8,6 +8,7 @@ import io.sluice.SluiceException.Outcome;
 import io.sluice.SluiceException;
 import io.sluice.protocol.BackendDecoder;
 import io.sluice.protocol.BackendMessage;
+import io.sluice.protocol.BackendTag;
 import io.sluice.protocol.FrameReader;
 import io.sluice.protocol.ProtocolException;
 import io.sluice.protocol.TransactionStatus;
@@ -763,10 +764,10 @@ public final class RequestEngine {
   /** A message while no request waits; false when it closed the connection. */
   private boolean unsolicited(byte type, FrameReader in) {
     switch (type) {
-      case 'N', 'A', 'S' -> {
+      case BackendTag.NOTICE_RESPONSE, BackendTag.NOTIFICATION_RESPONSE, BackendTag.PARAMETER_STATUS -> {
         return dispatchOrFail(null, type, in);
       }
-      case 'E' -> {   // FATAL while idle: terminated, shut down, idle_session_timeout
+      case BackendTag.ERROR_RESPONSE -> {   // FATAL while idle: terminated, shut down, idle_session_timeout
         ServerException e;
         try {
           e = new ServerException(((BackendMessage.ErrorResponse) in.decode()).fields());
@@ -836,12 +837,12 @@ public final class RequestEngine {
    * {@link ReplyOrder} allows now, or the connection is closed.
    */
   private boolean dispatch(Request head, byte type, FrameReader in) {
-    if (type == 'N' || type == 'A' || type == 'S') {
+    if (type == BackendTag.NOTICE_RESPONSE || type == BackendTag.NOTIFICATION_RESPONSE || type == BackendTag.PARAMETER_STATUS) {
       s.asynchronous(in.decode());
       return true;
     }
     ServerException error = null;
-    if (type == 'E') {
+    if (type == BackendTag.ERROR_RESPONSE) {
       error = new ServerException(((BackendMessage.ErrorResponse) in.decode()).fields());
       if (error.isConnectionFatal()) {
         sessionEnded(head, error);
@@ -859,7 +860,7 @@ public final class RequestEngine {
     head.beginFailed |= owner == ReplyOrder.Owner.BEGIN_FAILED;
     head.replies++;
     switch (type) {
-      case 'Z' -> {
+      case BackendTag.READY_FOR_QUERY -> {
         if (in.bodyLength() != 1) {
           throw new ProtocolException("ReadyForQuery of " + in.bodyLength() + " bytes; it has one");
         }
@@ -871,7 +872,7 @@ public final class RequestEngine {
           complete(head);
         }
       }
-      case 'E' -> {
+      case BackendTag.ERROR_RESPONSE -> {
         if (head.serverError == null) {
           head.serverError = error;
         }
@@ -885,7 +886,8 @@ public final class RequestEngine {
   /** ParseComplete, BindComplete, CloseComplete, NoData, PortalSuspended, EmptyQueryResponse, CopyDone. */
   private static boolean hasNoBody(byte type) {
     return switch (type) {
-      case '1', '2', '3', 'n', 's', 'I', 'c' -> true;
+      case BackendTag.PARSE_COMPLETE, BackendTag.BIND_COMPLETE, BackendTag.CLOSE_COMPLETE, BackendTag.NO_DATA,
+          BackendTag.PORTAL_SUSPENDED, BackendTag.EMPTY_QUERY_RESPONSE, BackendTag.COPY_DONE -> true;
       default -> false;
     };
   }

@@ -4,6 +4,7 @@ import io.sluice.SimpleResult;
 import io.sluice.protocol.BackendMessage.DataRow;
 import io.sluice.protocol.BackendMessage.Field;
 import io.sluice.protocol.BackendMessage.RowDescription;
+import io.sluice.protocol.BackendTag;
 import io.sluice.protocol.FrameReader;
 import io.sluice.protocol.FrontendMessage;
 import io.sluice.protocol.Utf8;
@@ -31,11 +32,11 @@ final class SimpleQueryRequest extends SimpleProtocolRequest {
   @Override
   protected void onMessage(byte type, FrameReader frame) {
     switch (type) {
-      case 'T' -> {
+      case BackendTag.ROW_DESCRIPTION -> {
         columns = ((RowDescription) frame.decode()).fields().stream().map(Field::name).toList();
         rows = new ArrayList<>();
       }
-      case 'D' -> {
+      case BackendTag.DATA_ROW -> {
         byte[][] values = ((DataRow) frame.decode()).values();
         if (values.length != columns.size()) {
           throw new io.sluice.protocol.ProtocolException("DataRow of " + values.length + " columns where the result has "
@@ -54,14 +55,15 @@ final class SimpleQueryRequest extends SimpleProtocolRequest {
         }
         rows.add(Arrays.asList(text));
       }
-      case 'C' -> {
+      case BackendTag.COMMAND_COMPLETE -> {
         String tag = ReplyBodies.commandTag(frame);
         results.add(new SimpleResult(columns, rows, tag));
         columns = List.of();
         rows = new ArrayList<>();
       }
-      case 'I' -> results.add(new SimpleResult(List.of(), List.of(), ""));
-      case 'G' -> engine.writeNow(new FrontendMessage.CopyFail("COPY FROM STDIN is not available through simpleQuery; use the COPY API"));
+      case BackendTag.EMPTY_QUERY_RESPONSE -> results.add(new SimpleResult(List.of(), List.of(), ""));
+      case BackendTag.COPY_IN_RESPONSE -> engine.writeNow(
+          new FrontendMessage.CopyFail("COPY FROM STDIN is not available through simpleQuery; use the COPY API"));
       default -> { /* COPY TO STDOUT data is discarded; errors are kept by the engine */ }
     }
   }

@@ -1,5 +1,7 @@
 package io.sluice.internal;
 
+import io.sluice.protocol.BackendTag;
+
 /**
  * The replies a simple-protocol Query may get ("Simple Query" in the protocol's message flow): for
  * each statement of the string, RowDescription, DataRows and CommandComplete, or CommandComplete
@@ -31,29 +33,29 @@ final class SimpleReplies implements ReplyOrder {
   public Owner accept(byte type) {
     Phase next = switch (phase) {
       case BETWEEN -> switch (type) {
-        case 'T' -> Phase.ROWS;
-        case 'C', 'I' -> Phase.BETWEEN;
-        case 'G' -> Phase.COPY_IN;
-        case 'H' -> Phase.COPY_OUT;
-        case 'Z' -> Phase.READY;
+        case BackendTag.ROW_DESCRIPTION -> Phase.ROWS;
+        case BackendTag.COMMAND_COMPLETE, BackendTag.EMPTY_QUERY_RESPONSE -> Phase.BETWEEN;
+        case BackendTag.COPY_IN_RESPONSE -> Phase.COPY_IN;
+        case BackendTag.COPY_OUT_RESPONSE -> Phase.COPY_OUT;
+        case BackendTag.READY_FOR_QUERY -> Phase.READY;
         default -> null;
       };
       case ROWS -> switch (type) {
-        case 'D' -> Phase.ROWS;
-        case 'C' -> Phase.BETWEEN;
+        case BackendTag.DATA_ROW -> Phase.ROWS;
+        case BackendTag.COMMAND_COMPLETE -> Phase.BETWEEN;
         default -> null;
       };
-      case COPY_IN -> type == 'C' ? Phase.BETWEEN : null;
+      case COPY_IN -> type == BackendTag.COMMAND_COMPLETE ? Phase.BETWEEN : null;
       case COPY_OUT -> switch (type) {
-        case 'd' -> Phase.COPY_OUT;
-        case 'c' -> Phase.COPY_OUT_DONE;
+        case BackendTag.COPY_DATA -> Phase.COPY_OUT;
+        case BackendTag.COPY_DONE -> Phase.COPY_OUT_DONE;
         default -> null;
       };
-      case COPY_OUT_DONE -> type == 'C' ? Phase.BETWEEN : null;
-      case FAILED -> type == 'Z' ? Phase.READY : null;
+      case COPY_OUT_DONE -> type == BackendTag.COMMAND_COMPLETE ? Phase.BETWEEN : null;
+      case FAILED -> type == BackendTag.READY_FOR_QUERY ? Phase.READY : null;
       case READY -> null;
     };
-    if (next == null && type == 'E' && phase != Phase.FAILED && phase != Phase.READY) {
+    if (next == null && type == BackendTag.ERROR_RESPONSE && phase != Phase.FAILED && phase != Phase.READY) {
       next = Phase.FAILED;
     }
     if (next == null) {

@@ -21,8 +21,8 @@ public final class BackendDecoder {
     String name = nameOf(type);
     WireReader r = new WireReader(buf, off, len, name);
     BackendMessage m = switch (type) {
-      case 'R' -> authentication(r);
-      case 'K' -> {
+      case BackendTag.AUTHENTICATION -> authentication(r);
+      case BackendTag.BACKEND_KEY_DATA -> {
         int pid = r.int32();
         int keyLength = r.remaining();
         if (keyLength < 4 || keyLength > MAX_CANCEL_KEY_LENGTH) {
@@ -30,20 +30,20 @@ public final class BackendDecoder {
         }
         yield new BackendKeyData(pid, r.rest());
       }
-      case '2' -> BindComplete.INSTANCE;
-      case '3' -> CloseComplete.INSTANCE;
-      case 'C' -> new CommandComplete(r.cstring());
-      case 'd' -> new CopyData(r.rest());
-      case 'c' -> CopyDone.INSTANCE;
-      case 'G' -> { CopyResponse c = copyResponse(r); yield new CopyInResponse(c.format, c.columns); }
-      case 'H' -> { CopyResponse c = copyResponse(r); yield new CopyOutResponse(c.format, c.columns); }
-      case 'W' -> { CopyResponse c = copyResponse(r); yield new CopyBothResponse(c.format, c.columns); }
-      case 'D' -> dataRow(r);
-      case 'I' -> EmptyQueryResponse.INSTANCE;
-      case 'E' -> new ErrorResponse(fields(r));
-      case 'N' -> new NoticeResponse(fields(r));
-      case 'V' -> new FunctionCallResponse(r.lengthPrefixed());
-      case 'v' -> {
+      case BackendTag.BIND_COMPLETE -> BindComplete.INSTANCE;
+      case BackendTag.CLOSE_COMPLETE -> CloseComplete.INSTANCE;
+      case BackendTag.COMMAND_COMPLETE -> new CommandComplete(r.cstring());
+      case BackendTag.COPY_DATA -> new CopyData(r.rest());
+      case BackendTag.COPY_DONE -> CopyDone.INSTANCE;
+      case BackendTag.COPY_IN_RESPONSE -> { CopyResponse c = copyResponse(r); yield new CopyInResponse(c.format, c.columns); }
+      case BackendTag.COPY_OUT_RESPONSE -> { CopyResponse c = copyResponse(r); yield new CopyOutResponse(c.format, c.columns); }
+      case BackendTag.COPY_BOTH_RESPONSE -> { CopyResponse c = copyResponse(r); yield new CopyBothResponse(c.format, c.columns); }
+      case BackendTag.DATA_ROW -> dataRow(r);
+      case BackendTag.EMPTY_QUERY_RESPONSE -> EmptyQueryResponse.INSTANCE;
+      case BackendTag.ERROR_RESPONSE -> new ErrorResponse(fields(r));
+      case BackendTag.NOTICE_RESPONSE -> new NoticeResponse(fields(r));
+      case BackendTag.FUNCTION_CALL_RESPONSE -> new FunctionCallResponse(r.lengthPrefixed());
+      case BackendTag.NEGOTIATE_PROTOCOL_VERSION -> {
         int minor = r.int32();
         int n = r.int32();
         if (n < 0 || n > r.remaining()) {
@@ -55,9 +55,9 @@ public final class BackendDecoder {
         }
         yield new NegotiateProtocolVersion(minor, options);
       }
-      case 'n' -> NoData.INSTANCE;
-      case 'A' -> new NotificationResponse(r.int32(), r.cstring(), r.cstring());
-      case 't' -> {
+      case BackendTag.NO_DATA -> NoData.INSTANCE;
+      case BackendTag.NOTIFICATION_RESPONSE -> new NotificationResponse(r.int32(), r.cstring(), r.cstring());
+      case BackendTag.PARAMETER_DESCRIPTION -> {
         // unsigned, as libpq reads it: a statement may have up to 65535 parameters
         int n = r.int16() & 0xFFFF;
         if (n * 4 > r.remaining()) {
@@ -69,13 +69,13 @@ public final class BackendDecoder {
         }
         yield new ParameterDescription(types);
       }
-      case 'S' -> new ParameterStatus(r.cstring(), r.cstring());
-      case '1' -> ParseComplete.INSTANCE;
-      case 's' -> PortalSuspended.INSTANCE;
-      case 'Z' -> {
+      case BackendTag.PARAMETER_STATUS -> new ParameterStatus(r.cstring(), r.cstring());
+      case BackendTag.PARSE_COMPLETE -> ParseComplete.INSTANCE;
+      case BackendTag.PORTAL_SUSPENDED -> PortalSuspended.INSTANCE;
+      case BackendTag.READY_FOR_QUERY -> {
         yield new ReadyForQuery(TransactionStatus.of(r.int8()));
       }
-      case 'T' -> rowDescription(r);
+      case BackendTag.ROW_DESCRIPTION -> rowDescription(r);
       default -> throw new ProtocolException("unknown backend message type " + describeType(type));
     };
     r.expectEnd();
@@ -173,38 +173,12 @@ public final class BackendDecoder {
     return new RowDescription(fields);
   }
 
-  /** The message's name for a type byte, or {@code "message 'x'"} for an unknown one. */
+  /** The message's name for a type byte; see {@link BackendTag#nameOf}. */
   public static String nameOf(byte type) {
-    return switch (type) {
-      case 'R' -> "Authentication";
-      case 'K' -> "BackendKeyData";
-      case '2' -> "BindComplete";
-      case '3' -> "CloseComplete";
-      case 'C' -> "CommandComplete";
-      case 'd' -> "CopyData";
-      case 'c' -> "CopyDone";
-      case 'G' -> "CopyInResponse";
-      case 'H' -> "CopyOutResponse";
-      case 'W' -> "CopyBothResponse";
-      case 'D' -> "DataRow";
-      case 'I' -> "EmptyQueryResponse";
-      case 'E' -> "ErrorResponse";
-      case 'N' -> "NoticeResponse";
-      case 'V' -> "FunctionCallResponse";
-      case 'v' -> "NegotiateProtocolVersion";
-      case 'n' -> "NoData";
-      case 'A' -> "NotificationResponse";
-      case 't' -> "ParameterDescription";
-      case 'S' -> "ParameterStatus";
-      case '1' -> "ParseComplete";
-      case 's' -> "PortalSuspended";
-      case 'Z' -> "ReadyForQuery";
-      case 'T' -> "RowDescription";
-      default -> "message " + describeType(type);
-    };
+    return BackendTag.nameOf(type);
   }
 
   static String describeType(byte type) {
-    return type >= 0x20 && type < 0x7F ? "'" + (char) type + "'" : String.format("0x%02x", type & 0xFF);
+    return BackendTag.printable(type);
   }
 }

@@ -33,7 +33,7 @@ public final class BackendEncoder {
       case AuthenticationGSSContinue x -> authentication(w, 8, x.data());
       case AuthenticationSSPI x -> authentication(w, 9);
       case AuthenticationSASL x -> {
-        int at = w.begin((byte) 'R');
+        int at = w.begin(BackendTag.AUTHENTICATION);
         w.int32(10);
         for (String mechanism : x.mechanisms()) {
           w.cstring(mechanism);
@@ -44,19 +44,19 @@ public final class BackendEncoder {
       case AuthenticationSASLContinue x -> authentication(w, 11, x.data());
       case AuthenticationSASLFinal x -> authentication(w, 12, x.data());
       case BackendKeyData x -> {
-        int at = w.begin((byte) 'K');
+        int at = w.begin(BackendTag.BACKEND_KEY_DATA);
         w.int32(x.processId()).bytes(x.secretKey());
         w.end(at);
       }
       case BindComplete x -> empty(w, '2');
       case CloseComplete x -> empty(w, '3');
       case CommandComplete x -> {
-        int at = w.begin((byte) 'C');
+        int at = w.begin(BackendTag.COMMAND_COMPLETE);
         w.cstring(x.tag());
         w.end(at);
       }
       case CopyData x -> {
-        int at = w.begin((byte) 'd');
+        int at = w.begin(BackendTag.COPY_DATA);
         w.bytes(x.data());
         w.end(at);
       }
@@ -65,7 +65,7 @@ public final class BackendEncoder {
       case CopyOutResponse x -> copyResponse(w, 'H', x.format(), x.columnFormats());
       case CopyBothResponse x -> copyResponse(w, 'W', x.format(), x.columnFormats());
       case DataRow x -> {
-        int at = w.begin((byte) 'D');
+        int at = w.begin(BackendTag.DATA_ROW);
         w.int16(count(x.values().length, "DataRow values"));
         for (byte[] v : x.values()) {
           lengthPrefixed(w, v);
@@ -76,12 +76,12 @@ public final class BackendEncoder {
       case ErrorResponse x -> fields(w, 'E', x.fields());
       case NoticeResponse x -> fields(w, 'N', x.fields());
       case FunctionCallResponse x -> {
-        int at = w.begin((byte) 'V');
+        int at = w.begin(BackendTag.FUNCTION_CALL_RESPONSE);
         lengthPrefixed(w, x.value());
         w.end(at);
       }
       case NegotiateProtocolVersion x -> {
-        int at = w.begin((byte) 'v');
+        int at = w.begin(BackendTag.NEGOTIATE_PROTOCOL_VERSION);
         w.int32(x.newestMinorVersion()).int32(x.unrecognizedOptions().size());
         for (String option : x.unrecognizedOptions()) {
           w.cstring(option);
@@ -90,12 +90,12 @@ public final class BackendEncoder {
       }
       case NoData x -> empty(w, 'n');
       case NotificationResponse x -> {
-        int at = w.begin((byte) 'A');
+        int at = w.begin(BackendTag.NOTIFICATION_RESPONSE);
         w.int32(x.processId()).cstring(x.channel()).cstring(x.payload());
         w.end(at);
       }
       case ParameterDescription x -> {
-        int at = w.begin((byte) 't');
+        int at = w.begin(BackendTag.PARAMETER_DESCRIPTION);
         w.int16(count(x.types().length, "parameter types"));
         for (int t : x.types()) {
           w.int32(t);
@@ -103,19 +103,19 @@ public final class BackendEncoder {
         w.end(at);
       }
       case ParameterStatus x -> {
-        int at = w.begin((byte) 'S');
+        int at = w.begin(BackendTag.PARAMETER_STATUS);
         w.cstring(x.name()).cstring(x.value());
         w.end(at);
       }
       case ParseComplete x -> empty(w, '1');
       case PortalSuspended x -> empty(w, 's');
       case ReadyForQuery x -> {
-        int at = w.begin((byte) 'Z');
+        int at = w.begin(BackendTag.READY_FOR_QUERY);
         w.int8(x.status().code());
         w.end(at);
       }
       case RowDescription x -> {
-        int at = w.begin((byte) 'T');
+        int at = w.begin(BackendTag.ROW_DESCRIPTION);
         w.int16(count(x.fields().size(), "RowDescription fields"));
         for (Field f : x.fields()) {
           w.cstring(f.name()).int32(f.tableOid()).int16(f.columnNumber()).int32(f.typeOid())
@@ -131,13 +131,13 @@ public final class BackendEncoder {
   }
 
   private static void authentication(WireWriter w, int code) {
-    int at = w.begin((byte) 'R');
+    int at = w.begin(BackendTag.AUTHENTICATION);
     w.int32(code);
     w.end(at);
   }
 
   private static void authentication(WireWriter w, int code, byte[] data) {
-    int at = w.begin((byte) 'R');
+    int at = w.begin(BackendTag.AUTHENTICATION);
     w.int32(code).bytes(data);
     w.end(at);
   }

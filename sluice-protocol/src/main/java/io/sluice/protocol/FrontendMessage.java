@@ -97,7 +97,7 @@ public sealed interface FrontendMessage {
   record PasswordMessage(byte[] password) implements FrontendMessage {
     @Override
     public void encode(WireWriter w) {
-      int at = w.begin((byte) 'p');
+      int at = w.begin(FrontendTag.PASSWORD);
       w.cstring(password);
       w.end(at);
     }
@@ -112,7 +112,7 @@ public sealed interface FrontendMessage {
   record SASLInitialResponse(String mechanism, byte[] data) implements FrontendMessage {
     @Override
     public void encode(WireWriter w) {
-      int at = w.begin((byte) 'p');
+      int at = w.begin(FrontendTag.PASSWORD);
       w.cstring(mechanism);
       if (data == null) {
         w.int32(-1);
@@ -127,7 +127,7 @@ public sealed interface FrontendMessage {
   record SASLResponse(byte[] data) implements FrontendMessage {
     @Override
     public void encode(WireWriter w) {
-      int at = w.begin((byte) 'p');
+      int at = w.begin(FrontendTag.PASSWORD);
       w.bytes(data);
       w.end(at);
     }
@@ -137,7 +137,7 @@ public sealed interface FrontendMessage {
   record GSSResponse(byte[] data) implements FrontendMessage {
     @Override
     public void encode(WireWriter w) {
-      int at = w.begin((byte) 'p');
+      int at = w.begin(FrontendTag.PASSWORD);
       w.bytes(data);
       w.end(at);
     }
@@ -151,7 +151,7 @@ public sealed interface FrontendMessage {
 
     @Override
     public void encode(WireWriter w) {
-      int at = w.begin((byte) 'Q');
+      int at = w.begin(FrontendTag.QUERY);
       w.cstring(sql);
       w.end(at);
     }
@@ -162,7 +162,7 @@ public sealed interface FrontendMessage {
     @Override
     public void encode(WireWriter w) {
       checkCount(parameterTypes.length, "parameters");
-      int at = w.begin((byte) 'P');
+      int at = w.begin(FrontendTag.PARSE);
       w.cstring(name).cstring(sql).int16(parameterTypes.length);
       for (int t : parameterTypes) {
         w.int32(t);
@@ -182,7 +182,7 @@ public sealed interface FrontendMessage {
       checkCount(parameterFormats.length, "parameter format codes");
       checkCount(parameters.length, "parameters");
       checkCount(resultFormats.length, "result format codes");
-      int at = w.begin((byte) 'B');
+      int at = w.begin(FrontendTag.BIND);
       w.cstring(portal).cstring(statement);
       w.int16(parameterFormats.length);
       for (short f : parameterFormats) {
@@ -208,7 +208,7 @@ public sealed interface FrontendMessage {
   record Describe(byte kind, String name) implements FrontendMessage {
     @Override
     public void encode(WireWriter w) {
-      int at = w.begin((byte) 'D');
+      int at = w.begin(FrontendTag.DESCRIBE);
       w.int8(kind).cstring(name);
       w.end(at);
     }
@@ -218,7 +218,7 @@ public sealed interface FrontendMessage {
   record Execute(String portal, int maxRows) implements FrontendMessage {
     @Override
     public void encode(WireWriter w) {
-      int at = w.begin((byte) 'E');
+      int at = w.begin(FrontendTag.EXECUTE);
       w.cstring(portal).int32(maxRows);
       w.end(at);
     }
@@ -228,7 +228,7 @@ public sealed interface FrontendMessage {
   record Close(byte kind, String name) implements FrontendMessage {
     @Override
     public void encode(WireWriter w) {
-      int at = w.begin((byte) 'C');
+      int at = w.begin(FrontendTag.CLOSE);
       w.int8(kind).cstring(name);
       w.end(at);
     }
@@ -271,7 +271,7 @@ public sealed interface FrontendMessage {
   record CopyData(byte[] data) implements FrontendMessage {
     @Override
     public void encode(WireWriter w) {
-      int at = w.begin((byte) 'd');
+      int at = w.begin(FrontendTag.COPY_DATA);
       w.bytes(data);
       w.end(at);
     }
@@ -292,7 +292,7 @@ public sealed interface FrontendMessage {
   record CopyFail(String message) implements FrontendMessage {
     @Override
     public void encode(WireWriter w) {
-      int at = w.begin((byte) 'f');
+      int at = w.begin(FrontendTag.COPY_FAIL);
       w.cstring(message);
       w.end(at);
     }
@@ -305,7 +305,7 @@ public sealed interface FrontendMessage {
     public void encode(WireWriter w) {
       checkCount(argumentFormats.length, "argument format codes");
       checkCount(arguments.length, "arguments");
-      int at = w.begin((byte) 'F');
+      int at = w.begin(FrontendTag.FUNCTION_CALL);
       w.int32(functionOid).int16(argumentFormats.length);
       for (short f : argumentFormats) {
         w.int16(f);
