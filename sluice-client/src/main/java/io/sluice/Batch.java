@@ -1,5 +1,6 @@
 package io.sluice;
 
+import io.sluice.internal.Deadline;
 import io.sluice.internal.RowSink;
 import io.sluice.internal.RowStore;
 import io.sluice.internal.Session;
@@ -20,11 +21,11 @@ import java.util.List;
  */
 public final class Batch {
   private final Session session;
-  private final long deadline;
+  private final Deadline deadline;
   private final List<String> sqls = new ArrayList<>();
   private final List<Object[]> params = new ArrayList<>();
 
-  Batch(Session session, long deadline) {
+  Batch(Session session, Deadline deadline) {
     this.session = session;
     this.deadline = deadline;
   }

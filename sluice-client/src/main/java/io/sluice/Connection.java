@@ -2,6 +2,7 @@ package io.sluice;
 
 import io.sluice.SluiceException.Outcome;
 import io.sluice.internal.Connector;
+import io.sluice.internal.Deadline;
 import io.sluice.internal.RowLayout;
 import io.sluice.internal.RowSink;
 import io.sluice.internal.RowStore;
@@ -63,8 +64,8 @@ public final class Connection implements Queryable, AutoCloseable {
         config.pinTimeout().toNanos()), config);
   }
 
-  long deadline() {
-    return queryTimeoutNanos == 0 ? 0 : System.nanoTime() + queryTimeoutNanos;
+  Deadline deadline() {
+    return Deadline.in(queryTimeoutNanos);
   }
 
   void ensureOpen() {

@@ -29,10 +29,10 @@ public final class CopyInExchange {
   }
 
   /** Sends the COPY statement and waits for the server to ask for data. */
-  public static CopyInExchange start(Session session, String sql, long deadlineNanos) {
+  public static CopyInExchange start(Session session, String sql, Deadline deadline) {
     RequestEngine engine = session.engine;
     CopyInRequest r = new CopyInRequest(sql, engine);
-    engine.submit(r, deadlineNanos);
+    engine.submit(r, deadline);
     Thread.startVirtualThread(() -> engine.readFor(r));
     while (!r.started && !r.done) {
       LockSupport.parkNanos(r, 1_000_000);

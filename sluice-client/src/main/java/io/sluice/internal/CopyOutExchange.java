@@ -13,10 +13,10 @@ public final class CopyOutExchange {
    * Returns the command tag ("COPY n"). A failure of the sink is rethrown (wrapped when checked)
    * after the server has stopped and the connection is clean.
    */
-  public static String run(Session session, String sql, Sink sink, long deadlineNanos) throws Exception {
+  public static String run(Session session, String sql, Sink sink, Deadline deadline) throws Exception {
     CopyOutRequest r = new CopyOutRequest(sql, session.engine, sink);
     try {
-      session.engine.run(r, deadlineNanos);
+      session.engine.run(r, deadline);
     } catch (SluiceException e) {
       if (r.sinkFailure != null) {
         r.sinkFailure.addSuppressed(e);

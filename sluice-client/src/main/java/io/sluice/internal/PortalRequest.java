@@ -65,7 +65,7 @@ final class PortalRequest extends ExtendedRequest {
     chunkDone = false;
     replies.expect(ExtendedReplies.Step.SYNC);
     engine.writeNow(FrontendMessage.Sync.INSTANCE);
-    engine.await(this, 0);
+    engine.await(this, Deadline.NONE);
   }
 
   @Override

@@ -127,24 +127,24 @@ public final class RequestEngine {
 
   /**
    * Submits and waits: returns when the request is complete, or throws its failure. Past the
-   * deadline ({@link System#nanoTime()}, 0 for none) the request is cancelled on the server; if
+   * deadline the request is cancelled on the server; if
    * the server does not end it within the cancel timeout, the connection is closed, so that no
    * call ever waits without bound.
    */
-  public void run(Request r, long deadlineNanos) {
-    submit(r, deadlineNanos);
-    finish(r, deadlineNanos);
+  public void run(Request r, Deadline deadline) {
+    submit(r, deadline);
+    finish(r, deadline);
   }
 
   /**
    * Waits for a submitted request as {@link #run} does: past the deadline it is cancelled, and the
    * connection closed if the server does not end it; then throws its failure, if any.
    */
-  public void finish(Request r, long deadlineNanos) {
-    Deadlines.Timer timer = deadlineNanos == 0 ? null
-        : Deadlines.after(deadlineNanos - System.nanoTime(), () -> Thread.startVirtualThread(() -> expire(r)));
+  public void finish(Request r, Deadline deadline) {
+    Deadlines.Timer timer = deadline.isNone() ? null
+        : Deadlines.after(deadline.remainingNanos(), () -> Thread.startVirtualThread(() -> expire(r)));
     try {
-      await(r, 0);
+      await(r, Deadline.NONE);
     } finally {
       if (timer != null) {
         timer.cancel();
@@ -200,25 +200,24 @@ public final class RequestEngine {
 
   /**
    * Encodes the request into the output buffer and sends it (or leaves it to the thread already
-   * writing). {@code deadlineNanos} is a {@link System#nanoTime()} value, or 0 for none; it
-   * bounds the wait for a free pipeline slot and for an exclusive request ahead to finish.
+   * writing). {@code deadline} bounds the wait for a free pipeline slot and for an exclusive request ahead to finish.
    */
-  public void submit(Request r, long deadlineNanos) {
-    submitQueued(r, deadlineNanos);
+  public void submit(Request r, Deadline deadline) {
+    submitQueued(r, deadline);
     flush();
   }
 
-  private void submitQueued(Request r, long deadlineNanos) {
+  private void submitQueued(Request r, Deadline deadline) {
     refuseBehindOwnStream();
     if (holder == Thread.currentThread() && deferredBegin != null && r.owner != null && !r.acceptsBegin()) {
-      beginNow(deadlineNanos);
+      beginNow(deadline);
     }
-    acquireSlot(deadlineNanos);
+    acquireSlot(deadline);
     boolean queued = false;
     outLock.lock();
     try {
       Thread me = Thread.currentThread();
-      awaitTurn(me, deadlineNanos);
+      awaitTurn(me, deadline);
       SluiceException b = broken != null ? broken : writeFailure;
       if (b != null || s.isBroken()) {
         throw new ConnectionException("the connection is closed" + (b == null ? "" : ": " + b.getMessage()),
@@ -291,7 +290,7 @@ public final class RequestEngine {
    * closed meanwhile) is completed with that failure, and the others go ahead, so that its owner
    * learns the outcome of each from the request itself and none is sent behind the caller's back.
    */
-  public void submitAll(java.util.List<? extends Request> rs, long deadlineNanos) {
+  public void submitAll(java.util.List<? extends Request> rs, Deadline deadline) {
     if (rs.isEmpty()) {
       return;
     }
@@ -299,7 +298,7 @@ public final class RequestEngine {
       if (rs.size() > 1 && holder == Thread.currentThread() && deferredBegin != null) {
         // each request has its own Sync: had BEGIN failed in front of the first, the others would
         // run outside the transaction
-        beginNow(deadlineNanos);
+        beginNow(deadline);
       }
     } catch (SluiceException e) {
       rs.forEach(r -> notSubmitted(r, e));
@@ -308,7 +307,7 @@ public final class RequestEngine {
     try {
       for (Request r : rs) {
         try {
-          submitQueued(r, deadlineNanos);
+          submitQueued(r, deadline);
         } catch (SluiceException e) {
           notSubmitted(r, e);
         }
@@ -329,7 +328,7 @@ public final class RequestEngine {
    * replies until one frees up: a single thread submitting more than {@code pipeline_depth}
    * requests must not wait for replies nobody reads.
    */
-  private void acquireSlot(long deadlineNanos) {
+  private void acquireSlot(Deadline deadline) {
     if (slots.tryAcquire()) {
       return;
     }
@@ -337,8 +336,8 @@ public final class RequestEngine {
     try {
       while (true) {
         long wait = TimeUnit.MILLISECONDS.toNanos(1);
-        if (deadlineNanos != 0) {
-          long left = deadlineNanos - System.nanoTime();
+        if (!deadline.isNone()) {
+          long left = deadline.remainingNanos();
           if (left <= 0) {
             throw new ConnectionException("timed out waiting for a pipeline slot (pipeline_depth requests in flight)",
                 Outcome.NOT_SENT);
@@ -372,7 +371,7 @@ public final class RequestEngine {
    * {@link #release}, requests from other threads wait before being written, so nothing of theirs
    * runs inside it. Requests written before the pin complete first, in order.
    */
-  public void hold(long deadlineNanos) {
+  public void hold(Deadline deadline) {
     Thread me = Thread.currentThread();
     outLock.lock();
     try {
@@ -380,7 +379,7 @@ public final class RequestEngine {
         throw new IllegalStateException("this thread already holds the connection in a transaction or session;"
             + " nest through the transaction (savepoints) instead");
       }
-      awaitTurn(me, deadlineNanos);
+      awaitTurn(me, deadline);
       if (broken != null) {
         throw new ConnectionException("the connection is closed: " + broken.getMessage(), Outcome.NOT_SENT, broken);
       }
@@ -424,10 +423,10 @@ public final class RequestEngine {
   }
 
   /** Runs the deferred BEGIN as a request of its own, before a request it cannot go in front of. */
-  private void beginNow(long deadlineNanos) {
+  private void beginNow(Deadline deadline) {
     String sql = deferredBegin;
     deferredBegin = null;
-    run(new SimpleQueryRequest(sql, this), deadlineNanos);
+    run(new SimpleQueryRequest(sql, this), deadline);
   }
 
   /** Ends the calling thread's pin ({@link #hold}); other threads' requests go ahead. */
@@ -460,9 +459,9 @@ public final class RequestEngine {
    * without one — the thread holding the connection may be waiting for this one, which would never
    * end — and at once when the thread that pinned the connection has ended without releasing it.
    */
-  private void awaitTurn(Thread me, long deadlineNanos) {
+  private void awaitTurn(Thread me, Deadline deadline) {
     long start = System.nanoTime();
-    long until = deadlineNanos != 0 ? deadlineNanos : start + pinTimeoutNanos;
+    Deadline until = deadline.orWithin(pinTimeoutNanos);
     while (mustWait(me)) {
       Thread pinner = holder;
       if (barrier == null && pinner != null && !pinner.isAlive()) {
@@ -474,7 +473,7 @@ public final class RequestEngine {
             ? "an exclusive request (COPY, an open RowStream, a simple query) of another thread"
             : "the transaction or pinned session of thread " + describe(holder);
         throw new ConnectionException("waited " + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)
-            + " ms for " + what + " on this connection to end" + (deadlineNanos != 0 ? " (query_timeout)" : " (pin_timeout)")
+            + " ms for " + what + " on this connection to end" + (deadline.isNone() ? " (pin_timeout)" : " (query_timeout)")
             + ". If that thread is waiting for this one, they would wait forever: run this statement through the "
             + "transaction or session object, or on another connection (a Pool)", Outcome.NOT_SENT);
       }
@@ -491,13 +490,13 @@ public final class RequestEngine {
   }
 
   /** Waits for a barrier or pin to lift; false when the deadline passed first. */
-  private boolean awaitBarrier(long deadlineNanos) {
+  private boolean awaitBarrier(Deadline deadline) {
     try {
-      if (deadlineNanos == 0) {
+      if (deadline.isNone()) {
         barrierLifted.await();
         return true;
       }
-      return barrierLifted.awaitNanos(deadlineNanos - System.nanoTime()) > 0;
+      return barrierLifted.awaitNanos(deadline.remainingNanos()) > 0;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new ConnectionException("interrupted before the request was sent", Outcome.NOT_SENT, e);
@@ -633,11 +632,11 @@ public final class RequestEngine {
    */
   public void readFor(Request r) {
     r.reader = Thread.currentThread();
-    await(r, 0);
+    await(r, Deadline.NONE);
   }
 
   /** Waits for the request, reading replies for everyone while this thread holds the read lock. */
-  void await(Request r, long deadlineNanos) {
+  void await(Request r, Deadline deadline) {
     while (!r.done) {
       if (readLock.tryLock()) {
         try {
@@ -651,10 +650,10 @@ public final class RequestEngine {
           // a streamed request ahead of ours is read by its owner: wait to be woken, do not spin
           LockSupport.parkNanos(this, 1_000_000);
         }
-      } else if (deadlineNanos == 0) {
+      } else if (deadline.isNone()) {
         LockSupport.park(this);
       } else {
-        LockSupport.parkNanos(this, Math.max(1, deadlineNanos - System.nanoTime()));
+        LockSupport.parkNanos(this, Math.max(1, deadline.remainingNanos()));
       }
     }
   }

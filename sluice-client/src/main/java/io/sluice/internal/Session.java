@@ -45,9 +45,9 @@ public final class Session {
   }
 
   /** Runs one statement; rows go to {@code sink}. Parameter types follow the Java values. */
-  public QueryResult query(String sql, Object[] params, RowSink sink, boolean streaming, long deadlineNanos) {
+  public QueryResult query(String sql, Object[] params, RowSink sink, boolean streaming, Deadline deadline) {
     ParameterCodec[] codecs = codecsFor(params);
-    return run(keyFor(sql, codecs), params, codecs, sink, streaming, deadlineNanos);
+    return run(keyFor(sql, codecs), params, codecs, sink, streaming, deadline);
   }
 
   /**
@@ -56,9 +56,9 @@ public final class Session {
    * text for the server to parse).
    */
   public QueryResult queryPrepared(Statement prepared, Object[] params, RowSink sink, boolean streaming,
-      long deadlineNanos) {
+      Deadline deadline) {
     refuseMiscount(prepared, params);
-    return run(prepared.key, params, null, sink, streaming, deadlineNanos);
+    return run(prepared.key, params, null, sink, streaming, deadline);
   }
 
   /** Values for a prepared statement: one per parameter of its ParameterDescription, checked before sending. */
@@ -70,19 +70,19 @@ public final class Session {
   }
 
   /** Prepares a statement, letting the server infer every parameter type; returns its key. */
-  public Statement prepare(String sql, long deadlineNanos) {
-    return describe(Statement.Key.serverTyped(sql), deadlineNanos);
+  public Statement prepare(String sql, Deadline deadline) {
+    return describe(Statement.Key.serverTyped(sql), deadline);
   }
 
   private QueryResult run(Statement.Key key, Object[] params, ParameterCodec[] codecs, RowSink sink,
-      boolean streaming, long deadlineNanos) {
+      boolean streaming, Deadline deadline) {
     for (int attempt = 0; ; attempt++) {
-      Statement st = describe(key, deadlineNanos);
+      Statement st = describe(key, deadline);
       ParameterCodec[] pcs = codecs != null ? codecs : serverTypedCodecs(st, params);
       sink.start(st.layout);
       QueryRequest q = new QueryRequest(st, params, pcs, types, sink, streaming);
       try {
-        engine.run(q, deadlineNanos);
+        engine.run(q, deadline);
         return new QueryResult(st.layout, q.commandTag);
       } catch (ServerException e) {
         if (invalidates(e)) {
@@ -100,14 +100,14 @@ public final class Session {
    * Opens a portal fetched {@code fetchSize} rows at a time. The caller drives it with {@link
    * Portal#fetch} and must {@link Portal#close} it.
    */
-  public Portal openPortal(String sql, Object[] params, int fetchSize, long deadlineNanos) {
+  public Portal openPortal(String sql, Object[] params, int fetchSize, Deadline deadline) {
     if (fetchSize <= 0) {
       throw new io.sluice.ValueException("fetch size must be positive, not " + fetchSize);
     }
     ParameterCodec[] codecs = codecsFor(params);
-    Statement st = describe(keyFor(sql, codecs), deadlineNanos);
+    Statement st = describe(keyFor(sql, codecs), deadline);
     PortalRequest p = new PortalRequest(st, params, codecs, types, fetchSize);
-    engine.submit(p, deadlineNanos);
+    engine.submit(p, deadline);
     return new Portal(engine, p, st.layout);
   }
 
@@ -248,18 +248,18 @@ public final class Session {
   }
 
   /** The statement for this key, prepared by this thread or by another one already on it. */
-  Statement describe(Statement.Key key, long deadlineNanos) {
+  Statement describe(Statement.Key key, Deadline deadline) {
     StatementCache.Lookup l = cache.lookup(key);
     Statement st = l.statement();
     if (!l.evicted().isEmpty()) {
       try {
-        engine.submit(new CloseStatementRequest(l.evicted()), deadlineNanos);
+        engine.submit(new CloseStatementRequest(l.evicted()), deadline);
       } catch (SluiceException ignored) {
         // the connection failed; the prepare below will say so
       }
     }
     if (!l.isNew()) {
-      st.awaitDescription(deadlineNanos);
+      st.awaitDescription(deadline);
       SluiceException f = st.failure;
       if (f != null) {
         throw f;
@@ -267,8 +267,8 @@ public final class Session {
       return st;
     }
     try {
-      engine.run(new PrepareRequest(st, types), deadlineNanos);
-      TypeDiscovery.discover(this, st, deadlineNanos);
+      engine.run(new PrepareRequest(st, types), deadline);
+      TypeDiscovery.discover(this, st, deadline);
       st.markDescribed();
       return st;
     } catch (SluiceException e) {
@@ -288,7 +288,7 @@ public final class Session {
    * for the lot once they are prepared (new ones are prepared together first). Each outcome is
    * the statement's own: an error in one does not touch the others.
    */
-  public List<StatementOutcome> batch(List<String> sqls, List<Object[]> params, List<RowSink> sinks, long deadlineNanos) {
+  public List<StatementOutcome> batch(List<String> sqls, List<Object[]> params, List<RowSink> sinks, Deadline deadline) {
     int n = sqls.size();
     ParameterCodec[][] codecs = new ParameterCodec[n][];
     Statement.Key[] keys = new Statement.Key[n];
@@ -296,7 +296,7 @@ public final class Session {
       codecs[i] = codecsFor(params.get(i));
       keys[i] = keyFor(sqls.get(i), codecs[i]);
     }
-    Statement[] sts = describeAll(keys, deadlineNanos);
+    Statement[] sts = describeAll(keys, deadline);
     QueryRequest[] qs = new QueryRequest[n];
     List<StatementOutcome> out = new java.util.ArrayList<>(n);
     for (int i = 0; i < n; i++) {
@@ -306,7 +306,7 @@ public final class Session {
       sinks.get(i).start(sts[i].layout);
       qs[i] = new QueryRequest(sts[i], params.get(i), codecs[i], types, sinks.get(i), false);
     }
-    engine.submitAll(java.util.Arrays.stream(qs).filter(java.util.Objects::nonNull).toList(), deadlineNanos);
+    engine.submitAll(java.util.Arrays.stream(qs).filter(java.util.Objects::nonNull).toList(), deadline);
     for (int i = 0; i < n; i++) {
       QueryRequest q = qs[i];
       if (q == null) {
@@ -314,14 +314,14 @@ public final class Session {
         continue;
       }
       try {
-        engine.finish(q, deadlineNanos);
+        engine.finish(q, deadline);
       } catch (SluiceException ignored) {
         // the statement's own outcome, read below
       }
       SluiceException e = q.error();
       if (e instanceof ServerException se && retryable(se, q)) {
         try {
-          out.add(new StatementOutcome.Ran(query(sqls.get(i), params.get(i), sinks.get(i), false, deadlineNanos)));
+          out.add(new StatementOutcome.Ran(query(sqls.get(i), params.get(i), sinks.get(i), false, deadline)));
         } catch (SluiceException again) {
           out.add(new StatementOutcome.Failed(again));
         }
@@ -334,7 +334,7 @@ public final class Session {
 
   /** Runs statements in one implicit transaction (one Sync): all apply, or none does. */
   public List<QueryResult> atomicBatch(List<String> sqls, List<Object[]> params, List<RowSink> sinks,
-      long deadlineNanos) {
+      Deadline deadline) {
     int n = sqls.size();
     ParameterCodec[][] codecs = new ParameterCodec[n][];
     Statement.Key[] keys = new Statement.Key[n];
@@ -344,7 +344,7 @@ public final class Session {
     }
     refuseMiscount(keys);
     for (int attempt = 0; ; attempt++) {
-      Statement[] sts = describeAll(keys, deadlineNanos);
+      Statement[] sts = describeAll(keys, deadline);
       for (int i = 0; i < n; i++) {
         if (sts[i].failure != null) {
           throw sts[i].failure;
@@ -353,7 +353,7 @@ public final class Session {
       }
       BatchRequest b = new BatchRequest(sts, params.toArray(new Object[0][]), codecs, sinks.toArray(new RowSink[0]), types);
       try {
-        engine.run(b, deadlineNanos);
+        engine.run(b, deadline);
       } catch (ServerException e) {
         if (attempt == 0 && invalidates(e)) {
           for (Statement st : sts) {
@@ -388,7 +388,7 @@ public final class Session {
   }
 
   /** Describes several statements, preparing the new ones together in one round trip. */
-  private Statement[] describeAll(Statement.Key[] keys, long deadlineNanos) {
+  private Statement[] describeAll(Statement.Key[] keys, Deadline deadline) {
     int n = keys.length;
     Statement[] sts = new Statement[n];
     java.util.List<PrepareRequest> mine = new java.util.ArrayList<>();
@@ -396,7 +396,7 @@ public final class Session {
     for (int i = 0; i < n; i++) {
       StatementCache.Lookup l = cache.lookup(keys[i]);
       if (!l.evicted().isEmpty()) {
-        engine.submit(new CloseStatementRequest(l.evicted()), deadlineNanos);
+        engine.submit(new CloseStatementRequest(l.evicted()), deadline);
       }
       sts[i] = l.statement();
       if (l.isNew()) {
@@ -405,10 +405,10 @@ public final class Session {
         mineSt.add(sts[i]);
       }
     }
-    engine.submitAll(mine, deadlineNanos);
+    engine.submitAll(mine, deadline);
     for (int i = 0; i < mine.size(); i++) {
       try {
-        engine.finish(mine.get(i), deadlineNanos);
+        engine.finish(mine.get(i), deadline);
       } catch (SluiceException ignored) {
         // the prepare's own outcome, read below
       }
@@ -418,7 +418,7 @@ public final class Session {
         mineSt.get(i).markFailed(e);
       } else {
         try {
-          TypeDiscovery.discover(this, mineSt.get(i), deadlineNanos);
+          TypeDiscovery.discover(this, mineSt.get(i), deadline);
           mineSt.get(i).markDescribed();
         } catch (SluiceException d) {
           cache.invalidate(mineSt.get(i));
@@ -427,14 +427,14 @@ public final class Session {
       }
     }
     for (Statement st : sts) {
-      st.awaitDescription(deadlineNanos);
+      st.awaitDescription(deadline);
     }
     return sts;
   }
 
-  public List<SimpleResult> simpleQuery(String sql, long deadlineNanos) {
+  public List<SimpleResult> simpleQuery(String sql, Deadline deadline) {
     SimpleQueryRequest r = new SimpleQueryRequest(sql, engine);
-    engine.run(r, deadlineNanos);
+    engine.run(r, deadline);
     if (r.undecodable != null) {
       throw r.undecodable;
     }

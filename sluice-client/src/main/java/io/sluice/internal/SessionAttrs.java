@@ -44,7 +44,7 @@ final class SessionAttrs {
     RequestEngine engine = new RequestEngine(s, 1, 0, 0);
     SimpleQueryRequest q = new SimpleQueryRequest(
         "select pg_catalog.pg_is_in_recovery(), pg_catalog.current_setting('transaction_read_only')", engine);
-    engine.run(q, timeoutNanos == 0 ? 0 : System.nanoTime() + timeoutNanos);
+    engine.run(q, Deadline.in(timeoutNanos));
     return q.results.get(0).rows().get(0);
   }
 

@@ -87,14 +87,14 @@ public final class Statement {
 
   /**
    * Waits for another thread's prepare of the same statement (first uses share one prepare), until
-   * {@code deadlineNanos} ({@link System#nanoTime()}, 0 for none). The preparing thread always ends
-   * the wait, with a description or a failure; the deadline bounds it even so.
+   * {@code deadline}. The preparing thread always ends the wait, with a description or a failure;
+   * the deadline bounds it even so.
    */
-  void awaitDescription(long deadlineNanos) {
+  void awaitDescription(Deadline deadline) {
     try {
-      if (deadlineNanos == 0) {
+      if (deadline.isNone()) {
         described.await();
-      } else if (!described.await(deadlineNanos - System.nanoTime(), java.util.concurrent.TimeUnit.NANOSECONDS)) {
+      } else if (!described.await(deadline.remainingNanos(), java.util.concurrent.TimeUnit.NANOSECONDS)) {
         throw new io.sluice.ConnectionException("timed out waiting for another thread's prepare of this statement",
             SluiceException.Outcome.NOT_SENT);
       }

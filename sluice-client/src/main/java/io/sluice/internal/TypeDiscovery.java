@@ -21,7 +21,7 @@ final class TypeDiscovery {
   private TypeDiscovery() {}
 
   /** Registers what the statement's columns need; returns whether anything new was learned. */
-  static boolean discover(Session session, Statement st, long deadlineNanos) {
+  static boolean discover(Session session, Statement st, Deadline deadline) {
     TypeRegistry registry = session.types().registry();
     Set<Integer> unknown = new LinkedHashSet<>();
     for (Column c : st.layout.columns) {
@@ -45,7 +45,7 @@ final class TypeDiscovery {
         public void row(byte[] buf, int off, int len) {
           found.add(RowReader.typeInfo(layout, buf, off, len));
         }
-      }, false, deadlineNanos);
+      }, false, deadline);
       unknown.clear();
       for (TypeInfo t : found) {
         registry.registerDynamic(t);

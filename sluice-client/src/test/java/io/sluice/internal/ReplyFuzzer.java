@@ -124,10 +124,10 @@ final class ReplyFuzzer {
 
   /** Prepares and runs each statement of the calls once, answered correctly. */
   private static void warmUp(Session session) {
-    session.query(FuzzCase.ROWS, new Object[] {"w", "0"}, (b, o, l) -> {}, false, 0);
-    session.query(FuzzCase.UPDATE, new Object[] {"w", "0"}, (b, o, l) -> {}, false, 0);
+    session.query(FuzzCase.ROWS, new Object[] {"w", "0"}, (b, o, l) -> {}, false, Deadline.NONE);
+    session.query(FuzzCase.UPDATE, new Object[] {"w", "0"}, (b, o, l) -> {}, false, Deadline.NONE);
     try {
-      session.query(FuzzCase.FAILS, new Object[] {"w", "0"}, (b, o, l) -> {}, false, 0);
+      session.query(FuzzCase.FAILS, new Object[] {"w", "0"}, (b, o, l) -> {}, false, Deadline.NONE);
     } catch (io.sluice.ServerException expected) {
       // prepared, and failed as defined
     }
@@ -189,9 +189,9 @@ final class ReplyFuzzer {
     return Thread.ofVirtual().start(() -> {
       try {
         if (call.op() == Op.PREPARE) {
-          o.statement = session.prepare(call.sql(), 0);
+          o.statement = session.prepare(call.sql(), Deadline.NONE);
         } else {
-          o.tag = session.query(call.sql(), call.params(), o.sink(), call.op() == Op.FOR_EACH, 0).commandTag();
+          o.tag = session.query(call.sql(), call.params(), o.sink(), call.op() == Op.FOR_EACH, Deadline.NONE).commandTag();
         }
       } catch (Throwable t) {
         o.thrown = t;
