@@ -17,14 +17,13 @@
   (first (filter #(.exists (io/file ^java.io.File % "README.md")) [(io/file "..") (io/file ".")])))
 
 (defn documents
-  "README.md, then every docs/*.md in name order."
+  "README.md, then every docs/*.md in name order, as paths from the repository's root."
   []
-  (let [root (repo-root)
-        docs (io/file root "docs")]
-    (cons (io/file root "README.md")
-          (sort-by #(.getName ^java.io.File %)
-                   (filter #(str/ends-with? (.getName ^java.io.File %) ".md")
-                           (when (.isDirectory docs) (.listFiles docs)))))))
+  (let [docs (io/file (repo-root) "docs")]
+    (cons "README.md"
+          (sort (for [^java.io.File f (when (.isDirectory docs) (.listFiles docs))
+                      :when (str/ends-with? (.getName f) ".md")]
+                  (str "docs/" (.getName f)))))))
 
 (defn clojure-blocks
   "The ```clojure blocks of a Markdown text."
@@ -53,19 +52,20 @@
       (eval-all (str/join "\n" pending)))))
 
 (defn run-document
-  "Runs a document's blocks in order in a fresh namespace; the number of blocks."
-  [^java.io.File doc]
-  (let [blocks (clojure-blocks (slurp doc))
-        scratch (symbol (str "sluice.doc-scratch." (str/replace (.getName doc) #"[^A-Za-z0-9]+" "-")))]
+  "Runs the blocks of `doc` (a path from the repository's root) in order in a fresh namespace; the
+  number of blocks."
+  [doc]
+  (let [blocks (clojure-blocks (slurp (io/file (repo-root) doc)))
+        scratch (symbol (str "sluice.doc-scratch." (str/replace doc #"[^A-Za-z0-9]+" "-")))]
     (remove-ns scratch)
     (binding [*ns* (create-ns scratch)]
       (refer-clojure)
       (doseq [b blocks]
-        (testing (str (.getName doc) ": " (first (str/split-lines b)))
-          (run-block (.getName doc) (str/replace b example-uri (ts/uri))))))
+        (testing (str doc ": " (first (str/split-lines b)))
+          (run-block doc (str/replace b example-uri (ts/uri))))))
     (count blocks)))
 
 (deftest documentation-examples
-  (let [counts (into {} (for [d (documents)] [(.getName ^java.io.File d) (run-document d)]))]
+  (let [counts (into {} (for [d (documents)] [d (run-document d)]))]
     (is (<= 1 (get counts "README.md" 0)) "README.md has a Clojure example")
-    (is (<= 8 (get counts "clojure.md" 0)) "docs/clojure.md has its examples")))
+    (is (<= 8 (get counts "docs/clojure.md" 0)) "docs/clojure.md has its examples")))
