@@ -21,7 +21,7 @@ class ConnectionParametersDocTest {
 
   @Test
   void theReferenceListsEveryAcceptedParameterWithItsEnvironmentVariable() throws IOException {
-    String doc = Files.readString(DocExamplesTest.repoRoot().resolve("docs/connection-parameters.md"));
+    String doc = Files.readString(io.sluice.testkit.docs.MarkdownExamples.repositoryRoot().resolve("docs/connection-parameters.md"));
     Map<String, String> documented = new TreeMap<>();
     for (String line : doc.split("\n")) {
       Matcher m = ROW.matcher(line);

@@ -1,4 +1,4 @@
-package io.sluice.docs;
+package io.sluice.testkit.docs;
 
 import java.io.ByteArrayOutputStream;
 import java.io.File;
@@ -44,7 +44,7 @@ final class MemoryCompiler {
     String of(String className, long line);
   }
 
-  static Result compile(Map<String, String> sources, List<Class<?>> classPathOf, Places places) {
+  static Result compile(Map<String, String> sources, List<Class<?>> classPathOf, ClassLoader parent, Places places) {
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     if (javac == null) {
       throw new IllegalStateException("no Java compiler in this runtime: the docs' examples need a JDK");
@@ -85,7 +85,7 @@ final class MemoryCompiler {
     if (!ok && errors.isEmpty()) {
       errors.add(new Error("javac", "compilation failed without an error message"));
     }
-    ClassLoader loader = new ClassLoader(MemoryCompiler.class.getClassLoader()) {
+    ClassLoader loader = new ClassLoader(parent) {
       @Override
       protected Class<?> findClass(String name) throws ClassNotFoundException {
         ByteArrayOutputStream b = classes.get(name);

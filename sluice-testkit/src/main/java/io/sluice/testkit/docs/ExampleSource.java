@@ -1,23 +1,20 @@
-package io.sluice.docs;
+package io.sluice.testkit.docs;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * A documentation block turned into a class: its {@code import} lines go to the top, the rest
- * becomes the body of {@link DocExample#run()}, one source line per block line so that compiler
- * messages map back to the document. A declaration ending in {@code // => value} is followed, on
- * the same line, by a {@link DocExample#check} of the declared variable.
+ * becomes the body of {@link CheckedExample#run()} in a subclass of the given base, one source line
+ * per block line so that compiler messages map back to the document. A declaration ending in
+ * {@code // => value} is followed, on the same line, by a {@link CheckedExample#check} of the
+ * declared variable.
  */
 final class ExampleSource {
   private ExampleSource() {}
-
-  /** What the docs say every example may assume (the guides state it once at the top). */
-  static final List<String> IMPLICIT_IMPORTS = List.of(
-      "import io.sluice.*;", "import java.util.*;", "import java.time.*;", "import java.io.*;",
-      "import java.math.BigDecimal;");
 
   private static final Pattern CHECKED_DECLARATION = Pattern.compile(
       "^\\s*(?:final\\s+)?[\\w.]+(?:<[^=]*>)?(?:\\[\\])*\\s+(\\w+)\\s*=.*;\\s*// => (.+?)\\s*$");
@@ -25,9 +22,14 @@ final class ExampleSource {
   /** The compilation unit and the number of lines in front of the block's first line. */
   record Unit(String className, String source, int linesBefore) {}
 
-  static Unit of(JavaBlocks.Block block, String className, String exampleUri, String uri) {
-    String[] lines = block.code().replace(exampleUri, uri).split("\n", -1);
-    List<String> imports = new ArrayList<>(IMPLICIT_IMPORTS);
+  static Unit of(MarkdownExamples.Block block, String className, Class<?> base, List<String> implicitImports,
+      Map<String, String> replacements) {
+    String code = block.code();
+    for (Map.Entry<String, String> r : replacements.entrySet()) {
+      code = code.replace(r.getKey(), r.getValue());
+    }
+    String[] lines = code.split("\n", -1);
+    List<String> imports = new ArrayList<>(implicitImports);
     List<String> body = new ArrayList<>();
     for (int i = 0; i < lines.length; i++) {
       String line = lines[i];
@@ -45,7 +47,7 @@ final class ExampleSource {
       src.append(i).append('\n');
     }
     src.append("public final class ").append(className).append(" extends ")
-        .append(DocExample.class.getName()).append(" {\n");
+        .append(base.getCanonicalName()).append(" {\n");
     src.append("  @Override public void run() throws Exception {\n");
     int before = imports.size() + 2;
     for (String b : body) {
@@ -58,7 +60,7 @@ final class ExampleSource {
   private static String withCheck(String line, String where) {
     Matcher m = CHECKED_DECLARATION.matcher(line);
     if (!m.matches()) {
-      throw new IllegalArgumentException(
+      throw new AssertionError(
           where + ": a \"// =>\" comment must end a declaration (Type name = ...; // => value)");
     }
     String name = m.group(1);
