@@ -47,33 +47,34 @@ public class ExampleRunnerTest {
     assertEquals(List.of("replaced", "second"), said);
   }
 
+  /** Running the document fails, with a message that starts with {@code expected}. */
+  private static void assertFailsWith(String expected, String doc, String markdown) {
+    String m = assertThrows(AssertionError.class, () -> run(doc, markdown, new ArrayList<>())).getMessage();
+    assertTrue(m.startsWith(expected), m);
+  }
+
   @Test
   void aCompileErrorFailsAtItsLine() {
-    String doc = "intro\n```java\nint fine = 1;\nint x = \"not a number\";\n```\n";
-    AssertionError e = assertThrows(AssertionError.class, () -> run("broken.md", doc, new ArrayList<>()));
-    assertTrue(e.getMessage().contains("broken.md:4: incompatible types"), e.getMessage());
+    assertFailsWith("examples that do not compile:\nbroken.md:4: incompatible types",
+        "broken.md", "intro\n```java\nint fine = 1;\nint x = \"not a number\";\n```\n");
   }
 
   @Test
   void aWrongResultFailsAtItsLine() {
-    String doc = "```java\nint one = 1;\nint two = one + one; // => 3\n```\n";
-    AssertionError e = assertThrows(AssertionError.class, () -> run("wrong.md", doc, new ArrayList<>()));
-    assertEquals("wrong.md:3: two is 2, the document says 3", e.getMessage());
+    assertFailsWith("wrong.md:3: two is 2, the document says 3",
+        "wrong.md", "```java\nint one = 1;\nint two = one + one; // => 3\n```\n");
   }
 
   @Test
   void anExceptionFailsAtTheLineThatThrew() {
-    String doc = "```java\nsaid.add(\"a\");\n\nObject o = List.of().get(0);\n```\n";
-    AssertionError e = assertThrows(AssertionError.class, () -> run("throws.md", doc, new ArrayList<>()));
-    assertTrue(e.getMessage().startsWith("throws.md:4: the example threw java.lang.ArrayIndexOutOfBoundsException"),
-        e.getMessage());
+    assertFailsWith("throws.md:4: the example threw java.lang.ArrayIndexOutOfBoundsException",
+        "throws.md", "```java\nsaid.add(\"a\");\n\nObject o = List.of().get(0);\n```\n");
   }
 
   @Test
   void aResultCommentMustFollowADeclaration() {
-    String doc = "```java\nsaid.add(\"x\"); // => true\n```\n";
-    AssertionError e = assertThrows(AssertionError.class, () -> run("bad.md", doc, new ArrayList<>()));
-    assertTrue(e.getMessage().startsWith("bad.md:2: a \"// =>\" comment must end a declaration"), e.getMessage());
+    assertFailsWith("bad.md:2: a \"// =>\" comment must end a declaration",
+        "bad.md", "```java\nsaid.add(\"x\"); // => true\n```\n");
   }
 
   @Test
