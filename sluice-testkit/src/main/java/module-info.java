@@ -2,5 +2,7 @@
 module io.sluice.testkit {
   requires transitive io.sluice.protocol;   // the scripted server speaks in its message records
   requires java.logging;
+  requires java.compiler;                  // the docs' examples are compiled in memory
   exports io.sluice.testkit;
+  exports io.sluice.testkit.docs;
 }

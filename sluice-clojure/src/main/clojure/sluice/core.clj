@@ -268,11 +268,14 @@
      (errors/translating (Pool/open (config spec) o)))))
 
 (defn pool-stats
-  "A snapshot of a pool's counters as a map (sizes, waits, timeouts, errors)."
+  "A snapshot of a pool's counters as a map (sizes, waits, timeouts, errors), the PoolStats
+  record's fields as kebab-case keywords: `:open`, `:idle`, `:borrowed`, `:in-flight`, `:opening`,
+  `:waiting`, `:acquired`, `:timeouts`, `:opened`, `:closed`, `:evicted`, `:connect-failures`,
+  `:last-error`."
   [^Pool p]
   (let [^PoolStats s (.stats p)]
     (into {} (map (fn [^java.lang.reflect.RecordComponent c]
-                    [(keyword (str/replace (.getName c) #"([a-z])([A-Z])" "$1-$2" ) )
+                    [(keyword (str/lower-case (str/replace (.getName c) #"([a-z])([A-Z])" "$1-$2")))
                      (.invoke (.getAccessor c) s (object-array 0))]))
           (.getRecordComponents PoolStats))))
 

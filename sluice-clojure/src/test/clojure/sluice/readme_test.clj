@@ -1,8 +1,9 @@
 (ns sluice.readme-test
-  "Runs the Clojure examples of the repository's README.md: every ```clojure block of the Clojure
-  section, in order, in one scratch namespace, with the example URI replaced by the test
-  server's. A `;; => value` comment (at the end of a line, or on its own line) asserts that the
-  forms since the previous assertion evaluate, last, to `value`."
+  "Runs the Clojure examples of the documentation: every ```clojure block of the repository's
+  README.md and of each docs/*.md, a document's blocks in order in a scratch namespace of its own,
+  with the example URI replaced by the test server's. A `;; => value` comment (at the end of a
+  line, or on its own line) asserts that the forms since the previous assertion evaluate, last, to
+  `value`."
   (:require [clojure.java.io :as io]
             [clojure.string :as str]
             [clojure.test :refer [deftest is testing]]
@@ -10,16 +11,24 @@
 
 (def example-uri "postgresql://app:secret@localhost:5432/app")
 
-(defn readme-file
-  "README.md at the repository root (tests run in the module's directory)."
+(defn repo-root
+  "The repository's root directory (tests run in the module's directory)."
   ^java.io.File []
-  (first (filter #(.exists ^java.io.File %) [(io/file "../README.md") (io/file "README.md")])))
+  (first (filter #(.exists (io/file ^java.io.File % "README.md")) [(io/file "..") (io/file ".")])))
+
+(defn documents
+  "README.md, then every docs/*.md in name order, as paths from the repository's root."
+  []
+  (let [docs (io/file (repo-root) "docs")]
+    (cons "README.md"
+          (sort (for [^java.io.File f (when (.isDirectory docs) (.listFiles docs))
+                      :when (str/ends-with? (.getName f) ".md")]
+                  (str "docs/" (.getName f)))))))
 
 (defn clojure-blocks
-  "The ```clojure blocks of the README's \"## Clojure\" section."
+  "The ```clojure blocks of a Markdown text."
   [text]
-  (let [section (second (re-find #"(?s)\n## Clojure\n(.*?)\n## " text))]
-    (map second (re-seq #"(?s)```clojure\n(.*?)```" (or section "")))))
+  (map second (re-seq #"(?s)```clojure\n(.*?)```" text)))
 
 (defn- eval-all
   "Evaluates every form of `code` in the current namespace; the last value."
@@ -31,23 +40,32 @@
 
 (defn run-block
   "Evaluates a block, checking each ;; => assertion with clojure.test/is."
-  [block]
+  [doc block]
   (loop [lines (str/split-lines block) pending []]
     (if-let [line (first lines)]
       (if-let [[_ code expected] (re-matches #"(.*?);; => (.*)" line)]
         (let [actual (eval-all (str/join "\n" (conj pending code)))
               expected (read-string expected)]
-          (is (= expected actual) (str "README example:\n" (str/join "\n" (conj pending code))))
+          (is (= expected actual) (str doc " example:\n" (str/join "\n" (conj pending code))))
           (recur (rest lines) []))
         (recur (rest lines) (conj pending line)))
       (eval-all (str/join "\n" pending)))))
 
-(deftest readme-examples
-  (let [text (slurp (readme-file))
-        blocks (clojure-blocks text)]
-    (is (<= 8 (count blocks)) "the README's Clojure section has its examples")
-    (binding [*ns* (create-ns 'sluice.readme-scratch)]
+(defn run-document
+  "Runs the blocks of `doc` (a path from the repository's root) in order in a fresh namespace; the
+  number of blocks."
+  [doc]
+  (let [blocks (clojure-blocks (slurp (io/file (repo-root) doc)))
+        scratch (symbol (str "sluice.doc-scratch." (str/replace doc #"[^A-Za-z0-9]+" "-")))]
+    (remove-ns scratch)
+    (binding [*ns* (create-ns scratch)]
       (refer-clojure)
       (doseq [b blocks]
-        (testing (first (str/split-lines b))
-          (run-block (str/replace b example-uri (ts/uri))))))))
+        (testing (str doc ": " (first (str/split-lines b)))
+          (run-block doc (str/replace b example-uri (ts/uri))))))
+    (count blocks)))
+
+(deftest documentation-examples
+  (let [counts (into {} (for [d (documents)] [d (run-document d)]))]
+    (is (<= 1 (get counts "README.md" 0)) "README.md has a Clojure example")
+    (is (<= 8 (get counts "docs/clojure.md" 0)) "docs/clojure.md has its examples")))

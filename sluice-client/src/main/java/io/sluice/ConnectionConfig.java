@@ -45,17 +45,19 @@ import java.util.Set;
  * /var/run/postgresql} if it exists, else {@code localhost}; port 5432; user: the OS user; dbname:
  * the user; sslmode {@code prefer} ({@code verify-full} with {@code sslrootcert=system});
  * sslnegotiation {@code postgres}; channel_binding {@code prefer}; target_session_attrs {@code
- * any}; load_balance_hosts {@code disable}; min_protocol_version and max_protocol_version 3.0
- * (set {@code max_protocol_version=latest} to ask for 3.2, which PostgreSQL 18 offers; older
- * servers answer NegotiateProtocolVersion, but some poolers fail instead); connect_timeout
- * <i>Sluice: 30 s</i> (libpq: none).
+ * any}; load_balance_hosts {@code disable}; min_protocol_version 3.0; max_protocol_version
+ * <i>Sluice: 3.2</i> (libpq 18: 3.0; older servers answer NegotiateProtocolVersion, and a pooler
+ * that rejects a 3.2 startup with 08P01 is retried once with 3.0); connect_timeout <i>Sluice:
+ * 30 s</i> (libpq: none). Every parameter is described in docs/connection-parameters.md.
  *
  * <p><b>Sluice's own parameters</b> (not libpq's; accepted in every syntax except jdbc: URLs):
  * {@code statement_cache_size} (prepared statements kept per connection, ≥ 0, default 256; 0
  * disables the cache), {@code pipeline_depth} (requests in flight per connection, ≥ 1, default
  * 256; 1 disables pipelining), {@code max_message_size} (largest backend message accepted, in
  * bytes, ≥ 1024, default 1 GiB), {@code query_timeout} (seconds, decimals allowed, default and 0:
- * none), {@code cancel_timeout} (seconds to wait for a cancel request, default 10, 0: none).
+ * none), {@code cancel_timeout} (seconds to wait for a cancel request, default 10, 0: none),
+ * {@code pin_timeout} (seconds a statement without a query_timeout waits for another thread's
+ * transaction or exclusive request on the connection, default 30, more than 0).
  *
  * <p><b>Passwords.</b> {@link #password()} is the given password ({@code password} or {@code
  * PGPASSWORD}). The password file is consulted lazily, per host, by {@link #passwordFor(HostPort)}

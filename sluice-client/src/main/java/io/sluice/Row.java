@@ -142,7 +142,7 @@ public final class Row {
     return n;
   }
 
-  /** The value as its natural Java type (see the README's type table), or {@code null}. */
+  /** The value as its natural Java type (the table in docs/types.md), or {@code null}. */
   public Object get(int i) {
     int n = len(i);
     if (n == -1) {
