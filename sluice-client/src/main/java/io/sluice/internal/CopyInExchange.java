@@ -6,7 +6,6 @@ import io.sluice.SluiceException;
 import io.sluice.protocol.FrontendMessage;
 import io.sluice.protocol.FrontendTag;
 import io.sluice.protocol.WireWriter;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * One {@code COPY … FROM STDIN} in progress. The caller's thread frames its data as CopyData and
@@ -34,9 +33,7 @@ public final class CopyInExchange {
     CopyInRequest r = new CopyInRequest(sql, engine);
     engine.submit(r, deadline);
     Thread.startVirtualThread(() -> engine.readFor(r));
-    while (!r.started && !r.done) {
-      LockSupport.parkNanos(r, 1_000_000);
-    }
+    r.watchUntil(() -> r.started || r.done, Deadline.NONE);   // CopyInResponse or the end wakes us
     CopyInExchange x = new CopyInExchange(engine, r);
     if (!r.started) {
       x.ended = true;
@@ -127,9 +124,7 @@ public final class CopyInExchange {
   }
 
   private void awaitDone() {
-    while (!r.done) {
-      LockSupport.parkNanos(r, 1_000_000);
-    }
+    r.watchUntil(() -> r.done, Deadline.NONE);
     if (r.failure instanceof ConnectionException ce && ce.outcome() == Outcome.UNKNOWN && r.commandTag == null) {
       throw new ConnectionException("the connection failed during COPY: " + ce.getMessage(), Outcome.UNKNOWN, ce);
     }

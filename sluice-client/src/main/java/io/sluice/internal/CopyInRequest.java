@@ -28,6 +28,7 @@ final class CopyInRequest extends SimpleProtocolRequest {
       case BackendTag.COPY_IN_RESPONSE -> {
         started = true;
         LockSupport.unpark(owner);
+        wakeWatcher();
       }
       case BackendTag.COMMAND_COMPLETE -> commandTag = ReplyBodies.commandTag(frame);
       case BackendTag.COPY_OUT_RESPONSE -> wrongDirection = true;   // COPY TO: its data is drained and dropped

@@ -4,6 +4,7 @@ import io.sluice.SluiceException;
 import io.sluice.protocol.FrameReader;
 import io.sluice.protocol.TransactionStatus;
 import io.sluice.protocol.WireWriter;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * One unit of work for the {@link RequestEngine}: the messages it writes (ending in one or more
@@ -24,6 +25,14 @@ public abstract class Request {
    * the owner, unless another thread reads on its behalf ({@link RequestEngine#readFor}).
    */
   volatile Thread reader;
+  /**
+   * A thread other than the reader waiting for this request to start being answered or to end: a
+   * deadline's canceller, or the writer of a COPY. The engine wakes it when the request reaches
+   * the head of the queue, starts, or ends, so such waits are signalled, never polled. One at a
+   * time: a deadline's canceller watches requests run with a deadline timer ({@link
+   * RequestEngine#finish}), the COPY writer watches its COPY FROM STDIN, which has none.
+   */
+  volatile Thread watcher;
   long seq;
   int syncsLeft;
   volatile boolean done;
@@ -42,6 +51,39 @@ public abstract class Request {
   SluiceException serverError;
   /** Replies of this request's own that arrived (not its deferred BEGIN's, not asynchronous ones). */
   int replies;
+
+  /** Wakes the {@link #watcher}, if any. */
+  final void wakeWatcher() {
+    Thread t = watcher;
+    if (t != null) {
+      LockSupport.unpark(t);
+    }
+  }
+
+  /**
+   * Parks the calling thread as this request's watcher until {@code until} says so or
+   * {@code deadline} passes; true when {@code until} holds. The watcher is set before the first
+   * check, so a wake-up between check and park is not lost (park returns at once after unpark).
+   */
+  final boolean watchUntil(java.util.function.BooleanSupplier until, Deadline deadline) {
+    watcher = Thread.currentThread();
+    try {
+      while (!until.getAsBoolean()) {
+        if (deadline.isNone()) {
+          LockSupport.park(this);
+        } else {
+          long left = deadline.remainingNanos();
+          if (left <= 0) {
+            return false;
+          }
+          LockSupport.parkNanos(this, left);
+        }
+      }
+      return true;
+    } finally {
+      watcher = null;
+    }
+  }
 
   protected Request(boolean waited) {
     this.owner = waited ? Thread.currentThread() : null;

@@ -166,25 +166,22 @@ public final class RequestEngine {
       return;
     }
     r.timedOut = true;
-    long end = System.nanoTime() + cancelTimeoutNanos;
-    while (!r.done && pending.peek() != r && System.nanoTime() < end) {
-      LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
-    }
+    Deadline end = Deadline.in(cancelTimeoutNanos);
+    // the cancel must reach the server while it runs this request: wait until it heads the queue
+    // (complete() wakes the new head's watcher)
+    r.watchUntil(() -> r.done || pending.peek() == r, end);
     if (r.done) {
       return;
     }
     outLock.lock();   // nothing new is written while the cancel is on its way
     try {
       if (!r.done && pending.peek() == r) {
-        Canceller.cancel(s, Math.max(1, end - System.nanoTime()));
+        Canceller.cancel(s, Math.max(1, end.remainingNanos()));
       }
     } finally {
       outLock.unlock();
     }
-    while (!r.done && System.nanoTime() < end) {
-      LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
-    }
-    if (!r.done) {
+    if (!r.watchUntil(() -> r.done, end)) {
       failAll(new ConnectionException("the statement ran past its deadline and the server did not end it within "
           + "cancel_timeout; the connection was closed", Outcome.UNKNOWN));
     }
@@ -910,6 +907,11 @@ public final class RequestEngine {
       return;
     }
     head.done = true;
+    head.wakeWatcher();
+    Request next = pending.peek();
+    if (next != null) {
+      next.wakeWatcher();   // a deadline waiting for it to head the queue
+    }
     slots.release();
     if (head.readsItself()) {
       streams.decrementAndGet();
@@ -981,6 +983,7 @@ public final class RequestEngine {
       r.failure = e;
       r.onFailure(e);
       r.done = true;
+      r.wakeWatcher();
       slots.release();
       if (r.owner != null) {
         LockSupport.unpark(r.owner);
