@@ -19,7 +19,6 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -61,18 +60,11 @@ public final class RequestEngine {
 
   final ServerSession s;
   private final ReentrantLock outLock = new ReentrantLock();
-  private final Condition barrierLifted = outLock.newCondition();
   private WireWriter out = new WireWriter(16 * 1024);
   private WireWriter spare = new WireWriter(16 * 1024);
   private long enqueuedSeq;
-  private Request barrier;
-  /** The thread a transaction or session has pinned this connection to, or null. */
-  private Thread holder;
-  /**
-   * The BEGIN of the holder's transaction while it is not sent yet ({@link #deferBegin}); read
-   * and written by the holder only.
-   */
-  private String deferredBegin;
+  /** Whose turn it is to write: a thread's pin, an exclusive request, the pinning thread's deferred BEGIN. */
+  private final Pin pin;
   private final AtomicBoolean flushing = new AtomicBoolean();
   private volatile long writtenSeq;
   private final ConcurrentLinkedQueue<Request> pending = new ConcurrentLinkedQueue<>();
@@ -87,12 +79,10 @@ public final class RequestEngine {
   private volatile long lastActivity = System.nanoTime();
 
   private final long cancelTimeoutNanos;
-  /** The bound on waiting for another thread's pin or exclusive request when the caller has no deadline. */
-  private final long pinTimeoutNanos;
 
   public RequestEngine(ServerSession session, int pipelineDepth, long cancelTimeoutNanos, long pinTimeoutNanos) {
     this.s = session;
-    this.pinTimeoutNanos = pinTimeoutNanos > 0 ? pinTimeoutNanos : TimeUnit.SECONDS.toNanos(30);
+    this.pin = new Pin(outLock, () -> broken, pinTimeoutNanos);
     this.cancelTimeoutNanos = cancelTimeoutNanos > 0 ? cancelTimeoutNanos : TimeUnit.SECONDS.toNanos(10);
     this.slots = new Semaphore(Math.max(1, pipelineDepth), true);
   }
@@ -206,7 +196,7 @@ public final class RequestEngine {
 
   private void submitQueued(Request r, Deadline deadline) {
     refuseBehindOwnStream();
-    if (holder == Thread.currentThread() && deferredBegin != null && r.owner != null && !r.acceptsBegin()) {
+    if (pin.beginPending() && r.owner != null && !r.acceptsBegin()) {
       beginNow(deadline);
     }
     acquireSlot(deadline);
@@ -214,7 +204,7 @@ public final class RequestEngine {
     outLock.lock();
     try {
       Thread me = Thread.currentThread();
-      awaitTurn(me, deadline);
+      pin.awaitTurn(me, deadline);
       SluiceException b = broken != null ? broken : writeFailure;
       if (b != null || s.isBroken()) {
         throw new ConnectionException("the connection is closed" + (b == null ? "" : ": " + b.getMessage()),
@@ -226,10 +216,10 @@ public final class RequestEngine {
             Outcome.NOT_SENT, b);
       }
       int mark = out.size();
-      boolean begins = holder == me && deferredBegin != null && r.acceptsBegin();
+      String begin = r.acceptsBegin() ? pin.pendingBegin() : null;
       try {
-        if (begins) {
-          encodeBegin(out, deferredBegin);
+        if (begin != null) {
+          encodeBegin(out, begin);
           ((ExtendedRequest) r).replies.expectBegin();
         }
         r.syncsLeft = r.encode(out);
@@ -240,8 +230,8 @@ public final class RequestEngine {
         out.shrink(16 * 1024, SPARE_CAPACITY);
         throw Errors.notSent(e);
       }
-      if (begins) {
-        deferredBegin = null;
+      if (begin != null) {
+        pin.takeBegin();
       }
       r.seq = ++enqueuedSeq;
       if (r.readsItself()) {
@@ -250,7 +240,7 @@ public final class RequestEngine {
       pending.add(r);
       queued = true;
       if (r.exclusive()) {
-        barrier = r;
+        pin.exclusive(r);
       }
     } finally {
       outLock.unlock();
@@ -292,7 +282,7 @@ public final class RequestEngine {
       return;
     }
     try {
-      if (rs.size() > 1 && holder == Thread.currentThread() && deferredBegin != null) {
+      if (rs.size() > 1 && pin.beginPending()) {
         // each request has its own Sync: had BEGIN failed in front of the first, the others would
         // run outside the transaction
         beginNow(deadline);
@@ -369,22 +359,14 @@ public final class RequestEngine {
    * runs inside it. Requests written before the pin complete first, in order.
    */
   public void hold(Deadline deadline) {
-    Thread me = Thread.currentThread();
     outLock.lock();
     try {
-      if (holder == me) {
-        throw new IllegalStateException("this thread already holds the connection in a transaction or session;"
-            + " nest through the transaction (savepoints) instead");
-      }
-      awaitTurn(me, deadline);
-      if (broken != null) {
-        throw new ConnectionException("the connection is closed: " + broken.getMessage(), Outcome.NOT_SENT, broken);
-      }
-      holder = me;
+      pin.hold(Thread.currentThread(), deadline);
     } finally {
       outLock.unlock();
     }
   }
+
 
   /**
    * Defers the BEGIN of the calling thread's transaction (it must hold the connection): it is
@@ -394,23 +376,18 @@ public final class RequestEngine {
    * once) has BEGIN run alone first.
    */
   public void deferBegin(String sql) {
-    if (holder != Thread.currentThread()) {
-      throw new IllegalStateException("only the thread holding the connection begins a transaction on it");
-    }
-    deferredBegin = sql;
+    pin.deferBegin(sql);
   }
+
 
   /**
    * Forgets the calling thread's deferred BEGIN; true when there was one, that is when the
    * transaction has not started on the server (nothing to commit or roll back).
    */
   public boolean dropDeferredBegin() {
-    if (holder != Thread.currentThread() || deferredBegin == null) {
-      return false;
-    }
-    deferredBegin = null;
-    return true;
+    return pin.takeBegin() != null;
   }
+
 
   /** Parse, Bind and Execute of the unnamed statement, no Sync: ParseComplete, BindComplete, CommandComplete. */
   private static void encodeBegin(WireWriter out, String sql) {
@@ -421,83 +398,23 @@ public final class RequestEngine {
 
   /** Runs the deferred BEGIN as a request of its own, before a request it cannot go in front of. */
   private void beginNow(Deadline deadline) {
-    String sql = deferredBegin;
-    deferredBegin = null;
-    run(new SimpleQueryRequest(sql, this), deadline);
+    run(new SimpleQueryRequest(pin.takeBegin(), this), deadline);
   }
 
   /** Ends the calling thread's pin ({@link #hold}); other threads' requests go ahead. */
   public void release() {
-    outLock.lock();
-    try {
-      if (holder == Thread.currentThread()) {
-        deferredBegin = null;
-        holder = null;
-        barrierLifted.signalAll();
-      }
-    } finally {
-      outLock.unlock();
-    }
+    pin.release();
   }
+
 
   /** Whether the calling thread holds the connection ({@link #hold}). */
   public boolean heldByCurrentThread() {
-    return holder == Thread.currentThread();
+    return pin.heldBy(Thread.currentThread());
   }
 
   /** The transaction status of the last ReadyForQuery. */
   public TransactionStatus transactionStatus() {
     return s.transactionStatus;
-  }
-
-  /**
-   * Waits (output lock held) until {@code me} may write: no exclusive request of another thread in
-   * flight, and no other thread's pin. The wait ends at the deadline, or after {@code pin_timeout}
-   * without one — the thread holding the connection may be waiting for this one, which would never
-   * end — and at once when the thread that pinned the connection has ended without releasing it.
-   */
-  private void awaitTurn(Thread me, Deadline deadline) {
-    long start = System.nanoTime();
-    Deadline until = deadline.orWithin(pinTimeoutNanos);
-    while (mustWait(me)) {
-      Thread pinner = holder;
-      if (barrier == null && pinner != null && !pinner.isAlive()) {
-        throw new ConnectionException("the thread " + pinner.getName() + " began a transaction or pinned session on "
-            + "this connection and ended without closing it; nothing else can run on the connection", Outcome.NOT_SENT);
-      }
-      if (!awaitBarrier(until) && mustWait(me)) {
-        String what = barrier != null
-            ? "an exclusive request (COPY, an open RowStream, a simple query) of another thread"
-            : "the transaction or pinned session of thread " + describe(holder);
-        throw new ConnectionException("waited " + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)
-            + " ms for " + what + " on this connection to end" + (deadline.isNone() ? " (pin_timeout)" : " (query_timeout)")
-            + ". If that thread is waiting for this one, they would wait forever: run this statement through the "
-            + "transaction or session object, or on another connection (a Pool)", Outcome.NOT_SENT);
-      }
-    }
-  }
-
-  private static String describe(Thread t) {
-    return t == null ? "(none)" : t.getName().isEmpty() ? "#" + t.threadId() : t.getName();
-  }
-
-  /** Whether a request of {@code me} must wait before being written (under the output lock). */
-  private boolean mustWait(Thread me) {
-    return (barrier != null || (holder != null && holder != me)) && broken == null;
-  }
-
-  /** Waits for a barrier or pin to lift; false when the deadline passed first. */
-  private boolean awaitBarrier(Deadline deadline) {
-    try {
-      if (deadline.isNone()) {
-        barrierLifted.await();
-        return true;
-      }
-      return barrierLifted.awaitNanos(deadline.remainingNanos()) > 0;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new ConnectionException("interrupted before the request was sent", Outcome.NOT_SENT, e);
-    }
   }
 
   /** Writes what is buffered, unless another thread is already doing so (it will write ours too). */
@@ -918,15 +835,7 @@ public final class RequestEngine {
     }
     lastActivity = System.nanoTime();
     if (head.exclusive()) {
-      outLock.lock();
-      try {
-        if (barrier == head) {
-          barrier = null;
-          barrierLifted.signalAll();
-        }
-      } finally {
-        outLock.unlock();
-      }
+      pin.ended(head);
     }
     if (head.owner != null && head.owner != Thread.currentThread()) {
       LockSupport.unpark(head.owner);
@@ -993,13 +902,7 @@ public final class RequestEngine {
         LockSupport.unpark(t);
       }
     }
-    outLock.lock();
-    try {
-      barrier = null;
-      barrierLifted.signalAll();
-    } finally {
-      outLock.unlock();
-    }
+    pin.liftAll();
   }
 
   /**
