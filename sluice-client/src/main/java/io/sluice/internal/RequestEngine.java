@@ -18,20 +18,15 @@ import java.io.IOException;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Automatic pipelining on one connection. Every request is appended to the output buffer without
  * waiting for earlier replies, with its own Sync, and its replies are matched to it in FIFO
- * order.
- *
- * <p><b>Writing</b> is flat-combined: a caller appends under a short lock, then whoever finds no
- * write in progress writes everything buffered in one socket write, looping while others keep
- * appending. A write larger than {@link #LARGE_WRITE} moves to a virtual thread so that the
- * caller can read replies meanwhile: input is always drained while output is written, so a big
- * batch or a flood of notices cannot deadlock the two socket buffers.
+ * order. The engine queues requests and reads replies; its parts do the rest: {@link Outbox}
+ * writes (flat-combined), {@link Pin} decides whose turn it is to write (a transaction's pin, an
+ * exclusive request), {@link Expiry} cancels requests past their deadline.
  *
  * <p><b>Reading</b> is leader/follower: a waiting caller that gets the read lock reads replies and
  * hands each to the request at the head of the queue, waking that request's owner when it
@@ -41,13 +36,6 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>The number of requests in flight is capped ({@code pipeline_depth}; 1 turns pipelining off).
  */
 public final class RequestEngine {
-  /** Writes above this size go to a virtual thread so that the caller can read meanwhile. */
-  static final int LARGE_WRITE = 64 * 1024;
-  /**
-   * An output buffer grown past this by a large request is replaced by a small one once written,
-   * so that one huge parameter does not keep its memory for the connection's lifetime.
-   */
-  private static final int SPARE_CAPACITY = 1 << 20;
   /**
    * A connection idle this long is checked for input before a request is written to it ({@link
    * #probeIdle}): a backend terminated meanwhile has left its FATAL there, and the request fails as
@@ -60,30 +48,27 @@ public final class RequestEngine {
 
   final ServerSession s;
   private final ReentrantLock outLock = new ReentrantLock();
-  private WireWriter out = new WireWriter(16 * 1024);
-  private WireWriter spare = new WireWriter(16 * 1024);
-  private long enqueuedSeq;
+  /** The writing side: the output buffer, flat-combined writes, what was written. */
+  private final Outbox outbox;
   /** Whose turn it is to write: a thread's pin, an exclusive request, the pinning thread's deferred BEGIN. */
   private final Pin pin;
-  private final AtomicBoolean flushing = new AtomicBoolean();
-  private volatile long writtenSeq;
   private final ConcurrentLinkedQueue<Request> pending = new ConcurrentLinkedQueue<>();
   private final ReentrantLock readLock = new ReentrantLock();
   private final Semaphore slots;
   private volatile SluiceException broken;
-  /** Set when a write failed: nothing more is written, and the connection closes shortly. */
-  private volatile ConnectionException writeFailure;
   /** Requests in flight that {@link Request#readsItself() read themselves} (streams, portals). */
   private final java.util.concurrent.atomic.AtomicInteger streams = new java.util.concurrent.atomic.AtomicInteger();
   /** When the connection last went idle or read a reply ({@link System#nanoTime()}), for {@link #probeIdle}. */
   private volatile long lastActivity = System.nanoTime();
 
-  private final long cancelTimeoutNanos;
+  /** Deadlines and cancels. */
+  private final Expiry expiry;
 
   public RequestEngine(ServerSession session, int pipelineDepth, long cancelTimeoutNanos, long pinTimeoutNanos) {
     this.s = session;
     this.pin = new Pin(outLock, () -> broken, pinTimeoutNanos);
-    this.cancelTimeoutNanos = cancelTimeoutNanos > 0 ? cancelTimeoutNanos : TimeUnit.SECONDS.toNanos(10);
+    this.outbox = new Outbox(session, outLock, this::writeFailed);
+    this.expiry = new Expiry(session, pending, outLock, this::failAll, cancelTimeoutNanos);
     this.slots = new Semaphore(Math.max(1, pipelineDepth), true);
   }
 
@@ -131,8 +116,7 @@ public final class RequestEngine {
    * connection closed if the server does not end it; then throws its failure, if any.
    */
   public void finish(Request r, Deadline deadline) {
-    Deadlines.Timer timer = deadline.isNone() ? null
-        : Deadlines.after(deadline.remainingNanos(), () -> Thread.startVirtualThread(() -> expire(r)));
+    Deadlines.Timer timer = expiry.arm(r, deadline);
     try {
       await(r, Deadline.NONE);
     } finally {
@@ -150,40 +134,11 @@ public final class RequestEngine {
     throw e;
   }
 
-  /** The deadline passed: cancel the request once the server is running it; close if that fails. */
-  private void expire(Request r) {
-    if (r.done) {
-      return;
-    }
-    r.timedOut = true;
-    Deadline end = Deadline.in(cancelTimeoutNanos);
-    // the cancel must reach the server while it runs this request: wait until it heads the queue
-    // (complete() wakes the new head's watcher)
-    r.watchUntil(() -> r.done || pending.peek() == r, end);
-    if (r.done) {
-      return;
-    }
-    outLock.lock();   // nothing new is written while the cancel is on its way
-    try {
-      if (!r.done && pending.peek() == r) {
-        Canceller.cancel(s, Math.max(1, end.remainingNanos()));
-      }
-    } finally {
-      outLock.unlock();
-    }
-    if (!r.watchUntil(() -> r.done, end)) {
-      failAll(new ConnectionException("the statement ran past its deadline and the server did not end it within "
-          + "cancel_timeout; the connection was closed", Outcome.UNKNOWN));
-    }
-  }
-
   /** Cancels whatever the server is running for this connection now (a CancelRequest). */
   public boolean cancelCurrent() {
-    for (Request r : pending) {
-      r.cancelRequested = true;
-    }
-    return Canceller.cancel(s, cancelTimeoutNanos);
+    return expiry.cancelCurrent();
   }
+
 
   /**
    * Encodes the request into the output buffer and sends it (or leaves it to the thread already
@@ -191,7 +146,7 @@ public final class RequestEngine {
    */
   public void submit(Request r, Deadline deadline) {
     submitQueued(r, deadline);
-    flush();
+    outbox.flush();
   }
 
   private void submitQueued(Request r, Deadline deadline) {
@@ -205,7 +160,7 @@ public final class RequestEngine {
     try {
       Thread me = Thread.currentThread();
       pin.awaitTurn(me, deadline);
-      SluiceException b = broken != null ? broken : writeFailure;
+      SluiceException b = broken != null ? broken : outbox.failure();
       if (b != null || s.isBroken()) {
         throw new ConnectionException("the connection is closed" + (b == null ? "" : ": " + b.getMessage()),
             Outcome.NOT_SENT, b);
@@ -215,6 +170,7 @@ public final class RequestEngine {
         throw new ConnectionException("the connection is closed" + (b == null ? "" : ": " + b.getMessage()),
             Outcome.NOT_SENT, b);
       }
+      WireWriter out = outbox.buffer();
       int mark = out.size();
       String begin = r.acceptsBegin() ? pin.pendingBegin() : null;
       try {
@@ -226,14 +182,13 @@ public final class RequestEngine {
       } catch (Throwable e) {
         // nothing of a request leaves unless all of it was encoded: the server would read the rest
         // of the stream out of frame (a bytea value could even be read as a message of its own)
-        out.truncate(mark);
-        out.shrink(16 * 1024, SPARE_CAPACITY);
+        outbox.discardFrom(mark);
         throw Errors.notSent(e);
       }
       if (begin != null) {
         pin.takeBegin();
       }
-      r.seq = ++enqueuedSeq;
+      r.seq = outbox.sealed();
       if (r.readsItself()) {
         streams.incrementAndGet();
       }
@@ -300,7 +255,7 @@ public final class RequestEngine {
         }
       }
     } finally {
-      flush();
+      outbox.flush();
     }
   }
 
@@ -319,7 +274,7 @@ public final class RequestEngine {
     if (slots.tryAcquire()) {
       return;
     }
-    flush();
+    outbox.flush();
     try {
       while (true) {
         long wait = TimeUnit.MILLISECONDS.toNanos(1);
@@ -417,64 +372,6 @@ public final class RequestEngine {
     return s.transactionStatus;
   }
 
-  /** Writes what is buffered, unless another thread is already doing so (it will write ours too). */
-  private void flush() {
-    while (flushing.compareAndSet(false, true)) {
-      WireWriter w;
-      long upTo;
-      outLock.lock();
-      try {
-        if (out.size() == 0) {
-          flushing.set(false);
-          return;
-        }
-        w = out;
-        out = spare;
-        spare = null;
-        upTo = enqueuedSeq;
-      } finally {
-        outLock.unlock();
-      }
-      if (w.size() > LARGE_WRITE) {
-        Thread.startVirtualThread(() -> {
-          write(w, upTo);
-          flushing.set(false);
-          flush();
-        });
-        return;
-      }
-      write(w, upTo);
-      flushing.set(false);
-    }
-  }
-
-  private void write(WireWriter w, long upTo) {
-    try {
-      if (writeFailure != null) {
-        // an earlier write failed: requests queued behind it are never written, so that they fail
-        // as not sent when the connection closes, rather than being tried on a broken socket
-        return;
-      }
-      // counted as written from the moment the write begins: the server may read and answer them
-      // before the call returns, and a failure found meanwhile must not call them "not sent"
-      writtenSeq = upTo;
-      s.transport.write(w.array(), 0, w.size());
-    } catch (IOException e) {
-      // part of the buffer may have left before the error: its requests may have run
-      writeFailed(new ConnectionException("could not write to the server: " + e.getMessage()
-          + " (" + s.transport.describe() + ")", Outcome.UNKNOWN, e));
-    } finally {
-      w.reset();
-      w.shrink(16 * 1024, SPARE_CAPACITY);
-      outLock.lock();
-      try {
-        spare = w;
-      } finally {
-        outLock.unlock();
-      }
-    }
-  }
-
   /**
    * A write failed. Usually the server had already ended the session (a terminated backend closes
    * its socket after its FATAL): the readers are left a moment to find that FATAL, which proves
@@ -482,7 +379,6 @@ public final class RequestEngine {
    * find, the connection is closed after {@link #WRITE_FAILURE_GRACE_NANOS}. Nothing more is written.
    */
   private void writeFailed(ConnectionException e) {
-    writeFailure = e;
     if (pending.isEmpty()) {
       failAll(e);
       return;
@@ -502,20 +398,7 @@ public final class RequestEngine {
    * portal). Such requests are exclusive, so no other request's bytes can follow theirs.
    */
   void writeNow(io.sluice.protocol.FrontendMessage m) {
-    while (!flushing.compareAndSet(false, true)) {
-      Thread.onSpinWait();
-    }
-    try {
-      if (writeFailure == null) {
-        byte[] bytes = io.sluice.protocol.FrontendMessage.toBytes(m);
-        s.transport.write(bytes, 0, bytes.length);
-      }
-    } catch (IOException e) {
-      writeFailed(new ConnectionException("could not write to the server: " + e.getMessage(), Outcome.UNKNOWN, e));
-    } finally {
-      flushing.set(false);
-    }
-    flush();
+    outbox.writeNow(m);
   }
 
   /**
@@ -523,21 +406,12 @@ public final class RequestEngine {
    * COPY FROM STDIN). Nothing else can be written meanwhile: the request holds the barrier.
    */
   void writeRaw(byte[] b, int off, int len) {
-    while (!flushing.compareAndSet(false, true)) {
-      Thread.onSpinWait();
+    ConnectionException e = outbox.writeRaw(b, off, len);
+    if (e != null) {
+      failAll(e);
     }
-    try {
-      s.transport.write(b, off, len);
-    } catch (IOException e) {
-      failAll(new ConnectionException("could not write to the server during COPY: " + e.getMessage(),
-          Outcome.UNKNOWN, e));
-    } finally {
-      flushing.set(false);
-    }
-    // the server may have answered the last block (CopyDone) before this write returned: callers
-    // released by the lifted barrier found the flag taken and left their requests to this thread
-    flush();
   }
+
 
   /**
    * Reads for {@code r} on this thread, which is not its owner (a helper thread that drains the
@@ -876,7 +750,7 @@ public final class RequestEngine {
       cause = broken;
     }
     s.markBroken();
-    long written = writtenSeq;
+    long written = outbox.writtenSeq();
     Request r;
     while ((r = pending.poll()) != null) {
       SluiceException e = r.seq > written
