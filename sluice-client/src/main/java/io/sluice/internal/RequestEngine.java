@@ -1,14 +1,10 @@
 package io.sluice.internal;
 
 import io.sluice.ConnectionException;
-import io.sluice.ProtocolViolationException;
 import io.sluice.QueryTimeoutException;
 import io.sluice.ServerException;
 import io.sluice.SluiceException.Outcome;
 import io.sluice.SluiceException;
-import io.sluice.protocol.BackendDecoder;
-import io.sluice.protocol.BackendMessage;
-import io.sluice.protocol.BackendTag;
 import io.sluice.protocol.FrameReader;
 import io.sluice.protocol.ProtocolException;
 import io.sluice.protocol.TransactionStatus;
@@ -61,12 +57,25 @@ public final class RequestEngine {
   /** When the connection last went idle or read a reply ({@link System#nanoTime()}), for {@link #probeIdle}. */
   private volatile long lastActivity = System.nanoTime();
 
+  /** Where each message from the server goes. */
+  private final ReplyDispatcher dispatcher;
   /** Deadlines and cancels. */
   private final Expiry expiry;
 
   public RequestEngine(ServerSession session, int pipelineDepth, long cancelTimeoutNanos, long pinTimeoutNanos) {
     this.s = session;
     this.pin = new Pin(outLock, () -> broken, pinTimeoutNanos);
+    this.dispatcher = new ReplyDispatcher(session, new ReplyDispatcher.Ends() {
+      @Override
+      public void completed(Request r) {
+        complete(r);
+      }
+
+      @Override
+      public void failed(SluiceException cause, long notStartedSeq) {
+        failAll(cause, notStartedSeq);
+      }
+    });
     this.outbox = new Outbox(session, outLock, this::writeFailed);
     this.expiry = new Expiry(session, pending, outLock, this::failAll, cancelTimeoutNanos);
     this.slots = new Semaphore(Math.max(1, pipelineDepth), true);
@@ -503,7 +512,7 @@ public final class RequestEngine {
           return;
         }
         Request head = pending.peek();
-        boolean ok = head == null ? unsolicited((byte) type, in) : dispatchOrFail(head, (byte) type, in);
+        boolean ok = dispatchOrFail(head, (byte) type, in);
         if (!ok) {
           return;
         }
@@ -528,7 +537,7 @@ public final class RequestEngine {
       FrameReader in = s.reader;
       while (broken == null && !s.isBroken() && pending.isEmpty() && waiting(in)) {
         int type = next(in);
-        if (type < 0 || !unsolicited((byte) type, in)) {
+        if (type < 0 || !dispatchOrFail(null, (byte) type, in)) {
           break;
         }
       }
@@ -548,31 +557,6 @@ public final class RequestEngine {
     }
   }
 
-  /** A message while no request waits; false when it closed the connection. */
-  private boolean unsolicited(byte type, FrameReader in) {
-    switch (type) {
-      case BackendTag.NOTICE_RESPONSE, BackendTag.NOTIFICATION_RESPONSE, BackendTag.PARAMETER_STATUS -> {
-        return dispatchOrFail(null, type, in);
-      }
-      case BackendTag.ERROR_RESPONSE -> {   // FATAL while idle: terminated, shut down, idle_session_timeout
-        ServerException e;
-        try {
-          e = new ServerException(((BackendMessage.ErrorResponse) in.decode()).fields());
-        } catch (ProtocolException bad) {
-          failAll(violation(bad));
-          return false;
-        }
-        failAll(new ConnectionException("the server ended the session: " + e.getMessage(), Outcome.UNKNOWN, e));
-        return false;
-      }
-      default -> {
-        failAll(new ProtocolViolationException("protocol violation from the server, connection closed: "
-            + name(type) + " while no request was waiting", Outcome.UNKNOWN, null));
-        return false;
-      }
-    }
-  }
-
   /** The next message's type, or -1 when reading failed (the connection is then closed). */
   private int next(FrameReader in) {
     try {
@@ -583,16 +567,11 @@ public final class RequestEngine {
       failAll(new ConnectionException("could not read from the server: " + e.getMessage()
           + " (" + s.transport.describe() + ")", Outcome.UNKNOWN, e));
     } catch (ProtocolException e) {
-      failAll(violation(e));
+      failAll(ReplyDispatcher.violation(e));
     } catch (OutOfMemoryError e) {
       failAll(outOfMemory(e));
     }
     return -1;
-  }
-
-  private static ProtocolViolationException violation(ProtocolException e) {
-    return new ProtocolViolationException("protocol violation from the server, connection closed: " + e.getMessage(),
-        Outcome.UNKNOWN, e);
   }
 
   private static ConnectionException outOfMemory(OutOfMemoryError e) {
@@ -603,9 +582,9 @@ public final class RequestEngine {
   /** Dispatches; false when that failed (the connection is then closed). */
   private boolean dispatchOrFail(Request head, byte type, FrameReader in) {
     try {
-      return dispatch(head, type, in);
+      return head == null ? dispatcher.unsolicited(type, in) : dispatcher.dispatch(head, type, in);
     } catch (ProtocolException e) {
-      failAll(violation(e));
+      failAll(ReplyDispatcher.violation(e));
     } catch (SluiceException e) {
       failAll(e);
     } catch (OutOfMemoryError e) {
@@ -616,79 +595,6 @@ public final class RequestEngine {
           + "); the connection was closed", Outcome.UNKNOWN, e));
     }
     return false;
-  }
-
-  /**
-   * Hands one message to the request at the head; false when it ended the connection. Messages
-   * that may come at any time are handled first; every other one must be a reply the head's
-   * {@link ReplyOrder} allows now, or the connection is closed.
-   */
-  private boolean dispatch(Request head, byte type, FrameReader in) {
-    if (type == BackendTag.NOTICE_RESPONSE || type == BackendTag.NOTIFICATION_RESPONSE || type == BackendTag.PARAMETER_STATUS) {
-      s.asynchronous(in.decode());
-      return true;
-    }
-    ServerException error = null;
-    if (type == BackendTag.ERROR_RESPONSE) {
-      error = new ServerException(((BackendMessage.ErrorResponse) in.decode()).fields());
-      if (error.isConnectionFatal()) {
-        sessionEnded(head, error);
-        return false;
-      }
-    }
-    ReplyOrder.Owner owner = head.replyOrder().accept(type);
-    if (in.bodyLength() != 0 && hasNoBody(type)) {
-      // a body where the protocol has none: the bytes that follow were framed by a lie
-      throw new ProtocolException(name(type) + " with a body of " + in.bodyLength() + " bytes; it has none");
-    }
-    if (owner == ReplyOrder.Owner.BEGIN) {
-      return true;   // the deferred BEGIN's own ParseComplete, BindComplete, CommandComplete
-    }
-    head.beginFailed |= owner == ReplyOrder.Owner.BEGIN_FAILED;
-    head.replies++;
-    switch (type) {
-      case BackendTag.READY_FOR_QUERY -> {
-        if (in.bodyLength() != 1) {
-          throw new ProtocolException("ReadyForQuery of " + in.bodyLength() + " bytes; it has one");
-        }
-        TransactionStatus status = TransactionStatus.of(in.buffer()[in.bodyOffset()]);
-        s.transactionStatus = status;
-        head.lastStatus = status;
-        head.onReady(status);
-        if (--head.syncsLeft <= 0) {
-          complete(head);
-        }
-      }
-      case BackendTag.ERROR_RESPONSE -> {
-        if (head.serverError == null) {
-          head.serverError = error;
-        }
-        head.onMessage(type, in);
-      }
-      default -> head.onMessage(type, in);
-    }
-    return true;
-  }
-
-  /** ParseComplete, BindComplete, CloseComplete, NoData, PortalSuspended, EmptyQueryResponse, CopyDone. */
-  private static boolean hasNoBody(byte type) {
-    return switch (type) {
-      case BackendTag.PARSE_COMPLETE, BackendTag.BIND_COMPLETE, BackendTag.CLOSE_COMPLETE, BackendTag.NO_DATA,
-          BackendTag.PORTAL_SUSPENDED, BackendTag.EMPTY_QUERY_RESPONSE, BackendTag.COPY_DONE -> true;
-      default -> false;
-    };
-  }
-
-  /**
-   * A connection-fatal ErrorResponse (FATAL, PANIC; the backend was terminated or the server shuts
-   * down) arrived for {@code head}. The server handles messages in order, so the requests behind
-   * the head were never started: they fail as not sent, and so does the head itself when it had
-   * no reply yet and its first message is one the server answers before acting on anything.
-   */
-  private void sessionEnded(Request head, ServerException e) {
-    long notStarted = head.replies == 0 && head.answersBeforeActing() ? head.seq : head.seq + 1;
-    failAll(new ConnectionException("the server ended the session: " + e.getMessage(), Outcome.UNKNOWN, e),
-        notStarted);
   }
 
   private void complete(Request head) {
@@ -788,9 +694,5 @@ public final class RequestEngine {
       writeNow(io.sluice.protocol.FrontendMessage.Terminate.INSTANCE);
     }
     failAll(new ConnectionException("the connection was closed", Outcome.UNKNOWN));
-  }
-
-  static String name(byte type) {
-    return BackendDecoder.nameOf(type);
   }
 }
