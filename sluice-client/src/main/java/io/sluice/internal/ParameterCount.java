@@ -9,7 +9,7 @@ import io.sluice.ValueException;
  */
 final class ParameterCount {
   /** Parse and Bind count parameters in an Int16 (protocol, "Bind" and "Parse" messages). */
-  static final int MAX = 65_535;
+  static final int MAX = io.sluice.protocol.BindWriter.MAX_COUNT;
 
   private ParameterCount() {}
 

@@ -2,9 +2,9 @@ package io.sluice.internal;
 
 import io.sluice.ValueException;
 import io.sluice.protocol.BackendTag;
+import io.sluice.protocol.BindWriter;
 import io.sluice.protocol.FrameReader;
 import io.sluice.protocol.FrontendMessage;
-import io.sluice.protocol.FrontendTag;
 import io.sluice.protocol.WireWriter;
 import io.sluice.types.ParameterCodec;
 import io.sluice.types.TypeContext;
@@ -65,8 +65,9 @@ final class QueryRequest extends ExtendedRequest {
   }
 
   /**
-   * Bind written field by field, parameters encoded in place with back-patched lengths. Values whose
-   * size is known up front (byte arrays, strings) are added up first: a Bind that cannot fit
+   * Bind through the protocol's one writer ({@link BindWriter}), parameters encoded in place with
+   * back-patched lengths. Values whose size is known up front (byte arrays, strings) are added up
+   * first: a Bind that cannot fit
    * PostgreSQL's message limit is refused before any byte is written, and one that fits gets its
    * room in one allocation instead of growing (and copying) the buffer value by value.
    */
@@ -78,41 +79,7 @@ final class QueryRequest extends ExtendedRequest {
       throw refused;
     }
     reserve(out, st, params);
-    int at = out.begin(FrontendTag.BIND);
-    out.cstring("").cstring(st.name);
-    out.int16(n);
-    for (int i = 0; i < n; i++) {
-      out.int16(params[i] != null && codecs[i].oid() != 0 && codecs[i].binary() ? 1 : 0);
-    }
-    out.int16(n);
-    for (int i = 0; i < n; i++) {
-      Object v = params[i];
-      if (v == null) {
-        out.int32(-1);
-        continue;
-      }
-      int lengthAt = out.skip(4);
-      int start = out.size();
-      ParameterCodec pc = codecs[i];
-      try {
-        if (pc.oid() != 0 && pc.binary()) {
-          pc.encodeBinary(v, out, types);
-        } else if (v instanceof String s) {
-          out.utf8(s);
-        } else {
-          out.utf8(pc.encodeText(v, types));
-        }
-      } catch (io.sluice.types.ValueException | io.sluice.protocol.ProtocolException e) {
-        throw new ValueException("parameter $" + (i + 1) + ": " + e.getMessage(), e);
-      }
-      out.putInt(lengthAt, out.size() - start);
-    }
-    short[] formats = st.resultFormats;
-    out.int16(formats.length);
-    for (short f : formats) {
-      out.int16(f);
-    }
-    out.end(at);
+    BindWriter.write(out, "", st.name, new BoundParameters(params, codecs, types), st.resultFormats);
   }
 
   /** Below this, values are not added up: the buffer's own growth is cheap enough. */
@@ -141,10 +108,12 @@ final class QueryRequest extends ExtendedRequest {
   }
 
   private static void encodeExecute(WireWriter out) {
-    int at = out.begin(FrontendTag.EXECUTE);
-    out.cstring("").int32(0);
-    out.end(at);
+    ALL_ROWS.encode(out);
   }
+
+  /** Execute of the unnamed portal, every row. */
+  private static final FrontendMessage.Execute ALL_ROWS = new FrontendMessage.Execute("", 0);
+
 
   @Override
   protected void onMessage(byte type, FrameReader frame) {

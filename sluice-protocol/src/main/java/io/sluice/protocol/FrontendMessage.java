@@ -179,28 +179,32 @@ public sealed interface FrontendMessage {
       short[] resultFormats) implements FrontendMessage {
     @Override
     public void encode(WireWriter w) {
-      checkCount(parameterFormats.length, "parameter format codes");
-      checkCount(parameters.length, "parameters");
-      checkCount(resultFormats.length, "result format codes");
-      int at = w.begin(FrontendTag.BIND);
-      w.cstring(portal).cstring(statement);
-      w.int16(parameterFormats.length);
-      for (short f : parameterFormats) {
-        w.int16(f);
-      }
-      w.int16(parameters.length);
-      for (byte[] p : parameters) {
-        if (p == null) {
-          w.int32(-1);
-        } else {
-          w.int32(p.length).bytes(p);
+      BindWriter.write(w, portal, statement, new BindWriter.Parameters() {
+        @Override
+        public int count() {
+          return parameters.length;
         }
-      }
-      w.int16(resultFormats.length);
-      for (short f : resultFormats) {
-        w.int16(f);
-      }
-      w.end(at);
+
+        @Override
+        public int formatCount() {
+          return parameterFormats.length;
+        }
+
+        @Override
+        public short format(int k) {
+          return parameterFormats[k];
+        }
+
+        @Override
+        public boolean isNull(int i) {
+          return parameters[i] == null;
+        }
+
+        @Override
+        public void write(int i, WireWriter out) {
+          out.bytes(parameters[i]);
+        }
+      }, resultFormats);
     }
   }
 
