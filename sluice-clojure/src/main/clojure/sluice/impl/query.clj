@@ -6,7 +6,7 @@
             [sluice.impl.row :as row]
             [sluice.json :as json])
   (:import (clojure.lang BigInt IPersistentMap IReduceInit Keyword Ratio)
-           (io.sluice Column Connection Pool PreparedQuery Row RowSet Transaction)
+           (io.sluice Column Connection PreparedQuery Queryable Row RowSet Transaction)
            (java.util List Map)
            (java.util.concurrent ConcurrentHashMap)
            (java.util.function Consumer)))
@@ -128,21 +128,12 @@
   (-for-each [x sql consumer params] "Streams each row to a java.util.function.Consumer.")
   (-columns-of [x sql] "The columns the statement returns (prepares it)."))
 
+;; Connection, Transaction and Pool are all io.sluice.Queryable: one extension serves the three
 (extend-protocol Executor
-  Connection
-  (-query [c sql params] (.query c ^String sql ^objects params))
-  (-for-each [c sql consumer params] (.forEach c ^String sql ^Consumer consumer ^objects params))
-  (-columns-of [c sql] (.columns (.prepare c ^String sql)))
-  Transaction
-  (-query [t sql params] (.query t ^String sql ^objects params))
-  (-for-each [t sql consumer params] (.forEach t ^String sql ^Consumer consumer ^objects params))
-  (-columns-of [t sql] (.columns (.prepare t ^String sql)))
-  Pool
-  (-query [p sql params] (.query p ^String sql ^objects params))
-  (-for-each [p sql consumer params] (.forEach p ^String sql ^Consumer consumer ^objects params))
-  (-columns-of [p sql]
-    (.session p (reify io.sluice.Connection$SessionBody
-                  (run [_ c] (.columns (.prepare ^Connection c ^String sql)))))))
+  Queryable
+  (-query [q sql params] (.query q ^String sql ^objects params))
+  (-for-each [q sql consumer params] (.forEach q ^String sql ^Consumer consumer ^objects params))
+  (-columns-of [q sql] (.columns (.prepare q ^String sql))))
 
 (defn executor?
   "Whether statements can run on x (a connection, a transaction or a pool)."
