@@ -182,7 +182,7 @@ public final class Row {
    * untrusted bytes, so whatever it throws is reported this way rather than escaping as is.
    */
   private static ValueException undecodable(Column c, RuntimeException e) {
-    if (e instanceof io.sluice.types.ValueException || e instanceof io.sluice.protocol.ProtocolException) {
+    if (e instanceof io.sluice.types.CodecException || e instanceof io.sluice.protocol.ProtocolException) {
       return new ValueException("column " + c.name() + ": " + e.getMessage(), e);
     }
     return new ValueException("column " + c.name() + " (type OID " + c.typeOid() + "): cannot decode the value: " + e,

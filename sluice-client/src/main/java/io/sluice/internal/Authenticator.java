@@ -70,7 +70,7 @@ final class Authenticator {
           try {
             scram = ScramSha256.create(password(p, e), binding, p.maxScramIterations());
             s.send(new SASLInitialResponse(scram.mechanism(), scram.clientFirstMessage()), Outcome.NOT_SENT);
-          } catch (io.sluice.protocol.auth.AuthenticationException | IllegalArgumentException ex) {
+          } catch (io.sluice.protocol.auth.AuthExchangeException | IllegalArgumentException ex) {
             throw refuse(ex.getMessage());
           }
         }
@@ -80,7 +80,7 @@ final class Authenticator {
           }
           try {
             s.send(new SASLResponse(scram.clientFinalMessage(c.data())), Outcome.NOT_SENT);
-          } catch (io.sluice.protocol.auth.AuthenticationException | IllegalStateException ex) {
+          } catch (io.sluice.protocol.auth.AuthExchangeException | IllegalStateException ex) {
             throw refuse(ex.getMessage());
           }
         }
@@ -90,7 +90,7 @@ final class Authenticator {
           }
           try {
             scram.verifyServerFinal(f.data());
-          } catch (io.sluice.protocol.auth.AuthenticationException | IllegalStateException ex) {
+          } catch (io.sluice.protocol.auth.AuthExchangeException | IllegalStateException ex) {
             throw refuse(ex.getMessage());
           }
         }

@@ -58,7 +58,7 @@ final class BoundParameters implements BindWriter.Parameters {
       } else {
         out.utf8(pc.encodeText(v, types));
       }
-    } catch (io.sluice.types.ValueException | io.sluice.protocol.ProtocolException e) {
+    } catch (io.sluice.types.CodecException | io.sluice.protocol.ProtocolException e) {
       throw new ValueException("parameter $" + (i + 1) + ": " + e.getMessage(), e);
     }
   }

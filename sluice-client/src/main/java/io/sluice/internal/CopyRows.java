@@ -134,7 +134,7 @@ public final class CopyRows {
     int lengthAt = out.skip(4);
     try {
       c.encodeBinary(v, out, types);
-    } catch (io.sluice.types.ValueException e) {
+    } catch (io.sluice.types.CodecException e) {
       throw new ValueException("row " + count + ", column " + columns[i].name() + ": " + e.getMessage(), e);
     }
     out.putInt(lengthAt, out.size() - lengthAt - 4);
@@ -211,7 +211,7 @@ public final class CopyRows {
     io.sluice.types.ParameterCodec pc;
     try {
       pc = types.registry().codecForValue(v);
-    } catch (io.sluice.types.ValueException e) {
+    } catch (io.sluice.types.CodecException e) {
       pc = null;
     }
     if (pc == null || pc.oid() != columns[i].typeOid() || !pc.binary()) {
@@ -233,7 +233,7 @@ public final class CopyRows {
         return c.encodeText(v, types);
       }
       return types.registry().codecForValue(v).encodeText(v, types);
-    } catch (io.sluice.types.ValueException e) {
+    } catch (io.sluice.types.CodecException e) {
       throw new ValueException("row " + count + ", column " + columns[i].name() + ": " + e.getMessage(), e);
     }
   }

@@ -16,7 +16,7 @@ final class Errors {
     if (e instanceof SluiceException se) {
       return se;
     }
-    if (e instanceof io.sluice.types.ValueException ve) {
+    if (e instanceof io.sluice.types.CodecException ve) {
       return new ValueException(ve.getMessage() + " (nothing was sent)", ve);
     }
     if (e instanceof ProtocolException || e instanceof IllegalArgumentException) {

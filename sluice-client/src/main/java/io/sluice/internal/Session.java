@@ -190,7 +190,7 @@ public final class Session {
       if (params[i] != null) {
         try {
           codecs[i] = types.registry().codecForValue(params[i]);
-        } catch (io.sluice.types.ValueException e) {
+        } catch (io.sluice.types.CodecException e) {
           throw new io.sluice.ValueException("parameter $" + (i + 1) + ": " + e.getMessage(), e);
         }
       }

@@ -20,7 +20,7 @@ import java.util.List;
  *
  * <p><b>Encoded shapes.</b> Java arrays (primitive or not, nested for more dimensions) and
  * {@link List}s, mixed freely; lower bounds are always 1. Sub-arrays must all have the same length:
- * a ragged value is a {@link ValueException}, as PostgreSQL has only rectangular arrays.
+ * a ragged value is a {@link CodecException}, as PostgreSQL has only rectangular arrays.
  */
 final class ArrayCodec extends BaseCodec<Object> {
   static final int MAXDIM = 6;
@@ -47,7 +47,7 @@ final class ArrayCodec extends BaseCodec<Object> {
   Codec<?> element() {
     Codec<?> e = element != null ? element : registry == null ? null : registry.codecFor(elementOid);
     if (e == null) {
-      throw new ValueException(name() + ": no codec for the element type (OID " + elementOid + ")");
+      throw new CodecException(name() + ": no codec for the element type (OID " + elementOid + ")");
     }
     return e;
   }
@@ -238,14 +238,14 @@ final class ArrayCodec extends BaseCodec<Object> {
   /** The dimensions along the first element of each level; checked against the rest while writing. */
   int[] dims(Object value, Class<?> leaf) {
     if (!isContainer(value, leaf)) {
-      throw new ValueException(name() + ": a " + value.getClass().getName() + " is not an array or a List");
+      throw new CodecException(name() + ": a " + value.getClass().getName() + " is not an array or a List");
     }
     int[] dims = new int[MAXDIM];
     int nd = 0;
     Object cur = value;
     while (cur != null && isContainer(cur, leaf)) {
       if (nd == MAXDIM) {
-        throw new ValueException(name() + ": more than " + MAXDIM + " dimensions");
+        throw new CodecException(name() + ": more than " + MAXDIM + " dimensions");
       }
       int n = size(cur);
       dims[nd++] = n;
@@ -277,8 +277,8 @@ final class ArrayCodec extends BaseCodec<Object> {
     }
   }
 
-  private ValueException ragged() {
-    return new ValueException(name() + ": sub-arrays of different lengths (a ragged array);"
+  private CodecException ragged() {
+    return new CodecException(name() + ": sub-arrays of different lengths (a ragged array);"
         + " PostgreSQL arrays are rectangular");
   }
 

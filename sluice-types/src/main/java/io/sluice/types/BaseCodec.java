@@ -31,20 +31,20 @@ abstract class BaseCodec<T> implements Codec<T> {
   /** Fixed-width binary formats: anything but exactly {@code want} bytes is malformed. */
   final void expectLength(int len, int want) {
     if (len != want) {
-      throw new ValueException(name + ": a binary value is " + want + " bytes, got " + len);
+      throw new CodecException(name + ": a binary value is " + want + " bytes, got " + len);
     }
   }
 
-  final ValueException badBinary(String why) {
-    return new ValueException(name + ": malformed binary value: " + why);
+  final CodecException badBinary(String why) {
+    return new CodecException(name + ": malformed binary value: " + why);
   }
 
-  final ValueException badText(byte[] buf, int off, int len) {
+  final CodecException badText(byte[] buf, int off, int len) {
     return badText(buf, off, len, null);
   }
 
-  final ValueException badText(byte[] buf, int off, int len, String why) {
-    return new ValueException(name + ": invalid text value \"" + preview(buf, off, len) + "\""
+  final CodecException badText(byte[] buf, int off, int len, String why) {
+    return new CodecException(name + ": invalid text value \"" + preview(buf, off, len) + "\""
         + (why == null ? "" : ": " + why));
   }
 
@@ -66,12 +66,12 @@ abstract class BaseCodec<T> implements Codec<T> {
     return sb.toString();
   }
 
-  /** Strict UTF-8 decoding with the failure reported as a {@link ValueException}. */
+  /** Strict UTF-8 decoding with the failure reported as a {@link CodecException}. */
   final String utf8(byte[] buf, int off, int len) {
     try {
       return Utf8.decode(buf, off, len);
     } catch (ProtocolException e) {
-      throw new ValueException(name + ": " + e.getMessage(), e);
+      throw new CodecException(name + ": " + e.getMessage(), e);
     }
   }
 

@@ -6,7 +6,7 @@ import io.sluice.protocol.WireReader;
  * A bounds-checked cursor over one binary value that holds other values (arrays, composites,
  * ranges, hstore). Unlike {@link WireReader}, which serves whole messages and copies what it
  * returns, it hands out positions so elements are decoded in place; every failure is a
- * {@link ValueException} naming the type.
+ * {@link CodecException} naming the type.
  */
 final class BinaryCursor {
   private final String type;
@@ -16,7 +16,7 @@ final class BinaryCursor {
 
   BinaryCursor(String type, byte[] buf, int off, int len) {
     if (off < 0 || len < 0 || off > buf.length - len) {
-      throw new ValueException(type + ": value range " + off + "+" + len + " is outside its buffer");
+      throw new CodecException(type + ": value range " + off + "+" + len + " is outside its buffer");
     }
     this.type = type;
     this.buf = buf;
@@ -72,7 +72,7 @@ final class BinaryCursor {
     }
   }
 
-  ValueException fail(String why) {
-    return new ValueException(type + ": malformed binary value: " + why);
+  CodecException fail(String why) {
+    return new CodecException(type + ": malformed binary value: " + why);
   }
 }

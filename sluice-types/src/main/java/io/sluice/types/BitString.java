@@ -11,10 +11,10 @@ public record BitString(BitSet bits, int length) {
   public BitString {
     Objects.requireNonNull(bits, "bits");
     if (length < 0) {
-      throw new ValueException("bit: negative length " + length);
+      throw new CodecException("bit: negative length " + length);
     }
     if (bits.length() > length) {
-      throw new ValueException("bit: bit " + (bits.length() - 1) + " is set in a string of " + length + " bits");
+      throw new CodecException("bit: bit " + (bits.length() - 1) + " is set in a string of " + length + " bits");
     }
     bits = (BitSet) bits.clone();
   }
@@ -27,7 +27,7 @@ public record BitString(BitSet bits, int length) {
       if (c == '1') {
         bits.set(i);
       } else if (c != '0') {
-        throw new ValueException("bit: \"" + text + "\" is not a string of 0 and 1");
+        throw new CodecException("bit: \"" + text + "\" is not a string of 0 and 1");
       }
     }
     return new BitString(bits, text.length());

@@ -10,7 +10,7 @@ import io.sluice.protocol.WireWriter;
  * <p>Contract for implementations:
  * <ul>
  *   <li>Decoders are total over untrusted input: any malformed bytes or text throw
- *       {@link ValueException}, never {@code IndexOutOfBoundsException} or another runtime error.
+ *       {@link CodecException}, never {@code IndexOutOfBoundsException} or another runtime error.
  *       {@code buf[off, off + len)} is the whole value.
  *   <li>{@link #encodeBinary} appends only the value's bytes; the caller writes the int32 length
  *       in front and back-patches it. On failure the caller truncates the writer.

@@ -66,7 +66,7 @@ public final class Codecs {
     private Codec<Object> base() {
       Codec<?> c = registry.codecFor(baseOid);
       if (c == null) {
-        throw new ValueException("domain " + name + ": no codec for its base type (OID " + baseOid + ")");
+        throw new CodecException("domain " + name + ": no codec for its base type (OID " + baseOid + ")");
       }
       return (Codec<Object>) c;
     }

@@ -18,7 +18,7 @@ public record Composite(String typeName, List<String> names, List<Object> values
     names = List.copyOf(names);
     values = Collections.unmodifiableList(new ArrayList<>(values));
     if (names.size() != values.size()) {
-      throw new ValueException("composite " + typeName + ": " + names.size() + " names for " + values.size() + " values");
+      throw new CodecException("composite " + typeName + ": " + names.size() + " names for " + values.size() + " values");
     }
   }
 

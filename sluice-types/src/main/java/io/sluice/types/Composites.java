@@ -36,7 +36,7 @@ public final class Composites {
       TypeRegistry reg = registry != null ? registry : ctx == null ? null : ctx.registry();
       Codec<?> c = reg == null ? null : reg.codecFor(oid);
       if (c == null) {
-        throw new ValueException(name() + ": no codec for a column of type OID " + oid + " (register the type)");
+        throw new CodecException(name() + ": no codec for a column of type OID " + oid + " (register the type)");
       }
       return c;
     }
@@ -159,10 +159,10 @@ public final class Composites {
     /** The composite's values in attribute order, matched by name when the names differ in order. */
     private List<Object> ordered(Composite v) {
       if (attributes == null) {
-        throw new ValueException("an anonymous record cannot be sent to PostgreSQL; register the composite type");
+        throw new CodecException("an anonymous record cannot be sent to PostgreSQL; register the composite type");
       }
       if (v.size() != attributes.size()) {
-        throw new ValueException(name() + ": " + v.size() + " values for " + attributes.size() + " attributes");
+        throw new CodecException(name() + ": " + v.size() + " values for " + attributes.size() + " attributes");
       }
       List<String> names = names(attributes.size());
       if (v.names().equals(names)) {
@@ -171,7 +171,7 @@ public final class Composites {
       List<Object> out = new ArrayList<>(names.size());
       for (String n : names) {
         if (!v.names().contains(n)) {
-          throw new ValueException(name() + ": the value has no attribute " + n + " (it has " + v.names() + ")");
+          throw new CodecException(name() + ": the value has no attribute " + n + " (it has " + v.names() + ")");
         }
         out.add(v.get(n));
       }

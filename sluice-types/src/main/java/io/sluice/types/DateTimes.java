@@ -58,8 +58,8 @@ final class DateTimes {
     return micros;
   }
 
-  static ValueException outOfRange(String type) {
-    return new ValueException(type + ": out of PostgreSQL's range 4714-11-24 00:00:00 BC to "
+  static CodecException outOfRange(String type) {
+    return new CodecException(type + ": out of PostgreSQL's range 4714-11-24 00:00:00 BC to "
         + "294276-12-31 23:59:59.999999 (use the MIN/MAX constants for -infinity/infinity)");
   }
 
@@ -153,7 +153,7 @@ final class DateTimes {
 
   /**
    * Parses {@code [YYYY-MM-DD][ ][HH:MM:SS[.fff]][+HH[:MM[:SS]]][ BC]} with the parts asked for;
-   * anything else is a {@link ValueException} that names the DateStyle when it is not ISO.
+   * anything else is a {@link CodecException} that names the DateStyle when it is not ISO.
    */
   static Fields parse(TextCursor c, boolean date, boolean time, boolean offset, TypeContext ctx) {
     try {
@@ -210,10 +210,10 @@ final class DateTimes {
       }
       c.expectEnd();
       return f;
-    } catch (ValueException e) {
+    } catch (CodecException e) {
       String style = ctx == null ? null : ctx.dateStyle();
       if (style != null && !style.regionMatches(true, 0, "ISO", 0, 3)) {
-        throw new ValueException(e.getMessage() + " (the server's DateStyle is '" + style
+        throw new CodecException(e.getMessage() + " (the server's DateStyle is '" + style
             + "'; text dates are read in DateStyle ISO)", e);
       }
       throw e;

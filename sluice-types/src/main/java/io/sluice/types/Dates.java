@@ -10,7 +10,7 @@ import java.time.LocalDate;
  *
  * <p><b>Infinity.</b> {@code infinity} decodes to {@link LocalDate#MAX} and {@code -infinity} to
  * {@link LocalDate#MIN}, and those two constants encode back to them. Any other date outside
- * PostgreSQL's range (4714-11-24 BC to 5874897-12-31) is a {@link ValueException} on encoding.
+ * PostgreSQL's range (4714-11-24 BC to 5874897-12-31) is a {@link CodecException} on encoding.
  */
 public final class Dates {
   private Dates() {}
@@ -67,7 +67,7 @@ public final class Dates {
         return DateTimes.DATE_MINUS_INFINITY;
       }
       if (value.isBefore(DateTimes.MIN_DATE) || value.isAfter(DateTimes.MAX_DATE)) {
-        throw new ValueException("date: " + value + " is out of PostgreSQL's range 4714-11-24 BC to 5874897-12-31"
+        throw new CodecException("date: " + value + " is out of PostgreSQL's range 4714-11-24 BC to 5874897-12-31"
             + " (use LocalDate.MIN/MAX for -infinity/infinity)");
       }
       return (int) (value.toEpochDay() - DateTimes.EPOCH_DAY_2000);

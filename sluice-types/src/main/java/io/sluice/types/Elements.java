@@ -16,7 +16,7 @@ import java.time.ZonedDateTime;
  * the container. When the type's codec does not take the Java value as it is, the value is
  * converted exactly (an Integer into an int8 attribute, an Instant into a timestamptz bound, a
  * Java enum into an enum label) or encoded by the codec the registry picks for its class if that
- * has the same OID; anything else is a {@link ValueException}. Lossy conversions are never made.
+ * has the same OID; anything else is a {@link CodecException}. Lossy conversions are never made.
  */
 final class Elements {
   private Elements() {}
@@ -53,11 +53,11 @@ final class Elements {
     ParameterCodec p = null;
     try {
       p = ctx.registry().codecForValue(v);
-    } catch (ValueException e) {
+    } catch (CodecException e) {
       // fall through to the error below
     }
     if (p == null || p.oid() != oid || !p.codec().accepts(v)) {
-      throw new ValueException(declared.name() + ": cannot encode a " + v.getClass().getName() + " as " + declared.name());
+      throw new CodecException(declared.name() + ": cannot encode a " + v.getClass().getName() + " as " + declared.name());
     }
     return p.codec();
   }

@@ -154,7 +154,7 @@ public final class Extensions {
 
     private String key(Object k) {
       if (!(k instanceof String s)) {
-        throw new ValueException("hstore: keys must be non-null Strings, not " + (k == null ? "null" : k.getClass().getName()));
+        throw new CodecException("hstore: keys must be non-null Strings, not " + (k == null ? "null" : k.getClass().getName()));
       }
       Texts.checkNoNul(name(), s);
       return s;
@@ -162,7 +162,7 @@ public final class Extensions {
 
     private String value(Object v) {
       if (v != null && !(v instanceof String)) {
-        throw new ValueException("hstore: values must be Strings or null, not " + v.getClass().getName());
+        throw new CodecException("hstore: values must be Strings or null, not " + v.getClass().getName());
       }
       if (v != null) {
         Texts.checkNoNul(name(), (String) v);
@@ -253,11 +253,11 @@ public final class Extensions {
 
     private void check(float[] v) {
       if (v.length < 1 || v.length > VECTOR_MAX_DIM) {
-        throw new ValueException("vector: " + v.length + " dimensions; pgvector takes 1 to " + VECTOR_MAX_DIM);
+        throw new CodecException("vector: " + v.length + " dimensions; pgvector takes 1 to " + VECTOR_MAX_DIM);
       }
       for (float f : v) {
         if (Float.isNaN(f) || Float.isInfinite(f)) {
-          throw new ValueException("vector: " + f + " is not allowed; pgvector values are finite");
+          throw new CodecException("vector: " + f + " is not allowed; pgvector values are finite");
         }
       }
     }

@@ -62,7 +62,7 @@ public final class Floats {
   /** A float8 in binary, unboxed. */
   public static double float8(byte[] buf, int off, int len) {
     if (len != 8) {
-      throw new ValueException("float8: a binary value is 8 bytes, got " + len);
+      throw new CodecException("float8: a binary value is 8 bytes, got " + len);
     }
     return Double.longBitsToDouble(Ints.getLong(buf, off));
   }
@@ -70,7 +70,7 @@ public final class Floats {
   /** A float4 in binary, unboxed. */
   public static float float4(byte[] buf, int off, int len) {
     if (len != 4) {
-      throw new ValueException("float4: a binary value is 4 bytes, got " + len);
+      throw new CodecException("float4: a binary value is 4 bytes, got " + len);
     }
     return Float.intBitsToFloat(WireReader.getInt(buf, off));
   }

@@ -17,7 +17,7 @@ public record Inet(InetAddress address, int prefixLength) {
     Objects.requireNonNull(address, "address");
     int max = address.getAddress().length * 8;
     if (prefixLength < 0 || prefixLength > max) {
-      throw new ValueException("inet: prefix length " + prefixLength + " is outside [0, " + max + "]");
+      throw new CodecException("inet: prefix length " + prefixLength + " is outside [0, " + max + "]");
     }
   }
 
@@ -62,7 +62,7 @@ public record Inet(InetAddress address, int prefixLength) {
     try {
       return bytes.length == 16 ? Inet6Address.getByAddress(null, bytes, -1) : InetAddress.getByAddress(bytes);
     } catch (UnknownHostException e) {
-      throw new ValueException("inet: address of " + bytes.length + " bytes", e);
+      throw new CodecException("inet: address of " + bytes.length + " bytes", e);
     }
   }
 

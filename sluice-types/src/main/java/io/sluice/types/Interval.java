@@ -27,7 +27,7 @@ public record Interval(int months, int days, long microseconds) {
       long micros = Math.addExact(Math.multiplyExact(d.getSeconds(), 1_000_000L), DateTimes.roundToMicros(d.getNano()));
       return new Interval(0, 0, micros);
     } catch (ArithmeticException e) {
-      throw new ValueException("interval: " + d + " exceeds the range of microseconds in an int64");
+      throw new CodecException("interval: " + d + " exceeds the range of microseconds in an int64");
     }
   }
 
@@ -36,17 +36,17 @@ public record Interval(int months, int days, long microseconds) {
     try {
       return new Interval(Math.toIntExact(p.toTotalMonths()), p.getDays(), 0);
     } catch (ArithmeticException e) {
-      throw new ValueException("interval: " + p + " has more months than an int32 holds");
+      throw new CodecException("interval: " + p + " has more months than an int32 holds");
     }
   }
 
   /**
    * The interval as exact time, counting a day as 24 hours. An interval with months has no exact
-   * length, so that throws {@link ValueException}.
+   * length, so that throws {@link CodecException}.
    */
   public Duration toDuration() {
     if (months != 0) {
-      throw new ValueException("interval with " + months + " months has no exact Duration");
+      throw new CodecException("interval with " + months + " months has no exact Duration");
     }
     long secs = Math.floorDiv(microseconds, 1_000_000L);
     long nanos = Math.floorMod(microseconds, 1_000_000L) * 1000;
@@ -55,11 +55,11 @@ public record Interval(int months, int days, long microseconds) {
 
   /**
    * The months and days as a Period (months split into years and months). Time of day has no
-   * place in a Period, so an interval with microseconds throws {@link ValueException}.
+   * place in a Period, so an interval with microseconds throws {@link CodecException}.
    */
   public Period toPeriod() {
     if (microseconds != 0) {
-      throw new ValueException("interval with a time part (" + microseconds + " µs) has no exact Period");
+      throw new CodecException("interval with a time part (" + microseconds + " µs) has no exact Period");
     }
     return Period.of(months / 12, months % 12, days);
   }

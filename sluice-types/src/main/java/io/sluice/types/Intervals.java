@@ -42,7 +42,7 @@ public final class Intervals {
 
   /**
    * interval as {@link Duration}: encodes as microseconds only (see {@link Interval#of(Duration)});
-   * decoding an interval with months throws {@link ValueException} (see {@link Interval#toDuration()}).
+   * decoding an interval with months throws {@link CodecException} (see {@link Interval#toDuration()}).
    */
   public static final Codec<Duration> DURATION = new BaseCodec<>("interval", Duration.class) {
     @Override

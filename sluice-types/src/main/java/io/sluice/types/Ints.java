@@ -107,7 +107,7 @@ public final class Ints {
 
     private long checkOid(long v) {
       if (v < 0 || v > 0xFFFF_FFFFL) {
-        throw new ValueException("oid: " + v + " is outside [0, 4294967295]");
+        throw new CodecException("oid: " + v + " is outside [0, 4294967295]");
       }
       return v;
     }
@@ -116,7 +116,7 @@ public final class Ints {
   /** An int2 in binary, unboxed. */
   public static short int2(byte[] buf, int off, int len) {
     if (len != 2) {
-      throw new ValueException("int2: a binary value is 2 bytes, got " + len);
+      throw new CodecException("int2: a binary value is 2 bytes, got " + len);
     }
     return (short) (((buf[off] & 0xFF) << 8) | (buf[off + 1] & 0xFF));
   }
@@ -124,7 +124,7 @@ public final class Ints {
   /** An int4 in binary, unboxed. */
   public static int int4(byte[] buf, int off, int len) {
     if (len != 4) {
-      throw new ValueException("int4: a binary value is 4 bytes, got " + len);
+      throw new CodecException("int4: a binary value is 4 bytes, got " + len);
     }
     return WireReader.getInt(buf, off);
   }
@@ -132,7 +132,7 @@ public final class Ints {
   /** An int8 in binary, unboxed. */
   public static long int8(byte[] buf, int off, int len) {
     if (len != 8) {
-      throw new ValueException("int8: a binary value is 8 bytes, got " + len);
+      throw new CodecException("int8: a binary value is 8 bytes, got " + len);
     }
     return getLong(buf, off);
   }

@@ -29,7 +29,7 @@ public interface JsonCodec {
       if (value instanceof String s) {
         return s;
       }
-      throw new ValueException("no JSON library is configured, so a JSON value must be a String, not "
+      throw new CodecException("no JSON library is configured, so a JSON value must be a String, not "
           + value.getClass().getName());
     }
 

@@ -7,7 +7,7 @@ import java.util.HexFormat;
 public record MacAddress(byte[] bytes) {
   public MacAddress {
     if (bytes.length != 6 && bytes.length != 8) {
-      throw new ValueException("macaddr: a MAC address has 6 or 8 bytes, not " + bytes.length);
+      throw new CodecException("macaddr: a MAC address has 6 or 8 bytes, not " + bytes.length);
     }
     bytes = bytes.clone();
   }

@@ -56,7 +56,7 @@ public final class Money {
       try {
         return value.setScale(2, RoundingMode.UNNECESSARY).unscaledValue().longValueExact();
       } catch (ArithmeticException e) {
-        throw new ValueException("money: " + value.toPlainString()
+        throw new CodecException("money: " + value.toPlainString()
             + " is not a whole number of cents within the int64 range");
       }
     }

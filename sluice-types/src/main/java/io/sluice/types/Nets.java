@@ -91,7 +91,7 @@ public final class Nets {
       if (cidr) {
         for (int bit = value.prefixLength(); bit < addr.length * 8; bit++) {
           if ((addr[bit >> 3] & (0x80 >> (bit & 7))) != 0) {
-            throw new ValueException("cidr: " + value + " has bits set to the right of the prefix length");
+            throw new CodecException("cidr: " + value + " has bits set to the right of the prefix length");
           }
         }
       }
@@ -149,7 +149,7 @@ public final class Nets {
 
     private void check(MacAddress value) {
       if (value.length() != size) {
-        throw new ValueException(name() + " has " + size + " bytes, not " + value.length());
+        throw new CodecException(name() + " has " + size + " bytes, not " + value.length());
       }
     }
   }

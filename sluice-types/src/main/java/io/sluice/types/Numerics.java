@@ -16,11 +16,11 @@ import java.math.RoundingMode;
  * {@code BigDecimal} and the three special values to {@code Double.NaN},
  * {@code Double.POSITIVE_INFINITY} and {@code Double.NEGATIVE_INFINITY}; it encodes any of these
  * back, and also {@code BigInteger}, the integer boxes and finite doubles. {@link #BIG_DECIMAL}
- * (for {@code getBigDecimal}) throws {@link ValueException} on the special values instead.
+ * (for {@code getBigDecimal}) throws {@link CodecException} on the special values instead.
  *
  * <p><b>Range.</b> PostgreSQL holds up to 131072 digits before the point and 16383 after. A
  * BigDecimal with a larger scale is sent with its trailing zeros stripped if that makes it fit;
- * otherwise, and for more integer digits, encoding throws {@link ValueException}.
+ * otherwise, and for more integer digits, encoding throws {@link CodecException}.
  */
 public final class Numerics {
   private Numerics() {}
@@ -85,7 +85,7 @@ public final class Numerics {
     }
   };
 
-  /** numeric as {@code BigDecimal}; NaN and ±Infinity throw {@link ValueException}. */
+  /** numeric as {@code BigDecimal}; NaN and ±Infinity throw {@link CodecException}. */
   public static final Codec<BigDecimal> BIG_DECIMAL = new BaseCodec<>("numeric", BigDecimal.class) {
     @Override
     public BigDecimal decodeBinary(byte[] buf, int off, int len, TypeContext ctx) {
@@ -108,19 +108,19 @@ public final class Numerics {
     }
   };
 
-  /** The numeric {@code value} as a BigDecimal, or a ValueException for NaN and ±Infinity. */
+  /** The numeric {@code value} as a BigDecimal, or a CodecException for NaN and ±Infinity. */
   public static BigDecimal finite(Number value) {
     if (value instanceof BigDecimal d) {
       return d;
     }
-    throw new ValueException("numeric " + (Double.isNaN(value.doubleValue()) ? "NaN"
+    throw new CodecException("numeric " + (Double.isNaN(value.doubleValue()) ? "NaN"
         : value.doubleValue() > 0 ? "Infinity" : "-Infinity") + " has no BigDecimal value");
   }
 
   /** Decodes numeric_send output: a BigDecimal, or Double.NaN / ±Infinity. */
   public static Number decodeBinary(byte[] buf, int off, int len) {
     if (len < 8) {
-      throw new ValueException("numeric: a binary value has an 8-byte header, got " + len + " bytes");
+      throw new CodecException("numeric: a binary value has an 8-byte header, got " + len + " bytes");
     }
     int ndigits = u16(buf, off);
     int weight = (short) u16(buf, off + 2);
@@ -131,14 +131,14 @@ public final class Numerics {
       case NAN -> { return Double.NaN; }
       case PINF -> { return Double.POSITIVE_INFINITY; }
       case NINF -> { return Double.NEGATIVE_INFINITY; }
-      default -> throw new ValueException("numeric: malformed binary value: sign 0x" + Integer.toHexString(sign));
+      default -> throw new CodecException("numeric: malformed binary value: sign 0x" + Integer.toHexString(sign));
     }
     if (len != 8 + 2 * ndigits) {
-      throw new ValueException("numeric: malformed binary value: " + ndigits + " digits need "
+      throw new CodecException("numeric: malformed binary value: " + ndigits + " digits need "
           + (8 + 2 * ndigits) + " bytes, got " + len);
     }
     if (dscale > MAX_SCALE) {
-      throw new ValueException("numeric: malformed binary value: display scale " + dscale);
+      throw new CodecException("numeric: malformed binary value: display scale " + dscale);
     }
     if (ndigits == 0) {
       return BigDecimal.valueOf(0, dscale);
@@ -190,7 +190,7 @@ public final class Numerics {
   private static int digit(byte[] buf, int at) {
     int d = u16(buf, at);
     if (d >= NBASE) {
-      throw new ValueException("numeric: malformed binary value: base-10000 digit " + d);
+      throw new CodecException("numeric: malformed binary value: base-10000 digit " + d);
     }
     return d;
   }
@@ -199,7 +199,7 @@ public final class Numerics {
     try {
       return v.setScale(dscale, RoundingMode.UNNECESSARY);
     } catch (ArithmeticException e) {
-      throw new ValueException("numeric: malformed binary value: non-zero digits past the display scale " + dscale);
+      throw new CodecException("numeric: malformed binary value: non-zero digits past the display scale " + dscale);
     }
   }
 
@@ -271,20 +271,20 @@ public final class Numerics {
       }
       return n instanceof Float ? new BigDecimal(n.toString()) : BigDecimal.valueOf(v);
     }
-    throw new ValueException("numeric: cannot encode a " + n.getClass().getName());
+    throw new CodecException("numeric: cannot encode a " + n.getClass().getName());
   }
 
-  /** The value if PostgreSQL can hold it (see the class comment), else a ValueException. */
+  /** The value if PostgreSQL can hold it (see the class comment), else a CodecException. */
   static BigDecimal checkRange(BigDecimal v) {
     if (v.scale() > MAX_SCALE) {
       v = v.stripTrailingZeros();
       if (v.scale() > MAX_SCALE) {
-        throw new ValueException("numeric: scale " + v.scale() + " exceeds PostgreSQL's maximum of " + MAX_SCALE
+        throw new CodecException("numeric: scale " + v.scale() + " exceeds PostgreSQL's maximum of " + MAX_SCALE
             + " digits after the decimal point");
       }
     }
     if (v.signum() != 0 && (long) v.precision() - v.scale() > MAX_INTEGER_DIGITS) {
-      throw new ValueException("numeric: " + ((long) v.precision() - v.scale())
+      throw new CodecException("numeric: " + ((long) v.precision() - v.scale())
           + " digits before the decimal point exceed PostgreSQL's maximum of " + MAX_INTEGER_DIGITS);
     }
     return v;

@@ -13,7 +13,7 @@ public record Range<T>(T lower, boolean lowerInclusive, T upper, boolean upperIn
 
   public Range {
     if (isEmpty && (lower != null || upper != null)) {
-      throw new ValueException("range: an empty range has no bounds");
+      throw new CodecException("range: an empty range has no bounds");
     }
     if (lower == null) {
       lowerInclusive = false;

@@ -55,7 +55,7 @@ public final class Ranges {
     Codec<?> subtype() {
       Codec<?> s = subtype != null ? subtype : registry.codecFor(subtypeOid);
       if (s == null) {
-        throw new ValueException(name() + ": no codec for the subtype (OID " + subtypeOid + ")");
+        throw new CodecException(name() + ": no codec for the subtype (OID " + subtypeOid + ")");
       }
       return s;
     }
@@ -203,7 +203,7 @@ public final class Ranges {
       out.int32(value.size());
       for (Range<Object> r : value) {
         if (r == null) {
-          throw new ValueException(name() + ": a multirange cannot hold a NULL range");
+          throw new CodecException(name() + ": a multirange cannot hold a NULL range");
         }
         int at = out.skip(4);
         range.encodeBinary(r, out, ctx);
@@ -216,7 +216,7 @@ public final class Ranges {
       StringBuilder sb = new StringBuilder("{");
       for (Range<Object> r : value) {
         if (r == null) {
-          throw new ValueException(name() + ": a multirange cannot hold a NULL range");
+          throw new CodecException(name() + ": a multirange cannot hold a NULL range");
         }
         if (sb.length() > 1) {
           sb.append(',');

@@ -40,7 +40,7 @@ public final class SessionTypeContext implements TypeContext {
       case "integer_datetimes" -> {
         // on since PostgreSQL 10; before, a build option could store times as float8 seconds
         if (!"on".equals(value)) {
-          throw new ValueException("the server stores times as floating point (integer_datetimes = " + value
+          throw new CodecException("the server stores times as floating point (integer_datetimes = " + value
               + "), which is not supported");
         }
       }

@@ -2,7 +2,7 @@ package io.sluice.types;
 
 /**
  * A cursor over an ASCII text value for the hand-written parsers of dates, times, intervals and
- * network addresses. Every read checks the end; failures become a {@link ValueException} through
+ * network addresses. Every read checks the end; failures become a {@link CodecException} through
  * {@link #fail}, naming the type and showing the value.
  */
 final class TextCursor {
@@ -14,7 +14,7 @@ final class TextCursor {
 
   TextCursor(String type, byte[] buf, int off, int len) {
     if (off < 0 || len < 0 || off > buf.length - len) {
-      throw new ValueException(type + ": value range " + off + "+" + len + " is outside its buffer");
+      throw new CodecException(type + ": value range " + off + "+" + len + " is outside its buffer");
     }
     this.type = type;
     this.buf = buf;
@@ -164,8 +164,8 @@ final class TextCursor {
     }
   }
 
-  ValueException fail(String why) {
-    return new ValueException(type + ": invalid text value \"" + BaseCodec.preview(buf, start, end - start)
+  CodecException fail(String why) {
+    return new CodecException(type + ": invalid text value \"" + BaseCodec.preview(buf, start, end - start)
         + "\": " + why + " at offset " + (pos - start));
   }
 }

@@ -46,7 +46,7 @@ public final class Texts {
     @Override
     public String decodeBinary(byte[] buf, int off, int len, TypeContext ctx) {
       if (!binary) {
-        throw new ValueException(name() + " is read in text format only");
+        throw new CodecException(name() + " is read in text format only");
       }
       return utf8(buf, off, len);
     }
@@ -59,7 +59,7 @@ public final class Texts {
     @Override
     public void encodeBinary(String value, WireWriter out, TypeContext ctx) {
       if (!binary) {
-        throw new ValueException(name() + " is written in text format only");
+        throw new CodecException(name() + " is written in text format only");
       }
       writeUtf8(name(), value, out);
     }
@@ -102,12 +102,12 @@ public final class Texts {
     }
   }
 
-  /** Strict UTF-8 encoding: a lone surrogate is a {@link ValueException}. */
+  /** Strict UTF-8 encoding: a lone surrogate is a {@link CodecException}. */
   static byte[] utf8(String type, String s) {
     try {
       return Utf8.encode(s);
     } catch (ProtocolException e) {
-      throw new ValueException(type + ": " + e.getMessage(), e);
+      throw new CodecException(type + ": " + e.getMessage(), e);
     }
   }
 
@@ -125,14 +125,14 @@ public final class Texts {
         if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
           i++;
         } else {
-          throw new ValueException(type + ": a lone surrogate at index " + i + " has no UTF-8 form");
+          throw new CodecException(type + ": a lone surrogate at index " + i + " has no UTF-8 form");
         }
       }
     }
   }
 
-  private static ValueException nul(String type) {
-    return new ValueException(type + ": a string with a NUL character (U+0000) cannot be stored in PostgreSQL");
+  private static CodecException nul(String type) {
+    return new CodecException(type + ": a string with a NUL character (U+0000) cannot be stored in PostgreSQL");
   }
 
   public static final Codec<String> CHAR = new BaseCodec<>("char", String.class) {
@@ -185,7 +185,7 @@ public final class Texts {
       if (value.length() == 1 && value.charAt(0) != 0 && value.charAt(0) <= 0xFF) {
         return value.charAt(0);
       }
-      throw new ValueException("\"char\": holds one byte (a String of one character U+0001-U+00FF or empty), not \""
+      throw new CodecException("\"char\": holds one byte (a String of one character U+0001-U+00FF or empty), not \""
           + value + "\"");
     }
   };

@@ -88,7 +88,7 @@ public final class Times {
     private int zone(OffsetTime value) {
       int offset = value.getOffset().getTotalSeconds();
       if (offset <= -TZDISP_LIMIT || offset >= TZDISP_LIMIT) {
-        throw new ValueException("timetz: offset " + value.getOffset() + " is beyond PostgreSQL's limit of ±15:59:59");
+        throw new CodecException("timetz: offset " + value.getOffset() + " is beyond PostgreSQL's limit of ±15:59:59");
       }
       return -offset;
     }

@@ -20,7 +20,7 @@ import java.time.ZoneOffset;
  * <p><b>Infinity.</b> {@code infinity}/{@code -infinity} decode to the MAX/MIN constants of the
  * Java type ({@link LocalDateTime#MAX}, {@link OffsetDateTime#MAX}, {@link Instant#MAX}, ...), and
  * those constants encode back to them. Other values outside 4714-11-24 BC to 294276-12-31
- * 23:59:59.999999 are a {@link ValueException} on encoding.
+ * 23:59:59.999999 are a {@link CodecException} on encoding.
  *
  * <p><b>Nanoseconds</b> round half-even to microseconds, as the server rounds longer fractions
  * in text input; a value that rounds past the last representable microsecond is refused.

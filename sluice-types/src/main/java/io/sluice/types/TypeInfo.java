@@ -35,7 +35,7 @@ public record TypeInfo(int oid, String name, Kind kind, int arrayOid, int elemen
         case 'p' -> PSEUDO;
         case 'r' -> RANGE;
         case 'm' -> MULTIRANGE;
-        default -> throw new ValueException("unknown typtype '" + typtype + "'");
+        default -> throw new CodecException("unknown typtype '" + typtype + "'");
       };
     }
   }
@@ -89,13 +89,13 @@ public record TypeInfo(int oid, String name, Kind kind, int arrayOid, int elemen
       Object baseOid, Object rangeSubtype, Object attributeNames, Object attributeOids) {
     String tt = (String) typtype;
     if (tt == null || tt.length() != 1) {
-      throw new ValueException("typtype must be one character, not " + tt);
+      throw new CodecException("typtype must be one character, not " + tt);
     }
     List<Attribute> attrs = new ArrayList<>();
     if (attributeNames != null) {
       int n = ArrayCodec.size(attributeNames);
       if (attributeOids == null || ArrayCodec.size(attributeOids) != n) {
-        throw new ValueException("attribute names and OIDs differ in number");
+        throw new CodecException("attribute names and OIDs differ in number");
       }
       for (int i = 0; i < n; i++) {
         attrs.add(new Attribute((String) ArrayCodec.get(attributeNames, i), oid(ArrayCodec.get(attributeOids, i))));

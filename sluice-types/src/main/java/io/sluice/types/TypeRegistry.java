@@ -108,7 +108,7 @@ public final class TypeRegistry {
     byClass.put(Duration.class, new ParameterCodec(Oids.INTERVAL, Intervals.DURATION));
     bySupertype.add(new SimpleEntry<>(InetAddress.class, new ParameterCodec(Oids.INET, Nets.INET_ADDRESS)));
     Codec<Enum> enumName = Codecs.map(Texts.textOnly("unknown"), Enum.class, s -> {
-      throw new ValueException("a Java enum is only encoded");
+      throw new CodecException("a Java enum is only encoded");
     }, Enum::name);
     bySupertype.add(new SimpleEntry<>(Enum.class, new ParameterCodec(0, enumName)));
     textString = new ParameterCodec(Oids.TEXT, Texts.TEXT);
@@ -239,7 +239,7 @@ public final class TypeRegistry {
 
   /**
    * The type and codec for a parameter value (not null); see the class comment for the mapping.
-   * A value of no known type is a {@link ValueException}.
+   * A value of no known type is a {@link CodecException}.
    */
   public ParameterCodec codecForValue(Object value) {
     if (value instanceof String) {
@@ -263,7 +263,7 @@ public final class TypeRegistry {
       int oid = oidOf(c.typeName());
       Codec<?> codec = oid == 0 ? null : codecFor(oid);
       if (!(codec instanceof Composites.CompositeCodec)) {
-        throw new ValueException("composite type " + c.typeName() + " is not registered (see registerDynamic)");
+        throw new CodecException("composite type " + c.typeName() + " is not registered (see registerDynamic)");
       }
       return new ParameterCodec(oid, codec);
     }
@@ -271,7 +271,7 @@ public final class TypeRegistry {
     if (p != null) {
       return p;
     }
-    throw new ValueException("no PostgreSQL type for a parameter of class " + k.getName()
+    throw new CodecException("no PostgreSQL type for a parameter of class " + k.getName()
         + "; register one with TypeRegistry.registerParameter");
   }
 
@@ -315,7 +315,7 @@ public final class TypeRegistry {
       }
       int arrayOid = arrayOidOf(e.oid());
       if (arrayOid == 0) {
-        throw new ValueException("no array type is known for " + e.codec().name());
+        throw new CodecException("no array type is known for " + e.codec().name());
       }
       return new ParameterCodec(arrayOid, new ArrayCodec("_" + e.codec().name(), e.oid(), e.codec(), this));
     });
@@ -346,7 +346,7 @@ public final class TypeRegistry {
     ParameterCodec sub = codecForValue(bound);
     Integer oid = rangeOf.get(sub.oid());
     if (oid == null) {
-      throw new ValueException("no range type is known over " + sub.codec().name());
+      throw new CodecException("no range type is known over " + sub.codec().name());
     }
     return new ParameterCodec(oid, codecFor(oid));
   }

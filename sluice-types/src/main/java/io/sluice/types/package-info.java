@@ -13,7 +13,7 @@
  *   <li>{@link io.sluice.types.TypeContext} carries what depends on the session: the registry,
  *       the JSON hook, and the server settings that shape text (TimeZone, DateStyle, IntervalStyle).
  *   <li>Decoders are total over untrusted bytes: malformed input is a
- *       {@link io.sluice.types.ValueException}, never an index or arithmetic exception; values
+ *       {@link io.sluice.types.CodecException}, never an index or arithmetic exception; values
  *       outside PostgreSQL's range are refused on encoding with the same exception.
  *   <li>Documented choices: numeric NaN/±Infinity decode to {@code Double} values
  *       ({@link io.sluice.types.Numerics}); ±infinity dates and timestamps are the Java types'

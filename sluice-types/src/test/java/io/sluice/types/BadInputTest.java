@@ -34,23 +34,23 @@ class BadInputTest {
     return REGISTRY.codecFor(REGISTRY.oidOf(name));
   }
 
-  /** Both encoders of {@code codec} refuse {@code value} with a ValueException whose message has {@code part}. */
+  /** Both encoders of {@code codec} refuse {@code value} with a CodecException whose message has {@code part}. */
   static void refused(Codec<?> codec, Object value, String part) {
-    ValueException b = assertThrows(ValueException.class, () -> Hex.encode(codec, value, CTX), "binary");
+    CodecException b = assertThrows(CodecException.class, () -> Hex.encode(codec, value, CTX), "binary");
     assertTrue(b.getMessage().contains(part), b.getMessage());
-    ValueException t = assertThrows(ValueException.class, () -> Hex.encodeText(codec, value, CTX), "text");
+    CodecException t = assertThrows(CodecException.class, () -> Hex.encodeText(codec, value, CTX), "text");
     assertTrue(t.getMessage().contains(part), t.getMessage());
   }
 
   static void badText(Codec<?> codec, String text, String part) {
     byte[] b = text.getBytes(StandardCharsets.UTF_8);
-    ValueException e = assertThrows(ValueException.class, () -> codec.decodeText(b, 0, b.length, CTX), text);
+    CodecException e = assertThrows(CodecException.class, () -> codec.decodeText(b, 0, b.length, CTX), text);
     assertTrue(e.getMessage().contains(part), e.getMessage());
   }
 
   static void badBinary(Codec<?> codec, String fixture, String part) {
     byte[] b = Hex.bytes(fixture);
-    ValueException e = assertThrows(ValueException.class, () -> codec.decodeBinary(b, 0, b.length, CTX), fixture);
+    CodecException e = assertThrows(CodecException.class, () -> codec.decodeBinary(b, 0, b.length, CTX), fixture);
     assertTrue(e.getMessage().contains(part), e.getMessage());
   }
 
@@ -69,7 +69,7 @@ class BadInputTest {
     badText(int4s, "[1:3]={1,2}", "dimensions do not match");
     // and through the registry, as a parameter would go
     ParameterCodec p = REGISTRY.codecForValue(new int[][] {{1, 2}, {3}});
-    assertThrows(ValueException.class, () -> p.encodeBinary(new int[][] {{1, 2}, {3}}, new io.sluice.protocol.WireWriter(), CTX));
+    assertThrows(CodecException.class, () -> p.encodeBinary(new int[][] {{1, 2}, {3}}, new io.sluice.protocol.WireWriter(), CTX));
   }
 
   @Test
@@ -106,10 +106,10 @@ class BadInputTest {
     refused(Extensions.HSTORE, nullKey, "keys must be non-null");
     refused(Texts.JSONB, Map.of("a", 1), "no JSON library");
     refused(Composites.RECORD, new Composite("record", List.of("f1"), List.of(1)), "anonymous record");
-    assertThrows(ValueException.class, () -> new Inet(Inet.parse("1.2.3.4").address(), 33));
-    assertThrows(ValueException.class, () -> Interval.of(Duration.ofSeconds(Long.MAX_VALUE)));
-    assertThrows(ValueException.class, () -> new Interval(1, 0, 0).toDuration());
-    assertThrows(ValueException.class, () -> new Interval(0, 1, 1).toPeriod());
+    assertThrows(CodecException.class, () -> new Inet(Inet.parse("1.2.3.4").address(), 33));
+    assertThrows(CodecException.class, () -> Interval.of(Duration.ofSeconds(Long.MAX_VALUE)));
+    assertThrows(CodecException.class, () -> new Interval(1, 0, 0).toDuration());
+    assertThrows(CodecException.class, () -> new Interval(0, 1, 1).toPeriod());
   }
 
   @Test
@@ -122,7 +122,7 @@ class BadInputTest {
   @Test
   void nanAndInfinityHaveNoBigDecimal() {
     byte[] nan = Hex.bytes("0000 0000 c000 0000");
-    ValueException e = assertThrows(ValueException.class, () -> Numerics.BIG_DECIMAL.decodeBinary(nan, 0, nan.length, CTX));
+    CodecException e = assertThrows(CodecException.class, () -> Numerics.BIG_DECIMAL.decodeBinary(nan, 0, nan.length, CTX));
     assertTrue(e.getMessage().contains("NaN"), e.getMessage());
     badText(Numerics.BIG_DECIMAL, "-Infinity", "-Infinity has no BigDecimal");
     badText(Ints.INT4, "NaN", "not an integer");
@@ -195,16 +195,16 @@ class BadInputTest {
     sql.serverParameter("DateStyle", "SQL, DMY");
     sql.serverParameter("IntervalStyle", "sql_standard");
     byte[] date = "29/02/2024".getBytes(StandardCharsets.US_ASCII);
-    ValueException e = assertThrows(ValueException.class, () -> Dates.DATE.decodeText(date, 0, date.length, sql));
+    CodecException e = assertThrows(CodecException.class, () -> Dates.DATE.decodeText(date, 0, date.length, sql));
     assertTrue(e.getMessage().contains("DateStyle is 'SQL, DMY'"), e.getMessage());
     byte[] interval = "1-2 +3 -4:05:06".getBytes(StandardCharsets.US_ASCII);
-    e = assertThrows(ValueException.class, () -> Intervals.INTERVAL.decodeText(interval, 0, interval.length, sql));
+    e = assertThrows(CodecException.class, () -> Intervals.INTERVAL.decodeText(interval, 0, interval.length, sql));
     assertTrue(e.getMessage().contains("IntervalStyle 'sql_standard'"), e.getMessage());
   }
 
   /**
    * Decoders are total: every prefix of every sample's bytes, each single-byte corruption, and
-   * random bytes either decode or throw ValueException, never anything else.
+   * random bytes either decode or throw CodecException, never anything else.
    */
   @Test
   void decodersAreTotalOverMangledBytes() {
@@ -280,7 +280,7 @@ class BadInputTest {
   private static void expectOnlyValueException(Executable decode, Codec<?> c, byte[] in, String format) {
     try {
       decode.execute();
-    } catch (ValueException expected) {
+    } catch (CodecException expected) {
       // fine
     } catch (Throwable t) {
       fail(c.name() + " " + format + " decoding of " + Hex.hex(in) + " threw " + t, t);

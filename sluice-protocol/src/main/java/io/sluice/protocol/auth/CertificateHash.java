@@ -36,10 +36,10 @@ final class CertificateHash {
     try {
       return MessageDigest.getInstance(digest).digest(certificate.getEncoded());
     } catch (NoSuchAlgorithmException e) {
-      throw new AuthenticationException(
+      throw new AuthExchangeException(
           "cannot compute tls-server-end-point: the JDK has no " + digest + " digest");
     } catch (CertificateEncodingException e) {
-      throw new AuthenticationException(
+      throw new AuthExchangeException(
           "cannot compute tls-server-end-point: the server certificate has no DER encoding");
     }
   }
@@ -52,7 +52,7 @@ final class CertificateHash {
     }
     Matcher m = HASH_WITH_KEY.matcher(name == null ? "" : name.toUpperCase(Locale.ROOT));
     if (!m.matches()) {
-      throw new AuthenticationException(
+      throw new AuthExchangeException(
           "cannot compute tls-server-end-point: the server certificate's signature algorithm "
               + name + " (" + certificate.getSigAlgOID() + ") has no single hash function;"
               + " channel binding is impossible with this certificate");
@@ -82,7 +82,7 @@ final class CertificateHash {
       params.init(encodedParams);
       return params.getParameterSpec(PSSParameterSpec.class).getDigestAlgorithm();
     } catch (GeneralSecurityException | java.io.IOException e) {
-      throw new AuthenticationException(
+      throw new AuthExchangeException(
           "cannot compute tls-server-end-point: unreadable RSASSA-PSS parameters in the server"
               + " certificate");
     }

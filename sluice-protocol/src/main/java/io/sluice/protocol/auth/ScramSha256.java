@@ -28,7 +28,7 @@ import javax.crypto.spec.SecretKeySpec;
  * </ol>
  *
  * Calls out of this order, or after a failure, throw {@link IllegalStateException}. Any check that
- * fails throws {@link AuthenticationException}, never quoting the password or derived keys, and
+ * fails throws {@link AuthExchangeException}, never quoting the password or derived keys, and
  * leaves the exchange failed. Not thread-safe: one instance per connection attempt.
  *
  * <p>The iteration count is capped ({@link #DEFAULT_MAX_ITERATIONS} unless chosen): the server
@@ -140,7 +140,7 @@ public final class ScramSha256 {
    * Checks the server-first-message ({@code r=nonce,s=salt,i=count}, RFC 5802 section 5.1) and
    * returns the client-final-message {@code c=...,r=...,p=proof}.
    *
-   * @throws AuthenticationException if the server nonce does not extend the client's, the salt is
+   * @throws AuthExchangeException if the server nonce does not extend the client's, the salt is
    *     not base64, the count is not a positive integer within the cap, an attribute is missing or
    *     malformed, or a mandatory extension ({@code m=}) is present
    */
@@ -200,7 +200,7 @@ public final class ScramSha256 {
    * Checks the server-final-message (RFC 5802 section 7): {@code v=} must equal the expected
    * ServerSignature, compared in constant time; {@code e=} is the server refusing.
    *
-   * @throws AuthenticationException if the server reported an error, the signature is wrong or
+   * @throws AuthExchangeException if the server reported an error, the signature is wrong or
    *     malformed, or the message is not a server-final-message
    */
   public void verifyServerFinal(byte[] serverFinalMessage) {
@@ -212,7 +212,7 @@ public final class ScramSha256 {
       String[] fields = fields(serverFinalMessage, "server-final-message");
       if (fields[0].startsWith("e=")) {
         throw fail("server rejected the SCRAM exchange: "
-            + AuthenticationException.quote(fields[0].substring(2)));
+            + AuthExchangeException.quote(fields[0].substring(2)));
       }
       byte[] signature = base64(value(fields, 0, 'v', "server-final-message"), "server signature");
       checkExtensions(fields, 1, "server-final-message");
@@ -286,8 +286,8 @@ public final class ScramSha256 {
     }
   }
 
-  private static AuthenticationException fail(String message) {
-    return new AuthenticationException("SCRAM-SHA-256: " + message);
+  private static AuthExchangeException fail(String message) {
+    return new AuthExchangeException("SCRAM-SHA-256: " + message);
   }
 
   /** Strict UTF-8 text split on ','; RFC 5802 messages are a comma-separated attr-val list. */
@@ -314,7 +314,7 @@ public final class ScramSha256 {
     if (field == null || field.length() < 3 || field.charAt(0) != name || field.charAt(1) != '=') {
       String found = field == null
           ? "nothing"
-          : AuthenticationException.quote(field.substring(0, Math.min(2, field.length())));
+          : AuthExchangeException.quote(field.substring(0, Math.min(2, field.length())));
       throw fail(what + ": attribute " + (index + 1) + " must be '" + name + "=' with a value,"
           + " found " + found);
     }
@@ -361,7 +361,7 @@ public final class ScramSha256 {
     boolean digits = !text.isEmpty() && text.charAt(0) != '0'
         && text.chars().allMatch(c -> c >= '0' && c <= '9');
     if (!digits) {
-      throw fail("iteration count " + AuthenticationException.quote(text)
+      throw fail("iteration count " + AuthExchangeException.quote(text)
           + " is not a positive integer");
     }
     long count = text.length() > 10 ? Long.MAX_VALUE : Long.parseLong(text);

@@ -15,7 +15,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Every malformed or hostile server message is refused with an {@link AuthenticationException}
+ * Every malformed or hostile server message is refused with an {@link AuthExchangeException}
  * whose message names the problem and never contains the password; the exchange is then dead.
  */
 class ScramRejectionTest {
@@ -31,7 +31,7 @@ class ScramRejectionTest {
 
   /** Feeds a server-first-message that must be refused; returns the failure message. */
   static String refusedFirst(ScramSha256 scram, byte[] serverFirst, String mustMention) {
-    var e = assertThrows(AuthenticationException.class, () -> scram.clientFinalMessage(serverFirst));
+    var e = assertThrows(AuthExchangeException.class, () -> scram.clientFinalMessage(serverFirst));
     String msg = e.getMessage();
     assertTrue(msg.contains(mustMention), () -> "expected '" + mustMention + "' in: " + msg);
     assertFalse(msg.contains(PASSWORD), msg);
@@ -125,7 +125,7 @@ class ScramRejectionTest {
 
   static String refusedFinal(String serverFinal, String mustMention) {
     ScramSha256 scram = awaitingServerFinal();
-    var e = assertThrows(AuthenticationException.class, () -> scram.verifyServerFinal(bytes(serverFinal)));
+    var e = assertThrows(AuthExchangeException.class, () -> scram.verifyServerFinal(bytes(serverFinal)));
     String msg = e.getMessage();
     assertTrue(msg.contains(mustMention), () -> "expected '" + mustMention + "' in: " + msg);
     assertFalse(msg.contains(PASSWORD), msg);

@@ -117,7 +117,7 @@ class TlsServerEndPointTest {
 
   @Test
   void ed25519HasNoHashAndIsRefused() {
-    var e = assertThrows(AuthenticationException.class,
+    var e = assertThrows(AuthExchangeException.class,
         () -> ScramSha256.tlsServerEndPoint(certs.get("ed25519")));
     assertTrue(e.getMessage().contains("Ed25519"), e.getMessage());
     assertTrue(e.getMessage().contains("no single hash function"), e.getMessage());

@@ -10,11 +10,11 @@ import java.io.Serial;
  * <p>Contract: the message says what was wrong and never contains the password or any key
  * derived from it. Values chosen by the server appear only in sanitized, truncated form.
  */
-public final class AuthenticationException extends RuntimeException {
+public final class AuthExchangeException extends RuntimeException {
 
   @Serial private static final long serialVersionUID = 1L;
 
-  public AuthenticationException(String message) {
+  public AuthExchangeException(String message) {
     super(message);
   }
 
