@@ -8,6 +8,7 @@ import io.sluice.internal.RowSink;
 import io.sluice.internal.RowStore;
 import io.sluice.internal.Session;
 import io.sluice.internal.SessionAccess;
+import io.sluice.protocol.CommandTags;
 import io.sluice.protocol.MessageTracer;
 import io.sluice.protocol.TransactionStatus;
 import java.time.Duration;

@@ -7,6 +7,7 @@ import io.sluice.internal.CopyRows;
 import io.sluice.internal.CopyTuples;
 import io.sluice.internal.RowLayout;
 import io.sluice.internal.Session;
+import io.sluice.protocol.CommandTags;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

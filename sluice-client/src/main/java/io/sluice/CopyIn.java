@@ -1,6 +1,7 @@
 package io.sluice;
 
 import io.sluice.internal.CopyInExchange;
+import io.sluice.protocol.CommandTags;
 
 /**
  * A {@code COPY … FROM STDIN} in progress, fed by the caller in chunks; made by {@link

@@ -3,6 +3,7 @@ package io.sluice;
 import io.sluice.internal.RowStore;
 import io.sluice.internal.Session;
 import io.sluice.internal.Statement;
+import io.sluice.protocol.CommandTags;
 import java.util.List;
 import java.util.function.Consumer;
 

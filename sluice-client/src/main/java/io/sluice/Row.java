@@ -84,9 +84,9 @@ public final class Row {
 
   /*
    * Where column i's value starts (its length word). Every DataRow was checked against the row
-   * description when it arrived (ReplyBodies.checkDataRow): the lengths are trusted here. Reading
-   * columns in order walks each length once, with nothing allocated; reading one before the last
-   * walked column records every position once.
+   * description when it arrived (ReplyBodies.checkDataRow, in sluice-protocol): the lengths are
+   * trusted here. Reading columns in order walks each length once, with nothing allocated; reading
+   * one before the last walked column records every position once.
    */
   private int at(int i) {
     if (i < 0 || i >= layout.size()) {

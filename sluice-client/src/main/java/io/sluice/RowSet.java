@@ -2,6 +2,7 @@ package io.sluice;
 
 import io.sluice.internal.RowLayout;
 import io.sluice.internal.RowStore;
+import io.sluice.protocol.CommandTags;
 import java.util.AbstractList;
 import java.util.List;
 import java.util.RandomAccess;

@@ -1,5 +1,6 @@
 package io.sluice;
 
+import io.sluice.protocol.CommandTags;
 import java.util.List;
 
 /**

@@ -5,6 +5,7 @@ import io.sluice.protocol.BackendTag;
 import io.sluice.protocol.BindWriter;
 import io.sluice.protocol.FrameReader;
 import io.sluice.protocol.FrontendMessage;
+import io.sluice.protocol.ReplyBodies;
 import io.sluice.protocol.WireWriter;
 import io.sluice.types.ParameterCodec;
 import io.sluice.types.TypeContext;

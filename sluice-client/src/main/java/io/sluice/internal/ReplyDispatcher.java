@@ -10,6 +10,7 @@ import io.sluice.protocol.BackendMessage;
 import io.sluice.protocol.BackendTag;
 import io.sluice.protocol.FrameReader;
 import io.sluice.protocol.ProtocolException;
+import io.sluice.protocol.ReplyBodies;
 import io.sluice.protocol.TransactionStatus;
 
 /**
@@ -76,10 +77,7 @@ final class ReplyDispatcher {
     head.replies++;
     switch (type) {
       case BackendTag.READY_FOR_QUERY -> {
-        if (in.bodyLength() != 1) {
-          throw new ProtocolException("ReadyForQuery of " + in.bodyLength() + " bytes; it has one");
-        }
-        TransactionStatus status = TransactionStatus.of(in.buffer()[in.bodyOffset()]);
+        TransactionStatus status = ReplyBodies.readyStatus(in);
         s.transactionStatus = status;
         head.lastStatus = status;
         head.onReady(status);

@@ -7,6 +7,7 @@ import io.sluice.protocol.BackendMessage.RowDescription;
 import io.sluice.protocol.BackendTag;
 import io.sluice.protocol.FrameReader;
 import io.sluice.protocol.FrontendMessage;
+import io.sluice.protocol.ReplyBodies;
 import io.sluice.protocol.Utf8;
 import java.util.ArrayList;
 import java.util.Arrays;

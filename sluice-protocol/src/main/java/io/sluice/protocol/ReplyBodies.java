@@ -1,19 +1,16 @@
-package io.sluice.internal;
-
-import io.sluice.protocol.FrameReader;
-import io.sluice.protocol.ProtocolException;
-import io.sluice.protocol.Utf8;
-import io.sluice.protocol.WireReader;
+package io.sluice.protocol;
 
 /**
- * Checks of the reply bodies the request path reads in place, without decoding them into records:
- * the bytes come from the network and are checked before anything is kept or handed on.
+ * The hot replies read in place, without decoding them into records (the {@link BackendDecoder}
+ * records serve start-up, tests and tracing): a CommandComplete's tag, a ReadyForQuery's status,
+ * a DataRow's framing. The bytes come from the network and are checked before anything is kept or
+ * handed on.
  */
-final class ReplyBodies {
+public final class ReplyBodies {
   private ReplyBodies() {}
 
   /** A CommandComplete's tag: a NUL-terminated string filling the body exactly. */
-  static String commandTag(FrameReader frame) {
+  public static String commandTag(FrameReader frame) {
     byte[] b = frame.buffer();
     int off = frame.bodyOffset();
     int len = frame.bodyLength();
@@ -32,7 +29,7 @@ final class ReplyBodies {
    * The tag of an EmptyQueryResponse, which answers an empty query string only: a statement that
    * was described with columns cannot get one.
    */
-  static String emptyQuery(int columns) {
+  public static String emptyQuery(int columns) {
     if (columns != 0) {
       throw new ProtocolException("EmptyQueryResponse for a statement of " + columns + " columns");
     }
@@ -45,23 +42,12 @@ final class ReplyBodies {
    * lost or repeated on the way would otherwise go unnoticed. A result without columns (an INSERT
    * without RETURNING, CREATE TABLE AS) sends no rows whatever its count.
    */
-  static void checkRowCount(String tag, int rows, int columns) {
-    if (columns == 0 || !(tag.startsWith("SELECT ") || tag.startsWith("INSERT ") || tag.startsWith("UPDATE ")
-        || tag.startsWith("DELETE ") || tag.startsWith("MERGE ") || tag.startsWith("FETCH "))) {
+  public static void checkRowCount(String tag, int rows, int columns) {
+    if (columns == 0 || !CommandTags.countsRowsSent(tag)) {
       return;   // no row count, or one that does not count rows sent (MOVE, COPY)
     }
-    // the count is the last word; read in place, as this runs for every statement
-    long n = 0;
-    int from = tag.lastIndexOf(' ') + 1;
-    for (int i = from; i < tag.length() && n <= Integer.MAX_VALUE; i++) {
-      char c = tag.charAt(i);
-      if (c < '0' || c > '9') {
-        n = -1;
-        break;
-      }
-      n = n * 10 + (c - '0');
-    }
-    if (from == tag.length() || n < 0) {
+    long n = CommandTags.lastNumber(tag);
+    if (n < 0) {
       throw new ProtocolException("CommandComplete: malformed tag \"" + tag + "\"");
     }
     if (n != rows) {
@@ -69,13 +55,22 @@ final class ReplyBodies {
     }
   }
 
+  /** A ReadyForQuery's transaction status: one byte, 'I', 'T' or 'E'. */
+  public static TransactionStatus readyStatus(FrameReader frame) {
+    if (frame.bodyLength() != 1) {
+      throw new ProtocolException("ReadyForQuery of " + frame.bodyLength() + " bytes; it has one");
+    }
+    return TransactionStatus.of(frame.buffer()[frame.bodyOffset()]);
+  }
+
+
   /**
    * Checks a DataRow's framing against the result's column count: the count matches, every length
    * is -1 (NULL) or fits in the message, and nothing trails. Rows are kept as raw bytes and read
    * later, lazily, so this is where a malformed row is caught: while the connection can still be
    * closed before anyone sees it.
    */
-  static void checkDataRow(FrameReader frame, int columns) {
+  public static void checkDataRow(FrameReader frame, int columns) {
     byte[] b = frame.buffer();
     int p = frame.bodyOffset();
     int end = p + frame.bodyLength();
