@@ -3,7 +3,7 @@ package io.sluice;
 import io.sluice.internal.Deadline;
 import io.sluice.internal.RowSink;
 import io.sluice.internal.RowStore;
-import io.sluice.internal.Session;
+import io.sluice.internal.StatementRunner;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -20,12 +20,12 @@ import java.util.List;
  * Not thread-safe; a batch is built and run by one thread.
  */
 public final class Batch {
-  private final Session session;
+  private final StatementRunner session;
   private final Deadline deadline;
   private final List<String> sqls = new ArrayList<>();
   private final List<Object[]> params = new ArrayList<>();
 
-  Batch(Session session, Deadline deadline) {
+  Batch(StatementRunner session, Deadline deadline) {
     this.session = session;
     this.deadline = deadline;
   }
@@ -64,13 +64,13 @@ public final class Batch {
       stores.add(s);
       sinks.add(s);
     }
-    List<Session.StatementOutcome> outcomes = session.batch(sqls, params, sinks, deadline);
+    List<StatementRunner.StatementOutcome> outcomes = session.batch(sqls, params, sinks, deadline);
     List<Item> items = new ArrayList<>(outcomes.size());
     for (int i = 0; i < outcomes.size(); i++) {
       items.add(switch (outcomes.get(i)) {
-        case Session.StatementOutcome.Ran(Session.QueryResult r) ->
+        case StatementRunner.StatementOutcome.Ran(StatementRunner.QueryResult r) ->
             new Item(new RowSet(r.layout(), stores.get(i), r.commandTag()), null);
-        case Session.StatementOutcome.Failed(SluiceException e) -> new Item(null, e);
+        case StatementRunner.StatementOutcome.Failed(SluiceException e) -> new Item(null, e);
       });
     }
     return items;
@@ -85,7 +85,7 @@ public final class Batch {
       stores.add(s);
       sinks.add(s);
     }
-    List<Session.QueryResult> results = session.atomicBatch(sqls, params, sinks, deadline);
+    List<StatementRunner.QueryResult> results = session.atomicBatch(sqls, params, sinks, deadline);
     List<RowSet> out = new ArrayList<>(results.size());
     for (int i = 0; i < results.size(); i++) {
       out.add(new RowSet(results.get(i).layout(), stores.get(i), results.get(i).commandTag()));

@@ -6,8 +6,8 @@ import io.sluice.internal.Deadline;
 import io.sluice.internal.RowLayout;
 import io.sluice.internal.RowSink;
 import io.sluice.internal.RowStore;
-import io.sluice.internal.Session;
 import io.sluice.internal.SessionAccess;
+import io.sluice.internal.StatementRunner;
 import io.sluice.protocol.CommandTags;
 import io.sluice.protocol.MessageTracer;
 import io.sluice.protocol.TransactionStatus;
@@ -34,12 +34,12 @@ import java.util.function.Consumer;
  * }</pre>
  */
 public final class Connection implements Queryable, AutoCloseable {
-  private final Session session;
+  private final StatementRunner session;
   private final ConnectionConfig config;
   private final long queryTimeoutNanos;
   private volatile boolean closed;
 
-  private Connection(Session session, ConnectionConfig config) {
+  private Connection(StatementRunner session, ConnectionConfig config) {
     this.session = session;
     this.config = config;
     this.queryTimeoutNanos = config.queryTimeout().map(Duration::toNanos).orElse(0L);
@@ -61,7 +61,8 @@ public final class Connection implements Queryable, AutoCloseable {
   public static Connection open(ConnectionConfig config, MessageTracer.Sink trace) {
     var server = Connector.connect(ConnectSettings.from(config, trace));
     long cancelTimeout = config.cancelTimeout().map(Duration::toNanos).orElse(0L);
-    return new Connection(new Session(server, config.pipelineDepth(), config.statementCacheSize(), cancelTimeout,
+    return new Connection(new StatementRunner(server, config.pipelineDepth(), config.statementCacheSize(),
+        cancelTimeout,
         config.pinTimeout().toNanos()), config);
   }
 
@@ -82,14 +83,14 @@ public final class Connection implements Queryable, AutoCloseable {
   public RowSet query(String sql, Object... params) {
     ensureOpen();
     RowStore store = new RowStore();
-    Session.QueryResult r = session.query(sql, params, store, false, deadline());
+    StatementRunner.QueryResult r = session.query(sql, params, store, false, deadline());
     return new RowSet(r.layout(), store, r.commandTag());
   }
 
   /** Runs a statement and returns the number of rows it affected (or returned), or -1. */
   public long execute(String sql, Object... params) {
     ensureOpen();
-    Session.QueryResult r = session.query(sql, params, (b, o, l) -> {}, false, deadline());
+    StatementRunner.QueryResult r = session.query(sql, params, (b, o, l) -> {}, false, deadline());
     return CommandTags.rowCount(r.commandTag());
   }
 
@@ -288,7 +289,7 @@ public final class Connection implements Queryable, AutoCloseable {
     }
   }
 
-  Session session() {
+  StatementRunner session() {
     return session;
   }
 

@@ -6,7 +6,7 @@ import io.sluice.internal.CopyOutExchange;
 import io.sluice.internal.CopyRows;
 import io.sluice.internal.CopyTuples;
 import io.sluice.internal.RowLayout;
-import io.sluice.internal.Session;
+import io.sluice.internal.StatementRunner;
 import io.sluice.protocol.CommandTags;
 import java.io.IOException;
 import java.io.InputStream;
@@ -28,9 +28,9 @@ import java.util.function.Consumer;
  */
 public final class Copy {
   private final Connection connection;
-  private final Session session;
+  private final StatementRunner session;
 
-  Copy(Connection connection, Session session) {
+  Copy(Connection connection, StatementRunner session) {
     this.connection = connection;
     this.session = session;
   }

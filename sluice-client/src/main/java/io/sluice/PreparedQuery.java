@@ -1,8 +1,8 @@
 package io.sluice;
 
 import io.sluice.internal.RowStore;
-import io.sluice.internal.Session;
 import io.sluice.internal.Statement;
+import io.sluice.internal.StatementRunner;
 import io.sluice.protocol.CommandTags;
 import java.util.List;
 import java.util.function.Consumer;
@@ -16,16 +16,16 @@ import java.util.function.Consumer;
  */
 public final class PreparedQuery {
   private final Connection connection;
-  private final Session session;
+  private final StatementRunner session;
   private final Statement statement;
   /** The pool each call goes through, or null when bound to {@link #connection}. */
   private final Pool pool;
 
-  PreparedQuery(Connection connection, Session session, Statement statement) {
+  PreparedQuery(Connection connection, StatementRunner session, Statement statement) {
     this(connection, session, statement, null);
   }
 
-  private PreparedQuery(Connection connection, Session session, Statement statement, Pool pool) {
+  private PreparedQuery(Connection connection, StatementRunner session, Statement statement, Pool pool) {
     this.connection = connection;
     this.session = session;
     this.statement = statement;
@@ -56,7 +56,7 @@ public final class PreparedQuery {
       return pool.query(sql(), params);
     }
     RowStore store = new RowStore();
-    Session.QueryResult r = session.queryPrepared(statement, params, store, false, connection.deadline());
+    StatementRunner.QueryResult r = session.queryPrepared(statement, params, store, false, connection.deadline());
     return new RowSet(r.layout(), store, r.commandTag());
   }
 
@@ -64,7 +64,7 @@ public final class PreparedQuery {
     if (pool != null) {
       return pool.execute(sql(), params);
     }
-    Session.QueryResult r = session.queryPrepared(statement, params, (b, o, l) -> {}, false, connection.deadline());
+    StatementRunner.QueryResult r = session.queryPrepared(statement, params, (b, o, l) -> {}, false, connection.deadline());
     return CommandTags.rowCount(r.commandTag());
   }
 

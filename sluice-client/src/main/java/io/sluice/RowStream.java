@@ -1,7 +1,7 @@
 package io.sluice;
 
 import io.sluice.internal.RowStore;
-import io.sluice.internal.Session;
+import io.sluice.internal.StatementRunner;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 
@@ -14,7 +14,7 @@ import java.util.NoSuchElementException;
  * <p>A {@link Row} from the iterator is valid until the next chunk is fetched.
  */
 public final class RowStream implements Iterable<Row>, AutoCloseable {
-  private final Session.Portal portal;
+  private final StatementRunner.Portal portal;
   private RowStore chunk = new RowStore();
   private int index;
   private boolean exhausted;
@@ -22,7 +22,7 @@ public final class RowStream implements Iterable<Row>, AutoCloseable {
   private long rows;
   private Runnable afterClose = () -> {};
 
-  RowStream(Session.Portal portal) {
+  RowStream(StatementRunner.Portal portal) {
     this.portal = portal;
   }
 

@@ -28,7 +28,7 @@ public final class CopyInExchange {
   }
 
   /** Sends the COPY statement and waits for the server to ask for data. */
-  public static CopyInExchange start(Session session, String sql, Deadline deadline) {
+  public static CopyInExchange start(StatementRunner session, String sql, Deadline deadline) {
     RequestEngine engine = session.engine;
     CopyInRequest r = new CopyInRequest(sql, engine);
     engine.submit(r, deadline);

@@ -13,7 +13,7 @@ public final class CopyOutExchange {
    * Returns the command tag ("COPY n"). A failure of the sink is rethrown (wrapped when checked)
    * after the server has stopped and the connection is clean.
    */
-  public static String run(Session session, String sql, Sink sink, Deadline deadline) throws Exception {
+  public static String run(StatementRunner session, String sql, Sink sink, Deadline deadline) throws Exception {
     CopyOutRequest r = new CopyOutRequest(sql, session.engine, sink);
     try {
       session.engine.run(r, deadline);

@@ -23,7 +23,7 @@ public final class Statement {
       this(sql, declaredTypes, true);
     }
 
-    /** The key of a statement whose parameter types the server infers ({@link Session#prepare}). */
+    /** The key of a statement whose parameter types the server infers ({@link StatementRunner#prepare}). */
     static Key serverTyped(String sql) {
       return new Key(sql, new int[0], false);
     }

@@ -21,7 +21,7 @@ final class TypeDiscovery {
   private TypeDiscovery() {}
 
   /** Registers what the statement's columns need; returns whether anything new was learned. */
-  static boolean discover(Session session, Statement st, Deadline deadline) {
+  static boolean discover(StatementRunner session, Statement st, Deadline deadline) {
     TypeRegistry registry = session.types().registry();
     Set<Integer> unknown = new LinkedHashSet<>();
     for (Column c : st.layout.columns) {

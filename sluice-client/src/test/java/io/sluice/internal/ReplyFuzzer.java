@@ -51,7 +51,7 @@ final class ReplyFuzzer {
     ServerSession server = new ServerSession(transport, MAX_MESSAGE_SIZE, null);
     server.parameters.putAll(Map.of("client_encoding", "UTF8", "server_version", "18.1",
         "integer_datetimes", "on", "standard_conforming_strings", "on"));
-    Session session = new Session(server, 16, c.unnamed() ? 0 : 256, 0, 0);
+    StatementRunner session = new StatementRunner(server, 16, c.unnamed() ? 0 : 256, 0, 0);
     List<Finding> findings = new ArrayList<>();
     try {
       warmUp(session);
@@ -123,7 +123,7 @@ final class ReplyFuzzer {
   }
 
   /** Prepares and runs each statement of the calls once, answered correctly. */
-  private static void warmUp(Session session) {
+  private static void warmUp(StatementRunner session) {
     session.query(FuzzCase.ROWS, new Object[] {"w", "0"}, (b, o, l) -> {}, false, Deadline.NONE);
     session.query(FuzzCase.UPDATE, new Object[] {"w", "0"}, (b, o, l) -> {}, false, Deadline.NONE);
     try {
@@ -185,7 +185,7 @@ final class ReplyFuzzer {
     return FuzzCase.DB.lookup(call.sql()).columns().size();
   }
 
-  private static Thread start(Session session, Call call, Observed o) {
+  private static Thread start(StatementRunner session, Call call, Observed o) {
     return Thread.ofVirtual().start(() -> {
       try {
         if (call.op() == Op.PREPARE) {
@@ -220,7 +220,7 @@ final class ReplyFuzzer {
    * Runs the probe after the calls; what was left unread is read ahead of its reply. Returns the
    * break the engine let through there, or null.
    */
-  private static String probe(Session session, MemoryTransport transport, int unreadFrom, boolean unnamed,
+  private static String probe(StatementRunner session, MemoryTransport transport, int unreadFrom, boolean unnamed,
       List<Finding> findings) throws InterruptedException {
     Observed o = new Observed();
     Thread t = start(session, FuzzCase.PROBE, o);

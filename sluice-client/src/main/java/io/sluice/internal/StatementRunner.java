@@ -11,16 +11,17 @@ import io.sluice.types.TypeRegistry;
 import java.util.List;
 
 /**
- * The connection's request logic over the engine: prepares statements once (concurrent first
- * uses share one prepare), runs them in one round trip, closes evicted statements, and retries
- * once, when it is safe, a statement the server no longer has or whose plan changed.
+ * Runs statements on one connection, over its request engine: prepares statements once
+ * (concurrent first uses share one prepare), runs them in one round trip, closes evicted
+ * statements, and retries once, when it is safe, a statement the server no longer has or whose
+ * plan changed.
  */
-public final class Session {
+public final class StatementRunner {
   final RequestEngine engine;
   private final StatementCache cache;
   private final SessionTypeContext types;
 
-  public Session(ServerSession server, int pipelineDepth, int statementCacheSize, long cancelTimeoutNanos,
+  public StatementRunner(ServerSession server, int pipelineDepth, int statementCacheSize, long cancelTimeoutNanos,
       long pinTimeoutNanos) {
     this.engine = new RequestEngine(server, pipelineDepth, cancelTimeoutNanos, pinTimeoutNanos);
     this.cache = new StatementCache(statementCacheSize,
