@@ -1,0 +1,469 @@
+package io.sluice.jdbc;
+
+import io.sluice.PreparedQuery;
+import io.sluice.RewrittenSql;
+import io.sluice.SluiceException;
+import java.io.InputStream;
+import java.io.Reader;
+import java.math.BigDecimal;
+import java.sql.Blob;
+import java.sql.Clob;
+import java.sql.Date;
+import java.sql.NClob;
+import java.sql.ParameterMetaData;
+import java.sql.PreparedStatement;
+import java.sql.Ref;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.RowId;
+import java.sql.SQLException;
+import java.sql.SQLType;
+import java.sql.SQLXML;
+import java.sql.Time;
+import java.sql.Timestamp;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Calendar;
+import java.util.List;
+
+/**
+ * A JDBC prepared statement. Its SQL is rewritten once ({@code ?} to {@code $n}); Sluice prepares
+ * it on the server at first use and keeps it in the connection's statement cache, typed by the
+ * Java values bound (strings untyped, for the server to infer). A batch goes out as one Sluice
+ * batch: one round trip ({@link BatchRun}).
+ */
+public class SluicePreparedStatement extends SluiceStatement implements PreparedStatement {
+  final String sql;
+  final RewrittenSql rewritten;
+  private final GeneratedKeys keys;
+  final Object[] values;
+  private final List<Object[]> batch = new ArrayList<>();
+
+  SluicePreparedStatement(SluiceConnection connection, String sql, int resultSetType, GeneratedKeys keys)
+      throws SQLException {
+    super(connection, resultSetType);
+    this.sql = sql;
+    this.rewritten = connection.rewrite(sql);
+    this.keys = keys;
+    this.values = new Object[rewritten.parameterCount()];
+    Arrays.fill(values, ParameterValues.UNSET);
+  }
+
+  /** Sets JDBC parameter {@code i} (1-based). */
+  void set(int i, Object value) throws SQLException {
+    checkOpen();
+    if (i < 1 || i > values.length) {
+      throw SqlExceptions.of("parameter index " + i + " out of range: the statement has " + values.length
+          + " parameter(s)", "07009");
+    }
+    values[i - 1] = value;
+  }
+
+  /** The values to send, each checked as set. */
+  Object[] bound() throws SQLException {
+    for (int j = 0; j < values.length; j++) {
+      if (values[j] == ParameterValues.UNSET && sent(j)) {
+        throw SqlExceptions.of("no value specified for parameter " + (j + 1), "07001");
+      }
+    }
+    return values.clone();
+  }
+
+  /** Whether JDBC parameter {@code j} (0-based) travels to the server. */
+  boolean sent(int j) {
+    return rewritten.parameterIndex()[j] > 0;
+  }
+
+  @Override
+  public ResultSet executeQuery() throws SQLException {
+    run(rewritten, valuesFor(rewritten, bound()), GeneratedKeys.NONE);
+    return singleResult();
+  }
+
+  @Override
+  public int executeUpdate() throws SQLException {
+    return (int) executeLargeUpdate();
+  }
+
+  @Override
+  public long executeLargeUpdate() throws SQLException {
+    run(rewritten, valuesFor(rewritten, bound()), keys);
+    if (getResultSet() != null) {
+      throw SqlExceptions.of("executeUpdate ran a statement that returned rows; use executeQuery or execute", "0100D");
+    }
+    return singleCount();
+  }
+
+  @Override
+  public boolean execute() throws SQLException {
+    run(rewritten, valuesFor(rewritten, bound()), keys);
+    return getResultSet() != null;
+  }
+
+  @Override
+  public void addBatch() throws SQLException {
+    checkOpen();
+    batch.add(bound());
+  }
+
+  @Override
+  public void clearBatch() throws SQLException {
+    checkOpen();
+    batch.clear();
+  }
+
+  @Override
+  public int[] executeBatch() throws SQLException {
+    return BatchRun.ints(executeLargeBatch());
+  }
+
+  @Override
+  public long[] executeLargeBatch() throws SQLException {
+    checkOpen();
+    if (batch.isEmpty()) {
+      return new long[0];
+    }
+    if (rewritten.statements().size() != 1) {
+      batch.clear();
+      throw SqlExceptions.of("a batch runs one statement per entry; this SQL holds " + rewritten.statements().size(),
+          "0A000");
+    }
+    String one = keys.apply(rewritten.statements().get(0));
+    List<String> sqls = new ArrayList<>(batch.size());
+    List<Object[]> vals = new ArrayList<>(batch.size());
+    for (Object[] v : batch) {
+      sqls.add(one);
+      vals.add(valuesFor(rewritten, v).get(0));
+    }
+    batch.clear();
+    return runBatch(sqls, vals, keys).counts();
+  }
+
+  @Override
+  public void clearParameters() throws SQLException {
+    checkOpen();
+    Arrays.fill(values, ParameterValues.UNSET);
+  }
+
+  /** The statement prepared on the server (cached by Sluice): its parameter types and columns. */
+  private PreparedQuery described() throws SQLException {
+    checkOpen();
+    if (rewritten.statements().size() != 1) {
+      throw SqlExceptions.unsupported("metadata of a string holding " + rewritten.statements().size() + " statements");
+    }
+    connection.beforeStatement();
+    try {
+      return connection.sluice.prepare(rewritten.statements().get(0));
+    } catch (SluiceException e) {
+      throw SqlExceptions.of(e);
+    }
+  }
+
+  @Override
+  public ResultSetMetaData getMetaData() throws SQLException {
+    PreparedQuery q = described();
+    return q.columns().isEmpty() ? null : new SluiceResultSetMetaData(q.columns(), connection);
+  }
+
+  @Override
+  public ParameterMetaData getParameterMetaData() throws SQLException {
+    if (rewritten.statements().isEmpty()) {
+      return new SluiceParameterMetaData(new int[0], connection);
+    }
+    return new SluiceParameterMetaData(described().parameterTypes(), connection);
+  }
+
+  // the setters
+  @Override
+  public void setNull(int i, int sqlType) throws SQLException {
+    set(i, null);
+  }
+
+  @Override
+  public void setNull(int i, int sqlType, String typeName) throws SQLException {
+    set(i, null);
+  }
+
+  @Override
+  public void setBoolean(int i, boolean x) throws SQLException {
+    set(i, x);
+  }
+
+  @Override
+  public void setByte(int i, byte x) throws SQLException {
+    set(i, (short) x);
+  }
+
+  @Override
+  public void setShort(int i, short x) throws SQLException {
+    set(i, x);
+  }
+
+  @Override
+  public void setInt(int i, int x) throws SQLException {
+    set(i, x);
+  }
+
+  @Override
+  public void setLong(int i, long x) throws SQLException {
+    set(i, x);
+  }
+
+  @Override
+  public void setFloat(int i, float x) throws SQLException {
+    set(i, x);
+  }
+
+  @Override
+  public void setDouble(int i, double x) throws SQLException {
+    set(i, x);
+  }
+
+  @Override
+  public void setBigDecimal(int i, BigDecimal x) throws SQLException {
+    set(i, x);
+  }
+
+  @Override
+  public void setString(int i, String x) throws SQLException {
+    set(i, x);
+  }
+
+  @Override
+  public void setNString(int i, String x) throws SQLException {
+    set(i, x);
+  }
+
+  @Override
+  public void setBytes(int i, byte[] x) throws SQLException {
+    set(i, x);
+  }
+
+  @Override
+  public void setDate(int i, Date x) throws SQLException {
+    set(i, ParameterValues.date(x, null));
+  }
+
+  @Override
+  public void setDate(int i, Date x, Calendar cal) throws SQLException {
+    set(i, ParameterValues.date(x, cal));
+  }
+
+  @Override
+  public void setTime(int i, Time x) throws SQLException {
+    set(i, ParameterValues.time(x, null));
+  }
+
+  @Override
+  public void setTime(int i, Time x, Calendar cal) throws SQLException {
+    set(i, ParameterValues.time(x, cal));
+  }
+
+  @Override
+  public void setTimestamp(int i, Timestamp x) throws SQLException {
+    set(i, ParameterValues.timestamp(x, null));
+  }
+
+  @Override
+  public void setTimestamp(int i, Timestamp x, Calendar cal) throws SQLException {
+    set(i, ParameterValues.timestamp(x, cal));
+  }
+
+  @Override
+  public void setAsciiStream(int i, InputStream x, int length) throws SQLException {
+    set(i, ParameterValues.ascii(x, length));
+  }
+
+  @Override
+  public void setAsciiStream(int i, InputStream x, long length) throws SQLException {
+    set(i, ParameterValues.ascii(x, length));
+  }
+
+  @Override
+  public void setAsciiStream(int i, InputStream x) throws SQLException {
+    set(i, ParameterValues.ascii(x, -1));
+  }
+
+  @Override
+  @Deprecated
+  public void setUnicodeStream(int i, InputStream x, int length) throws SQLException {
+    byte[] b = ParameterValues.bytes(x, length);
+    set(i, b == null ? null : new String(b, java.nio.charset.StandardCharsets.UTF_8));
+  }
+
+  @Override
+  public void setBinaryStream(int i, InputStream x, int length) throws SQLException {
+    set(i, ParameterValues.bytes(x, length));
+  }
+
+  @Override
+  public void setBinaryStream(int i, InputStream x, long length) throws SQLException {
+    set(i, ParameterValues.bytes(x, length));
+  }
+
+  @Override
+  public void setBinaryStream(int i, InputStream x) throws SQLException {
+    set(i, ParameterValues.bytes(x, -1));
+  }
+
+  @Override
+  public void setCharacterStream(int i, Reader x, int length) throws SQLException {
+    set(i, ParameterValues.text(x, length));
+  }
+
+  @Override
+  public void setCharacterStream(int i, Reader x, long length) throws SQLException {
+    set(i, ParameterValues.text(x, length));
+  }
+
+  @Override
+  public void setCharacterStream(int i, Reader x) throws SQLException {
+    set(i, ParameterValues.text(x, -1));
+  }
+
+  @Override
+  public void setNCharacterStream(int i, Reader x, long length) throws SQLException {
+    set(i, ParameterValues.text(x, length));
+  }
+
+  @Override
+  public void setNCharacterStream(int i, Reader x) throws SQLException {
+    set(i, ParameterValues.text(x, -1));
+  }
+
+  @Override
+  public void setObject(int i, Object x, int targetSqlType, int scaleOrLength) throws SQLException {
+    Object v = ParameterValues.of(x, targetSqlType);
+    if (v instanceof BigDecimal d && (targetSqlType == java.sql.Types.NUMERIC || targetSqlType == java.sql.Types.DECIMAL)) {
+      v = d.setScale(scaleOrLength, java.math.RoundingMode.HALF_UP);
+    }
+    set(i, v);
+  }
+
+  @Override
+  public void setObject(int i, Object x, int targetSqlType) throws SQLException {
+    set(i, ParameterValues.of(x, targetSqlType));
+  }
+
+  @Override
+  public void setObject(int i, Object x) throws SQLException {
+    set(i, ParameterValues.of(x));
+  }
+
+  @Override
+  public void setObject(int i, Object x, SQLType targetSqlType, int scaleOrLength) throws SQLException {
+    setObject(i, x, vendorCode(targetSqlType), scaleOrLength);
+  }
+
+  @Override
+  public void setObject(int i, Object x, SQLType targetSqlType) throws SQLException {
+    setObject(i, x, vendorCode(targetSqlType));
+  }
+
+  private static int vendorCode(SQLType t) throws SQLException {
+    if (t == null || t.getVendorTypeNumber() == null) {
+      throw SqlExceptions.unsupported("SQLType without a java.sql.Types code: " + t);
+    }
+    return t.getVendorTypeNumber();
+  }
+
+  @Override
+  public void setArray(int i, java.sql.Array x) throws SQLException {
+    set(i, ParameterValues.of(x));
+  }
+
+  @Override
+  public void setBlob(int i, Blob x) throws SQLException {
+    set(i, ParameterValues.of(x));
+  }
+
+  @Override
+  public void setBlob(int i, InputStream x, long length) throws SQLException {
+    set(i, ParameterValues.bytes(x, length));
+  }
+
+  @Override
+  public void setBlob(int i, InputStream x) throws SQLException {
+    set(i, ParameterValues.bytes(x, -1));
+  }
+
+  @Override
+  public void setClob(int i, Clob x) throws SQLException {
+    set(i, ParameterValues.of(x));
+  }
+
+  @Override
+  public void setClob(int i, Reader x, long length) throws SQLException {
+    set(i, ParameterValues.text(x, length));
+  }
+
+  @Override
+  public void setClob(int i, Reader x) throws SQLException {
+    set(i, ParameterValues.text(x, -1));
+  }
+
+  @Override
+  public void setNClob(int i, NClob x) throws SQLException {
+    set(i, ParameterValues.of(x));
+  }
+
+  @Override
+  public void setNClob(int i, Reader x, long length) throws SQLException {
+    set(i, ParameterValues.text(x, length));
+  }
+
+  @Override
+  public void setNClob(int i, Reader x) throws SQLException {
+    set(i, ParameterValues.text(x, -1));
+  }
+
+  @Override
+  public void setURL(int i, java.net.URL x) throws SQLException {
+    set(i, x == null ? null : x.toString());
+  }
+
+  @Override
+  public void setRef(int i, Ref x) throws SQLException {
+    throw SqlExceptions.unsupported("setRef: " + Refusals.NO_LOCATORS);
+  }
+
+  @Override
+  public void setRowId(int i, RowId x) throws SQLException {
+    throw SqlExceptions.unsupported("setRowId: " + Refusals.NO_LOCATORS);
+  }
+
+  @Override
+  public void setSQLXML(int i, SQLXML x) throws SQLException {
+    set(i, x == null ? null : x.getString());
+  }
+
+  // a prepared statement runs its own SQL; JDBC forbids the Statement forms that take SQL
+  private static SQLException takesNoSql() {
+    return SqlExceptions.of("a PreparedStatement runs the SQL it was prepared with; this method takes SQL", "HY000");
+  }
+
+  @Override
+  public ResultSet executeQuery(String sql) throws SQLException {
+    throw takesNoSql();
+  }
+
+  @Override
+  public int executeUpdate(String sql) throws SQLException {
+    throw takesNoSql();
+  }
+
+  @Override
+  public boolean execute(String sql) throws SQLException {
+    throw takesNoSql();
+  }
+
+  @Override
+  public void addBatch(String sql) throws SQLException {
+    throw takesNoSql();
+  }
+
+  @Override
+  public String toString() {
+    return rewritten.sql();
+  }
+}
