@@ -111,14 +111,39 @@ public class SluiceStatement implements Statement {
     }
   }
 
+  /**
+   * Several statements from one string run one after the other (each is prepared only once the
+   * ones before it ran, so that a table created by one is there for the next). In auto-commit
+   * mode they run in one transaction, so that the string applies whole or not at all, as one
+   * simple Query would; a string that controls transactions itself ({@code BEGIN}, {@code
+   * COMMIT}, {@code VACUUM}, {@code … CONCURRENTLY}) runs as it is.
+   */
   private void runSeveral(List<String> statements, List<Object[]> values) throws SQLException {
-    io.sluice.Batch b = connection.sluice.batch();
-    for (int i = 0; i < statements.size(); i++) {
-      b.add(statements.get(i), values.get(i));
+    boolean wrap = connection.getAutoCommit() && statements.stream().noneMatch(SluiceStatement::controlsTransactions);
+    io.sluice.Transaction tx = wrap ? connection.sluice.begin() : null;
+    try {
+      for (int i = 0; i < statements.size(); i++) {
+        results.add(resultOf(connection.sluice.query(statements.get(i), values.get(i))));
+      }
+      if (tx != null) {
+        tx.commit();
+      }
+    } finally {
+      if (tx != null) {
+        tx.close();   // rolls back unless committed
+      }
     }
-    for (RowSet set : b.runAtomic()) {
-      results.add(resultOf(set));
+  }
+
+  private static boolean controlsTransactions(String statement) {
+    String s = statement.stripLeading().toLowerCase(java.util.Locale.ROOT);
+    for (String w : new String[] {"begin", "start", "commit", "end", "rollback", "abort", "vacuum", "prepare transaction",
+        "commit prepared", "create database", "drop database", "alter system", "reindex", "cluster"}) {
+      if (s.startsWith(w)) {
+        return true;
+      }
     }
+    return s.contains("concurrently");
   }
 
   private Object resultOf(RowSet set) {
