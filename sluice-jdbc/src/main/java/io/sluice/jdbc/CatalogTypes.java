@@ -34,13 +34,15 @@ final class CatalogTypes {
   }
 
   /**
-   * The built-in types JDBC has a code for, keyed by their fixed OIDs ({@code pg_type.dat}). {@code
-   * rank} orders types that share a code in getTypeInfo (closest match first). Every other type is
-   * described by its {@code typtype}: arrays ARRAY, composites STRUCT, enums VARCHAR, domains as
-   * their base type, the rest OTHER.
+   * The built-in types JDBC has a code for, keyed by their fixed OIDs ({@code pg_type.dat}). The
+   * codes are those the driver's result sets report (JdbcTypes), which follow pgjdbc's choices
+   * the tools were written against: {@code bool} is BIT, {@code timestamptz} TIMESTAMP, {@code
+   * timetz} TIME. {@code rank} orders types that share a code in getTypeInfo (closest match
+   * first). Every other type is described by its {@code typtype}: arrays ARRAY, composites STRUCT,
+   * enums VARCHAR, domains as their base type, the rest OTHER.
    */
   enum BuiltIn {
-    BOOL(16, Types.BOOLEAN, 1, SizeRule.FIXED, 1, 0),
+    BOOL(16, Types.BIT, 1, SizeRule.FIXED, 1, 0),
     BYTEA(17, Types.BINARY, 1, SizeRule.UNLIMITED, 0, 0),
     CHAR(18, Types.CHAR, 2, SizeRule.FIXED, 1, 0),
     NAME(19, Types.VARCHAR, 3, SizeRule.FIXED, 63, 0),
@@ -53,15 +55,16 @@ final class CatalogTypes {
     XML(142, Types.SQLXML, 1, SizeRule.NONE, 0, 0),
     FLOAT4(700, Types.REAL, 1, SizeRule.FIXED, 24, 2),
     FLOAT8(701, Types.DOUBLE, 1, SizeRule.FIXED, 53, 2),
+    MONEY(790, Types.DOUBLE, 2, SizeRule.NONE, 0, 0),
     BPCHAR(1042, Types.CHAR, 1, SizeRule.CHARACTERS, 0, 0),
     VARCHAR(1043, Types.VARCHAR, 1, SizeRule.CHARACTERS, 0, 0),
     DATE(1082, Types.DATE, 1, SizeRule.FIXED, 13, 0),
     TIME(1083, Types.TIME, 1, SizeRule.DATETIME, 8, 0),
     TIMESTAMP(1114, Types.TIMESTAMP, 1, SizeRule.DATETIME, 19, 0),
-    TIMESTAMPTZ(1184, Types.TIMESTAMP_WITH_TIMEZONE, 1, SizeRule.DATETIME, 25, 0),
+    TIMESTAMPTZ(1184, Types.TIMESTAMP, 2, SizeRule.DATETIME, 25, 0),
     INTERVAL(1186, Types.OTHER, 2, SizeRule.FIXED, 49, 0),
-    TIMETZ(1266, Types.TIME_WITH_TIMEZONE, 1, SizeRule.DATETIME, 14, 0),
-    BIT(1560, Types.BIT, 1, SizeRule.BITS, 0, 0),
+    TIMETZ(1266, Types.TIME, 2, SizeRule.DATETIME, 14, 0),
+    BIT(1560, Types.BIT, 2, SizeRule.BITS, 0, 0),
     VARBIT(1562, Types.OTHER, 3, SizeRule.BITS, 0, 0),
     NUMERIC(1700, Types.NUMERIC, 1, SizeRule.NUMERIC, 0, 10),
     REFCURSOR(1790, Types.REF_CURSOR, 1, SizeRule.NONE, 0, 0),

@@ -95,28 +95,29 @@ abstract class MetaDataFlags implements DatabaseMetaData {
     return ".";
   }
 
-  // --- JDBC escape functions: those PostgreSQL has under the same name and meaning ---
+  // --- JDBC escape functions ({fn …}): those PostgreSQL has under the same name, and those the
+  // driver's rewriter (io.sluice.JdbcSql) renames, such as ucase → upper and log → ln ---
 
   @Override
   public String getNumericFunctions() {
-    return "abs,acos,asin,atan,atan2,ceiling,cos,cot,degrees,exp,floor,log10,mod,pi,power,radians,round,sign,sin,"
-        + "sqrt,tan";
+    return "abs,acos,asin,atan,atan2,ceiling,cos,cot,degrees,exp,floor,log,log10,mod,pi,power,radians,rand,round,"
+        + "sign,sin,sqrt,tan,truncate";
   }
 
   @Override
   public String getStringFunctions() {
-    return "ascii,bit_length,char_length,character_length,concat,left,length,ltrim,octet_length,position,repeat,"
-        + "replace,right,rtrim,substring";
+    return "ascii,bit_length,char,char_length,character_length,concat,lcase,left,length,ltrim,octet_length,"
+        + "position,repeat,replace,right,rtrim,substring,ucase";
   }
 
   @Override
   public String getSystemFunctions() {
-    return "";
+    return "database,ifnull,user";
   }
 
   @Override
   public String getTimeDateFunctions() {
-    return "extract,now";
+    return "curdate,curtime,current_date,current_time,current_timestamp,extract,now";
   }
 
   // --- SQL the server accepts ---
