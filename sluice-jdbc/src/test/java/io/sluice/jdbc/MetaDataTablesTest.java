@@ -188,7 +188,7 @@ class MetaDataTablesTest {
     expect(byName.get("balance"), Types.NUMERIC, "numeric", 12, 2, 10, DatabaseMetaData.columnNullable);
     assertEquals("0", byName.get("balance").get("COLUMN_DEF"));
     expect(byName.get("plain_number"), Types.NUMERIC, "numeric", null, null, 10, DatabaseMetaData.columnNullable);
-    expect(byName.get("created"), Types.TIMESTAMP_WITH_TIMEZONE, "timestamptz", 29, 3, null,
+    expect(byName.get("created"), Types.TIMESTAMP, "timestamptz", 29, 3, null,
         DatabaseMetaData.columnNoNulls);
     assertEquals("now()", byName.get("created").get("COLUMN_DEF"));
     expect(byName.get("born"), Types.DATE, "date", 13, null, null, DatabaseMetaData.columnNullable);
