@@ -387,8 +387,7 @@ public final class SluiceConnection extends UnsupportedConnectionParts {
   @Override
   public DatabaseMetaData getMetaData() throws SQLException {
     checkOpen();
-    throw SqlExceptions.unsupported("DatabaseMetaData is not wired into this build of sluice-jdbc yet"
-        + " (SluiceDatabaseMetaData is written on its own branch)");
+    return new SluiceDatabaseMetaData(this);
   }
 
   @Override

@@ -198,10 +198,16 @@ public final class SluiceResultSet extends UnsupportedResultSetParts {
     }
     closed = true;
     current = null;
-    if (stream != null) {
-      endStream();
+    try {
+      if (stream != null) {
+        endStream();
+      }
+    } finally {
+      rows = null;
+      if (statement != null) {
+        statement.resultClosed();
+      }
     }
-    rows = null;
   }
 
   @Override

@@ -394,8 +394,24 @@ public class SluiceStatement implements Statement {
     if (closed) {
       return;
     }
-    clearResults();
     closed = true;
+    clearResults();
+  }
+
+  /** A result of this statement was closed: with closeOnCompletion, the last one closes the statement. */
+  void resultClosed() throws SQLException {
+    if (!closeOnCompletion || closed) {
+      return;
+    }
+    if (current instanceof SluiceResultSet rs && !rs.isClosed()) {
+      return;
+    }
+    for (Object o : results) {
+      if (o instanceof SluiceResultSet rs && !rs.isClosed()) {
+        return;
+      }
+    }
+    close();
   }
 
   @Override
