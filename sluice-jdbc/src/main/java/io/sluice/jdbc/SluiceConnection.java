@@ -48,6 +48,8 @@ public final class SluiceConnection extends UnsupportedConnectionParts {
   private volatile boolean readOnly;
   private volatile int isolation = TRANSACTION_READ_COMMITTED;
   private volatile boolean isolationChosen;
+  /** The server's default isolation level was read (SHOW), so it need not be asked again. */
+  private volatile boolean isolationKnown;
   private volatile boolean closed;
   private volatile int networkTimeoutMillis;
   private volatile String schema;
@@ -438,7 +440,7 @@ public final class SluiceConnection extends UnsupportedConnectionParts {
   @Override
   public int getTransactionIsolation() throws SQLException {
     checkOpen();
-    if (!isolationChosen) {
+    if (!isolationChosen && !isolationKnown) {
       try {
         String level = sluice.simpleQuery("SHOW default_transaction_isolation").get(0).rows().get(0).get(0);
         isolation = switch (level) {
@@ -446,6 +448,7 @@ public final class SluiceConnection extends UnsupportedConnectionParts {
           case "repeatable read" -> TRANSACTION_REPEATABLE_READ;
           default -> TRANSACTION_READ_COMMITTED;
         };
+        isolationKnown = true;
       } catch (SluiceException e) {
         throw SqlExceptions.of(e);
       }
@@ -566,18 +569,12 @@ public final class SluiceConnection extends UnsupportedConnectionParts {
 
   @Override
   public <T> T unwrap(Class<T> iface) throws SQLException {
-    if (iface.isInstance(this)) {
-      return iface.cast(this);
-    }
-    if (iface.isInstance(sluice)) {
-      return iface.cast(sluice);
-    }
-    throw SqlExceptions.of("not a wrapper for " + iface.getName(), "HY000");
+    return Wrappers.unwrap(this, sluice, iface);
   }
 
   @Override
   public boolean isWrapperFor(Class<?> iface) {
-    return iface.isInstance(this) || iface.isInstance(sluice);
+    return Wrappers.isWrapperFor(this, sluice, iface);
   }
 
   @Override

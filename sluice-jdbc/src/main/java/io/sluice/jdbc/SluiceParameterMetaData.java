@@ -71,14 +71,11 @@ final class SluiceParameterMetaData implements ParameterMetaData {
 
   @Override
   public <T> T unwrap(Class<T> iface) throws SQLException {
-    if (iface.isInstance(this)) {
-      return iface.cast(this);
-    }
-    throw SqlExceptions.of("not a wrapper for " + iface.getName(), "HY000");
+    return Wrappers.unwrap(this, null, iface);
   }
 
   @Override
   public boolean isWrapperFor(Class<?> iface) {
-    return iface.isInstance(this);
+    return Wrappers.isWrapperFor(this, null, iface);
   }
 }

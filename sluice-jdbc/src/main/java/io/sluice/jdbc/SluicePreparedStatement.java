@@ -37,6 +37,10 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
   final RewrittenSql rewritten;
   private final GeneratedKeys keys;
   final Object[] values;
+  /** Each JDBC parameter's {@code $n} (0: not sent), read once from the rewrite. */
+  private final int[] serverIndex;
+  /** Whether JDBC parameter j is $(j+1) of the only statement: the values go as they are. */
+  private final boolean direct;
   private final List<Object[]> batch = new ArrayList<>();
 
   SluicePreparedStatement(SluiceConnection connection, String sql, int resultSetType, GeneratedKeys keys)
@@ -47,6 +51,17 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
     this.keys = keys;
     this.values = new Object[rewritten.parameterCount()];
     Arrays.fill(values, ParameterValues.UNSET);
+    this.serverIndex = rewritten.parameterIndex();
+    boolean d = rewritten.statements().size() == 1;
+    for (int j = 0; j < serverIndex.length && d; j++) {
+      d = serverIndex[j] == j + 1;
+    }
+    this.direct = d;
+  }
+
+  /** The values per statement for this statement's SQL. */
+  List<Object[]> valuesOf(Object[] jdbcValues) {
+    return direct ? List.<Object[]>of(jdbcValues) : valuesFor(rewritten, jdbcValues);
   }
 
   /** Sets JDBC parameter {@code i} (1-based). */
@@ -71,12 +86,12 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
 
   /** Whether JDBC parameter {@code j} (0-based) travels to the server. */
   boolean sent(int j) {
-    return rewritten.parameterIndex()[j] > 0;
+    return serverIndex[j] > 0;
   }
 
   @Override
   public ResultSet executeQuery() throws SQLException {
-    run(rewritten, valuesFor(rewritten, bound()), GeneratedKeys.NONE);
+    run(rewritten, valuesOf(bound()), GeneratedKeys.NONE);
     return singleResult();
   }
 
@@ -87,7 +102,7 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
 
   @Override
   public long executeLargeUpdate() throws SQLException {
-    run(rewritten, valuesFor(rewritten, bound()), keys);
+    run(rewritten, valuesOf(bound()), keys);
     if (getResultSet() != null) {
       throw SqlExceptions.of("executeUpdate ran a statement that returned rows; use executeQuery or execute", "0100D");
     }
@@ -96,7 +111,7 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
 
   @Override
   public boolean execute() throws SQLException {
-    run(rewritten, valuesFor(rewritten, bound()), keys);
+    run(rewritten, valuesOf(bound()), keys);
     return getResultSet() != null;
   }
 
@@ -110,11 +125,6 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
   public void clearBatch() throws SQLException {
     checkOpen();
     batch.clear();
-  }
-
-  @Override
-  public int[] executeBatch() throws SQLException {
-    return BatchRun.ints(executeLargeBatch());
   }
 
   @Override
@@ -133,7 +143,7 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
     List<Object[]> vals = new ArrayList<>(batch.size());
     for (Object[] v : batch) {
       sqls.add(one);
-      vals.add(valuesFor(rewritten, v).get(0));
+      vals.add(valuesOf(v).get(0));
     }
     batch.clear();
     return runBatch(sqls, vals, keys).counts();

@@ -702,19 +702,17 @@ public final class SluiceResultSet extends UnsupportedResultSetParts {
     return ResultSet.FETCH_FORWARD;
   }
 
-  @Override
-  public void setFetchSize(int rows) throws SQLException {
-    checkOpen();
-    if (rows < 0) {
-      throw SqlExceptions.of("fetch size must be 0 or more, not " + rows, "HY000");
-    }
-    fetchSize = rows;
-  }
-
+  /** A hint only: a result already streams in its statement's chunks, or is in memory. */
   @Override
   public int getFetchSize() throws SQLException {
     checkOpen();
     return fetchSize;
+  }
+
+  @Override
+  public void setFetchSize(int rows) throws SQLException {
+    checkOpen();
+    fetchSize = Wrappers.nonNegative(rows, "fetch size");
   }
 
   @Override
@@ -737,14 +735,11 @@ public final class SluiceResultSet extends UnsupportedResultSetParts {
 
   @Override
   public <T> T unwrap(Class<T> iface) throws SQLException {
-    if (iface.isInstance(this)) {
-      return iface.cast(this);
-    }
-    throw SqlExceptions.of("not a wrapper for " + iface.getName(), "HY000");
+    return Wrappers.unwrap(this, null, iface);
   }
 
   @Override
   public boolean isWrapperFor(Class<?> iface) {
-    return iface.isInstance(this);
+    return Wrappers.isWrapperFor(this, null, iface);
   }
 }

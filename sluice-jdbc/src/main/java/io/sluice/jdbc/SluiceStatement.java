@@ -428,10 +428,7 @@ public class SluiceStatement implements Statement {
   @Override
   public void setMaxFieldSize(int max) throws SQLException {
     checkOpen();
-    if (max < 0) {
-      throw SqlExceptions.of("max field size must be 0 or more, not " + max, "HY000");
-    }
-    maxFieldSize = max;
+    maxFieldSize = Wrappers.nonNegative(max, "max field size");
   }
 
   @Override
@@ -473,10 +470,7 @@ public class SluiceStatement implements Statement {
   @Override
   public void setQueryTimeout(int seconds) throws SQLException {
     checkOpen();
-    if (seconds < 0) {
-      throw SqlExceptions.of("query timeout must be 0 or more, not " + seconds, "HY000");
-    }
-    queryTimeoutSeconds = seconds;
+    queryTimeoutSeconds = Wrappers.nonNegative(seconds, "query timeout");
   }
 
   @Override
@@ -524,10 +518,7 @@ public class SluiceStatement implements Statement {
   @Override
   public void setFetchSize(int rows) throws SQLException {
     checkOpen();
-    if (rows < 0) {
-      throw SqlExceptions.of("fetch size must be 0 or more, not " + rows, "HY000");
-    }
-    fetchSize = rows;
+    fetchSize = Wrappers.nonNegative(rows, "fetch size");
   }
 
   @Override
@@ -586,14 +577,11 @@ public class SluiceStatement implements Statement {
 
   @Override
   public <T> T unwrap(Class<T> iface) throws SQLException {
-    if (iface.isInstance(this)) {
-      return iface.cast(this);
-    }
-    throw SqlExceptions.of("not a wrapper for " + iface.getName(), "HY000");
+    return Wrappers.unwrap(this, null, iface);
   }
 
   @Override
   public boolean isWrapperFor(Class<?> iface) {
-    return iface.isInstance(this);
+    return Wrappers.isWrapperFor(this, null, iface);
   }
 }

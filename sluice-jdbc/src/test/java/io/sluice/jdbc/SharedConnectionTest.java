@@ -32,40 +32,54 @@ class SharedConnectionTest {
         .replaceAll("&sslmode=[^&]*", "") + "&sslmode=disable";
   }
 
+  @FunctionalInterface
+  interface Body {
+    void run(int thread) throws Exception;
+  }
+
+  /** Runs {@code body} on {@code n} virtual threads started together; fails with the first failure. */
+  private static void onThreads(int n, Body body) throws InterruptedException {
+    ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
+    CountDownLatch go = new CountDownLatch(1);
+    List<Thread> threads = new ArrayList<>();
+    for (int t = 0; t < n; t++) {
+      int id = t;
+      threads.add(Thread.ofVirtual().start(() -> {
+        try {
+          go.await();
+          body.run(id);
+        } catch (Throwable e) {
+          failures.add(e);
+        }
+      }));
+    }
+    go.countDown();
+    for (Thread t : threads) {
+      t.join();
+    }
+    assertTrue(failures.isEmpty(), () -> failures.peek().toString());
+  }
+
   @Test
   void manyThreadsShareOneConnectionAndEachGetsItsOwnResults() throws Exception {
     try (Connection c = TestDatabase.connect()) {
       Set<Integer> pids = ConcurrentHashMap.newKeySet();
-      ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
-      CountDownLatch go = new CountDownLatch(1);
-      List<Thread> threads = new ArrayList<>();
-      for (int t = 0; t < 16; t++) {
-        int id = t;
-        threads.add(Thread.ofVirtual().start(() -> {
-          try (PreparedStatement p = c.prepareStatement("select ?::int * 1000 + g, pg_backend_pid()"
-              + " from generate_series(1, 3) g")) {
-            go.await();
-            for (int i = 0; i < 50; i++) {
-              p.setInt(1, id * 100 + i);
-              try (ResultSet rs = p.executeQuery()) {
-                for (int g = 1; g <= 3; g++) {
-                  assertTrue(rs.next());
-                  assertEquals((id * 100 + i) * 1000 + g, rs.getInt(1));
-                  pids.add(rs.getInt(2));
-                }
-                assertFalse(rs.next());
+      onThreads(16, id -> {
+        try (PreparedStatement p = c.prepareStatement("select ?::int * 1000 + g, pg_backend_pid()"
+            + " from generate_series(1, 3) g")) {
+          for (int i = 0; i < 50; i++) {
+            p.setInt(1, id * 100 + i);
+            try (ResultSet rs = p.executeQuery()) {
+              for (int g = 1; g <= 3; g++) {
+                assertTrue(rs.next());
+                assertEquals((id * 100 + i) * 1000 + g, rs.getInt(1));
+                pids.add(rs.getInt(2));
               }
+              assertFalse(rs.next());
             }
-          } catch (Throwable e) {
-            failures.add(e);
           }
-        }));
-      }
-      go.countDown();
-      for (Thread t : threads) {
-        t.join();
-      }
-      assertTrue(failures.isEmpty(), () -> failures.peek().toString());
+        }
+      });
       assertEquals(1, pids.size(), "one server session for all threads");
     }
   }
@@ -104,29 +118,15 @@ class SharedConnectionTest {
         warm.executeQuery().close();
       }
       proxy.resetCounters();
-      CountDownLatch go = new CountDownLatch(1);
-      List<Thread> threads = new ArrayList<>();
-      ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
-      for (int t = 0; t < 16; t++) {
-        int id = t;
-        threads.add(Thread.ofVirtual().start(() -> {
-          try (PreparedStatement p = c.prepareStatement("select ?::int")) {
-            go.await();
-            p.setInt(1, id);
-            try (ResultSet rs = p.executeQuery()) {
-              assertTrue(rs.next());
-              assertEquals(id, rs.getInt(1));
-            }
-          } catch (Throwable e) {
-            failures.add(e);
+      onThreads(16, id -> {
+        try (PreparedStatement p = c.prepareStatement("select ?::int")) {
+          p.setInt(1, id);
+          try (ResultSet rs = p.executeQuery()) {
+            assertTrue(rs.next());
+            assertEquals(id, rs.getInt(1));
           }
-        }));
-      }
-      go.countDown();
-      for (Thread t : threads) {
-        t.join();
-      }
-      assertTrue(failures.isEmpty(), () -> failures.peek().toString());
+        }
+      });
       assertTrue(proxy.roundTrips() < 16, "16 statements from 16 threads took " + proxy.roundTrips()
           + " round trips: they did not share the pipeline");
     }
