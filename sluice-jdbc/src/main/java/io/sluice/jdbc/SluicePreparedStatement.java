@@ -42,6 +42,11 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
   /** Whether JDBC parameter j is $(j+1) of the only statement: the values go as they are. */
   private final boolean direct;
   private final List<Object[]> batch = new ArrayList<>();
+  private final List<List<String>> batchSql = new ArrayList<>();
+  /** The cast of each parameter: a typed {@code setNull}, a string as varchar; null where none. */
+  private final String[] casts;
+  /** Whether any parameter has a cast now. */
+  private boolean anyCast;
 
   SluicePreparedStatement(SluiceConnection connection, String sql, int resultSetType, GeneratedKeys keys)
       throws SQLException {
@@ -57,6 +62,12 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
       d = serverIndex[j] == j + 1;
     }
     this.direct = d;
+    this.casts = new String[values.length];
+  }
+
+  /** The statements to run for the values bound now: the rewritten ones, typed NULLs cast. */
+  List<String> statements() {
+    return anyCast ? ParameterCasts.apply(rewritten, casts) : rewritten.statements();
   }
 
   /** The values per statement for this statement's SQL. */
@@ -72,6 +83,32 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
           + " parameter(s)", "07009");
     }
     values[i - 1] = value;
+    cast(i, null);
+  }
+
+  /** Sets parameter {@code i} with a cast in the SQL ({@link ParameterCasts}); null for none. */
+  private void cast(int i, String type) {
+    if (type != null) {
+      casts[i - 1] = type;
+      anyCast = true;
+    } else if (casts[i - 1] != null) {
+      casts[i - 1] = null;
+      anyCast = java.util.Arrays.stream(casts).anyMatch(java.util.Objects::nonNull);
+    }
+  }
+
+  /** A NULL of JDBC type {@code sqlType}: cast in the SQL where the server could not infer a type. */
+  private void setTypedNull(int i, int sqlType, String typeName) throws SQLException {
+    set(i, null);
+    cast(i, ParameterCasts.castFor(sqlType, typeName));
+  }
+
+  /** A string parameter: varchar, as pgjdbc declares it, unless stringtype=unspecified. */
+  private void setText(int i, String text) throws SQLException {
+    set(i, text);
+    if (text != null && !connection.settings.stringsUntyped()) {
+      cast(i, ParameterCasts.STRING);
+    }
   }
 
   /** The values to send, each checked as set. */
@@ -91,7 +128,7 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
 
   @Override
   public ResultSet executeQuery() throws SQLException {
-    run(rewritten, valuesOf(bound()), GeneratedKeys.NONE);
+    run(statements(), valuesOf(bound()), GeneratedKeys.NONE);
     return singleResult();
   }
 
@@ -102,7 +139,7 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
 
   @Override
   public long executeLargeUpdate() throws SQLException {
-    run(rewritten, valuesOf(bound()), keys);
+    run(statements(), valuesOf(bound()), keys);
     if (getResultSet() != null) {
       throw SqlExceptions.of("executeUpdate ran a statement that returned rows; use executeQuery or execute", "0100D");
     }
@@ -111,7 +148,7 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
 
   @Override
   public boolean execute() throws SQLException {
-    run(rewritten, valuesOf(bound()), keys);
+    run(statements(), valuesOf(bound()), keys);
     return getResultSet() != null;
   }
 
@@ -119,12 +156,14 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
   public void addBatch() throws SQLException {
     checkOpen();
     batch.add(bound());
+    batchSql.add(statements());
   }
 
   @Override
   public void clearBatch() throws SQLException {
     checkOpen();
     batch.clear();
+    batchSql.clear();
   }
 
   @Override
@@ -134,18 +173,17 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
       return new long[0];
     }
     if (rewritten.statements().size() != 1) {
-      batch.clear();
+      clearBatch();
       throw SqlExceptions.of("a batch runs one statement per entry; this SQL holds " + rewritten.statements().size(),
           "0A000");
     }
-    String one = keys.apply(rewritten.statements().get(0));
     List<String> sqls = new ArrayList<>(batch.size());
     List<Object[]> vals = new ArrayList<>(batch.size());
-    for (Object[] v : batch) {
-      sqls.add(one);
-      vals.add(valuesOf(v).get(0));
+    for (int b = 0; b < batch.size(); b++) {
+      sqls.add(keys.apply(batchSql.get(b).get(0)));
+      vals.add(valuesOf(batch.get(b)).get(0));
     }
-    batch.clear();
+    clearBatch();
     return runBatch(sqls, vals, keys).counts();
   }
 
@@ -186,12 +224,12 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
   // the setters
   @Override
   public void setNull(int i, int sqlType) throws SQLException {
-    set(i, null);
+    setTypedNull(i, sqlType, null);
   }
 
   @Override
   public void setNull(int i, int sqlType, String typeName) throws SQLException {
-    set(i, null);
+    setTypedNull(i, sqlType, typeName);
   }
 
   @Override
@@ -236,12 +274,12 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
 
   @Override
   public void setString(int i, String x) throws SQLException {
-    set(i, x);
+    setText(i, x);
   }
 
   @Override
   public void setNString(int i, String x) throws SQLException {
-    set(i, x);
+    setText(i, x);
   }
 
   @Override
@@ -281,24 +319,24 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
 
   @Override
   public void setAsciiStream(int i, InputStream x, int length) throws SQLException {
-    set(i, ParameterValues.ascii(x, length));
+    setText(i, ParameterValues.ascii(x, length));
   }
 
   @Override
   public void setAsciiStream(int i, InputStream x, long length) throws SQLException {
-    set(i, ParameterValues.ascii(x, length));
+    setText(i, ParameterValues.ascii(x, length));
   }
 
   @Override
   public void setAsciiStream(int i, InputStream x) throws SQLException {
-    set(i, ParameterValues.ascii(x, -1));
+    setText(i, ParameterValues.ascii(x, -1));
   }
 
   @Override
   @Deprecated
   public void setUnicodeStream(int i, InputStream x, int length) throws SQLException {
     byte[] b = ParameterValues.bytes(x, length);
-    set(i, b == null ? null : new String(b, java.nio.charset.StandardCharsets.UTF_8));
+    setText(i, b == null ? null : new String(b, java.nio.charset.StandardCharsets.UTF_8));
   }
 
   @Override
@@ -318,27 +356,27 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
 
   @Override
   public void setCharacterStream(int i, Reader x, int length) throws SQLException {
-    set(i, ParameterValues.text(x, length));
+    setText(i, ParameterValues.text(x, length));
   }
 
   @Override
   public void setCharacterStream(int i, Reader x, long length) throws SQLException {
-    set(i, ParameterValues.text(x, length));
+    setText(i, ParameterValues.text(x, length));
   }
 
   @Override
   public void setCharacterStream(int i, Reader x) throws SQLException {
-    set(i, ParameterValues.text(x, -1));
+    setText(i, ParameterValues.text(x, -1));
   }
 
   @Override
   public void setNCharacterStream(int i, Reader x, long length) throws SQLException {
-    set(i, ParameterValues.text(x, length));
+    setText(i, ParameterValues.text(x, length));
   }
 
   @Override
   public void setNCharacterStream(int i, Reader x) throws SQLException {
-    set(i, ParameterValues.text(x, -1));
+    setText(i, ParameterValues.text(x, -1));
   }
 
   @Override
@@ -352,12 +390,23 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
 
   @Override
   public void setObject(int i, Object x, int targetSqlType) throws SQLException {
-    set(i, ParameterValues.of(x, targetSqlType));
+    Object v = ParameterValues.of(x, targetSqlType);
+    if (v instanceof String text && JdbcTypes.isCharacter(targetSqlType)) {
+      setText(i, text);
+    } else if (x == null) {
+      setTypedNull(i, targetSqlType, null);
+    } else {
+      set(i, v);   // Types.OTHER and the rest: the server reads a string as the column's type
+    }
   }
 
   @Override
   public void setObject(int i, Object x) throws SQLException {
-    set(i, ParameterValues.of(x));
+    if (x instanceof CharSequence || x instanceof Character) {
+      setText(i, x.toString());
+    } else {
+      set(i, ParameterValues.of(x));
+    }
   }
 
   @Override
@@ -404,12 +453,12 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
 
   @Override
   public void setClob(int i, Reader x, long length) throws SQLException {
-    set(i, ParameterValues.text(x, length));
+    setText(i, ParameterValues.text(x, length));
   }
 
   @Override
   public void setClob(int i, Reader x) throws SQLException {
-    set(i, ParameterValues.text(x, -1));
+    setText(i, ParameterValues.text(x, -1));
   }
 
   @Override
@@ -419,17 +468,17 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
 
   @Override
   public void setNClob(int i, Reader x, long length) throws SQLException {
-    set(i, ParameterValues.text(x, length));
+    setText(i, ParameterValues.text(x, length));
   }
 
   @Override
   public void setNClob(int i, Reader x) throws SQLException {
-    set(i, ParameterValues.text(x, -1));
+    setText(i, ParameterValues.text(x, -1));
   }
 
   @Override
   public void setURL(int i, java.net.URL x) throws SQLException {
-    set(i, x == null ? null : x.toString());
+    setText(i, x == null ? null : x.toString());
   }
 
   @Override

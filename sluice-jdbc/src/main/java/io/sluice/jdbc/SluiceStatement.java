@@ -57,6 +57,11 @@ public class SluiceStatement implements Statement {
    * point of every execute method.
    */
   final void run(RewrittenSql r, List<Object[]> values, GeneratedKeys keys) throws SQLException {
+    run(r.statements(), values, keys);
+  }
+
+  /** As {@link #run(RewrittenSql, List, GeneratedKeys)}, for statements already rewritten (and cast). */
+  final void run(List<String> statements, List<Object[]> values, GeneratedKeys keys) throws SQLException {
     checkOpen();
     clearResults();
     connection.beforeStatement();
@@ -64,7 +69,6 @@ public class SluiceStatement implements Statement {
     long timeout = queryTimeoutSeconds > 0 ? queryTimeoutSeconds * 1000L : connection.defaultTimeoutMillis();
     ScheduledFuture<?> timer = Timeouts.arm(connection.sluice, timeout);
     try {
-      List<String> statements = r.statements();
       if (statements.isEmpty()) {
         results.add(0L);
       } else if (statements.size() == 1) {
