@@ -65,9 +65,20 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
     this.casts = new String[values.length];
   }
 
-  /** The statements to run for the values bound now: the rewritten ones, typed NULLs cast. */
+  /** The casts {@link #castStatements} was made for: a statement runs with the same casts again and again. */
+  private String[] castsMade;
+  private List<String> castStatements;
+
+  /** The statements to run for the values bound now: the rewritten ones, with the casts. */
   List<String> statements() {
-    return anyCast ? ParameterCasts.apply(rewritten, casts) : rewritten.statements();
+    if (!anyCast) {
+      return rewritten.statements();
+    }
+    if (castsMade == null || !Arrays.equals(castsMade, casts)) {
+      castStatements = ParameterCasts.apply(rewritten, casts);
+      castsMade = casts.clone();
+    }
+    return castStatements;
   }
 
   /** The values per statement for this statement's SQL. */
