@@ -69,8 +69,14 @@ class DriverSettingsTest {
   }
 
   @Test
-  void aPasswordNeverShowsInTheConfigText() {
+  void aPasswordNeverShowsInTheConfigTextOrInErrors() {
     DriverSettings s = parse("jdbc:postgresql://h/db?password=hunter2");
     assertFalse(s.config().toString().contains("hunter2"));
+    for (String bad : new String[] {"jdbc:postgresql://h:notaport/db?password=hunter2",
+        "jdbc:postgresql://h/db?password=hunter2&sslmode=sometimes", "jdbc:postgresql://u:hunter2@h/db",
+        "jdbc:postgresql://h/db?password=hunter2&pipeline_depth=-4"}) {
+      ConfigException e = assertThrows(ConfigException.class, () -> parse(bad, "password", "hunter2"), bad);
+      assertFalse(e.getMessage().contains("hunter2"), e.getMessage());
+    }
   }
 }
