@@ -21,7 +21,7 @@ import java.util.logging.Logger;
  * pipeline_depth}, {@code query_timeout}, …). A bean property overrides what the URL says.
  * Every {@code getConnection} opens a new connection; pool them with a pool (HikariCP, …).
  */
-public class SluiceDataSource implements javax.sql.DataSource, Serializable {
+public class SluiceDataSource implements javax.sql.DataSource, Serializable, SelfWrapper {
   private static final long serialVersionUID = 1L;
 
   private String url;
@@ -224,15 +224,5 @@ public class SluiceDataSource implements javax.sql.DataSource, Serializable {
   @Override
   public Logger getParentLogger() throws SQLFeatureNotSupportedException {
     throw SqlExceptions.unsupported("java.util.logging: Sluice logs through System.Logger");
-  }
-
-  @Override
-  public <T> T unwrap(Class<T> iface) throws SQLException {
-    return Wrappers.unwrap(this, null, iface);
-  }
-
-  @Override
-  public boolean isWrapperFor(Class<?> iface) {
-    return Wrappers.isWrapperFor(this, null, iface);
   }
 }

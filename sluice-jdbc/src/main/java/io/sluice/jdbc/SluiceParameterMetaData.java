@@ -4,7 +4,7 @@ import java.sql.ParameterMetaData;
 import java.sql.SQLException;
 
 /** A prepared statement's parameters as the server typed them (ParameterDescription). */
-final class SluiceParameterMetaData implements ParameterMetaData {
+final class SluiceParameterMetaData implements ParameterMetaData, SelfWrapper {
   private final int[] oids;
   private final SluiceConnection connection;
 
@@ -67,15 +67,5 @@ final class SluiceParameterMetaData implements ParameterMetaData {
   public int getParameterMode(int i) throws SQLException {
     oid(i);
     return parameterModeIn;
-  }
-
-  @Override
-  public <T> T unwrap(Class<T> iface) throws SQLException {
-    return Wrappers.unwrap(this, null, iface);
-  }
-
-  @Override
-  public boolean isWrapperFor(Class<?> iface) {
-    return Wrappers.isWrapperFor(this, null, iface);
   }
 }

@@ -34,7 +34,7 @@ import java.util.Map;
  * the rows not read yet are first read into memory ({@link #buffer()}), so that JDBC's habit of
  * running statements while reading a result keeps working.
  */
-public final class SluiceResultSet extends UnsupportedResultSetParts {
+public final class SluiceResultSet extends UnsupportedResultSetParts implements SelfWrapper {
   private final SluiceStatement statement;
   private final SluiceConnection connection;
   private final List<Column> columns;
@@ -731,15 +731,5 @@ public final class SluiceResultSet extends UnsupportedResultSetParts {
   public int getHoldability() throws SQLException {
     checkOpen();
     return ResultSet.HOLD_CURSORS_OVER_COMMIT;
-  }
-
-  @Override
-  public <T> T unwrap(Class<T> iface) throws SQLException {
-    return Wrappers.unwrap(this, null, iface);
-  }
-
-  @Override
-  public boolean isWrapperFor(Class<?> iface) {
-    return Wrappers.isWrapperFor(this, null, iface);
   }
 }

@@ -12,7 +12,7 @@ import java.util.List;
  * nullability and whether it is generated are read from the catalog on first request, one query
  * for the whole result ({@link ColumnOrigins}).
  */
-final class SluiceResultSetMetaData implements ResultSetMetaData {
+final class SluiceResultSetMetaData implements ResultSetMetaData, SelfWrapper {
   private final List<Column> columns;
   private final SluiceConnection connection;
   private ColumnOrigins origins;
@@ -158,15 +158,5 @@ final class SluiceResultSetMetaData implements ResultSetMetaData {
       return t.className();
     }
     return getColumnType(i) == Types.ARRAY ? java.sql.Array.class.getName() : Object.class.getName();
-  }
-
-  @Override
-  public <T> T unwrap(Class<T> iface) throws SQLException {
-    return Wrappers.unwrap(this, null, iface);
-  }
-
-  @Override
-  public boolean isWrapperFor(Class<?> iface) {
-    return Wrappers.isWrapperFor(this, null, iface);
   }
 }

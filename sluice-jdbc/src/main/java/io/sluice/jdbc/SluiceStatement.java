@@ -23,7 +23,7 @@ import java.util.concurrent.ScheduledFuture;
  * giving its own result ({@link #getMoreResults()}). With a fetch size, rows are streamed from a
  * portal in chunks of that size, in auto-commit mode too; without, a result is read whole.
  */
-public class SluiceStatement implements Statement {
+public class SluiceStatement implements Statement, SelfWrapper {
   final SluiceConnection connection;
   final int resultSetType;
   private final ArrayDeque<Object> results = new ArrayDeque<>();
@@ -577,15 +577,5 @@ public class SluiceStatement implements Statement {
   public boolean isCloseOnCompletion() throws SQLException {
     checkOpen();
     return closeOnCompletion;
-  }
-
-  @Override
-  public <T> T unwrap(Class<T> iface) throws SQLException {
-    return Wrappers.unwrap(this, null, iface);
-  }
-
-  @Override
-  public boolean isWrapperFor(Class<?> iface) {
-    return Wrappers.isWrapperFor(this, null, iface);
   }
 }
