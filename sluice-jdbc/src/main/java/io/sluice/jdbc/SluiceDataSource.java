@@ -44,7 +44,7 @@ public class SluiceDataSource implements javax.sql.DataSource, Serializable, Sel
     try {
       return SluiceDriver.open(DriverSettings.parse(url(), properties(username, password)));
     } catch (ConfigException e) {
-      throw SqlExceptions.forState("08001", e.getMessage(), 0, e);
+      throw SqlExceptions.badConfiguration(e);
     }
   }
 
