@@ -63,6 +63,9 @@ public class SluiceStatement implements Statement, SelfWrapper {
   /** As {@link #run(RewrittenSql, List, GeneratedKeys)}, for statements already rewritten (and cast). */
   final void run(List<String> statements, List<Object[]> values, GeneratedKeys keys) throws SQLException {
     checkOpen();
+    for (String statement : statements) {
+      refuseCopy(statement);
+    }
     clearResults();
     connection.beforeStatement();
     warningMark = connection.warnings.mark();
@@ -136,6 +139,21 @@ public class SluiceStatement implements Statement, SelfWrapper {
       if (tx != null) {
         tx.close();   // rolls back unless committed
       }
+    }
+  }
+
+  private static final java.util.regex.Pattern COPY_STREAM = java.util.regex.Pattern.compile(
+      "(?is)\\s*(?:/\\*.*?\\*/\\s*|--[^\\n]*\\n\\s*)*copy\\b.*\\b(?:stdin|stdout)\\b.*");
+
+  /**
+   * {@code COPY … FROM STDIN} / {@code TO STDOUT} streams data outside the statement protocol, which
+   * JDBC has no API for: refused before anything is sent, pointing to Sluice's COPY. (COPY to or
+   * from a server file runs as any statement.)
+   */
+  private static void refuseCopy(String statement) throws SQLException {
+    if (COPY_STREAM.matcher(statement).matches()) {
+      throw SqlExceptions.unsupported("COPY FROM STDIN / TO STDOUT through a JDBC statement: use"
+          + " connection.unwrap(io.sluice.Connection.class).copy()");
     }
   }
 

@@ -215,6 +215,23 @@ class StatementTest {
   }
 
   @Test
+  void copyStreamsAreRefusedBeforeSendingAndSluiceCopyIsReachable() throws SQLException {
+    try (Statement s = c.createStatement()) {
+      s.execute("drop table if exists cp; create temp table cp (x int)");
+      SQLException e = assertThrows(java.sql.SQLFeatureNotSupportedException.class,
+          () -> s.execute("/* load */ COPY cp FROM STDIN"));
+      assertTrue(e.getMessage().contains("unwrap"), e.getMessage());
+      assertTrue(c.isValid(5), "nothing was sent: the connection is fine");
+      io.sluice.Connection sluice = c.unwrap(io.sluice.Connection.class);
+      assertEquals(3, sluice.copy().from("copy cp from stdin", new java.io.StringReader("1\n2\n3\n")));
+      try (ResultSet rs = s.executeQuery("select sum(x) from cp")) {
+        assertTrue(rs.next());
+        assertEquals(6, rs.getInt(1));
+      }
+    }
+  }
+
+  @Test
   void emptySqlHasNoResult() throws SQLException {
     try (Statement s = c.createStatement()) {
       assertFalse(s.execute("  -- nothing\n"));
