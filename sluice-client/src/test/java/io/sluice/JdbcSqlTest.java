@@ -100,6 +100,14 @@ class JdbcSqlTest {
   }
 
   @Test
+  void withoutParametersQuestionMarksAreOrdinaryCharacters() {
+    RewrittenSql r = JdbcSql.rewriteWithoutParameters("select '{}'::jsonb ? 'a', x ?? y, {fn ucase('b')}; select 2", true,
+        JdbcSql.CallMode.SELECT);
+    assertEquals(List.of("select '{}'::jsonb ? 'a', x ?? y, upper('b')", "select 2"), r.statements());
+    assertEquals(0, r.parameterCount());
+  }
+
+  @Test
   void aLineCommentMayRunToTheEnd() {
     assertEquals("select $1 -- ?", JdbcSql.rewrite("select ? -- ?", true).sql());
   }

@@ -66,7 +66,12 @@ public final class SluiceConnection extends UnsupportedConnectionParts {
 
   /** The rewritten SQL, from the driver-wide cache: each SQL string is rewritten once. */
   RewrittenSql rewrite(String sql) throws SQLException {
-    return RewriteCache.rewrite(sql, standardStrings(), settings.callMode());
+    return RewriteCache.rewrite(sql, standardStrings(), settings.callMode(), true);
+  }
+
+  /** As {@link #rewrite}, for a plain statement: {@code ?} is no placeholder there. */
+  RewrittenSql rewritePlain(String sql) throws SQLException {
+    return RewriteCache.rewrite(sql, standardStrings(), settings.callMode(), false);
   }
 
   boolean standardStrings() {

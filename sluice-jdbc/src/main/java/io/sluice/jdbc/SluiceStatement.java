@@ -205,14 +205,10 @@ public class SluiceStatement implements Statement, SelfWrapper {
     return out;
   }
 
+  /** A plain statement's SQL: escapes translated, {@code ?} left as it is (as pgjdbc does). */
   private RewrittenSql plain(String sql) throws SQLException {
     checkOpen();
-    RewrittenSql r = connection.rewrite(sql);
-    if (r.parameterCount() > 0) {
-      throw SqlExceptions.of("a plain Statement has no parameters, but the SQL has " + r.parameterCount()
-          + " ? placeholder(s); use a PreparedStatement (or ?? for a literal question mark)", "07001");
-    }
-    return r;
+    return connection.rewritePlain(sql);
   }
 
   @Override
@@ -379,7 +375,7 @@ public class SluiceStatement implements Statement, SelfWrapper {
     List<String> sqls = new ArrayList<>();
     List<Object[]> values = new ArrayList<>();
     for (String sql : batch) {
-      for (String s : connection.rewrite(sql).statements()) {
+      for (String s : connection.rewritePlain(sql).statements()) {
         sqls.add(s);
         values.add(new Object[0]);
       }

@@ -176,10 +176,13 @@ class StatementTest {
   }
 
   @Test
-  void aPlainStatementWithPlaceholdersIsRefused() throws SQLException {
-    try (Statement s = c.createStatement()) {
-      SQLException e = assertThrows(SQLException.class, () -> s.executeQuery("select ?"));
-      assertEquals("07001", e.getSQLState());
+  void aPlainStatementHasNoPlaceholders() throws SQLException {
+    // as in pgjdbc: in a plain Statement, ? is jsonb's operator, not a parameter
+    try (Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("select '{\"a\":1}'::jsonb ? 'a', '{\"a\":1}'::jsonb ?| array['b']")) {
+      assertTrue(rs.next());
+      assertTrue(rs.getBoolean(1));
+      assertFalse(rs.getBoolean(2));
     }
   }
 
