@@ -75,7 +75,7 @@ public class SluiceStatement implements Statement, SelfWrapper {
       if (statements.isEmpty()) {
         results.add(0L);
       } else if (statements.size() == 1) {
-        runOne(keys.apply(statements.get(0)), values.get(0), keys);
+        runOne(withKeys(statements.get(0), keys), values.get(0), keys);
       } else {
         runSeveral(statements, values);
       }
@@ -85,6 +85,24 @@ public class SluiceStatement implements Statement, SelfWrapper {
       Timeouts.disarm(timer);
     }
     current = results.poll();
+  }
+
+  /** The last statement given a RETURNING clause, and the result: a statement runs the same SQL again and again. */
+  private String keysIn;
+  private GeneratedKeys keysOf;
+  private String keysOut;
+
+  /** {@code sql} with the RETURNING clause {@code keys} asks for. */
+  final String withKeys(String sql, GeneratedKeys keys) {
+    if (!keys.wanted()) {
+      return sql;
+    }
+    if (sql != keysIn || keys != keysOf) {
+      keysOut = keys.apply(sql);
+      keysIn = sql;
+      keysOf = keys;
+    }
+    return keysOut;
   }
 
   private void runOne(String sql, Object[] values, GeneratedKeys keys) throws SQLException {
