@@ -413,7 +413,7 @@ public class SluiceStatement implements Statement, SelfWrapper {
     long timeout = queryTimeoutSeconds > 0 ? queryTimeoutSeconds * 1000L : connection.defaultTimeoutMillis();
     ScheduledFuture<?> timer = Timeouts.arm(connection.sluice, timeout);
     try {
-      BatchRun run = BatchRun.run(connection, sqls, values, connection.getAutoCommit());
+      BatchRun run = BatchRun.run(connection, sqls, values);
       if (keys != null && keys.wanted() && !run.keys().isEmpty()) {
         setGeneratedKeys(run.keys().get(0).columns(), run.keys());
       }
