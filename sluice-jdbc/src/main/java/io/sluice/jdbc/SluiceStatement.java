@@ -38,6 +38,8 @@ public class SluiceStatement implements Statement, SelfWrapper {
   private boolean closeOnCompletion;
   private boolean poolable;
   private long warningMark = Long.MAX_VALUE;
+  /** The statement is closing its own results (to run again): that does not complete it. */
+  private boolean clearing;
 
   SluiceStatement(SluiceConnection connection, int resultSetType) {
     this.connection = connection;
@@ -194,13 +196,18 @@ public class SluiceStatement implements Statement, SelfWrapper {
   }
 
   private void clearResults() throws SQLException {
-    if (current instanceof SluiceResultSet rs) {
-      rs.close();
-    }
-    for (Object o : results) {
-      if (o instanceof SluiceResultSet rs) {
+    clearing = true;
+    try {
+      if (current instanceof SluiceResultSet rs) {
         rs.close();
       }
+      for (Object o : results) {
+        if (o instanceof SluiceResultSet rs) {
+          rs.close();
+        }
+      }
+    } finally {
+      clearing = false;
     }
     results.clear();
     current = null;
@@ -436,7 +443,7 @@ public class SluiceStatement implements Statement, SelfWrapper {
 
   /** A result of this statement was closed: with closeOnCompletion, the last one closes the statement. */
   void resultClosed() throws SQLException {
-    if (!closeOnCompletion || closed) {
+    if (!closeOnCompletion || closed || clearing) {
       return;
     }
     if (current instanceof SluiceResultSet rs && !rs.isClosed()) {

@@ -238,6 +238,18 @@ class StatementTest extends OneConnection {
   }
 
   @Test
+  void closeOnCompletionClosesWithTheLastResultNotOnReExecution() throws SQLException {
+    Statement s = c.createStatement();
+    s.closeOnCompletion();
+    ResultSet first = s.executeQuery("select 1");
+    ResultSet second = s.executeQuery("select 2");   // closes the first result; the statement stays open
+    assertTrue(first.isClosed());
+    assertFalse(s.isClosed());
+    second.close();
+    assertTrue(s.isClosed());
+  }
+
+  @Test
   void preparedStatementsAreRewrittenOnce() throws SQLException {
     String sql = "select ? + 1 /* rewrite cache probe */";
     try (PreparedStatement a = c.prepareStatement(sql); PreparedStatement b = c.prepareStatement(sql)) {
