@@ -327,6 +327,12 @@ public final class SluiceConnection extends UnsupportedConnectionParts {
     executor.execute(sluice::close);
   }
 
+  /**
+   * Whether the connection works: an empty query (which even an aborted transaction answers) on
+   * this thread when it holds the transaction, else on a helper thread waited for at most the
+   * timeout. While another thread holds a transaction the connection cannot be probed without
+   * waiting for it: the answer is then whether the connection is open.
+   */
   @Override
   public boolean isValid(int timeoutSeconds) throws SQLException {
     if (timeoutSeconds < 0) {
@@ -335,10 +341,13 @@ public final class SluiceConnection extends UnsupportedConnectionParts {
     if (isClosed()) {
       return false;
     }
-    Runnable probe = () -> sluice.simpleQuery("SELECT 1");
-    if (timeoutSeconds == 0) {
+    if (tx.heldByAnotherThread()) {
+      return sluice.isOpen();
+    }
+    Runnable probe = () -> sluice.simpleQuery("");
+    if (timeoutSeconds == 0 || tx.inProgress()) {
       try {
-        probe.run();
+        probe.run();   // this thread holds the transaction: only it can run in it
         return true;
       } catch (SluiceException e) {
         return false;
