@@ -67,6 +67,14 @@ record DriverSettings(ConnectionConfig config, int defaultFetchSize, JdbcSql.Cal
 
   /** The settings of {@code url} and {@code info}; a bad URL or parameter is a {@link ConfigException}. */
   static DriverSettings parse(String url, Properties info) {
+    return parse(url, info, false);
+  }
+
+  /**
+   * As {@link #parse(String, Properties)}; with {@code propertiesWin}, a property overrides the
+   * URL's parameter of the same name (a data source's bean properties over its URL).
+   */
+  static DriverSettings parse(String url, Properties info, boolean propertiesWin) {
     if (!accepts(url)) {
       throw new ConfigException("not a URL of this driver (expected " + PGJDBC_PREFIX + "… or " + SLUICE_PREFIX
           + "…): " + url);
@@ -74,15 +82,16 @@ record DriverSettings(ConnectionConfig config, int defaultFetchSize, JdbcSql.Cal
     String pg = url.startsWith(SLUICE_PREFIX) ? PGJDBC_PREFIX + url.substring(SLUICE_PREFIX.length()) : url;
     int q = pg.indexOf('?');
     String base = q < 0 ? pg : pg.substring(0, q);
-    Map<String, String> params = new LinkedHashMap<>();
+    Map<String, String> given = new LinkedHashMap<>();
     if (info != null) {
       for (String name : info.stringPropertyNames()) {
-        params.put(name, info.getProperty(name));
+        given.put(name, info.getProperty(name));
       }
     }
-    if (q >= 0) {
-      params.putAll(queryParameters(pg.substring(q + 1)));
-    }
+    Map<String, String> params = new LinkedHashMap<>();
+    Map<String, String> fromUrl = q >= 0 ? queryParameters(pg.substring(q + 1)) : Map.of();
+    params.putAll(propertiesWin ? fromUrl : given);
+    params.putAll(propertiesWin ? given : fromUrl);
     return of(base, params);
   }
 

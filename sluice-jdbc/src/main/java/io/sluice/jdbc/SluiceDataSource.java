@@ -18,7 +18,8 @@ import java.util.logging.Logger;
  * {@code databaseName}, {@code user}, {@code password}), or a whole {@code url}, plus any other
  * connection parameter with {@link #setProperty} — every pgjdbc parameter {@link DriverSettings}
  * accepts, and every libpq or Sluice keyword ({@code statement_cache_size}, {@code
- * pipeline_depth}, {@code query_timeout}, …). A bean property overrides what the URL says.
+ * pipeline_depth}, {@code query_timeout}, …). A bean property overrides what the URL says; see
+ * {@link #url()}.
  * Every {@code getConnection} opens a new connection; pool them with a pool (HikariCP, …).
  */
 public class SluiceDataSource implements javax.sql.DataSource, Serializable, SelfWrapper {
@@ -42,13 +43,17 @@ public class SluiceDataSource implements javax.sql.DataSource, Serializable, Sel
   @Override
   public Connection getConnection(String username, String password) throws SQLException {
     try {
-      return SluiceDriver.open(DriverSettings.parse(url(), properties(username, password)));
+      return SluiceDriver.open(DriverSettings.parse(url(), properties(username, password), true));
     } catch (ConfigException e) {
       throw SqlExceptions.badConfiguration(e);
     }
   }
 
-  /** The URL the bean properties describe (without user and password). */
+  /**
+   * The URL connections are opened with: the one set, or, when any of serverName(s),
+   * portNumber(s) and databaseName is set, the one those describe (the set URL is then not
+   * used). User, password and the other properties travel beside it and override its parameters.
+   */
   public String url() {
     if (url != null && serverNames == null && databaseName == null && portNumbers == null) {
       return url;

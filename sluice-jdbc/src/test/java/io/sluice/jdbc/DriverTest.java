@@ -109,9 +109,11 @@ class DriverTest {
   @Test
   void dataSourceWithUrl() throws SQLException {
     SluiceDataSource ds = new SluiceDataSource();
-    ds.setUrl(TestDatabase.url("sluice:postgresql:"));
+    ds.setUrl(TestDatabase.url("sluice:postgresql:") + "&ApplicationName=from+url");
+    ds.setApplicationName("from bean");   // a bean property overrides the URL's parameter
     try (Connection c = ds.getConnection()) {
       assertTrue(c.isValid(5));
+      assertEquals("from bean", c.getClientInfo("ApplicationName"));
     }
   }
 }
