@@ -111,7 +111,8 @@ public class SluiceStatement implements Statement, SelfWrapper {
     boolean streams = fetchSize > 0 && resultSetType == ResultSet.TYPE_FORWARD_ONLY && !keys.wanted();
     if (streams || (maxRows > 0 && resultSetType == ResultSet.TYPE_FORWARD_ONLY && !keys.wanted())) {
       // a portal: fetchSize rows at a time, or only as many rows as maxRows lets through
-      int chunk = streams ? (int) Math.min(fetchSize, maxRows > 0 ? maxRows : Integer.MAX_VALUE) : (int) maxRows;
+      long limit = maxRows > 0 ? Math.min(maxRows, Integer.MAX_VALUE) : Integer.MAX_VALUE;
+      int chunk = (int) (streams ? Math.min(fetchSize, limit) : limit);
       RowStream s = connection.sluice.stream(sql, chunk, values);
       if (s.columns().isEmpty()) {
         for (Row ignored : s) {
