@@ -45,8 +45,8 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
   private final List<List<String>> batchSql = new ArrayList<>();
   /** The cast of each parameter: a typed {@code setNull}, a string as varchar; null where none. */
   private final String[] casts;
-  /** Whether any parameter has a cast now. */
-  private boolean anyCast;
+  /** How many parameters have a cast now. */
+  private int castCount;
 
   SluicePreparedStatement(SluiceConnection connection, String sql, int resultSetType, GeneratedKeys keys)
       throws SQLException {
@@ -71,7 +71,7 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
 
   /** The statements to run for the values bound now: the rewritten ones, with the casts. */
   List<String> statements() {
-    if (!anyCast) {
+    if (castCount == 0) {
       return rewritten.statements();
     }
     if (castsMade == null || !Arrays.equals(castsMade, casts)) {
@@ -86,40 +86,34 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
     return direct ? List.<Object[]>of(jdbcValues) : valuesFor(rewritten, jdbcValues);
   }
 
-  /** Sets JDBC parameter {@code i} (1-based). */
+  /** Sets JDBC parameter {@code i} (1-based), without a cast. */
   void set(int i, Object value) throws SQLException {
+    set(i, value, null);
+  }
+
+  /** Sets JDBC parameter {@code i} (1-based), with a cast in the SQL ({@link ParameterCasts}) or none (null). */
+  private void set(int i, Object value, String cast) throws SQLException {
     checkOpen();
     if (i < 1 || i > values.length) {
       throw SqlExceptions.of("parameter index " + i + " out of range: the statement has " + values.length
           + " parameter(s)", "07009");
     }
     values[i - 1] = value;
-    cast(i, null);
-  }
-
-  /** Sets parameter {@code i} with a cast in the SQL ({@link ParameterCasts}); null for none. */
-  private void cast(int i, String type) {
-    if (type != null) {
-      casts[i - 1] = type;
-      anyCast = true;
-    } else if (casts[i - 1] != null) {
-      casts[i - 1] = null;
-      anyCast = java.util.Arrays.stream(casts).anyMatch(java.util.Objects::nonNull);
+    String before = casts[i - 1];
+    if (before != cast) {   // counts stay right for an equal cast too: +1 -1
+      casts[i - 1] = cast;
+      castCount += (cast != null ? 1 : 0) - (before != null ? 1 : 0);
     }
   }
 
   /** A NULL of JDBC type {@code sqlType}: cast in the SQL where the server could not infer a type. */
   private void setTypedNull(int i, int sqlType, String typeName) throws SQLException {
-    set(i, null);
-    cast(i, ParameterCasts.castFor(sqlType, typeName));
+    set(i, null, ParameterCasts.castFor(sqlType, typeName));
   }
 
   /** A string parameter: varchar, as pgjdbc declares it, unless stringtype=unspecified. */
   private void setText(int i, String text) throws SQLException {
-    set(i, text);
-    if (text != null && !connection.settings.stringsUntyped()) {
-      cast(i, ParameterCasts.STRING);
-    }
+    set(i, text, text != null && !connection.settings.stringsUntyped() ? ParameterCasts.STRING : null);
   }
 
   /** The values to send, each checked as set. */
