@@ -3,4 +3,5 @@ module io.sluice.jdbc {
   requires transitive java.sql;
   requires transitive io.sluice.client;
   exports io.sluice.jdbc;
+  provides java.sql.Driver with io.sluice.jdbc.SluiceDriver;
 }

@@ -71,6 +71,11 @@ public final class RowStream implements Iterable<Row>, AutoCloseable {
     };
   }
 
+  /** The result's columns, known before the first row (empty for a statement without rows). */
+  public java.util.List<Column> columns() {
+    return portal.layout().list();
+  }
+
   /** Rows handed out so far. */
   public long rowsRead() {
     return rows;

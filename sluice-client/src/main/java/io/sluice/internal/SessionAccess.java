@@ -47,4 +47,9 @@ public final class SessionAccess {
   public static void onNotification(ServerSession s, java.util.function.Consumer<BackendMessage.NotificationResponse> h) {
     s.notificationHandler = h;
   }
+
+  /** Where NoticeResponses go (their fields), on the thread that reads them. */
+  public static void onNotice(ServerSession s, java.util.function.Consumer<Map<Character, String>> h) {
+    s.noticeHandler = h;
+  }
 }

@@ -1,0 +1,486 @@
+package io.sluice;
+
+import io.sluice.internal.SqlScanner;
+import io.sluice.internal.SqlScanner.Kind;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Rewrites SQL written for JDBC into the SQL PostgreSQL runs: each {@code ?} placeholder becomes
+ * {@code $1}, {@code $2}, …, {@code ??} becomes a literal {@code ?} (for operators such as jsonb's
+ * {@code ?|}), and the JDBC escapes in braces become SQL:
+ *
+ * <ul>
+ *   <li><code>{d '2024-01-31'}</code>, <code>{t '…'}</code>, <code>{ts '…'}</code> →
+ *       {@code DATE '…'}, {@code TIME '…'}, {@code TIMESTAMP '…'};
+ *   <li><code>{fn ucase(?)}</code> → {@code upper($1)}, and the other JDBC scalar functions
+ *       PostgreSQL names differently; an unknown function keeps its name;
+ *   <li><code>{oj a left join b on …}</code> → its content; <code>{escape '\'}</code> → {@code
+ *       ESCAPE '\'}; <code>{limit 10}</code> → {@code LIMIT 10};
+ *   <li><code>{call f(?)}</code> and <code>{? = call f(?)}</code> → {@code select * from f($1) as
+ *       result} (or {@code call f($1)}, see {@link CallMode}).
+ * </ul>
+ *
+ * Text that PostgreSQL's scanner reads as a string, quoted identifier, dollar quote or comment is
+ * copied untouched (a {@code ?} or brace inside it is no placeholder or escape); plain strings are
+ * read as {@code standard_conforming_strings} says. An unterminated string, quoted identifier,
+ * dollar quote, comment or escape is refused with a {@link ValueException} naming it and where it
+ * starts. Nothing here interpolates values: parameters always travel as Bind values.
+ *
+ * <p>Pure and thread-safe; callers that run the same SQL often should keep the result (the JDBC
+ * driver caches it per SQL string).
+ */
+public final class JdbcSql {
+  /** How <code>{call f(…)}</code> without a return slot is written (pgjdbc's {@code escapeSyntaxCallMode}). */
+  public enum CallMode {
+    /** {@code select * from f(…) as result}, for functions (pgjdbc's default). */
+    SELECT,
+    /** {@code call f(…)} when there is no return slot, for procedures. */
+    CALL_IF_NO_RETURN,
+    /** {@code call f(…)} always. */
+    CALL
+  }
+
+  /**
+   * JDBC scalar functions whose PostgreSQL name differs (JDBC 4.3 appendix D); a function not
+   * listed keeps its name. Values ending in "()" replace a call with empty parentheses whole.
+   */
+  private static final Map<String, String> FUNCTIONS = Map.ofEntries(
+      Map.entry("ucase", "upper"),
+      Map.entry("lcase", "lower"),
+      Map.entry("ifnull", "coalesce"),
+      Map.entry("char", "chr"),
+      Map.entry("ceiling", "ceil"),
+      Map.entry("log", "ln"),
+      Map.entry("log10", "log"),
+      Map.entry("truncate", "trunc"),
+      Map.entry("rand", "random"),
+      Map.entry("database", "current_database"),
+      Map.entry("character_length", "char_length"),
+      Map.entry("curdate", "current_date()"),
+      Map.entry("current_date", "current_date()"),
+      Map.entry("curtime", "current_time()"),
+      Map.entry("current_time", "current_time()"),
+      Map.entry("current_timestamp", "current_timestamp()"),
+      Map.entry("user", "user()"));
+
+  /** Structure marks among the pieces of an escape's output. */
+  private enum Mark {
+    ARGS_OPEN, ARG_SEPARATOR, ARGS_CLOSE, STATEMENT_END
+  }
+
+  /** A placeholder: the JDBC parameter it stands for (1-based). */
+  private record Hole(int jdbcIndex) {}
+
+  /** What follows an opening brace. */
+  private enum Escape {
+    DATE("DATE "), TIME("TIME "), TIMESTAMP("TIMESTAMP "), FUNCTION(""), OUTER_JOIN(""), LIKE_ESCAPE("ESCAPE "),
+    LIMIT("LIMIT "), CALL(""), CALL_RETURNING("");
+
+    final String sql;
+
+    Escape(String sql) {
+      this.sql = sql;
+    }
+  }
+
+  private final String text;
+  private final SqlScanner scanner;
+  private final BitSet omitted;
+  private final CallMode callMode;
+  /** Whether {@code ?} is a placeholder (a prepared statement) or an ordinary character (a plain one). */
+  private final boolean parameters;
+  private int holes;
+  private int returnSlot;
+  private RewrittenSql.Call call = RewrittenSql.Call.NONE;
+
+  private JdbcSql(String sql, boolean standardConformingStrings, BitSet omitted, CallMode callMode,
+      boolean parameters) {
+    this.text = sql;
+    this.parameters = parameters;
+    this.scanner = new SqlScanner(sql, standardConformingStrings);
+    this.omitted = omitted;
+    this.callMode = callMode;
+  }
+
+  /** Rewrites {@code sql}; see the class description. */
+  public static RewrittenSql rewrite(String sql, boolean standardConformingStrings) {
+    return rewrite(sql, standardConformingStrings, new BitSet(), CallMode.SELECT);
+  }
+
+  /**
+   * Rewrites {@code sql}, leaving out of a call escape's argument list every argument that is a
+   * bare {@code ?} whose JDBC index (1-based) is set in {@code outOnly}: a function's OUT
+   * parameters are not passed in SQL, they come back as result columns.
+   */
+  public static RewrittenSql rewrite(String sql, boolean standardConformingStrings, BitSet outOnly,
+      CallMode callMode) {
+    return new JdbcSql(sql, standardConformingStrings, outOnly, callMode, true).run();
+  }
+
+  /**
+   * Rewrites SQL that takes no parameters (JDBC's plain {@code Statement}, as pgjdbc reads it):
+   * escapes are translated and statements split, but {@code ?} and {@code ??} are ordinary
+   * characters, left as they are (so that jsonb's {@code ?} operators need no escaping there).
+   */
+  public static RewrittenSql rewriteWithoutParameters(String sql, boolean standardConformingStrings, CallMode callMode) {
+    return new JdbcSql(sql, standardConformingStrings, new BitSet(), callMode, false).run();
+  }
+
+  private RewrittenSql run() {
+    List<Object> pieces = new ArrayList<>();
+    copy(pieces, null, 0);
+    return assemble(pieces);
+  }
+
+  /**
+   * Copies tokens to {@code out} until the brace that closes {@code escape} (or the end of the text
+   * at top level), rewriting placeholders and nested escapes.
+   */
+  private void copy(List<Object> out, Escape escape, int escapeStart) {
+    int braces = 0;
+    int parens = 0;
+    int atomic = 0;
+    String previousWord = "";
+    while (scanner.next()) {
+      Kind kind = scanner.kind();
+      String token = text.substring(scanner.start(), scanner.end());
+      if (scanner.unterminated()) {
+        throw new ValueException("unterminated " + describe(kind) + " starting at offset " + scanner.start()
+            + " of the SQL: " + excerpt(scanner.start()));
+      }
+      if (kind == Kind.WORD) {
+        String word = token.toLowerCase(Locale.ROOT);
+        // BEGIN ATOMIC … END (SQL-standard function bodies) holds semicolons that end no statement
+        if (word.equals("atomic") && previousWord.equals("begin")) {
+          atomic = 1;
+        } else if (atomic > 0 && word.equals("case")) {
+          atomic++;
+        } else if (atomic > 0 && word.equals("end")) {
+          atomic--;
+        }
+        previousWord = word;
+        out.add(token);
+        continue;
+      }
+      if (kind != Kind.OTHER) {
+        out.add(token);
+        continue;
+      }
+      char c = scanner.first();
+      switch (c) {
+        case '?' -> {
+          if (!parameters) {
+            out.add(token);
+          } else if (scanner.end() < text.length() && text.charAt(scanner.end()) == '?') {
+            scanner.next();
+            out.add("?");
+          } else {
+            out.add(new Hole(++holes));
+          }
+        }
+        case '{' -> {
+          Escape inner = escapeAt(scanner.end());
+          if (inner == null) {
+            braces++;
+            out.add(token);
+          } else {
+            escape(out, inner, scanner.start());
+          }
+        }
+        case '}' -> {
+          if (escape != null && braces == 0) {
+            if (parens > 0 && (escape == Escape.CALL || escape == Escape.CALL_RETURNING)) {
+              throw new ValueException("unbalanced parentheses in the call escape at offset " + escapeStart
+                  + " of the SQL: " + excerpt(escapeStart));
+            }
+            return;
+          }
+          braces = Math.max(0, braces - 1);
+          out.add(token);
+        }
+        case '(' -> {
+          parens++;
+          out.add(parens == 1 && isCall(escape) ? Mark.ARGS_OPEN : token);
+        }
+        case ')' -> {
+          out.add(parens == 1 && isCall(escape) ? Mark.ARGS_CLOSE : token);
+          parens = Math.max(0, parens - 1);
+        }
+        case ',' -> out.add(parens == 1 && isCall(escape) ? Mark.ARG_SEPARATOR : token);
+        case ';' -> out.add(escape == null && parens == 0 && atomic == 0 ? Mark.STATEMENT_END : token);
+        default -> out.add(token);
+      }
+    }
+    if (escape != null) {
+      throw new ValueException("unterminated JDBC escape (no closing brace) starting at offset " + escapeStart
+          + " of the SQL: " + excerpt(escapeStart));
+    }
+  }
+
+  private static boolean isCall(Escape e) {
+    return e == Escape.CALL || e == Escape.CALL_RETURNING;
+  }
+
+  /** Reads the escape's keyword(s) after the brace at {@code from}; null when it is no escape. */
+  private Escape escapeAt(int from) {
+    int p = skipSpace(from);
+    if (p < text.length() && text.charAt(p) == '?') {
+      int eq = skipSpace(p + 1);
+      if (eq < text.length() && text.charAt(eq) == '=') {
+        int w = skipSpace(eq + 1);
+        if (wordAt(w).equals("call")) {
+          return Escape.CALL_RETURNING;
+        }
+      }
+      return null;
+    }
+    return switch (wordAt(p)) {
+      case "d" -> Escape.DATE;
+      case "t" -> Escape.TIME;
+      case "ts" -> Escape.TIMESTAMP;
+      case "fn" -> Escape.FUNCTION;
+      case "oj" -> Escape.OUTER_JOIN;
+      case "escape" -> Escape.LIKE_ESCAPE;
+      case "limit" -> Escape.LIMIT;
+      case "call" -> Escape.CALL;
+      default -> null;
+    };
+  }
+
+  private int skipSpace(int p) {
+    while (p < text.length() && Character.isWhitespace(text.charAt(p))) {
+      p++;
+    }
+    return p;
+  }
+
+  private String wordAt(int p) {
+    int e = p;
+    while (e < text.length() && (Character.isLetter(text.charAt(e)) || text.charAt(e) == '_')) {
+      e++;
+    }
+    return text.substring(p, e).toLowerCase(Locale.ROOT);
+  }
+
+  /** Moves the scanner past the escape's keywords, to just after {@code keyword}. */
+  private void skipTo(String keyword) {
+    while (scanner.next()) {
+      if (scanner.kind() == Kind.WORD && text.substring(scanner.start(), scanner.end()).equalsIgnoreCase(keyword)) {
+        return;
+      }
+    }
+  }
+
+  private void escape(List<Object> out, Escape e, int at) {
+    switch (e) {
+      case FUNCTION -> function(out, at);
+      case CALL, CALL_RETURNING -> call(out, e, at);
+      case DATE -> keywordEscape(out, e, "d", at);
+      case TIME -> keywordEscape(out, e, "t", at);
+      case TIMESTAMP -> keywordEscape(out, e, "ts", at);
+      case OUTER_JOIN -> keywordEscape(out, e, "oj", at);
+      case LIKE_ESCAPE -> keywordEscape(out, e, "escape", at);
+      case LIMIT -> keywordEscape(out, e, "limit", at);
+    }
+  }
+
+  private void keywordEscape(List<Object> out, Escape e, String keyword, int at) {
+    skipTo(keyword);
+    out.add(e.sql);
+    List<Object> inner = new ArrayList<>();
+    copy(inner, e, at);
+    out.addAll(trim(inner));
+  }
+
+  /** <code>{fn name(args)}</code>: the name translated, the arguments rewritten like any SQL. */
+  private void function(List<Object> out, int at) {
+    skipTo("fn");
+    List<Object> inner = new ArrayList<>();
+    copy(inner, Escape.FUNCTION, at);
+    inner = trim(inner);
+    if (inner.isEmpty() || !(inner.get(0) instanceof String name)) {
+      throw new ValueException("a {fn …} escape must start with a function name: " + excerpt(at));
+    }
+    String mapped = FUNCTIONS.get(name.toLowerCase(Locale.ROOT));
+    List<Object> rest = inner.subList(1, inner.size());
+    if (mapped == null) {
+      out.addAll(inner);
+    } else if (mapped.endsWith("()")) {
+      out.add(mapped.substring(0, mapped.length() - 2));
+      if (!isEmptyCall(rest)) {
+        out.addAll(rest);
+      }
+    } else {
+      out.add(mapped);
+      out.addAll(rest);
+    }
+  }
+
+  private static boolean isEmptyCall(List<Object> pieces) {
+    StringBuilder sb = new StringBuilder();
+    for (Object p : pieces) {
+      if (!(p instanceof String s)) {
+        return false;
+      }
+      sb.append(s);
+    }
+    return sb.toString().replace(" ", "").equals("()");
+  }
+
+  /** <code>{call f(args)}</code> or <code>{? = call f(args)}</code>. */
+  private void call(List<Object> out, Escape e, int at) {
+    if (e == Escape.CALL_RETURNING) {
+      returnSlot = parameters ? ++holes : 0;
+      call = RewrittenSql.Call.CALL_RETURNING;
+    } else {
+      call = RewrittenSql.Call.CALL;
+    }
+    skipTo("call");
+    List<Object> inner = new ArrayList<>();
+    copy(inner, e, at);
+    inner = trim(inner);
+    List<Object> name = new ArrayList<>();
+    List<List<Object>> args = new ArrayList<>();
+    int i = 0;
+    while (i < inner.size() && inner.get(i) != Mark.ARGS_OPEN) {
+      name.add(inner.get(i++));
+    }
+    if (i < inner.size()) {
+      List<Object> arg = new ArrayList<>();
+      for (i++; i < inner.size() && inner.get(i) != Mark.ARGS_CLOSE; i++) {
+        if (inner.get(i) == Mark.ARG_SEPARATOR) {
+          args.add(arg);
+          arg = new ArrayList<>();
+        } else {
+          arg.add(inner.get(i));
+        }
+      }
+      if (!trim(arg).isEmpty() || !args.isEmpty()) {
+        args.add(arg);
+      }
+      if (trim(inner.subList(Math.min(i + 1, inner.size()), inner.size())).size() > 0) {
+        throw new ValueException("text after the argument list of a call escape: " + excerpt(at));
+      }
+    }
+    boolean asCall = callMode == CallMode.CALL
+        || (callMode == CallMode.CALL_IF_NO_RETURN && e == Escape.CALL);
+    out.add(asCall ? "call " : "select * from ");
+    out.addAll(trim(name));
+    out.add("(");
+    boolean first = true;
+    for (List<Object> arg : args) {
+      List<Object> a = trim(arg);
+      if (!asCall && a.size() == 1 && a.get(0) instanceof Hole h && omitted.get(h.jdbcIndex())) {
+        out.add(new Hole(-h.jdbcIndex()));   // not sent
+        continue;
+      }
+      if (!first) {
+        out.add(",");
+      }
+      out.addAll(a);
+      first = false;
+    }
+    out.add(asCall ? ")" : ") as result");
+  }
+
+  /** The pieces without leading and trailing white space. */
+  private static List<Object> trim(List<Object> pieces) {
+    int from = 0;
+    int to = pieces.size();
+    while (from < to && pieces.get(from) instanceof String s && s.isBlank()) {
+      from++;
+    }
+    while (to > from && pieces.get(to - 1) instanceof String s && s.isBlank()) {
+      to--;
+    }
+    return new ArrayList<>(pieces.subList(from, to));
+  }
+
+  private RewrittenSql assemble(List<Object> pieces) {
+    StringBuilder whole = new StringBuilder(text.length() + 16);
+    StringBuilder current = new StringBuilder();
+    List<String> statements = new ArrayList<>();
+    int[] index = new int[holes];
+    int[] statementOf = new int[holes];
+    int[] end = new int[holes];
+    java.util.Arrays.fill(end, -1);
+    boolean content = false;
+    int n = 0;
+    for (Object p : pieces) {
+      if (p == Mark.STATEMENT_END) {
+        if (content) {
+          statements.add(current.toString().strip());
+          shift(end, statementOf, statements.size() - 1, leadingSpace(current));
+        }
+        whole.append(';');
+        current.setLength(0);
+        content = false;
+        n = 0;
+      } else if (p instanceof Hole h) {
+        if (h.jdbcIndex() < 0) {
+          statementOf[-h.jdbcIndex() - 1] = statements.size();
+          continue;
+        }
+        statementOf[h.jdbcIndex() - 1] = statements.size();
+        index[h.jdbcIndex() - 1] = ++n;
+        whole.append('$').append(n);
+        current.append('$').append(n);
+        end[h.jdbcIndex() - 1] = current.length();
+        content = true;
+      } else if (p instanceof String s) {
+        whole.append(s);
+        current.append(s);
+        content |= !isBlankOrComment(s);
+      }
+    }
+    if (content) {
+      statements.add(current.toString().strip());
+      shift(end, statementOf, statements.size() - 1, leadingSpace(current));
+    }
+    if (returnSlot > 0) {
+      index[returnSlot - 1] = 0;
+    }
+    return new RewrittenSql(whole.toString(), statements, holes, index, statementOf, end, call);
+  }
+
+  private static int leadingSpace(StringBuilder sb) {
+    int i = 0;
+    while (i < sb.length() && Character.isWhitespace(sb.charAt(i))) {
+      i++;
+    }
+    return i;
+  }
+
+  /** The parameter ends of statement {@code s}, counted from its text once stripped of {@code lead} spaces. */
+  private static void shift(int[] end, int[] statementOf, int s, int lead) {
+    for (int j = 0; j < end.length; j++) {
+      if (statementOf[j] == s && end[j] >= 0) {
+        end[j] -= lead;
+      }
+    }
+  }
+
+  private static boolean isBlankOrComment(String token) {
+    return token.isBlank() || token.startsWith("--") || token.startsWith("/*");
+  }
+
+  private static String describe(Kind kind) {
+    return switch (kind) {
+      case STRING -> "string literal";
+      case QUOTED_IDENTIFIER -> "quoted identifier";
+      case DOLLAR_STRING -> "dollar-quoted string";
+      case BLOCK_COMMENT -> "block comment";
+      default -> kind.name().toLowerCase(Locale.ROOT);
+    };
+  }
+
+  private String excerpt(int from) {
+    int start = Math.max(0, from);
+    String s = text.substring(start, Math.min(text.length(), start + 40));
+    return s + (start + 40 < text.length() ? "…" : "");
+  }
+}

@@ -1,0 +1,23 @@
+package io.sluice;
+
+import io.sluice.internal.SessionAccess;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * The server's notices (NoticeResponse: warnings, {@code RAISE NOTICE}, "table does not exist,
+ * skipping") on a connection. Without a handler they are logged at DEBUG.
+ */
+public final class Notices {
+  private Notices() {}
+
+  /**
+   * Sends each notice's fields (keyed by their one-letter codes, see {@link
+   * io.sluice.protocol.ErrorFields}) to {@code handler}, replacing the previous handler. The
+   * handler runs on the thread that reads the connection's replies, between two messages: keep it
+   * quick, never block in it, and never use the connection from it.
+   */
+  public static void route(Connection connection, Consumer<Map<Character, String>> handler) {
+    SessionAccess.onNotice(connection.session().server(), handler);
+  }
+}

@@ -1,0 +1,81 @@
+package io.sluice.jdbc;
+
+import io.sluice.Batch;
+import io.sluice.BatchException;
+import io.sluice.Row;
+import io.sluice.RowSet;
+import io.sluice.SluiceException;
+import java.sql.BatchUpdateException;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A JDBC batch sent as one Sluice {@link Batch}: every statement written at once, one round trip
+ * for the lot once prepared, as one unit (one Sync): in auto-commit mode one implicit transaction,
+ * all statements applied or none, as pgjdbc's batches do; in a transaction, the statements up to a
+ * failure ran and the failure aborts the transaction. At a failure, {@link BatchUpdateException}
+ * counts the statements before it as {@link Statement#SUCCESS_NO_INFO} and the failed one as
+ * {@link Statement#EXECUTE_FAILED}; the statements after it did not run and have no count.
+ * (Sluice's {@link Batch#run()}, a Sync per statement, is not used: a JDBC batch stops at its
+ * first failure either way, and one Sync is what keeps a large batch in one round trip.)
+ *
+ * @param counts the update count of each statement
+ * @param keys the rows each statement returned (generated keys), in order
+ */
+record BatchRun(long[] counts, List<Row> keys) {
+  static BatchRun run(SluiceConnection connection, List<String> sqls, List<Object[]> values) throws SQLException {
+    Batch b = connection.sluice.batch();
+    for (int i = 0; i < sqls.size(); i++) {
+      b.add(sqls.get(i), values.get(i));
+    }
+    List<RowSet> sets;
+    try {
+      sets = b.runAtomic();
+    } catch (BatchException e) {
+      long[] partial = new long[e.index() + 1];
+      Arrays.fill(partial, Statement.SUCCESS_NO_INFO);
+      partial[e.index()] = Statement.EXECUTE_FAILED;
+      SQLException cause = SqlExceptions.of(e);
+      throw new BatchUpdateException(cause.getMessage(), cause.getSQLState(), cause.getErrorCode(), partial, cause);
+    } catch (SluiceException e) {
+      SQLException cause = SqlExceptions.of(e);
+      throw new BatchUpdateException(cause.getMessage(), cause.getSQLState(), cause.getErrorCode(), new long[0], cause);
+    }
+    List<Row> keys = new ArrayList<>();
+    long[] counts = new long[sets.size()];
+    for (int i = 0; i < sets.size(); i++) {
+      counts[i] = count(sets.get(i));
+      keys.addAll(sets.get(i));
+    }
+    return new BatchRun(counts, keys);
+  }
+
+  /** An update count: the tag's row count, 0 for a command that reports none (DDL). */
+  static long count(RowSet set) {
+    return Math.max(0, set.rowCount());
+  }
+
+  /** The row count at the end of a command tag ({@code INSERT 0 5}, {@code UPDATE 3}); 0 when there is none. */
+  static long count(String tag) {
+    if (tag == null) {
+      return 0;
+    }
+    int space = tag.lastIndexOf(' ');
+    try {
+      return space < 0 ? 0 : Math.max(0, Long.parseLong(tag.substring(space + 1)));
+    } catch (NumberFormatException e) {
+      return 0;
+    }
+  }
+
+  static int[] ints(long[] counts) {
+    int[] out = new int[counts.length];
+    for (int i = 0; i < counts.length; i++) {
+      out[i] = (int) Math.min(Integer.MAX_VALUE, counts[i]);
+    }
+    return out;
+  }
+}

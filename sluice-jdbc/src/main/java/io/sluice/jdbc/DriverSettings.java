@@ -1,0 +1,189 @@
+package io.sluice.jdbc;
+
+import io.sluice.ConfigException;
+import io.sluice.ConnectionConfig;
+import io.sluice.JdbcSql;
+import java.net.URLDecoder;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+
+/**
+ * What a JDBC URL and its {@link Properties} say: the Sluice {@link ConnectionConfig} and the
+ * settings that belong to the JDBC layer. Two URL forms, pgjdbc's syntax in both:
+ *
+ * <pre>jdbc:postgresql://host[:port][,host[:port]…][/database][?name=value&amp;…]
+ * jdbc:sluice:postgresql://…     (the same, naming Sluice when pgjdbc is also present)</pre>
+ *
+ * Each parameter, from the URL or from the properties (the URL wins, as in pgjdbc), is one of:
+ * a pgjdbc parameter Sluice maps ({@code user}, {@code password}, {@code ssl}, {@code sslmode},
+ * {@code ApplicationName}, {@code connectTimeout}, {@code targetServerType}, …, see {@code
+ * ConnectionConfig}'s jdbc: URL parsing), a pgjdbc parameter with a Sluice meaning ({@code
+ * currentSchema}, {@code loginTimeout}, {@code tcpKeepAlive}), a setting of this driver ({@code
+ * defaultRowFetchSize}, {@code escapeSyntaxCallMode}, {@code stringtype}), a pgjdbc tuning parameter that has no
+ * effect here ({@link #IGNORED}), or any libpq or Sluice keyword ({@code statement_cache_size},
+ * {@code pipeline_depth}, {@code query_timeout}, …). Anything else is an error naming it, so
+ * that no setting is silently lost.
+ *
+ * @param config the Sluice connection configuration
+ * @param defaultFetchSize the fetch size of new statements; 0 reads whole results
+ * @param callMode how <code>{call …}</code> escapes are written
+ * @param stringsUntyped {@code stringtype=unspecified}: strings go without a type, for the server
+ *     to read as the column's type; by default they are varchar, as in pgjdbc ({@link ParameterCasts})
+ */
+record DriverSettings(ConnectionConfig config, int defaultFetchSize, JdbcSql.CallMode callMode,
+    boolean stringsUntyped) {
+  static final String PGJDBC_PREFIX = "jdbc:postgresql:";
+  static final String SLUICE_PREFIX = "jdbc:sluice:postgresql:";
+
+  /** Parameters that ConnectionConfig's jdbc: URL parser maps itself. */
+  private static final Set<String> URL_MAPPED = Set.of("user", "password", "options", "sslmode", "sslcert", "sslkey",
+      "sslrootcert", "sslpassword", "ssl", "ApplicationName", "connectTimeout", "channelBinding",
+      "targetServerType", "loadBalanceHosts");
+
+  /**
+   * pgjdbc parameters that tune pgjdbc's own machinery (its statement preparation, batching, binary
+   * transfer, socket buffers, logging): Sluice prepares, pipelines and transfers its own way, so
+   * they are accepted and have no effect.
+   */
+  static final Set<String> IGNORED = Set.of("prepareThreshold", "preparedStatementCacheQueries",
+      "preparedStatementCacheSizeMiB", "reWriteBatchedInserts", "binaryTransfer", "binaryTransferEnable",
+      "binaryTransferDisable", "socketTimeout", "cancelSignalTimeout", "sendBufferSize",
+      "receiveBufferSize", "assumeMinServerVersion", "logUnclosedConnections", "disableColumnSanitiser",
+      "readOnlyMode", "cleanupSavepoints", "adaptiveFetch", "adaptiveFetchMinimum", "adaptiveFetchMaximum",
+      "defaultRowFetchSizeOverride", "hideUnprivilegedObjects", "logServerErrorDetail", "loggerLevel",
+      "loggerFile", "maxResultBuffer", "quoteReturningIdentifiers", "groupStartupParameters",
+      "unknownLength", "preferQueryMode", "autosave", "tcpNoDelay", "xmlFactoryFactory", "databaseMetadataCacheFields",
+      "databaseMetadataCacheFieldsMiB", "replication", "jaasApplicationName", "jaasLogin", "gssEncMode", "kerberosServerName",
+      "sspiServiceClass", "useSpnego", "allowEncodingChanges", "readOnly", "PGHOST", "PGPORT", "PGDBNAME");
+
+  static boolean accepts(String url) {
+    return url != null && (url.startsWith(PGJDBC_PREFIX) || url.startsWith(SLUICE_PREFIX));
+  }
+
+  /** The settings of {@code url} and {@code info}; a bad URL or parameter is a {@link ConfigException}. */
+  static DriverSettings parse(String url, Properties info) {
+    return parse(url, info, false);
+  }
+
+  /**
+   * As {@link #parse(String, Properties)}; with {@code propertiesWin}, a property overrides the
+   * URL's parameter of the same name (a data source's bean properties over its URL).
+   */
+  static DriverSettings parse(String url, Properties info, boolean propertiesWin) {
+    if (!accepts(url)) {
+      throw new ConfigException("not a URL of this driver (expected " + PGJDBC_PREFIX + "… or " + SLUICE_PREFIX
+          + "…): " + url);
+    }
+    String pg = url.startsWith(SLUICE_PREFIX) ? PGJDBC_PREFIX + url.substring(SLUICE_PREFIX.length()) : url;
+    int q = pg.indexOf('?');
+    String base = q < 0 ? pg : pg.substring(0, q);
+    Map<String, String> given = new LinkedHashMap<>();
+    if (info != null) {
+      for (String name : info.stringPropertyNames()) {
+        given.put(name, info.getProperty(name));
+      }
+    }
+    Map<String, String> params = new LinkedHashMap<>();
+    Map<String, String> fromUrl = q >= 0 ? queryParameters(pg.substring(q + 1)) : Map.of();
+    params.putAll(propertiesWin ? fromUrl : given);
+    params.putAll(propertiesWin ? given : fromUrl);
+    return of(base, params);
+  }
+
+  private static DriverSettings of(String base, Map<String, String> params) {
+    StringBuilder mappedByUrl = new StringBuilder();
+    Map<String, String> keywords = new LinkedHashMap<>();
+    int fetchSize = 0;
+    JdbcSql.CallMode callMode = JdbcSql.CallMode.SELECT;
+    String schema = null;
+    boolean untyped = false;
+    for (Map.Entry<String, String> e : params.entrySet()) {
+      String name = e.getKey();
+      String value = e.getValue() == null ? "" : e.getValue();
+      if (URL_MAPPED.contains(name)) {
+        mappedByUrl.append(mappedByUrl.isEmpty() ? "?" : "&").append(encode(name)).append('=').append(encode(value));
+      } else if (IGNORED.contains(name)) {
+        continue;
+      } else {
+        switch (name) {
+          case "defaultRowFetchSize" -> fetchSize = nonNegative(name, value);
+          case "escapeSyntaxCallMode" -> callMode = callMode(value);
+          case "stringtype" -> untyped = stringType(value);
+          case "currentSchema" -> schema = value;
+          case "loginTimeout" -> keywords.put("connect_timeout", value);
+          case "tcpKeepAlive" -> keywords.put("keepalives", Boolean.parseBoolean(value) ? "1" : "0");
+          default -> keywords.put(name, value);
+        }
+      }
+    }
+    ConnectionConfig config = ConnectionConfig.parse(base + mappedByUrl);
+    if (schema != null && !schema.isEmpty()) {
+      String options = config.options().map(o -> o + " ").orElse("");
+      keywords.put("options", options + "-c search_path=" + schema.replace("\\", "\\\\").replace(" ", "\\ "));
+    }
+    if (!keywords.isEmpty()) {
+      config = config.with(keywords);
+    }
+    return new DriverSettings(config, fetchSize, callMode, untyped);
+  }
+
+  private static Map<String, String> queryParameters(String query) {
+    Map<String, String> out = new LinkedHashMap<>();
+    for (String pair : query.split("&", -1)) {
+      if (pair.isEmpty()) {
+        continue;
+      }
+      int eq = pair.indexOf('=');
+      out.put(decode(eq < 0 ? pair : pair.substring(0, eq)), eq < 0 ? "" : decode(pair.substring(eq + 1)));
+    }
+    return out;
+  }
+
+  private static String decode(String s) {
+    try {
+      return URLDecoder.decode(s, StandardCharsets.UTF_8);
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException("malformed percent-encoding in the JDBC URL: " + s);
+    }
+  }
+
+  private static String encode(String s) {
+    return URLEncoder.encode(s, StandardCharsets.UTF_8);
+  }
+
+  private static int nonNegative(String name, String value) {
+    try {
+      int n = Integer.parseInt(value.trim());
+      if (n >= 0) {
+        return n;
+      }
+    } catch (NumberFormatException ignored) {
+      // reported below
+    }
+    throw new ConfigException("invalid value \"" + value + "\" for " + name + ": expected a whole number, 0 or more");
+  }
+
+  /** pgjdbc's {@code stringtype}: true for {@code unspecified}. */
+  private static boolean stringType(String value) {
+    return switch (value.toLowerCase(Locale.ROOT)) {
+      case "unspecified" -> true;
+      case "varchar" -> false;
+      default -> throw new ConfigException("invalid value \"" + value + "\" for stringtype: expected varchar or unspecified");
+    };
+  }
+
+  private static JdbcSql.CallMode callMode(String value) {
+    return switch (value.toLowerCase(Locale.ROOT)) {
+      case "select" -> JdbcSql.CallMode.SELECT;
+      case "callifnoreturn" -> JdbcSql.CallMode.CALL_IF_NO_RETURN;
+      case "call" -> JdbcSql.CallMode.CALL;
+      default -> throw new ConfigException("invalid value \"" + value
+          + "\" for escapeSyntaxCallMode: expected select, callIfNoReturn or call");
+    };
+  }
+}

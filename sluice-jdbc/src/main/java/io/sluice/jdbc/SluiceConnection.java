@@ -1,0 +1,571 @@
+package io.sluice.jdbc;
+
+import io.sluice.JdbcSql;
+import io.sluice.Notices;
+import io.sluice.RewrittenSql;
+import io.sluice.SluiceException;
+import io.sluice.Transaction;
+import io.sluice.TxOptions;
+import java.sql.Array;
+import java.sql.Blob;
+import java.sql.CallableStatement;
+import java.sql.Clob;
+import java.sql.DatabaseMetaData;
+import java.sql.NClob;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLClientInfoException;
+import java.sql.SQLException;
+import java.sql.SQLWarning;
+import java.sql.SQLXML;
+import java.sql.Savepoint;
+import java.sql.Statement;
+import java.sql.Struct;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A JDBC connection over one Sluice {@link io.sluice.Connection}.
+ *
+ * <p><b>Sharing.</b> In auto-commit mode every statement is its own implicit transaction, so
+ * threads that share this JDBC connection share Sluice's pipelined connection: their statements
+ * are written without waiting for each other's replies. With auto-commit off, the first statement
+ * begins a transaction (Sluice's {@link io.sluice.Connection#begin}, whose {@code BEGIN} travels
+ * with that statement) that pins the connection to the thread that ran it until commit or
+ * rollback: other threads' statements wait, and a statement of the transaction from another
+ * thread is refused (JDBC transactions belong to one thread at a time). A result read with a
+ * fetch size holds the connection too, until it is closed or fully read.
+ */
+public final class SluiceConnection extends UnsupportedConnectionParts {
+  final io.sluice.Connection sluice;
+  final DriverSettings settings;
+  final ConnectionWarnings warnings = new ConnectionWarnings();
+  final TypeNames typeNames;
+  private volatile boolean autoCommit = true;
+  private volatile boolean readOnly;
+  private volatile int isolation = TRANSACTION_READ_COMMITTED;
+  private volatile boolean isolationChosen;
+  /** The server's default isolation level was read (SHOW), so it need not be asked again. */
+  private volatile boolean isolationKnown;
+  private volatile boolean closed;
+  private volatile int networkTimeoutMillis;
+  private final JdbcTransaction tx;
+  /** A result being streamed (fetch size) on this connection, which holds it until read or closed. */
+  private volatile SluiceResultSet streaming;
+
+  SluiceConnection(io.sluice.Connection sluice, DriverSettings settings) {
+    this.sluice = sluice;
+    this.settings = settings;
+    this.typeNames = new TypeNames(sluice);
+    this.tx = new JdbcTransaction(sluice);
+    Notices.route(sluice, warnings::add);
+  }
+
+  /** The rewritten SQL, from the driver-wide cache: each SQL string is rewritten once. */
+  RewrittenSql rewrite(String sql) throws SQLException {
+    return RewriteCache.rewrite(sql, standardStrings(), settings.callMode(), true);
+  }
+
+  /** As {@link #rewrite}, for a plain statement: {@code ?} is no placeholder there. */
+  RewrittenSql rewritePlain(String sql) throws SQLException {
+    return RewriteCache.rewrite(sql, standardStrings(), settings.callMode(), false);
+  }
+
+  boolean standardStrings() {
+    return !"off".equalsIgnoreCase(sluice.parameter("standard_conforming_strings"));
+  }
+
+  void checkOpen() throws SQLException {
+    if (closed || !sluice.isOpen()) {
+      throw SqlExceptions.of("the connection is closed", "08003");
+    }
+  }
+
+  /**
+   * Before a statement of this thread: reads into memory what remains of this thread's streamed
+   * result (the connection can run nothing else while a portal is open), and begins the
+   * transaction when auto-commit is off.
+   */
+  void beforeStatement() throws SQLException {
+    settleStream();
+    if (!autoCommit) {
+      tx.ensure(txOptions());
+    }
+  }
+
+  /**
+   * Before anything this thread sends: reads the rest of this thread's streamed result into
+   * memory, since the connection can run nothing else while its portal is open.
+   */
+  void settleStream() throws SQLException {
+    checkOpen();
+    SluiceResultSet s = streaming;
+    if (s != null && s.streamedBy(Thread.currentThread())) {
+      s.buffer();
+    }
+  }
+
+  void streamOpened(SluiceResultSet rs) {
+    streaming = rs;
+  }
+
+  void streamEnded(SluiceResultSet rs) {
+    if (streaming == rs) {
+      streaming = null;
+    }
+  }
+
+  private TxOptions txOptions() {
+    TxOptions o = TxOptions.DEFAULT.readOnly(readOnly);
+    if (isolationChosen) {
+      o = o.isolation(switch (isolation) {
+        case TRANSACTION_REPEATABLE_READ -> TxOptions.Isolation.REPEATABLE_READ;
+        case TRANSACTION_SERIALIZABLE -> TxOptions.Isolation.SERIALIZABLE;
+        default -> TxOptions.Isolation.READ_COMMITTED;
+      });
+    }
+    return o;
+  }
+
+  @Override
+  public Statement createStatement() throws SQLException {
+    return createStatement(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY);
+  }
+
+  @Override
+  public Statement createStatement(int type, int concurrency) throws SQLException {
+    return createStatement(type, concurrency, ResultSet.HOLD_CURSORS_OVER_COMMIT);
+  }
+
+  @Override
+  public Statement createStatement(int type, int concurrency, int holdability) throws SQLException {
+    checkOpen();
+    ResultSetKinds.check(type, concurrency);
+    return new SluiceStatement(this, type);
+  }
+
+  @Override
+  public PreparedStatement prepareStatement(String sql) throws SQLException {
+    return prepareStatement(sql, ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY);
+  }
+
+  @Override
+  public PreparedStatement prepareStatement(String sql, int type, int concurrency) throws SQLException {
+    return prepareStatement(sql, type, concurrency, ResultSet.HOLD_CURSORS_OVER_COMMIT);
+  }
+
+  @Override
+  public PreparedStatement prepareStatement(String sql, int type, int concurrency, int holdability)
+      throws SQLException {
+    checkOpen();
+    ResultSetKinds.check(type, concurrency);
+    return new SluicePreparedStatement(this, sql, type, GeneratedKeys.NONE);
+  }
+
+  @Override
+  public PreparedStatement prepareStatement(String sql, int autoGeneratedKeys) throws SQLException {
+    checkOpen();
+    return new SluicePreparedStatement(this, sql, ResultSet.TYPE_FORWARD_ONLY,
+        autoGeneratedKeys == Statement.RETURN_GENERATED_KEYS ? GeneratedKeys.ALL : GeneratedKeys.NONE);
+  }
+
+  @Override
+  public PreparedStatement prepareStatement(String sql, int[] columnIndexes) throws SQLException {
+    throw SqlExceptions.unsupported("generated keys by column index: PostgreSQL's RETURNING names columns;"
+        + " use prepareStatement(sql, String[] columnNames) or RETURN_GENERATED_KEYS");
+  }
+
+  @Override
+  public PreparedStatement prepareStatement(String sql, String[] columnNames) throws SQLException {
+    checkOpen();
+    return new SluicePreparedStatement(this, sql, ResultSet.TYPE_FORWARD_ONLY, GeneratedKeys.named(columnNames));
+  }
+
+  @Override
+  public CallableStatement prepareCall(String sql) throws SQLException {
+    return prepareCall(sql, ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY);
+  }
+
+  @Override
+  public CallableStatement prepareCall(String sql, int type, int concurrency) throws SQLException {
+    return prepareCall(sql, type, concurrency, ResultSet.HOLD_CURSORS_OVER_COMMIT);
+  }
+
+  @Override
+  public CallableStatement prepareCall(String sql, int type, int concurrency, int holdability) throws SQLException {
+    checkOpen();
+    ResultSetKinds.check(type, concurrency);
+    return new SluiceCallableStatement(this, sql, type);
+  }
+
+  @Override
+  public String nativeSQL(String sql) throws SQLException {
+    return rewrite(sql).sql();
+  }
+
+  @Override
+  public void setAutoCommit(boolean on) throws SQLException {
+    checkOpen();
+    if (on && !autoCommit) {
+      commit();   // JDBC: switching auto-commit on commits the transaction in progress
+    }
+    autoCommit = on;
+  }
+
+  @Override
+  public boolean getAutoCommit() throws SQLException {
+    checkOpen();
+    return autoCommit;
+  }
+
+  @Override
+  public void commit() throws SQLException {
+    checkOpen();
+    if (autoCommit) {
+      throw SqlExceptions.of("commit with auto-commit on: there is no transaction to commit", "25000");
+    }
+    Transaction t = endTransaction();
+    if (t == null) {
+      return;
+    }
+    try {
+      t.commit();
+    } catch (io.sluice.TransactionException e) {
+      throw SqlExceptions.forState("40000", e.getMessage(), e.outcome().ordinal() + 1, e);
+    } catch (SluiceException e) {
+      throw SqlExceptions.of(e);
+    }
+  }
+
+  @Override
+  public void rollback() throws SQLException {
+    checkOpen();
+    if (autoCommit) {
+      throw SqlExceptions.of("rollback with auto-commit on: there is no transaction to roll back", "25000");
+    }
+    Transaction t = endTransaction();
+    if (t == null) {
+      return;
+    }
+    try {
+      t.rollback();
+    } catch (SluiceException e) {
+      throw SqlExceptions.of(e);
+    }
+  }
+
+  /** Takes the transaction in progress off this connection, from its owner thread; null if none. */
+  private Transaction endTransaction() throws SQLException {
+    SluiceResultSet s = streaming;
+    if (s != null && s.streamedBy(Thread.currentThread())) {
+      s.buffer();   // results stay readable after commit (HOLD_CURSORS_OVER_COMMIT)
+    }
+    return tx.end();
+  }
+
+  /** Runs a transaction-control statement (savepoints) in the transaction, beginning it if needed. */
+  private void control(String sql) throws SQLException {
+    beforeStatement();
+    try {
+      sluice.simpleQuery(sql);
+    } catch (SluiceException e) {
+      throw SqlExceptions.of(e);
+    }
+  }
+
+  @Override
+  public Savepoint setSavepoint() throws SQLException {
+    return savepoint(null);
+  }
+
+  @Override
+  public Savepoint setSavepoint(String name) throws SQLException {
+    if (name == null || name.isEmpty()) {
+      throw SqlExceptions.of("a savepoint name cannot be empty", "3B000");
+    }
+    return savepoint(name);
+  }
+
+  private Savepoint savepoint(String name) throws SQLException {
+    checkOpen();
+    if (autoCommit) {
+      throw SqlExceptions.of("savepoints need a transaction: auto-commit is on", "25000");
+    }
+    JdbcSavepoint sp = new JdbcSavepoint(tx.nextSavepoint(), name);
+    control("SAVEPOINT " + sp.sqlName());
+    return sp;
+  }
+
+  @Override
+  public void rollback(Savepoint savepoint) throws SQLException {
+    checkOpen();
+    control("ROLLBACK TO SAVEPOINT " + JdbcSavepoint.of(savepoint).sqlName());
+  }
+
+  @Override
+  public void releaseSavepoint(Savepoint savepoint) throws SQLException {
+    checkOpen();
+    control("RELEASE SAVEPOINT " + JdbcSavepoint.of(savepoint).sqlName());
+  }
+
+  @Override
+  public void close() throws SQLException {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    tx.forget();
+    sluice.close();
+  }
+
+  @Override
+  public boolean isClosed() {
+    return closed || !sluice.isOpen();
+  }
+
+  @Override
+  public void abort(Executor executor) throws SQLException {
+    if (executor == null) {
+      throw SqlExceptions.of("abort needs an executor", "HY000");
+    }
+    closed = true;
+    executor.execute(sluice::close);
+  }
+
+  /**
+   * Whether the connection works: an empty query (which even an aborted transaction answers) on
+   * this thread when it holds the transaction, else on a helper thread waited for at most the
+   * timeout. While another thread holds a transaction, or a result streams, the connection cannot
+   * be probed without waiting for it: the answer is then whether the connection is open.
+   */
+  @Override
+  public boolean isValid(int timeoutSeconds) throws SQLException {
+    if (timeoutSeconds < 0) {
+      throw SqlExceptions.of("isValid timeout must be 0 or more, not " + timeoutSeconds, "HY000");
+    }
+    if (isClosed()) {
+      return false;
+    }
+    if (tx.heldByAnotherThread() || streaming != null) {
+      return sluice.isOpen();   // a probe would wait behind the transaction or the stream
+    }
+    Runnable probe = () -> sluice.simpleQuery("");
+    if (timeoutSeconds == 0 || tx.inProgress()) {
+      try {
+        probe.run();   // this thread holds the transaction: only it can run in it
+        return true;
+      } catch (SluiceException e) {
+        return false;
+      }
+    }
+    var task = new java.util.concurrent.FutureTask<>(probe, Boolean.TRUE);
+    Thread.ofVirtual().name("sluice-jdbc-isValid").start(task);
+    try {
+      return task.get(timeoutSeconds, TimeUnit.SECONDS);
+    } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+      return false;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
+  @Override
+  public DatabaseMetaData getMetaData() throws SQLException {
+    checkOpen();
+    return new SluiceDatabaseMetaData(this);
+  }
+
+  @Override
+  public void setReadOnly(boolean on) throws SQLException {
+    checkOpen();
+    if (tx.inProgress()) {
+      throw SqlExceptions.of("read-only cannot change inside a transaction", "25001");
+    }
+    readOnly = on;
+  }
+
+  @Override
+  public boolean isReadOnly() throws SQLException {
+    checkOpen();
+    return readOnly;
+  }
+
+  @Override
+  public void setCatalog(String catalog) throws SQLException {
+    checkOpen();   // JDBC: a driver that does not support catalogs ignores this
+  }
+
+  @Override
+  public String getCatalog() throws SQLException {
+    checkOpen();
+    return sluice.config().database();
+  }
+
+  @Override
+  public void setTransactionIsolation(int level) throws SQLException {
+    checkOpen();
+    switch (level) {
+      case TRANSACTION_READ_UNCOMMITTED, TRANSACTION_READ_COMMITTED, TRANSACTION_REPEATABLE_READ,
+          TRANSACTION_SERIALIZABLE -> { }
+      default -> throw SqlExceptions.of("unknown transaction isolation level " + level, "HY024");
+    }
+    if (tx.inProgress()) {
+      throw SqlExceptions.of("the isolation level cannot change inside a transaction", "25001");
+    }
+    isolation = level == TRANSACTION_READ_UNCOMMITTED ? TRANSACTION_READ_COMMITTED : level;
+    isolationChosen = true;
+  }
+
+  @Override
+  public int getTransactionIsolation() throws SQLException {
+    checkOpen();
+    if (!isolationChosen && !isolationKnown) {
+      try {
+        settleStream();
+        String level = sluice.simpleQuery("SHOW default_transaction_isolation").get(0).rows().get(0).get(0);
+        isolation = switch (level) {
+          case "serializable" -> TRANSACTION_SERIALIZABLE;
+          case "repeatable read" -> TRANSACTION_REPEATABLE_READ;
+          default -> TRANSACTION_READ_COMMITTED;
+        };
+        isolationKnown = true;
+      } catch (SluiceException e) {
+        throw SqlExceptions.of(e);
+      }
+    }
+    return isolation;
+  }
+
+  @Override
+  public SQLWarning getWarnings() throws SQLException {
+    checkOpen();
+    return warnings.chain(0);
+  }
+
+  @Override
+  public void clearWarnings() throws SQLException {
+    checkOpen();
+    warnings.clear();
+  }
+
+  @Override
+  public int getHoldability() throws SQLException {
+    checkOpen();
+    return ResultSet.HOLD_CURSORS_OVER_COMMIT;
+  }
+
+  @Override
+  public void setHoldability(int holdability) throws SQLException {
+    checkOpen();
+    if (holdability != ResultSet.HOLD_CURSORS_OVER_COMMIT && holdability != ResultSet.CLOSE_CURSORS_AT_COMMIT) {
+      throw SqlExceptions.of("unknown holdability " + holdability, "HY092");
+    }
+  }
+
+  @Override
+  public Array createArrayOf(String typeName, Object[] elements) throws SQLException {
+    checkOpen();
+    return new SluiceArray(typeName, elements);
+  }
+
+  @Override
+  public void setClientInfo(String name, String value) throws SQLClientInfoException {
+    if (!"ApplicationName".equals(name)) {
+      throw new SQLClientInfoException("the only client info property is ApplicationName, not " + name,
+          Map.of(name, java.sql.ClientInfoStatus.REASON_UNKNOWN_PROPERTY));
+    }
+    try {
+      settleStream();
+      sluice.query("select set_config('application_name', $1, false)", value == null ? "" : value);
+    } catch (SluiceException | SQLException e) {
+      throw new SQLClientInfoException(e.getMessage(), Map.of(name, java.sql.ClientInfoStatus.REASON_UNKNOWN), e);
+    }
+  }
+
+  @Override
+  public void setClientInfo(Properties properties) throws SQLClientInfoException {
+    for (String name : properties.stringPropertyNames()) {
+      setClientInfo(name, properties.getProperty(name));
+    }
+  }
+
+  @Override
+  public String getClientInfo(String name) throws SQLException {
+    checkOpen();
+    return "ApplicationName".equals(name) ? sluice.parameter("application_name") : null;
+  }
+
+  @Override
+  public Properties getClientInfo() throws SQLException {
+    checkOpen();
+    Properties p = new Properties();
+    String app = sluice.parameter("application_name");
+    if (app != null) {
+      p.setProperty("ApplicationName", app);
+    }
+    return p;
+  }
+
+  @Override
+  public void setSchema(String schema) throws SQLException {
+    checkOpen();
+    if (schema == null) {
+      return;   // JDBC leaves a null schema to the driver: the search_path stays as it is
+    }
+    try {
+      settleStream();
+      sluice.query("select set_config('search_path', $1, false)", io.sluice.Identifiers.quote(schema));
+    } catch (SluiceException e) {
+      throw SqlExceptions.of(e);
+    }
+  }
+
+  @Override
+  public String getSchema() throws SQLException {
+    checkOpen();
+    try {
+      settleStream();
+      return sluice.query("select current_schema()").get(0).getString(0);
+    } catch (SluiceException e) {
+      throw SqlExceptions.of(e);
+    }
+  }
+
+  @Override
+  public void setNetworkTimeout(Executor executor, int milliseconds) throws SQLException {
+    checkOpen();
+    if (milliseconds < 0) {
+      throw SqlExceptions.of("network timeout must be 0 or more, not " + milliseconds, "HY000");
+    }
+    networkTimeoutMillis = milliseconds;
+  }
+
+  @Override
+  public int getNetworkTimeout() throws SQLException {
+    checkOpen();
+    return networkTimeoutMillis;
+  }
+
+  /** The query timeout a statement gets when it sets none: the network timeout, if any. */
+  int defaultTimeoutMillis() {
+    return networkTimeoutMillis;
+  }
+
+  @Override
+  public <T> T unwrap(Class<T> iface) throws SQLException {
+    return Wrappers.unwrap(this, sluice, iface);
+  }
+
+  @Override
+  public boolean isWrapperFor(Class<?> iface) {
+    return Wrappers.isWrapperFor(this, sluice, iface);
+  }
+
+  @Override
+  public String toString() {
+    return "SluiceConnection[" + sluice + "]";
+  }
+}

@@ -1,0 +1,233 @@
+package io.sluice.jdbc;
+
+import io.sluice.ConfigException;
+import java.io.PrintWriter;
+import java.io.Serializable;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+import java.util.StringJoiner;
+import java.util.logging.Logger;
+
+/**
+ * A {@link javax.sql.DataSource} of Sluice JDBC connections, configured with the usual bean
+ * properties ({@code serverName}/{@code serverNames}, {@code portNumber}/{@code portNumbers},
+ * {@code databaseName}, {@code user}, {@code password}), or a whole {@code url}, plus any other
+ * connection parameter with {@link #setProperty} — every pgjdbc parameter {@link DriverSettings}
+ * accepts, and every libpq or Sluice keyword ({@code statement_cache_size}, {@code
+ * pipeline_depth}, {@code query_timeout}, …). A bean property overrides what the URL says; see
+ * {@link #url()}.
+ * Every {@code getConnection} opens a new connection; pool them with a pool (HikariCP, …).
+ */
+public class SluiceDataSource implements javax.sql.DataSource, Serializable, SelfWrapper {
+  private static final long serialVersionUID = 1L;
+
+  private String url;
+  private String[] serverNames;
+  private int[] portNumbers;
+  private String databaseName;
+  private String user;
+  private String password;
+  private final Map<String, String> properties = new LinkedHashMap<>();
+  private int loginTimeout;
+  private transient PrintWriter logWriter;
+
+  @Override
+  public Connection getConnection() throws SQLException {
+    return getConnection(user, password);
+  }
+
+  @Override
+  public Connection getConnection(String username, String password) throws SQLException {
+    try {
+      return SluiceDriver.open(DriverSettings.parse(url(), properties(username, password), true));
+    } catch (ConfigException e) {
+      throw SqlExceptions.badConfiguration(e);
+    }
+  }
+
+  /**
+   * The URL connections are opened with: the one set, or, when any of serverName(s),
+   * portNumber(s) and databaseName is set, the one those describe (the set URL is then not
+   * used). User, password and the other properties travel beside it and override its parameters.
+   */
+  public String url() {
+    if (url != null && serverNames == null && databaseName == null && portNumbers == null) {
+      return url;
+    }
+    StringBuilder sb = new StringBuilder(DriverSettings.PGJDBC_PREFIX).append("//");
+    String[] hosts = serverNames != null ? serverNames : new String[] {"localhost"};
+    StringJoiner list = new StringJoiner(",");
+    for (int i = 0; i < hosts.length; i++) {
+      String h = hosts[i].contains(":") && !hosts[i].startsWith("[") ? "[" + hosts[i] + "]" : hosts[i];
+      int port = portNumbers == null || portNumbers.length == 0 ? 0
+          : portNumbers[Math.min(i, portNumbers.length - 1)];
+      list.add(port > 0 ? h + ":" + port : h);
+    }
+    sb.append(list).append('/');
+    if (databaseName != null) {
+      sb.append(java.net.URLEncoder.encode(databaseName, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20"));
+    }
+    return sb.toString();
+  }
+
+  private Properties properties(String username, String pw) {
+    Properties p = new Properties();
+    p.putAll(properties);
+    if (username != null) {
+      p.setProperty("user", username);
+    }
+    if (pw != null) {
+      p.setProperty("password", pw);
+    }
+    if (loginTimeout > 0 && !p.containsKey("connectTimeout")) {
+      p.setProperty("connectTimeout", String.valueOf(loginTimeout));
+    }
+    return p;
+  }
+
+  public void setUrl(String url) {
+    if (!DriverSettings.accepts(url)) {
+      throw new IllegalArgumentException("not a " + DriverSettings.PGJDBC_PREFIX + " or " + DriverSettings.SLUICE_PREFIX
+          + " URL: " + url);
+    }
+    this.url = url;
+  }
+
+  public String getUrl() {
+    return url;
+  }
+
+  /** pgjdbc's name for {@link #setUrl}. */
+  public void setURL(String url) {
+    setUrl(url);
+  }
+
+  public String getURL() {
+    return url;
+  }
+
+  public void setServerName(String name) {
+    this.serverNames = name == null ? null : new String[] {name};
+  }
+
+  public String getServerName() {
+    return serverNames == null ? null : serverNames[0];
+  }
+
+  public void setServerNames(String[] names) {
+    this.serverNames = names == null ? null : names.clone();
+  }
+
+  public String[] getServerNames() {
+    return serverNames == null ? null : serverNames.clone();
+  }
+
+  public void setPortNumber(int port) {
+    this.portNumbers = port <= 0 ? null : new int[] {port};
+  }
+
+  public int getPortNumber() {
+    return portNumbers == null ? 0 : portNumbers[0];
+  }
+
+  public void setPortNumbers(int[] ports) {
+    this.portNumbers = ports == null ? null : ports.clone();
+  }
+
+  public int[] getPortNumbers() {
+    return portNumbers == null ? null : portNumbers.clone();
+  }
+
+  public void setDatabaseName(String name) {
+    this.databaseName = name;
+  }
+
+  public String getDatabaseName() {
+    return databaseName;
+  }
+
+  public void setUser(String user) {
+    this.user = user;
+  }
+
+  public String getUser() {
+    return user;
+  }
+
+  public void setPassword(String password) {
+    this.password = password;
+  }
+
+  public String getPassword() {
+    return password;
+  }
+
+  /** pgjdbc's bean name for {@code ApplicationName}. */
+  public void setApplicationName(String name) {
+    setProperty("ApplicationName", name);
+  }
+
+  public void setCurrentSchema(String schema) {
+    setProperty("currentSchema", schema);
+  }
+
+  public void setSslMode(String mode) {
+    setProperty("sslmode", mode);
+  }
+
+  public void setDefaultRowFetchSize(int rows) {
+    setProperty("defaultRowFetchSize", String.valueOf(rows));
+  }
+
+  /**
+   * Sets any connection parameter: a pgjdbc parameter, or a libpq or Sluice keyword; null removes
+   * it. Checked when a connection is opened.
+   */
+  public void setProperty(String name, String value) {
+    if (value == null) {
+      properties.remove(name);
+    } else {
+      properties.put(name, value);
+    }
+  }
+
+  public String getProperty(String name) {
+    return properties.get(name);
+  }
+
+  /** Sets every parameter of {@code props}, as {@link #setProperty}. */
+  public void setProperties(Properties props) {
+    for (String name : props.stringPropertyNames()) {
+      setProperty(name, props.getProperty(name));
+    }
+  }
+
+  @Override
+  public PrintWriter getLogWriter() {
+    return logWriter;
+  }
+
+  @Override
+  public void setLogWriter(PrintWriter out) {
+    this.logWriter = out;
+  }
+
+  @Override
+  public void setLoginTimeout(int seconds) {
+    this.loginTimeout = seconds;
+  }
+
+  @Override
+  public int getLoginTimeout() {
+    return loginTimeout;
+  }
+
+  @Override
+  public Logger getParentLogger() throws SQLFeatureNotSupportedException {
+    throw SqlExceptions.unsupported("java.util.logging: Sluice logs through System.Logger");
+  }
+}

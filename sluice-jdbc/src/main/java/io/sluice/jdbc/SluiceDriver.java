@@ -1,0 +1,87 @@
+package io.sluice.jdbc;
+
+import io.sluice.ConfigException;
+import io.sluice.SluiceException;
+import java.sql.Connection;
+import java.sql.Driver;
+import java.sql.DriverManager;
+import java.sql.DriverPropertyInfo;
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.util.Properties;
+import java.util.logging.Logger;
+
+/**
+ * The JDBC driver: {@code jdbc:postgresql://…} URLs (pgjdbc's syntax, so that an existing
+ * configuration works unchanged) and {@code jdbc:sluice:postgresql://…} (the same, naming Sluice
+ * when pgjdbc is on the class path too: {@link DriverManager} asks drivers in registration order,
+ * and both accept {@code jdbc:postgresql:}). See {@link DriverSettings} for the parameters.
+ * Registered with DriverManager when loaded, and listed in {@code META-INF/services}.
+ */
+public final class SluiceDriver implements Driver {
+  static {
+    try {
+      DriverManager.registerDriver(new SluiceDriver());
+    } catch (SQLException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
+  @Override
+  public Connection connect(String url, Properties info) throws SQLException {
+    if (!acceptsURL(url)) {
+      return null;   // JDBC: another driver's URL
+    }
+    DriverSettings settings;
+    try {
+      settings = DriverSettings.parse(url, info);
+    } catch (ConfigException e) {
+      throw SqlExceptions.badConfiguration(e);
+    }
+    return open(settings);
+  }
+
+  static SluiceConnection open(DriverSettings settings) throws SQLException {
+    try {
+      return new SluiceConnection(io.sluice.Connection.open(settings.config()), settings);
+    } catch (SluiceException e) {
+      SQLException x = SqlExceptions.of(e);
+      if (x.getSQLState().startsWith("08") && !x.getSQLState().equals("08001")) {
+        // could not connect at all: 08001 (sqlclient_unable_to_establish_sqlconnection)
+        throw SqlExceptions.forState("08001", e.getMessage(), x.getErrorCode(), e);
+      }
+      throw x;
+    }
+  }
+
+  @Override
+  public boolean acceptsURL(String url) {
+    return DriverSettings.accepts(url);
+  }
+
+  @Override
+  public DriverPropertyInfo[] getPropertyInfo(String url, Properties info) {
+    return PropertyInfo.of(info);
+  }
+
+  @Override
+  public int getMajorVersion() {
+    return DriverVersion.MAJOR;
+  }
+
+  @Override
+  public int getMinorVersion() {
+    return DriverVersion.MINOR;
+  }
+
+  /** Not JDBC compliant in the strict sense (no SQL-92 entry level check, no LOB locators), like pgjdbc. */
+  @Override
+  public boolean jdbcCompliant() {
+    return false;
+  }
+
+  @Override
+  public Logger getParentLogger() throws SQLFeatureNotSupportedException {
+    throw SqlExceptions.unsupported("java.util.logging: Sluice logs through System.Logger");
+  }
+}

@@ -1,0 +1,533 @@
+package io.sluice.jdbc;
+
+import io.sluice.PreparedQuery;
+import io.sluice.RewrittenSql;
+import io.sluice.SluiceException;
+import java.io.InputStream;
+import java.io.Reader;
+import java.math.BigDecimal;
+import java.sql.Blob;
+import java.sql.Clob;
+import java.sql.Date;
+import java.sql.NClob;
+import java.sql.ParameterMetaData;
+import java.sql.PreparedStatement;
+import java.sql.Ref;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.RowId;
+import java.sql.SQLException;
+import java.sql.SQLType;
+import java.sql.SQLXML;
+import java.sql.Time;
+import java.sql.Timestamp;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Calendar;
+import java.util.List;
+
+/**
+ * A JDBC prepared statement. Its SQL is rewritten once ({@code ?} to {@code $n}); Sluice prepares
+ * it on the server at first use and keeps it in the connection's statement cache, typed by the
+ * Java values bound (strings untyped, for the server to infer). A batch goes out as one Sluice
+ * batch: one round trip ({@link BatchRun}).
+ */
+public class SluicePreparedStatement extends SluiceStatement implements PreparedStatement {
+  final String sql;
+  final RewrittenSql rewritten;
+  private final GeneratedKeys keys;
+  final Object[] values;
+  /** Each JDBC parameter's {@code $n} (0: not sent), read once from the rewrite. */
+  private final int[] serverIndex;
+  /** Whether JDBC parameter j is $(j+1) of the only statement: the values go as they are. */
+  private final boolean direct;
+  private final List<Object[]> batch = new ArrayList<>();
+  private final List<List<String>> batchSql = new ArrayList<>();
+  /** The cast of each parameter: a typed {@code setNull}, a string as varchar; null where none. */
+  private final String[] casts;
+  /** How many parameters have a cast now. */
+  private int castCount;
+
+  SluicePreparedStatement(SluiceConnection connection, String sql, int resultSetType, GeneratedKeys keys)
+      throws SQLException {
+    super(connection, resultSetType);
+    this.sql = sql;
+    this.rewritten = connection.rewrite(sql);
+    this.keys = keys;
+    this.values = new Object[rewritten.parameterCount()];
+    Arrays.fill(values, ParameterValues.UNSET);
+    this.serverIndex = rewritten.parameterIndex();
+    boolean d = rewritten.statements().size() == 1;
+    for (int j = 0; j < serverIndex.length && d; j++) {
+      d = serverIndex[j] == j + 1;
+    }
+    this.direct = d;
+    this.casts = new String[values.length];
+  }
+
+  /** The casts {@link #castStatements} was made for: a statement runs with the same casts again and again. */
+  private String[] castsMade;
+  private List<String> castStatements;
+
+  /** The statements to run for the values bound now: the rewritten ones, with the casts. */
+  List<String> statements() {
+    if (castCount == 0) {
+      return rewritten.statements();
+    }
+    if (castsMade == null || !Arrays.equals(castsMade, casts)) {
+      castStatements = ParameterCasts.apply(rewritten, casts);
+      castsMade = casts.clone();
+    }
+    return castStatements;
+  }
+
+  /** The values per statement for this statement's SQL. */
+  List<Object[]> valuesOf(Object[] jdbcValues) {
+    return direct ? List.<Object[]>of(jdbcValues) : valuesFor(rewritten, jdbcValues);
+  }
+
+  /** Sets JDBC parameter {@code i} (1-based), without a cast. */
+  void set(int i, Object value) throws SQLException {
+    set(i, value, null);
+  }
+
+  /** Sets JDBC parameter {@code i} (1-based), with a cast in the SQL ({@link ParameterCasts}) or none (null). */
+  private void set(int i, Object value, String cast) throws SQLException {
+    checkOpen();
+    if (i < 1 || i > values.length) {
+      throw SqlExceptions.of("parameter index " + i + " out of range: the statement has " + values.length
+          + " parameter(s)", "07009");
+    }
+    values[i - 1] = value;
+    String before = casts[i - 1];
+    if (before != cast) {   // counts stay right for an equal cast too: +1 -1
+      casts[i - 1] = cast;
+      castCount += (cast != null ? 1 : 0) - (before != null ? 1 : 0);
+    }
+  }
+
+  /** A NULL of JDBC type {@code sqlType}: cast in the SQL where the server could not infer a type. */
+  private void setTypedNull(int i, int sqlType, String typeName) throws SQLException {
+    set(i, null, ParameterCasts.castFor(sqlType, typeName));
+  }
+
+  /** A string parameter: varchar, as pgjdbc declares it, unless stringtype=unspecified. */
+  private void setText(int i, String text) throws SQLException {
+    set(i, text, text != null && !connection.settings.stringsUntyped() ? ParameterCasts.STRING : null);
+  }
+
+  /** The values to send, each checked as set. */
+  Object[] bound() throws SQLException {
+    for (int j = 0; j < values.length; j++) {
+      if (values[j] == ParameterValues.UNSET && sent(j)) {
+        throw SqlExceptions.of("no value specified for parameter " + (j + 1), "07001");
+      }
+    }
+    return values.clone();
+  }
+
+  /** Whether JDBC parameter {@code j} (0-based) travels to the server. */
+  boolean sent(int j) {
+    return serverIndex[j] > 0;
+  }
+
+  @Override
+  public ResultSet executeQuery() throws SQLException {
+    run(statements(), valuesOf(bound()), GeneratedKeys.NONE);
+    return singleResult();
+  }
+
+  @Override
+  public int executeUpdate() throws SQLException {
+    return (int) executeLargeUpdate();
+  }
+
+  @Override
+  public long executeLargeUpdate() throws SQLException {
+    run(statements(), valuesOf(bound()), keys);
+    if (getResultSet() != null) {
+      throw SqlExceptions.of("executeUpdate ran a statement that returned rows; use executeQuery or execute", "0100D");
+    }
+    return singleCount();
+  }
+
+  @Override
+  public boolean execute() throws SQLException {
+    run(statements(), valuesOf(bound()), keys);
+    return getResultSet() != null;
+  }
+
+  @Override
+  public void addBatch() throws SQLException {
+    checkOpen();
+    batch.add(bound());
+    batchSql.add(statements());
+  }
+
+  @Override
+  public void clearBatch() throws SQLException {
+    checkOpen();
+    batch.clear();
+    batchSql.clear();
+  }
+
+  @Override
+  public long[] executeLargeBatch() throws SQLException {
+    checkOpen();
+    if (batch.isEmpty()) {
+      return new long[0];
+    }
+    if (rewritten.statements().size() != 1) {
+      clearBatch();
+      throw SqlExceptions.of("a batch runs one statement per entry; this SQL holds " + rewritten.statements().size(),
+          "0A000");
+    }
+    List<String> sqls = new ArrayList<>(batch.size());
+    List<Object[]> vals = new ArrayList<>(batch.size());
+    for (int b = 0; b < batch.size(); b++) {
+      sqls.add(withKeys(batchSql.get(b).get(0), keys));
+      vals.add(valuesOf(batch.get(b)).get(0));
+    }
+    clearBatch();
+    return runBatch(sqls, vals, keys).counts();
+  }
+
+  @Override
+  public void clearParameters() throws SQLException {
+    checkOpen();
+    Arrays.fill(values, ParameterValues.UNSET);
+  }
+
+  /** The statement prepared on the server (cached by Sluice): its parameter types and columns. */
+  private PreparedQuery described() throws SQLException {
+    checkOpen();
+    if (rewritten.statements().size() != 1) {
+      throw SqlExceptions.unsupported("metadata of a string holding " + rewritten.statements().size() + " statements");
+    }
+    connection.beforeStatement();
+    try {
+      return connection.sluice.prepare(rewritten.statements().get(0));
+    } catch (SluiceException e) {
+      throw SqlExceptions.of(e);
+    }
+  }
+
+  @Override
+  public ResultSetMetaData getMetaData() throws SQLException {
+    PreparedQuery q = described();
+    return q.columns().isEmpty() ? null : new SluiceResultSetMetaData(q.columns(), connection);
+  }
+
+  @Override
+  public ParameterMetaData getParameterMetaData() throws SQLException {
+    if (rewritten.statements().isEmpty()) {
+      return new SluiceParameterMetaData(new int[0], connection);
+    }
+    return new SluiceParameterMetaData(described().parameterTypes(), connection);
+  }
+
+  // the setters
+  @Override
+  public void setNull(int i, int sqlType) throws SQLException {
+    setTypedNull(i, sqlType, null);
+  }
+
+  @Override
+  public void setNull(int i, int sqlType, String typeName) throws SQLException {
+    setTypedNull(i, sqlType, typeName);
+  }
+
+  @Override
+  public void setBoolean(int i, boolean x) throws SQLException {
+    set(i, x);
+  }
+
+  @Override
+  public void setByte(int i, byte x) throws SQLException {
+    set(i, (short) x);
+  }
+
+  @Override
+  public void setShort(int i, short x) throws SQLException {
+    set(i, x);
+  }
+
+  @Override
+  public void setInt(int i, int x) throws SQLException {
+    set(i, x);
+  }
+
+  @Override
+  public void setLong(int i, long x) throws SQLException {
+    set(i, x);
+  }
+
+  @Override
+  public void setFloat(int i, float x) throws SQLException {
+    set(i, x);
+  }
+
+  @Override
+  public void setDouble(int i, double x) throws SQLException {
+    set(i, x);
+  }
+
+  @Override
+  public void setBigDecimal(int i, BigDecimal x) throws SQLException {
+    set(i, x);
+  }
+
+  @Override
+  public void setString(int i, String x) throws SQLException {
+    setText(i, x);
+  }
+
+  @Override
+  public void setNString(int i, String x) throws SQLException {
+    setText(i, x);
+  }
+
+  @Override
+  public void setBytes(int i, byte[] x) throws SQLException {
+    set(i, x);
+  }
+
+  @Override
+  public void setDate(int i, Date x) throws SQLException {
+    set(i, ParameterValues.date(x, null));
+  }
+
+  @Override
+  public void setDate(int i, Date x, Calendar cal) throws SQLException {
+    set(i, ParameterValues.date(x, cal));
+  }
+
+  @Override
+  public void setTime(int i, Time x) throws SQLException {
+    set(i, ParameterValues.time(x, null));
+  }
+
+  @Override
+  public void setTime(int i, Time x, Calendar cal) throws SQLException {
+    set(i, ParameterValues.time(x, cal));
+  }
+
+  @Override
+  public void setTimestamp(int i, Timestamp x) throws SQLException {
+    set(i, ParameterValues.timestamp(x, null));
+  }
+
+  @Override
+  public void setTimestamp(int i, Timestamp x, Calendar cal) throws SQLException {
+    set(i, ParameterValues.timestamp(x, cal));
+  }
+
+  @Override
+  public void setAsciiStream(int i, InputStream x, int length) throws SQLException {
+    setText(i, ParameterValues.ascii(x, length));
+  }
+
+  @Override
+  public void setAsciiStream(int i, InputStream x, long length) throws SQLException {
+    setText(i, ParameterValues.ascii(x, length));
+  }
+
+  @Override
+  public void setAsciiStream(int i, InputStream x) throws SQLException {
+    setText(i, ParameterValues.ascii(x, -1));
+  }
+
+  @Override
+  @Deprecated
+  public void setUnicodeStream(int i, InputStream x, int length) throws SQLException {
+    byte[] b = ParameterValues.bytes(x, length);
+    setText(i, b == null ? null : new String(b, java.nio.charset.StandardCharsets.UTF_8));
+  }
+
+  @Override
+  public void setBinaryStream(int i, InputStream x, int length) throws SQLException {
+    set(i, ParameterValues.bytes(x, length));
+  }
+
+  @Override
+  public void setBinaryStream(int i, InputStream x, long length) throws SQLException {
+    set(i, ParameterValues.bytes(x, length));
+  }
+
+  @Override
+  public void setBinaryStream(int i, InputStream x) throws SQLException {
+    set(i, ParameterValues.bytes(x, -1));
+  }
+
+  @Override
+  public void setCharacterStream(int i, Reader x, int length) throws SQLException {
+    setText(i, ParameterValues.text(x, length));
+  }
+
+  @Override
+  public void setCharacterStream(int i, Reader x, long length) throws SQLException {
+    setText(i, ParameterValues.text(x, length));
+  }
+
+  @Override
+  public void setCharacterStream(int i, Reader x) throws SQLException {
+    setText(i, ParameterValues.text(x, -1));
+  }
+
+  @Override
+  public void setNCharacterStream(int i, Reader x, long length) throws SQLException {
+    setText(i, ParameterValues.text(x, length));
+  }
+
+  @Override
+  public void setNCharacterStream(int i, Reader x) throws SQLException {
+    setText(i, ParameterValues.text(x, -1));
+  }
+
+  @Override
+  public void setObject(int i, Object x, int targetSqlType, int scaleOrLength) throws SQLException {
+    Object v = ParameterValues.of(x, targetSqlType);
+    if (v instanceof BigDecimal d && (targetSqlType == java.sql.Types.NUMERIC || targetSqlType == java.sql.Types.DECIMAL)) {
+      v = d.setScale(scaleOrLength, java.math.RoundingMode.HALF_UP);
+    }
+    set(i, v);
+  }
+
+  @Override
+  public void setObject(int i, Object x, int targetSqlType) throws SQLException {
+    Object v = ParameterValues.of(x, targetSqlType);
+    if (v instanceof String text && JdbcTypes.isCharacter(targetSqlType)) {
+      setText(i, text);
+    } else if (x == null) {
+      setTypedNull(i, targetSqlType, null);
+    } else {
+      set(i, v);   // Types.OTHER and the rest: the server reads a string as the column's type
+    }
+  }
+
+  @Override
+  public void setObject(int i, Object x) throws SQLException {
+    if (x instanceof CharSequence || x instanceof Character) {
+      setText(i, x.toString());
+    } else {
+      set(i, ParameterValues.of(x));
+    }
+  }
+
+  @Override
+  public void setObject(int i, Object x, SQLType targetSqlType, int scaleOrLength) throws SQLException {
+    setObject(i, x, vendorCode(targetSqlType), scaleOrLength);
+  }
+
+  @Override
+  public void setObject(int i, Object x, SQLType targetSqlType) throws SQLException {
+    setObject(i, x, vendorCode(targetSqlType));
+  }
+
+  private static int vendorCode(SQLType t) throws SQLException {
+    if (t == null || t.getVendorTypeNumber() == null) {
+      throw SqlExceptions.unsupported("SQLType without a java.sql.Types code: " + t);
+    }
+    return t.getVendorTypeNumber();
+  }
+
+  @Override
+  public void setArray(int i, java.sql.Array x) throws SQLException {
+    set(i, ParameterValues.of(x));
+  }
+
+  @Override
+  public void setBlob(int i, Blob x) throws SQLException {
+    set(i, ParameterValues.of(x));
+  }
+
+  @Override
+  public void setBlob(int i, InputStream x, long length) throws SQLException {
+    set(i, ParameterValues.bytes(x, length));
+  }
+
+  @Override
+  public void setBlob(int i, InputStream x) throws SQLException {
+    set(i, ParameterValues.bytes(x, -1));
+  }
+
+  @Override
+  public void setClob(int i, Clob x) throws SQLException {
+    set(i, ParameterValues.of(x));
+  }
+
+  @Override
+  public void setClob(int i, Reader x, long length) throws SQLException {
+    setText(i, ParameterValues.text(x, length));
+  }
+
+  @Override
+  public void setClob(int i, Reader x) throws SQLException {
+    setText(i, ParameterValues.text(x, -1));
+  }
+
+  @Override
+  public void setNClob(int i, NClob x) throws SQLException {
+    set(i, ParameterValues.of(x));
+  }
+
+  @Override
+  public void setNClob(int i, Reader x, long length) throws SQLException {
+    setText(i, ParameterValues.text(x, length));
+  }
+
+  @Override
+  public void setNClob(int i, Reader x) throws SQLException {
+    setText(i, ParameterValues.text(x, -1));
+  }
+
+  @Override
+  public void setURL(int i, java.net.URL x) throws SQLException {
+    setText(i, x == null ? null : x.toString());
+  }
+
+  @Override
+  public void setRef(int i, Ref x) throws SQLException {
+    throw SqlExceptions.unsupported("setRef: " + Refusals.NO_LOCATORS);
+  }
+
+  @Override
+  public void setRowId(int i, RowId x) throws SQLException {
+    throw SqlExceptions.unsupported("setRowId: " + Refusals.NO_LOCATORS);
+  }
+
+  @Override
+  public void setSQLXML(int i, SQLXML x) throws SQLException {
+    set(i, x == null ? null : x.getString());
+  }
+
+  // a prepared statement runs its own SQL; JDBC forbids the Statement forms that take SQL
+  private static SQLException takesNoSql() {
+    return SqlExceptions.of("a PreparedStatement runs the SQL it was prepared with; this method takes SQL", "HY000");
+  }
+
+  @Override
+  public ResultSet executeQuery(String sql) throws SQLException {
+    throw takesNoSql();
+  }
+
+  @Override
+  public int executeUpdate(String sql) throws SQLException {
+    throw takesNoSql();
+  }
+
+  @Override
+  public boolean execute(String sql) throws SQLException {
+    throw takesNoSql();
+  }
+
+  @Override
+  public void addBatch(String sql) throws SQLException {
+    throw takesNoSql();
+  }
+
+  @Override
+  public String toString() {
+    return rewritten.sql();
+  }
+}

@@ -1,0 +1,228 @@
+package io.sluice.jdbc;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Savepoint;
+import java.sql.Statement;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Auto-commit, commit and rollback, savepoints, isolation, read-only, and a transaction's thread. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class TransactionTest extends OneConnection {
+  @BeforeAll
+  static void schema() throws SQLException {
+    try (Statement s = c.createStatement()) {
+      s.execute("drop table if exists jdbc_tx; create table jdbc_tx (k int primary key, v text)");
+    }
+  }
+
+  private static int count(Connection on) throws SQLException {
+    try (Statement s = on.createStatement(); ResultSet rs = s.executeQuery("select count(*) from jdbc_tx")) {
+      rs.next();
+      return rs.getInt(1);
+    }
+  }
+
+  private static void clear() throws SQLException {
+    try (Statement s = c.createStatement()) {
+      s.execute("delete from jdbc_tx");
+    }
+  }
+
+  @Test
+  void commitMakesWorkVisibleAndRollbackUndoesIt() throws SQLException {
+    clear();
+    try (Connection other = TestDatabase.connect()) {
+      c.setAutoCommit(false);
+      try (PreparedStatement p = c.prepareStatement("insert into jdbc_tx values (?, ?)")) {
+        p.setInt(1, 1);
+        p.setString(2, "one");
+        p.executeUpdate();
+        assertEquals(0, count(other), "not visible before commit");
+        c.commit();
+        assertEquals(1, count(other));
+        p.setInt(1, 2);
+        p.executeUpdate();
+        c.rollback();
+        assertEquals(1, count(other));
+      } finally {
+        c.setAutoCommit(true);
+      }
+    }
+  }
+
+  @Test
+  void savepointsRollBackPartOfATransaction() throws SQLException {
+    clear();
+    c.setAutoCommit(false);
+    try (Statement s = c.createStatement()) {
+      s.executeUpdate("insert into jdbc_tx values (10, 'kept')");
+      Savepoint sp = c.setSavepoint("before dup");
+      assertThrows(java.sql.SQLIntegrityConstraintViolationException.class,
+          () -> s.executeUpdate("insert into jdbc_tx values (10, 'dup')"));
+      c.rollback(sp);   // the transaction goes on after the failure
+      s.executeUpdate("insert into jdbc_tx values (11, 'after')");
+      Savepoint unnamed = c.setSavepoint();
+      assertTrue(unnamed.getSavepointId() > 0);
+      c.releaseSavepoint(unnamed);
+      c.commit();
+    } finally {
+      c.setAutoCommit(true);
+    }
+    assertEquals(2, count(c));
+  }
+
+  @Test
+  void aFailedTransactionCannotCommit() throws SQLException {
+    clear();
+    c.setAutoCommit(false);
+    try (Statement s = c.createStatement()) {
+      s.executeUpdate("insert into jdbc_tx values (20, 'x')");
+      assertThrows(SQLException.class, () -> s.executeUpdate("insert into jdbc_tx values (20, 'x')"));
+      SQLException aborted = assertThrows(SQLException.class, () -> s.executeQuery("select 1"));
+      assertEquals("25P02", aborted.getSQLState());
+      assertTrue(c.isValid(5), "an aborted transaction does not make the connection invalid");
+      SQLException e = assertThrows(SQLException.class, c::commit);
+      assertInstanceOf(java.sql.SQLTransactionRollbackException.class, e);
+    } finally {
+      c.setAutoCommit(true);
+    }
+    assertEquals(0, count(c));
+  }
+
+  @Test
+  void isolationAndReadOnlyApplyToTheTransaction() throws SQLException {
+    c.setAutoCommit(false);
+    try (Statement s = c.createStatement()) {
+      c.setTransactionIsolation(Connection.TRANSACTION_SERIALIZABLE);
+      c.setReadOnly(true);
+      try (ResultSet rs = s.executeQuery("select current_setting('transaction_isolation'),"
+          + " current_setting('transaction_read_only')")) {
+        assertTrue(rs.next());
+        assertEquals("serializable", rs.getString(1));
+        assertEquals("on", rs.getString(2));
+      }
+      assertThrows(SQLException.class, () -> c.setReadOnly(false), "not inside a transaction");
+      SQLException e = assertThrows(SQLException.class, () -> s.executeUpdate("insert into jdbc_tx values (30, 'ro')"));
+      assertEquals("25006", e.getSQLState());
+      c.rollback();
+      c.setReadOnly(false);
+      c.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+      assertEquals(Connection.TRANSACTION_READ_COMMITTED, c.getTransactionIsolation());
+      c.commit();
+    } finally {
+      c.setAutoCommit(true);
+    }
+  }
+
+  @Test
+  void switchingAutoCommitOnCommits() throws SQLException {
+    clear();
+    c.setAutoCommit(false);
+    try (Statement s = c.createStatement()) {
+      s.executeUpdate("insert into jdbc_tx values (40, 'x')");
+    }
+    c.setAutoCommit(true);
+    try (Connection other = TestDatabase.connect()) {
+      assertEquals(1, count(other));
+    }
+  }
+
+  @Test
+  void aTransactionBelongsToTheThreadThatBeganIt() throws Exception {
+    c.setAutoCommit(false);
+    try (Statement s = c.createStatement()) {
+      s.executeQuery("select 1").close();
+      var failure = new java.util.concurrent.atomic.AtomicReference<SQLException>();
+      Thread t = Thread.ofVirtual().start(() -> {
+        try (Statement other = c.createStatement()) {
+          other.executeQuery("select 2");
+        } catch (SQLException e) {
+          failure.set(e);
+        }
+      });
+      t.join();
+      assertNotNull(failure.get());
+      assertTrue(failure.get().getMessage().contains("begun by thread"), failure.get().getMessage());
+      c.rollback();
+    } finally {
+      c.setAutoCommit(true);
+    }
+  }
+
+  @Test
+  void commitInAutoCommitModeIsAnError() {
+    assertThrows(SQLException.class, c::commit);
+    assertThrows(SQLException.class, c::setSavepoint);
+  }
+
+  @Test
+  void errorsCarrySqlStateClassOutcomeAndServerFields() throws SQLException {
+    try (Statement s = c.createStatement()) {
+      SQLException syntax = assertThrows(SQLException.class, () -> s.execute("selec 1"));
+      assertInstanceOf(java.sql.SQLSyntaxErrorException.class, syntax);
+      assertEquals("42601", syntax.getSQLState());
+      assertTrue(syntax.getMessage().contains("syntax error"), syntax.getMessage());
+      assertEquals(io.sluice.SluiceException.Outcome.SERVER_ERROR, SqlExceptions.outcome(syntax).orElseThrow());
+      s.execute("insert into jdbc_tx values (50, 'x') on conflict do nothing");
+      SQLException dup = assertThrows(SQLException.class, () -> s.execute("insert into jdbc_tx values (50, 'x')"));
+      assertInstanceOf(java.sql.SQLIntegrityConstraintViolationException.class, dup);
+      assertEquals("jdbc_tx_pkey", SqlExceptions.serverError(dup).orElseThrow().constraint());
+      SQLException data = assertThrows(SQLException.class, () -> s.execute("select 1/0"));
+      assertInstanceOf(java.sql.SQLDataException.class, data);
+      SQLException missing = assertThrows(SQLException.class, () -> s.execute("select * from no_such_table"));
+      assertEquals("42P01", missing.getSQLState());
+    }
+  }
+
+  @Test
+  void aClosedConnectionRefusesWorkAsAConnectionError() throws SQLException {
+    Connection gone = TestDatabase.connect();
+    Statement s = gone.createStatement();
+    gone.close();
+    assertTrue(gone.isClosed());
+    assertFalse(gone.isValid(1));
+    SQLException e = assertThrows(SQLException.class, () -> s.executeQuery("select 1"));
+    assertEquals("08003", e.getSQLState());
+  }
+
+  @Test
+  void anotherThreadClosesAConnectionWhoseTransactionIsOpen() throws Exception {
+    // a pool's housekeeping thread closing a connection that a caller left in a transaction
+    Connection left = TestDatabase.connect();
+    left.setAutoCommit(false);
+    try (Statement s = left.createStatement()) {
+      s.executeUpdate("insert into jdbc_tx values (60, 'never committed')");
+    }
+    var closed = new java.util.concurrent.atomic.AtomicReference<Throwable>();
+    Thread closer = Thread.ofVirtual().start(() -> {
+      try {
+        left.close();
+      } catch (Throwable e) {
+        closed.set(e);
+      }
+    });
+    assertTrue(closer.join(java.time.Duration.ofSeconds(20)), "close from another thread returned");
+    assertNull(closed.get());
+    assertTrue(left.isClosed());
+    // the same key again: it would wait on the open transaction's row lock, unless that was rolled back
+    try (Connection other = TestDatabase.connect("&options=-c%20lock_timeout%3D10s"); Statement s = other.createStatement()) {
+      assertEquals(1, s.executeUpdate("insert into jdbc_tx values (60, 'after the close')"));
+      s.executeUpdate("delete from jdbc_tx where k = 60");
+    }
+  }
+
+  @Test
+  void abortClosesWithoutBlocking() throws SQLException {
+    Connection gone = TestDatabase.connect();
+    gone.abort(Runnable::run);
+    assertTrue(gone.isClosed());
+  }
+}
