@@ -202,6 +202,9 @@ public final class SluiceResultSet extends UnsupportedResultSetParts {
       endStream();
     }
     rows = null;
+    if (statement != null) {
+      statement.resultClosed();
+    }
   }
 
   @Override

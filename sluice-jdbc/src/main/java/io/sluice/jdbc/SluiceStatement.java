@@ -36,6 +36,8 @@ public class SluiceStatement implements Statement {
   private int maxFieldSize;
   private boolean closed;
   private boolean closeOnCompletion;
+  /** True while the statement closes its own results (to run again or to close). */
+  private boolean clearing;
   private boolean poolable;
   private long warningMark = Long.MAX_VALUE;
 
@@ -154,17 +156,40 @@ public class SluiceStatement implements Statement {
   }
 
   private void clearResults() throws SQLException {
-    if (current instanceof SluiceResultSet rs) {
-      rs.close();
-    }
-    for (Object o : results) {
-      if (o instanceof SluiceResultSet rs) {
+    clearing = true;
+    try {
+      if (current instanceof SluiceResultSet rs) {
         rs.close();
       }
+      for (Object o : results) {
+        if (o instanceof SluiceResultSet rs) {
+          rs.close();
+        }
+      }
+    } finally {
+      clearing = false;
     }
     results.clear();
     current = null;
     generatedKeys = null;
+  }
+
+  /**
+   * A result set of this statement was closed: with {@link #closeOnCompletion()} the statement
+   * closes once none of its results is open (not when the statement itself closes them to run
+   * again).
+   */
+  void resultClosed() throws SQLException {
+    if (closeOnCompletion && !closed && !clearing && !hasOpenResult()) {
+      close();
+    }
+  }
+
+  private boolean hasOpenResult() {
+    if (current instanceof SluiceResultSet rs && !rs.isClosed()) {
+      return true;
+    }
+    return results.stream().anyMatch(o -> o instanceof SluiceResultSet rs && !rs.isClosed());
   }
 
   /** Values per statement of {@code r}, from the JDBC parameters given (none for a plain statement). */
