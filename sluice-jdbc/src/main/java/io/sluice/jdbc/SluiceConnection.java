@@ -56,6 +56,7 @@ public final class SluiceConnection extends UnsupportedConnectionParts {
   private int savepoints;
   /** A result being streamed (fetch size) on this connection, which holds it until read or closed. */
   private volatile SluiceResultSet streaming;
+  private volatile SluiceDatabaseMetaData metaData;
 
   SluiceConnection(io.sluice.Connection sluice, DriverSettings settings) {
     this.sluice = sluice;
@@ -387,8 +388,13 @@ public final class SluiceConnection extends UnsupportedConnectionParts {
   @Override
   public DatabaseMetaData getMetaData() throws SQLException {
     checkOpen();
-    throw SqlExceptions.unsupported("DatabaseMetaData is not wired into this build of sluice-jdbc yet"
-        + " (SluiceDatabaseMetaData is written on its own branch)");
+    SluiceDatabaseMetaData known = metaData;
+    if (known == null) {
+      // one per connection, so that the server facts it reads once are read once per connection
+      known = new SluiceDatabaseMetaData(this, MetaDataUrl.of(settings.config()));
+      metaData = known;
+    }
+    return known;
   }
 
   @Override

@@ -67,6 +67,17 @@ class MetaDataInfoTest {
   }
 
   @Test
+  void theConnectionKeepsOneMetaDataThatKnowsItsUrl() throws SQLException {
+    PostgresServer pg = PostgresServer.shared();
+    DatabaseMetaData own = connection.getMetaData();
+    assertInstanceOf(SluiceDatabaseMetaData.class, own);
+    assertSame(own, connection.getMetaData());
+    assertEquals("jdbc:postgresql://" + pg.host() + ":" + pg.port() + "/" + pg.database(), own.getURL(),
+        "hosts and database only: no user or password");
+    assertSame(connection, own.getConnection());
+  }
+
+  @Test
   void unquotedIdentifiersAreStoredInLowerCase() throws SQLException {
     assertTrue(md.storesLowerCaseIdentifiers());
     assertFalse(md.storesUpperCaseIdentifiers());
