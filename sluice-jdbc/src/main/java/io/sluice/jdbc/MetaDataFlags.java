@@ -500,7 +500,7 @@ abstract class MetaDataFlags implements DatabaseMetaData {
     return true;
   }
 
-  /** A result set is read to its end or closed at commit; statements stay usable. */
+  /** A streamed result (fetch size) ends with its transaction; statements stay usable. */
   @Override
   public boolean supportsOpenCursorsAcrossCommit() {
     return false;
@@ -538,10 +538,10 @@ abstract class MetaDataFlags implements DatabaseMetaData {
     return true;
   }
 
-  /** getMoreResults(KEEP_CURRENT_RESULT) is not supported: a result closes when the next is read. */
+  /** getMoreResults(KEEP_CURRENT_RESULT) keeps the current result open. */
   @Override
   public boolean supportsMultipleOpenResults() {
-    return false;
+    return true;
   }
 
   @Override
@@ -572,9 +572,10 @@ abstract class MetaDataFlags implements DatabaseMetaData {
     return true;
   }
 
+  /** Forward-only, and scroll-insensitive over a result read whole (ResultSetKinds); never sensitive. */
   @Override
   public boolean supportsResultSetType(int type) {
-    return type == ResultSet.TYPE_FORWARD_ONLY;
+    return type == ResultSet.TYPE_FORWARD_ONLY || type == ResultSet.TYPE_SCROLL_INSENSITIVE;
   }
 
   @Override
@@ -627,14 +628,19 @@ abstract class MetaDataFlags implements DatabaseMetaData {
     return false;
   }
 
+  /**
+   * A result read whole stays readable after commit (Connection.getHoldability says so too); a
+   * streamed one (fetch size) ends with its transaction, which is why open cursors are not
+   * promised across commit above.
+   */
   @Override
   public boolean supportsResultSetHoldability(int holdability) {
-    return holdability == ResultSet.CLOSE_CURSORS_AT_COMMIT;
+    return holdability == ResultSet.HOLD_CURSORS_OVER_COMMIT || holdability == ResultSet.CLOSE_CURSORS_AT_COMMIT;
   }
 
   @Override
   public int getResultSetHoldability() {
-    return ResultSet.CLOSE_CURSORS_AT_COMMIT;
+    return ResultSet.HOLD_CURSORS_OVER_COMMIT;
   }
 
   /** SQLSTATEs are the SQL standard's (PostgreSQL Appendix A). */

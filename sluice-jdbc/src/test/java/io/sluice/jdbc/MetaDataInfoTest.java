@@ -122,6 +122,10 @@ class MetaDataInfoTest {
     assertEquals(Connection.TRANSACTION_READ_COMMITTED, md.getDefaultTransactionIsolation());
     assertTrue(md.supportsResultSetType(ResultSet.TYPE_FORWARD_ONLY));
     assertTrue(md.supportsResultSetConcurrency(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY));
+    assertTrue(md.supportsResultSetType(ResultSet.TYPE_SCROLL_INSENSITIVE));
+    assertFalse(md.supportsResultSetType(ResultSet.TYPE_SCROLL_SENSITIVE));
+    assertFalse(md.supportsResultSetConcurrency(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_UPDATABLE));
+    assertEquals(connection.getHoldability(), md.getResultSetHoldability());
     assertEquals(DatabaseMetaData.sqlStateSQL, md.getSQLStateType());
     assertEquals(RowIdLifetime.ROWID_UNSUPPORTED, md.getRowIdLifetime());
     assertTrue(md.nullsAreSortedHigh());
