@@ -91,15 +91,19 @@ public final class JdbcSql {
   private final SqlScanner scanner;
   private final BitSet omitted;
   private final CallMode callMode;
+  /** False for a plain Statement's SQL: {@code ?} is then an operator character, not a parameter. */
+  private final boolean placeholders;
   private int holes;
   private int returnSlot;
   private RewrittenSql.Call call = RewrittenSql.Call.NONE;
 
-  private JdbcSql(String sql, boolean standardConformingStrings, BitSet omitted, CallMode callMode) {
+  private JdbcSql(String sql, boolean standardConformingStrings, BitSet omitted, CallMode callMode,
+      boolean placeholders) {
     this.text = sql;
     this.scanner = new SqlScanner(sql, standardConformingStrings);
     this.omitted = omitted;
     this.callMode = callMode;
+    this.placeholders = placeholders;
   }
 
   /** Rewrites {@code sql}; see the class description. */
@@ -114,7 +118,23 @@ public final class JdbcSql {
    */
   public static RewrittenSql rewrite(String sql, boolean standardConformingStrings, BitSet outOnly,
       CallMode callMode) {
-    JdbcSql r = new JdbcSql(sql, standardConformingStrings, outOnly, callMode);
+    return rewrite(sql, standardConformingStrings, outOnly, callMode, true);
+  }
+
+  /**
+   * Rewrites the SQL of a plain {@code java.sql.Statement}, which has no parameters: every {@code ?}
+   * (and {@code ??}) is kept as written, so that PostgreSQL's own {@code ?} operators (jsonb {@code
+   * ?}, {@code ?|}, {@code ?&}) work in scripts, as they do with pgjdbc; escapes are still
+   * translated and statements still split.
+   */
+  public static RewrittenSql rewriteWithoutPlaceholders(String sql, boolean standardConformingStrings,
+      CallMode callMode) {
+    return rewrite(sql, standardConformingStrings, new BitSet(), callMode, false);
+  }
+
+  private static RewrittenSql rewrite(String sql, boolean standardConformingStrings, BitSet outOnly,
+      CallMode callMode, boolean placeholders) {
+    JdbcSql r = new JdbcSql(sql, standardConformingStrings, outOnly, callMode, placeholders);
     List<Object> pieces = new ArrayList<>();
     r.copy(pieces, null, 0);
     return r.assemble(pieces);
@@ -157,7 +177,9 @@ public final class JdbcSql {
       char c = scanner.first();
       switch (c) {
         case '?' -> {
-          if (scanner.end() < text.length() && text.charAt(scanner.end()) == '?') {
+          if (!placeholders) {
+            out.add(token);
+          } else if (scanner.end() < text.length() && text.charAt(scanner.end()) == '?') {
             scanner.next();
             out.add("?");
           } else {

@@ -70,6 +70,11 @@ public final class SluiceConnection extends UnsupportedConnectionParts {
     return RewriteCache.rewrite(sql, standardStrings(), settings.callMode());
   }
 
+  /** The rewritten SQL of a plain Statement: no placeholders, {@code ?} kept (jsonb operators). */
+  RewrittenSql rewritePlain(String sql) throws SQLException {
+    return RewriteCache.rewrite(sql, standardStrings(), settings.callMode(), false);
+  }
+
   boolean standardStrings() {
     return !"off".equalsIgnoreCase(sluice.parameter("standard_conforming_strings"));
   }

@@ -208,14 +208,10 @@ public class SluiceStatement implements Statement {
     return out;
   }
 
+  /** A plain statement's SQL has no parameters: its {@code ?} are PostgreSQL's, kept as written (as pgjdbc does). */
   private RewrittenSql plain(String sql) throws SQLException {
     checkOpen();
-    RewrittenSql r = connection.rewrite(sql);
-    if (r.parameterCount() > 0) {
-      throw SqlExceptions.of("a plain Statement has no parameters, but the SQL has " + r.parameterCount()
-          + " ? placeholder(s); use a PreparedStatement (or ?? for a literal question mark)", "07001");
-    }
-    return r;
+    return connection.rewritePlain(sql);
   }
 
   @Override
@@ -382,7 +378,7 @@ public class SluiceStatement implements Statement {
     List<String> sqls = new ArrayList<>();
     List<Object[]> values = new ArrayList<>();
     for (String sql : batch) {
-      for (String s : connection.rewrite(sql).statements()) {
+      for (String s : connection.rewritePlain(sql).statements()) {
         sqls.add(s);
         values.add(new Object[0]);
       }

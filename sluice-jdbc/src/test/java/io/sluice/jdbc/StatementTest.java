@@ -171,11 +171,22 @@ class StatementTest {
         () -> c.createStatement(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_UPDATABLE));
   }
 
+  /** As with pgjdbc: migration tools run scripts through plain statements, jsonb's ? operators included. */
   @Test
-  void aPlainStatementWithPlaceholdersIsRefused() throws SQLException {
+  void aPlainStatementKeepsQuestionMarksAsOperators() throws SQLException {
+    try (Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("select '{\"a\":1}'::jsonb ? 'a', '{\"a\":1}'::jsonb ?| array['b'],"
+            + " {fn ucase('x')}")) {
+      assertTrue(rs.next());
+      assertTrue(rs.getBoolean(1));
+      assertFalse(rs.getBoolean(2));
+      assertEquals("X", rs.getString(3), "escapes are still translated");
+    }
     try (Statement s = c.createStatement()) {
       SQLException e = assertThrows(SQLException.class, () -> s.executeQuery("select ?"));
-      assertEquals("07001", e.getSQLState());
+      assertEquals("42601", e.getSQLState(), "the server, not the driver, finds ? alone a syntax error");
+      s.addBatch("select '{\"a\":1}'::jsonb ? 'a'");
+      assertArrayEquals(new int[] {1}, s.executeBatch());
     }
   }
 
