@@ -1,0 +1,88 @@
+package io.sluice.jdbc.tools;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import liquibase.Contexts;
+import liquibase.LabelExpression;
+import liquibase.Liquibase;
+import liquibase.database.Database;
+import liquibase.database.DatabaseFactory;
+import liquibase.database.core.PostgresDatabase;
+import liquibase.database.jvm.JdbcConnection;
+import liquibase.resource.ClassLoaderResourceAccessor;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Liquibase 4 over sluice-jdbc: a changelog of several changesets (tables, a foreign key, an
+ * index, data, a dollar-quoted function, a new column) applied, its status read, and rolled back
+ * two changesets; given a connection, and given a {@code jdbc:postgresql:} URL alone.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class LiquibaseTest {
+  private static final String CHANGELOG = "db/liquibase/changelog.xml";
+
+  @Test
+  void updateStatusAndRollbackOnAConnection() throws Exception {
+    ToolsDatabase db = ToolsDatabase.create("tools_liquibase");
+    try (Connection c = db.connect()) {
+      Database database = DatabaseFactory.getInstance().findCorrectDatabaseImplementation(new JdbcConnection(c));
+      assertInstanceOf(PostgresDatabase.class, database, "chosen from the product name");
+      try (Liquibase liquibase = new Liquibase(CHANGELOG, new ClassLoaderResourceAccessor(), database)) {
+        liquibase.update(new Contexts(), new LabelExpression());
+        assertEquals(List.of(), liquibase.listUnrunChangeSets(new Contexts(), new LabelExpression()));
+        assertEquals(List.of("nickname"), columns(c, "person", "nickname"));
+        assertEquals(1, count(c, "SELECT person_count()"));
+        assertEquals(4, count(c, "SELECT count(*) FROM databasechangelog"));
+
+        liquibase.rollback(2, (String) null);
+        assertEquals(List.of(), columns(c, "person", "nickname"), "4-nickname rolled back");
+        assertEquals(0, count(c, "SELECT count(*) FROM person"), "3-data rolled back by its own rollback block");
+        assertEquals(2, liquibase.listUnrunChangeSets(new Contexts(), new LabelExpression()).size());
+        assertEquals(2, count(c, "SELECT count(*) FROM databasechangelog"));
+      }
+    }
+  }
+
+  /**
+   * Liquibase derives {@code org.postgresql.Driver} from the URL and loads it by name; the
+   * sluice-jdbc-postgresql-alias artifact supplies that class, delegating to SluiceDriver.
+   */
+  @Test
+  void aPostgresqlUrlAlone() throws Exception {
+    ToolsDatabase db = ToolsDatabase.create("tools_liquibase_url");
+    ClassLoaderResourceAccessor resources = new ClassLoaderResourceAccessor();
+    Database database = DatabaseFactory.getInstance().openDatabase(db.postgresqlUrl(), db.user(), "", null,
+        resources);
+    try (Liquibase liquibase = new Liquibase(CHANGELOG, resources, database)) {
+      Connection c = ((JdbcConnection) database.getConnection()).getUnderlyingConnection();
+      assertTrue(c.isWrapperFor(io.sluice.Connection.class), "a Sluice connection: " + c.getClass());
+      liquibase.update(new Contexts(), new LabelExpression());
+      assertEquals(4, count(c, "SELECT count(*) FROM databasechangelog"));
+    }
+  }
+
+  private static List<String> columns(Connection c, String table, String column) throws SQLException {
+    List<String> names = new ArrayList<>();
+    try (ResultSet rs = c.getMetaData().getColumns(null, "public", table, column)) {
+      while (rs.next()) {
+        names.add(rs.getString("COLUMN_NAME"));
+      }
+    }
+    return names;
+  }
+
+  private static int count(Connection c, String sql) throws SQLException {
+    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+      assertTrue(rs.next());
+      return rs.getInt(1);
+    }
+  }
+}
