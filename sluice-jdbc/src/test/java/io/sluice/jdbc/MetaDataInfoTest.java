@@ -16,27 +16,12 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /** DatabaseMetaData: product and driver facts, identifier rules, capabilities, types and empty hierarchies. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
-class MetaDataInfoTest {
-  static Connection connection;
-  static DatabaseMetaData md;
-
-  @BeforeAll
-  static void connect() throws SQLException {
-    connection = MetaDataSchema.connectWithSchema();
-    md = new SluiceDatabaseMetaData(connection);
-  }
-
-  @AfterAll
-  static void close() throws SQLException {
-    connection.close();
-  }
+class MetaDataInfoTest extends MetaDataTestBase {
 
   @Test
   void productVersionFromTheServer() throws SQLException {

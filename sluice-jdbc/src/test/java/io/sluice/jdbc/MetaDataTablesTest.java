@@ -6,7 +6,6 @@ import static io.sluice.jdbc.MetaDataSchema.rows;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.testkit.PostgresServer;
-import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -15,27 +14,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /** DatabaseMetaData: catalogs, schemas, table types, tables, columns, privileges, row identifiers. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
-class MetaDataTablesTest {
-  static Connection connection;
-  static DatabaseMetaData md;
-
-  @BeforeAll
-  static void connect() throws SQLException {
-    connection = MetaDataSchema.connectWithSchema();
-    md = new SluiceDatabaseMetaData(connection);
-  }
-
-  @AfterAll
-  static void close() throws SQLException {
-    connection.close();
-  }
+class MetaDataTablesTest extends MetaDataTestBase {
 
   @Test
   void catalogIsTheConnectionsDatabase() throws SQLException {

@@ -33,7 +33,8 @@ class HikariTest {
     db = ToolsDatabase.create("tools_hikari");
   }
 
-  private static HikariDataSource pool(String name, int size) {
+  /** A pool of Sluice connections; {@code size} connections at most. */
+  private static HikariConfig config(String name, int size) {
     HikariConfig config = new HikariConfig();
     config.setPoolName(name);
     config.setDataSource(db.dataSource());
@@ -41,7 +42,11 @@ class HikariTest {
     config.setMinimumIdle(1);
     config.setConnectionTimeout(10_000);
     config.setValidationTimeout(2_000);
-    return new HikariDataSource(config);
+    return config;
+  }
+
+  private static HikariDataSource pool(String name, int size) {
+    return new HikariDataSource(config(name, size));
   }
 
   @Test
@@ -82,10 +87,7 @@ class HikariTest {
     Logger leakLogger = Logger.getLogger("com.zaxxer.hikari.pool.ProxyLeakTask");
     leakLogger.addHandler(capture);
     leakLogger.setUseParentHandlers(false);   // the expected warning carries a stack trace: keep it off the console
-    HikariConfig config = new HikariConfig();
-    config.setPoolName("leaks");
-    config.setDataSource(db.dataSource());
-    config.setMaximumPoolSize(1);
+    HikariConfig config = config("leaks", 1);
     config.setLeakDetectionThreshold(2_000);   // the smallest Hikari takes
     try (HikariDataSource pool = new HikariDataSource(config); Connection held = pool.getConnection()) {
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
@@ -118,10 +120,7 @@ class HikariTest {
 
   @Test
   void stateABorrowerChangedIsResetOnReturn() throws SQLException {
-    HikariConfig config = new HikariConfig();
-    config.setPoolName("reset");
-    config.setDataSource(db.dataSource());
-    config.setMaximumPoolSize(1);
+    HikariConfig config = config("reset", 1);
     config.setSchema("public");   // Hikari resets the schema only to one it was given
     try (HikariDataSource pool = new HikariDataSource(config)) {
       try (Connection c = pool.getConnection()) {
