@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Timeout;
 /**
  * Liquibase 4 over sluice-jdbc: a changelog of several changesets (tables, a foreign key, an
  * index, data, a dollar-quoted function, a new column) applied, its status read, and rolled back
- * two changesets; given a connection, and given a {@code jdbc:postgresql:} URL alone.
+ * two changesets; given a connection, a {@code jdbc:postgresql:} URL alone, and the {@code
+ * jdbc:sluice:postgresql:} URL with the driver class named.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class LiquibaseTest {
@@ -65,6 +66,21 @@ class LiquibaseTest {
       Connection c = ((JdbcConnection) database.getConnection()).getUnderlyingConnection();
       assertTrue(c.isWrapperFor(io.sluice.Connection.class), "a Sluice connection: " + c.getClass());
       liquibase.update(new Contexts(), new LabelExpression());
+      assertEquals(4, count(c, "SELECT count(*) FROM databasechangelog"));
+    }
+  }
+
+  /** With the driver class named (--driver), Liquibase takes the jdbc:sluice: URL too. */
+  @Test
+  void theSluiceUrlWithTheDriverClassNamed() throws Exception {
+    ToolsDatabase db = ToolsDatabase.create("tools_liquibase_driver");
+    ClassLoaderResourceAccessor resources = new ClassLoaderResourceAccessor();
+    Database database = DatabaseFactory.getInstance().openDatabase(db.sluiceUrl(), db.user(), "",
+        "io.sluice.jdbc.SluiceDriver", null, null, null, resources);
+    assertInstanceOf(PostgresDatabase.class, database);
+    try (Liquibase liquibase = new Liquibase(CHANGELOG, resources, database)) {
+      liquibase.update(new Contexts(), new LabelExpression());
+      Connection c = ((JdbcConnection) database.getConnection()).getUnderlyingConnection();
       assertEquals(4, count(c, "SELECT count(*) FROM databasechangelog"));
     }
   }
