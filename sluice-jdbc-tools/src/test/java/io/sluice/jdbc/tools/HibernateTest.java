@@ -158,6 +158,36 @@ class HibernateTest {
     StandardServiceRegistryBuilder.destroy(registry);
   }
 
+  /** A mapping with a column its table lacks: schema update must see the table and add only the column. */
+  @Entity(name = "Note")
+  @Table(name = "note")
+  static class Note {
+    @Id
+    Long id;
+
+    String body;
+
+    LocalDate due;
+  }
+
+  @Test
+  void schemaUpdateAddsTheMissingColumnToTheTableItFinds() throws SQLException {
+    try (var c = dataSource.getConnection(); var s = c.createStatement()) {
+      s.execute("CREATE TABLE IF NOT EXISTS note (id bigint PRIMARY KEY, body varchar(255))");
+      s.execute("INSERT INTO note VALUES (1, 'kept') ON CONFLICT DO NOTHING");
+    }
+    StandardServiceRegistry registry = new StandardServiceRegistryBuilder()
+        .applySetting(AvailableSettings.JAKARTA_NON_JTA_DATASOURCE, dataSource)
+        .applySetting(AvailableSettings.HBM2DDL_AUTO, "update")
+        .build();
+    try (SessionFactory updated = new MetadataSources(registry).addAnnotatedClass(Note.class).buildMetadata()
+        .buildSessionFactory()) {
+      Note note = updated.fromTransaction(s -> s.find(Note.class, 1L));
+      assertEquals("kept", note.body, "the table was kept, not created again");
+      assertNull(note.due, "the new column was added");
+    }
+  }
+
   @Test
   void jsonAndTimesRoundTrip() {
     Instant created = Instant.parse("2024-03-01T12:00:00.123456Z");

@@ -43,6 +43,8 @@ class LiquibaseTest {
         assertEquals(1, count(c, "SELECT person_count()"));
         assertEquals(4, count(c, "SELECT count(*) FROM databasechangelog"));
 
+        assertSnapshotSeesKeysAndIndexes(database);
+
         liquibase.rollback(2, (String) null);
         assertEquals(List.of(), columns(c, "person", "nickname"), "4-nickname rolled back");
         assertEquals(0, count(c, "SELECT count(*) FROM person"), "3-data rolled back by its own rollback block");
@@ -83,6 +85,26 @@ class LiquibaseTest {
       Connection c = ((JdbcConnection) database.getConnection()).getUnderlyingConnection();
       assertEquals(4, count(c, "SELECT count(*) FROM databasechangelog"));
     }
+  }
+
+  /** Liquibase's snapshot (what diff and generateChangeLog compare) reads keys and indexes from DatabaseMetaData. */
+  private static void assertSnapshotSeesKeysAndIndexes(Database database) throws Exception {
+    var snapshot = liquibase.snapshot.SnapshotGeneratorFactory.getInstance().createSnapshot(
+        database.getDefaultSchema(), database, new liquibase.snapshot.SnapshotControl(database));
+    var example = new liquibase.structure.core.Table();
+    example.setName("address");
+    example.setSchema(database.getDefaultSchema().getCatalogName(), database.getDefaultSchema().getSchemaName());
+    liquibase.structure.core.Table address = snapshot.get(example);
+    assertNotNull(address, "the snapshot has table address");
+    assertEquals(List.of("id"), address.getPrimaryKey().getColumnNamesAsList());
+    assertEquals(List.of("address_person_fk"),
+        address.getOutgoingForeignKeys().stream().map(k -> k.getName()).toList());
+    assertEquals("person", address.getOutgoingForeignKeys().get(0).getPrimaryKeyTable().getName());
+    assertTrue(address.getIndexes().stream().anyMatch(i -> i.getName().equals("address_city_idx")),
+        address.getIndexes().toString());
+    assertEquals(java.sql.Types.BIGINT, address.getColumn("person_id").getType().getDataTypeId());
+    assertEquals("int8", address.getColumn("person_id").getType().getTypeName().toLowerCase(java.util.Locale.ROOT));
+    assertFalse(address.getColumn("person_id").isNullable());
   }
 
   private static List<String> columns(Connection c, String table, String column) throws SQLException {
