@@ -103,6 +103,11 @@ class JooqTest {
   }
 
   @Test
+  void givenOnlyAConnectionJooqDetectsPostgres() {
+    assertEquals(SQLDialect.POSTGRES, ctx.connectionResult(c -> DSL.using(c).dialect().family()));
+  }
+
+  @Test
   void metaReadsTablesKeysAndColumnsFromDatabaseMetaData() {
     var tables = ctx.meta().filterSchemas(s -> s.getName().equals("public")).getTables();
     var item = tables.stream().filter(t -> t.getName().equals("item")).findFirst().orElseThrow();
