@@ -68,7 +68,10 @@ class MetaDataRoutinesTest extends MetaDataTestBase {
         "split_name.full_name:" + DatabaseMetaData.procedureColumnIn + ":" + Types.VARCHAR + ":1",
         "split_name.first:" + DatabaseMetaData.procedureColumnOut + ":" + Types.VARCHAR + ":2",
         "split_name.last:" + DatabaseMetaData.procedureColumnOut + ":" + Types.VARCHAR + ":3"), described);
-    assertEquals(List.of("rate"), column(md.getProcedureColumns(null, "meta_test", "add_tax", "ra%"), "COLUMN_NAME"));
+    List<Map<String, Object>> rate = rows(md.getProcedureColumns(null, "meta_test", "add_tax", "ra%"));
+    assertEquals(1, rate.size());
+    assertEquals("0.2", rate.get(0).get("COLUMN_DEF"), "the parameter's DEFAULT");
+    assertNull(rows(md.getProcedureColumns(null, "meta_test", "add_tax", "amount")).get(0).get("COLUMN_DEF"));
   }
 
   @Test
