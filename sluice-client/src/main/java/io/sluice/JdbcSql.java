@@ -410,12 +410,15 @@ public final class JdbcSql {
     List<String> statements = new ArrayList<>();
     int[] index = new int[holes];
     int[] statementOf = new int[holes];
+    int[] end = new int[holes];
+    java.util.Arrays.fill(end, -1);
     boolean content = false;
     int n = 0;
     for (Object p : pieces) {
       if (p == Mark.STATEMENT_END) {
         if (content) {
           statements.add(current.toString().strip());
+          shift(end, statementOf, statements.size() - 1, leadingSpace(current));
         }
         whole.append(';');
         current.setLength(0);
@@ -430,6 +433,7 @@ public final class JdbcSql {
         index[h.jdbcIndex() - 1] = ++n;
         whole.append('$').append(n);
         current.append('$').append(n);
+        end[h.jdbcIndex() - 1] = current.length();
         content = true;
       } else if (p instanceof String s) {
         whole.append(s);
@@ -439,11 +443,29 @@ public final class JdbcSql {
     }
     if (content) {
       statements.add(current.toString().strip());
+      shift(end, statementOf, statements.size() - 1, leadingSpace(current));
     }
     if (returnSlot > 0) {
       index[returnSlot - 1] = 0;
     }
-    return new RewrittenSql(whole.toString(), statements, holes, index, statementOf, call);
+    return new RewrittenSql(whole.toString(), statements, holes, index, statementOf, end, call);
+  }
+
+  private static int leadingSpace(StringBuilder sb) {
+    int i = 0;
+    while (i < sb.length() && Character.isWhitespace(sb.charAt(i))) {
+      i++;
+    }
+    return i;
+  }
+
+  /** The parameter ends of statement {@code s}, counted from its text once stripped of {@code lead} spaces. */
+  private static void shift(int[] end, int[] statementOf, int s, int lead) {
+    for (int j = 0; j < end.length; j++) {
+      if (statementOf[j] == s && end[j] >= 0) {
+        end[j] -= lead;
+      }
+    }
   }
 
   private static boolean isBlankOrComment(String token) {

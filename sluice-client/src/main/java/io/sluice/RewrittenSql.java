@@ -17,10 +17,12 @@ import java.util.List;
  *     became in its statement, or 0 when it is not sent (the return slot, an omitted OUT argument)
  * @param parameterStatement for JDBC parameter {@code j}, the index in {@code statements} of the
  *     statement it belongs to
+ * @param parameterEnd for JDBC parameter {@code j}, the offset in its statement's text just after
+ *     its {@code $n}, or -1 when it is not sent: where a caller may append a cast ({@code ::int4})
  * @param call whether the text was a call escape, and which
  */
 public record RewrittenSql(String sql, List<String> statements, int parameterCount, int[] parameterIndex,
-    int[] parameterStatement, Call call) {
+    int[] parameterStatement, int[] parameterEnd, Call call) {
   /** The JDBC call escape a statement was written as. */
   public enum Call {
     /** Not a call escape. */
@@ -35,6 +37,7 @@ public record RewrittenSql(String sql, List<String> statements, int parameterCou
     statements = List.copyOf(statements);
     parameterIndex = parameterIndex.clone();
     parameterStatement = parameterStatement.clone();
+    parameterEnd = parameterEnd.clone();
   }
 
   /** How many values the statement at {@code statement} takes ({@code $1} to {@code $n}). */
@@ -59,10 +62,16 @@ public record RewrittenSql(String sql, List<String> statements, int parameterCou
   }
 
   @Override
+  public int[] parameterEnd() {
+    return parameterEnd.clone();
+  }
+
+  @Override
   public boolean equals(Object o) {
     return o instanceof RewrittenSql r && r.sql.equals(sql) && r.statements.equals(statements)
         && r.parameterCount == parameterCount && java.util.Arrays.equals(r.parameterIndex, parameterIndex)
-        && java.util.Arrays.equals(r.parameterStatement, parameterStatement) && r.call == call;
+        && java.util.Arrays.equals(r.parameterStatement, parameterStatement)
+        && java.util.Arrays.equals(r.parameterEnd, parameterEnd) && r.call == call;
   }
 
   @Override

@@ -113,6 +113,10 @@ class JdbcSqlTest {
     assertArrayEquals(new int[] {0, 1, 1}, r.parameterStatement());
     assertEquals(1, r.valuesOf(0));
     assertEquals(2, r.valuesOf(1));
+    // where each $n ends in its statement: a caller may append a cast there
+    assertEquals("insert into t values ($1", r.statements().get(0).substring(0, r.parameterEnd()[0]));
+    assertEquals("/* ; */ select ';', $1", r.statements().get(1).substring(0, r.parameterEnd()[1]));
+    assertEquals("/* ; */ select ';', $1, $2", r.statements().get(1).substring(0, r.parameterEnd()[2]));
   }
 
   @Test
@@ -141,6 +145,7 @@ class JdbcSqlTest {
     RewrittenSql r = JdbcSql.rewrite("{call f(?, ?, ?)}", true, out, JdbcSql.CallMode.SELECT);
     assertEquals("select * from f($1,$2) as result", r.sql());
     assertArrayEquals(new int[] {1, 0, 2}, r.parameterIndex());
+    assertEquals(-1, r.parameterEnd()[1]);
   }
 
   @Test

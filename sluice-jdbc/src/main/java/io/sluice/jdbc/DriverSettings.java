@@ -24,7 +24,7 @@ import java.util.Set;
  * {@code ApplicationName}, {@code connectTimeout}, {@code targetServerType}, …, see {@code
  * ConnectionConfig}'s jdbc: URL parsing), a pgjdbc parameter with a Sluice meaning ({@code
  * currentSchema}, {@code loginTimeout}, {@code tcpKeepAlive}), a setting of this driver ({@code
- * defaultRowFetchSize}, {@code escapeSyntaxCallMode}), a pgjdbc tuning parameter that has no
+ * defaultRowFetchSize}, {@code escapeSyntaxCallMode}, {@code stringtype}), a pgjdbc tuning parameter that has no
  * effect here ({@link #IGNORED}), or any libpq or Sluice keyword ({@code statement_cache_size},
  * {@code pipeline_depth}, {@code query_timeout}, …). Anything else is an error naming it, so
  * that no setting is silently lost.
@@ -32,8 +32,11 @@ import java.util.Set;
  * @param config the Sluice connection configuration
  * @param defaultFetchSize the fetch size of new statements; 0 reads whole results
  * @param callMode how <code>{call …}</code> escapes are written
+ * @param stringsUntyped {@code stringtype=unspecified}: strings go without a type, for the server
+ *     to read as the column's type; by default they are varchar, as in pgjdbc ({@link ParameterCasts})
  */
-record DriverSettings(ConnectionConfig config, int defaultFetchSize, JdbcSql.CallMode callMode) {
+record DriverSettings(ConnectionConfig config, int defaultFetchSize, JdbcSql.CallMode callMode,
+    boolean stringsUntyped) {
   static final String PGJDBC_PREFIX = "jdbc:postgresql:";
   static final String SLUICE_PREFIX = "jdbc:sluice:postgresql:";
 
@@ -49,7 +52,7 @@ record DriverSettings(ConnectionConfig config, int defaultFetchSize, JdbcSql.Cal
    */
   static final Set<String> IGNORED = Set.of("prepareThreshold", "preparedStatementCacheQueries",
       "preparedStatementCacheSizeMiB", "reWriteBatchedInserts", "binaryTransfer", "binaryTransferEnable",
-      "binaryTransferDisable", "stringtype", "socketTimeout", "cancelSignalTimeout", "sendBufferSize",
+      "binaryTransferDisable", "socketTimeout", "cancelSignalTimeout", "sendBufferSize",
       "receiveBufferSize", "assumeMinServerVersion", "logUnclosedConnections", "disableColumnSanitiser",
       "readOnlyMode", "cleanupSavepoints", "adaptiveFetch", "adaptiveFetchMinimum", "adaptiveFetchMaximum",
       "defaultRowFetchSizeOverride", "hideUnprivilegedObjects", "logServerErrorDetail", "loggerLevel",
@@ -89,6 +92,7 @@ record DriverSettings(ConnectionConfig config, int defaultFetchSize, JdbcSql.Cal
     int fetchSize = 0;
     JdbcSql.CallMode callMode = JdbcSql.CallMode.SELECT;
     String schema = null;
+    boolean untyped = false;
     for (Map.Entry<String, String> e : params.entrySet()) {
       String name = e.getKey();
       String value = e.getValue() == null ? "" : e.getValue();
@@ -100,6 +104,7 @@ record DriverSettings(ConnectionConfig config, int defaultFetchSize, JdbcSql.Cal
         switch (name) {
           case "defaultRowFetchSize" -> fetchSize = nonNegative(name, value);
           case "escapeSyntaxCallMode" -> callMode = callMode(value);
+          case "stringtype" -> untyped = stringType(value);
           case "currentSchema" -> schema = value;
           case "loginTimeout" -> keywords.put("connect_timeout", value);
           case "tcpKeepAlive" -> keywords.put("keepalives", Boolean.parseBoolean(value) ? "1" : "0");
@@ -115,7 +120,7 @@ record DriverSettings(ConnectionConfig config, int defaultFetchSize, JdbcSql.Cal
     if (!keywords.isEmpty()) {
       config = config.with(keywords);
     }
-    return new DriverSettings(config, fetchSize, callMode);
+    return new DriverSettings(config, fetchSize, callMode, untyped);
   }
 
   private static Map<String, String> queryParameters(String query) {
@@ -152,6 +157,15 @@ record DriverSettings(ConnectionConfig config, int defaultFetchSize, JdbcSql.Cal
       // reported below
     }
     throw new ConfigException("invalid value \"" + value + "\" for " + name + ": expected a whole number, 0 or more");
+  }
+
+  /** pgjdbc's {@code stringtype}: true for {@code unspecified}. */
+  private static boolean stringType(String value) {
+    return switch (value.toLowerCase(Locale.ROOT)) {
+      case "unspecified" -> true;
+      case "varchar" -> false;
+      default -> throw new ConfigException("invalid value \"" + value + "\" for stringtype: expected varchar or unspecified");
+    };
   }
 
   private static JdbcSql.CallMode callMode(String value) {

@@ -260,4 +260,40 @@ public final class SluiceCallableStatement extends UnsupportedCallableParts {
   public Reader getCharacterStream(int i) throws SQLException {
     return outRow(i).getCharacterStream(column(i));
   }
+
+  // locators: refused by the OUT row, as by any result
+  @Override
+  public java.sql.Ref getRef(int i) throws SQLException {
+    return outRow(i).getRef(column(i));
+  }
+
+  @Override
+  public java.sql.Blob getBlob(int i) throws SQLException {
+    return outRow(i).getBlob(column(i));
+  }
+
+  @Override
+  public java.sql.Clob getClob(int i) throws SQLException {
+    return outRow(i).getClob(column(i));
+  }
+
+  @Override
+  public java.sql.NClob getNClob(int i) throws SQLException {
+    return outRow(i).getNClob(column(i));
+  }
+
+  @Override
+  public java.sql.SQLXML getSQLXML(int i) throws SQLException {
+    return outRow(i).getSQLXML(column(i));
+  }
+
+  @Override
+  public java.sql.RowId getRowId(int i) throws SQLException {
+    return outRow(i).getRowId(column(i));
+  }
+
+  @Override
+  public java.net.URL getURL(int i) throws SQLException {
+    return outRow(i).getURL(column(i));
+  }
 }

@@ -48,12 +48,11 @@ public final class SluiceConnection extends UnsupportedConnectionParts {
   private volatile boolean readOnly;
   private volatile int isolation = TRANSACTION_READ_COMMITTED;
   private volatile boolean isolationChosen;
+  /** The server's default isolation level was read (SHOW), so it need not be asked again. */
+  private volatile boolean isolationKnown;
   private volatile boolean closed;
   private volatile int networkTimeoutMillis;
-  private volatile String schema;
-  private Transaction tx;
-  private Thread txOwner;
-  private int savepoints;
+  private final JdbcTransaction tx;
   /** A result being streamed (fetch size) on this connection, which holds it until read or closed. */
   private volatile SluiceResultSet streaming;
   private volatile SluiceDatabaseMetaData metaData;
@@ -62,6 +61,7 @@ public final class SluiceConnection extends UnsupportedConnectionParts {
     this.sluice = sluice;
     this.settings = settings;
     this.typeNames = new TypeNames(sluice);
+    this.tx = new JdbcTransaction(sluice);
     Notices.route(sluice, warnings::add);
   }
 
@@ -97,21 +97,7 @@ public final class SluiceConnection extends UnsupportedConnectionParts {
       s.buffer();
     }
     if (!autoCommit) {
-      synchronized (this) {
-        if (tx == null) {
-          try {
-            tx = sluice.begin(txOptions());
-          } catch (SluiceException e) {
-            throw SqlExceptions.of(e);
-          } catch (IllegalStateException e) {
-            throw SqlExceptions.of(e.getMessage(), "25000");
-          }
-          txOwner = Thread.currentThread();
-        } else if (txOwner != Thread.currentThread()) {
-          throw SqlExceptions.of("this connection's transaction (auto-commit off) was begun by thread " + txOwner
-              + "; a transaction runs its statements on one thread (this is " + Thread.currentThread() + ")", "25000");
-        }
-      }
+      tx.ensure(txOptions());
     }
   }
 
@@ -270,20 +256,7 @@ public final class SluiceConnection extends UnsupportedConnectionParts {
     if (s != null && s.streamedBy(Thread.currentThread())) {
       s.buffer();   // results stay readable after commit (HOLD_CURSORS_OVER_COMMIT)
     }
-    synchronized (this) {
-      if (tx == null) {
-        return null;
-      }
-      if (txOwner != Thread.currentThread()) {
-        throw SqlExceptions.of("the transaction was begun by thread " + txOwner + " and ends on that thread (this is "
-            + Thread.currentThread() + ")", "25000");
-      }
-      Transaction t = tx;
-      tx = null;
-      txOwner = null;
-      savepoints = 0;
-      return t;
-    }
+    return tx.end();
   }
 
   /** Runs a transaction-control statement (savepoints) in the transaction, beginning it if needed. */
@@ -314,11 +287,7 @@ public final class SluiceConnection extends UnsupportedConnectionParts {
     if (autoCommit) {
       throw SqlExceptions.of("savepoints need a transaction: auto-commit is on", "25000");
     }
-    int id;
-    synchronized (this) {
-      id = ++savepoints;
-    }
-    JdbcSavepoint sp = new JdbcSavepoint(id, name);
+    JdbcSavepoint sp = new JdbcSavepoint(tx.nextSavepoint(), name);
     control("SAVEPOINT " + sp.sqlName());
     return sp;
   }
@@ -341,9 +310,7 @@ public final class SluiceConnection extends UnsupportedConnectionParts {
       return;
     }
     closed = true;
-    synchronized (this) {
-      tx = null;   // the server rolls back what the session leaves open
-    }
+    tx.forget();
     sluice.close();
   }
 
@@ -405,10 +372,8 @@ public final class SluiceConnection extends UnsupportedConnectionParts {
   @Override
   public void setReadOnly(boolean on) throws SQLException {
     checkOpen();
-    synchronized (this) {
-      if (tx != null) {
-        throw SqlExceptions.of("read-only cannot change inside a transaction", "25001");
-      }
+    if (tx.inProgress()) {
+      throw SqlExceptions.of("read-only cannot change inside a transaction", "25001");
     }
     readOnly = on;
   }
@@ -438,10 +403,8 @@ public final class SluiceConnection extends UnsupportedConnectionParts {
           TRANSACTION_SERIALIZABLE -> { }
       default -> throw SqlExceptions.of("unknown transaction isolation level " + level, "HY024");
     }
-    synchronized (this) {
-      if (tx != null) {
-        throw SqlExceptions.of("the isolation level cannot change inside a transaction", "25001");
-      }
+    if (tx.inProgress()) {
+      throw SqlExceptions.of("the isolation level cannot change inside a transaction", "25001");
     }
     isolation = level == TRANSACTION_READ_UNCOMMITTED ? TRANSACTION_READ_COMMITTED : level;
     isolationChosen = true;
@@ -450,7 +413,7 @@ public final class SluiceConnection extends UnsupportedConnectionParts {
   @Override
   public int getTransactionIsolation() throws SQLException {
     checkOpen();
-    if (!isolationChosen) {
+    if (!isolationChosen && !isolationKnown) {
       try {
         String level = sluice.simpleQuery("SHOW default_transaction_isolation").get(0).rows().get(0).get(0);
         isolation = switch (level) {
@@ -458,6 +421,7 @@ public final class SluiceConnection extends UnsupportedConnectionParts {
           case "repeatable read" -> TRANSACTION_REPEATABLE_READ;
           default -> TRANSACTION_READ_COMMITTED;
         };
+        isolationKnown = true;
       } catch (SluiceException e) {
         throw SqlExceptions.of(e);
       }
@@ -538,12 +502,14 @@ public final class SluiceConnection extends UnsupportedConnectionParts {
   @Override
   public void setSchema(String schema) throws SQLException {
     checkOpen();
+    if (schema == null) {
+      return;   // JDBC leaves a null schema to the driver: the search_path stays as it is
+    }
     try {
       sluice.query("select set_config('search_path', $1, false)", io.sluice.Identifiers.quote(schema));
     } catch (SluiceException e) {
       throw SqlExceptions.of(e);
     }
-    this.schema = schema;
   }
 
   @Override
@@ -578,18 +544,12 @@ public final class SluiceConnection extends UnsupportedConnectionParts {
 
   @Override
   public <T> T unwrap(Class<T> iface) throws SQLException {
-    if (iface.isInstance(this)) {
-      return iface.cast(this);
-    }
-    if (iface.isInstance(sluice)) {
-      return iface.cast(sluice);
-    }
-    throw SqlExceptions.of("not a wrapper for " + iface.getName(), "HY000");
+    return Wrappers.unwrap(this, sluice, iface);
   }
 
   @Override
   public boolean isWrapperFor(Class<?> iface) {
-    return iface.isInstance(this) || iface.isInstance(sluice);
+    return Wrappers.isWrapperFor(this, sluice, iface);
   }
 
   @Override

@@ -21,7 +21,7 @@ import java.util.logging.Logger;
  * pipeline_depth}, {@code query_timeout}, …). A bean property overrides what the URL says.
  * Every {@code getConnection} opens a new connection; pool them with a pool (HikariCP, …).
  */
-public class SluiceDataSource implements javax.sql.DataSource, Serializable {
+public class SluiceDataSource implements javax.sql.DataSource, Serializable, SelfWrapper {
   private static final long serialVersionUID = 1L;
 
   private String url;
@@ -44,7 +44,7 @@ public class SluiceDataSource implements javax.sql.DataSource, Serializable {
     try {
       return SluiceDriver.open(DriverSettings.parse(url(), properties(username, password)));
     } catch (ConfigException e) {
-      throw SqlExceptions.forState("08001", e.getMessage(), 0, e);
+      throw SqlExceptions.badConfiguration(e);
     }
   }
 
@@ -224,18 +224,5 @@ public class SluiceDataSource implements javax.sql.DataSource, Serializable {
   @Override
   public Logger getParentLogger() throws SQLFeatureNotSupportedException {
     throw SqlExceptions.unsupported("java.util.logging: Sluice logs through System.Logger");
-  }
-
-  @Override
-  public <T> T unwrap(Class<T> iface) throws SQLException {
-    if (iface.isInstance(this)) {
-      return iface.cast(this);
-    }
-    throw SqlExceptions.of("not a wrapper for " + iface.getName(), "HY000");
-  }
-
-  @Override
-  public boolean isWrapperFor(Class<?> iface) {
-    return iface.isInstance(this);
   }
 }

@@ -36,7 +36,7 @@ public final class SluiceDriver implements Driver {
     try {
       settings = DriverSettings.parse(url, info);
     } catch (ConfigException e) {
-      throw SqlExceptions.forState("08001", e.getMessage(), 0, e);
+      throw SqlExceptions.badConfiguration(e);
     }
     return open(settings);
   }

@@ -4,7 +4,7 @@ import java.sql.ParameterMetaData;
 import java.sql.SQLException;
 
 /** A prepared statement's parameters as the server typed them (ParameterDescription). */
-final class SluiceParameterMetaData implements ParameterMetaData {
+final class SluiceParameterMetaData implements ParameterMetaData, SelfWrapper {
   private final int[] oids;
   private final SluiceConnection connection;
 
@@ -67,18 +67,5 @@ final class SluiceParameterMetaData implements ParameterMetaData {
   public int getParameterMode(int i) throws SQLException {
     oid(i);
     return parameterModeIn;
-  }
-
-  @Override
-  public <T> T unwrap(Class<T> iface) throws SQLException {
-    if (iface.isInstance(this)) {
-      return iface.cast(this);
-    }
-    throw SqlExceptions.of("not a wrapper for " + iface.getName(), "HY000");
-  }
-
-  @Override
-  public boolean isWrapperFor(Class<?> iface) {
-    return iface.isInstance(this);
   }
 }

@@ -37,7 +37,16 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
   final RewrittenSql rewritten;
   private final GeneratedKeys keys;
   final Object[] values;
+  /** Each JDBC parameter's {@code $n} (0: not sent), read once from the rewrite. */
+  private final int[] serverIndex;
+  /** Whether JDBC parameter j is $(j+1) of the only statement: the values go as they are. */
+  private final boolean direct;
   private final List<Object[]> batch = new ArrayList<>();
+  private final List<List<String>> batchSql = new ArrayList<>();
+  /** The cast of each parameter: a typed {@code setNull}, a string as varchar; null where none. */
+  private final String[] casts;
+  /** Whether any parameter has a cast now. */
+  private boolean anyCast;
 
   SluicePreparedStatement(SluiceConnection connection, String sql, int resultSetType, GeneratedKeys keys)
       throws SQLException {
@@ -47,6 +56,34 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
     this.keys = keys;
     this.values = new Object[rewritten.parameterCount()];
     Arrays.fill(values, ParameterValues.UNSET);
+    this.serverIndex = rewritten.parameterIndex();
+    boolean d = rewritten.statements().size() == 1;
+    for (int j = 0; j < serverIndex.length && d; j++) {
+      d = serverIndex[j] == j + 1;
+    }
+    this.direct = d;
+    this.casts = new String[values.length];
+  }
+
+  /** The casts {@link #castStatements} was made for: a statement runs with the same casts again and again. */
+  private String[] castsMade;
+  private List<String> castStatements;
+
+  /** The statements to run for the values bound now: the rewritten ones, with the casts. */
+  List<String> statements() {
+    if (!anyCast) {
+      return rewritten.statements();
+    }
+    if (castsMade == null || !Arrays.equals(castsMade, casts)) {
+      castStatements = ParameterCasts.apply(rewritten, casts);
+      castsMade = casts.clone();
+    }
+    return castStatements;
+  }
+
+  /** The values per statement for this statement's SQL. */
+  List<Object[]> valuesOf(Object[] jdbcValues) {
+    return direct ? List.<Object[]>of(jdbcValues) : valuesFor(rewritten, jdbcValues);
   }
 
   /** Sets JDBC parameter {@code i} (1-based). */
@@ -57,6 +94,32 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
           + " parameter(s)", "07009");
     }
     values[i - 1] = value;
+    cast(i, null);
+  }
+
+  /** Sets parameter {@code i} with a cast in the SQL ({@link ParameterCasts}); null for none. */
+  private void cast(int i, String type) {
+    if (type != null) {
+      casts[i - 1] = type;
+      anyCast = true;
+    } else if (casts[i - 1] != null) {
+      casts[i - 1] = null;
+      anyCast = java.util.Arrays.stream(casts).anyMatch(java.util.Objects::nonNull);
+    }
+  }
+
+  /** A NULL of JDBC type {@code sqlType}: cast in the SQL where the server could not infer a type. */
+  private void setTypedNull(int i, int sqlType, String typeName) throws SQLException {
+    set(i, null);
+    cast(i, ParameterCasts.castFor(sqlType, typeName));
+  }
+
+  /** A string parameter: varchar, as pgjdbc declares it, unless stringtype=unspecified. */
+  private void setText(int i, String text) throws SQLException {
+    set(i, text);
+    if (text != null && !connection.settings.stringsUntyped()) {
+      cast(i, ParameterCasts.STRING);
+    }
   }
 
   /** The values to send, each checked as set. */
@@ -71,12 +134,12 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
 
   /** Whether JDBC parameter {@code j} (0-based) travels to the server. */
   boolean sent(int j) {
-    return rewritten.parameterIndex()[j] > 0;
+    return serverIndex[j] > 0;
   }
 
   @Override
   public ResultSet executeQuery() throws SQLException {
-    run(rewritten, valuesFor(rewritten, bound()), GeneratedKeys.NONE);
+    run(statements(), valuesOf(bound()), GeneratedKeys.NONE);
     return singleResult();
   }
 
@@ -87,7 +150,7 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
 
   @Override
   public long executeLargeUpdate() throws SQLException {
-    run(rewritten, valuesFor(rewritten, bound()), keys);
+    run(statements(), valuesOf(bound()), keys);
     if (getResultSet() != null) {
       throw SqlExceptions.of("executeUpdate ran a statement that returned rows; use executeQuery or execute", "0100D");
     }
@@ -96,7 +159,7 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
 
   @Override
   public boolean execute() throws SQLException {
-    run(rewritten, valuesFor(rewritten, bound()), keys);
+    run(statements(), valuesOf(bound()), keys);
     return getResultSet() != null;
   }
 
@@ -104,17 +167,14 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
   public void addBatch() throws SQLException {
     checkOpen();
     batch.add(bound());
+    batchSql.add(statements());
   }
 
   @Override
   public void clearBatch() throws SQLException {
     checkOpen();
     batch.clear();
-  }
-
-  @Override
-  public int[] executeBatch() throws SQLException {
-    return BatchRun.ints(executeLargeBatch());
+    batchSql.clear();
   }
 
   @Override
@@ -124,18 +184,17 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
       return new long[0];
     }
     if (rewritten.statements().size() != 1) {
-      batch.clear();
+      clearBatch();
       throw SqlExceptions.of("a batch runs one statement per entry; this SQL holds " + rewritten.statements().size(),
           "0A000");
     }
-    String one = keys.apply(rewritten.statements().get(0));
     List<String> sqls = new ArrayList<>(batch.size());
     List<Object[]> vals = new ArrayList<>(batch.size());
-    for (Object[] v : batch) {
-      sqls.add(one);
-      vals.add(valuesFor(rewritten, v).get(0));
+    for (int b = 0; b < batch.size(); b++) {
+      sqls.add(keys.apply(batchSql.get(b).get(0)));
+      vals.add(valuesOf(batch.get(b)).get(0));
     }
-    batch.clear();
+    clearBatch();
     return runBatch(sqls, vals, keys).counts();
   }
 
@@ -176,12 +235,12 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
   // the setters
   @Override
   public void setNull(int i, int sqlType) throws SQLException {
-    set(i, null);
+    setTypedNull(i, sqlType, null);
   }
 
   @Override
   public void setNull(int i, int sqlType, String typeName) throws SQLException {
-    set(i, null);
+    setTypedNull(i, sqlType, typeName);
   }
 
   @Override
@@ -226,12 +285,12 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
 
   @Override
   public void setString(int i, String x) throws SQLException {
-    set(i, x);
+    setText(i, x);
   }
 
   @Override
   public void setNString(int i, String x) throws SQLException {
-    set(i, x);
+    setText(i, x);
   }
 
   @Override
@@ -271,24 +330,24 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
 
   @Override
   public void setAsciiStream(int i, InputStream x, int length) throws SQLException {
-    set(i, ParameterValues.ascii(x, length));
+    setText(i, ParameterValues.ascii(x, length));
   }
 
   @Override
   public void setAsciiStream(int i, InputStream x, long length) throws SQLException {
-    set(i, ParameterValues.ascii(x, length));
+    setText(i, ParameterValues.ascii(x, length));
   }
 
   @Override
   public void setAsciiStream(int i, InputStream x) throws SQLException {
-    set(i, ParameterValues.ascii(x, -1));
+    setText(i, ParameterValues.ascii(x, -1));
   }
 
   @Override
   @Deprecated
   public void setUnicodeStream(int i, InputStream x, int length) throws SQLException {
     byte[] b = ParameterValues.bytes(x, length);
-    set(i, b == null ? null : new String(b, java.nio.charset.StandardCharsets.UTF_8));
+    setText(i, b == null ? null : new String(b, java.nio.charset.StandardCharsets.UTF_8));
   }
 
   @Override
@@ -308,27 +367,27 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
 
   @Override
   public void setCharacterStream(int i, Reader x, int length) throws SQLException {
-    set(i, ParameterValues.text(x, length));
+    setText(i, ParameterValues.text(x, length));
   }
 
   @Override
   public void setCharacterStream(int i, Reader x, long length) throws SQLException {
-    set(i, ParameterValues.text(x, length));
+    setText(i, ParameterValues.text(x, length));
   }
 
   @Override
   public void setCharacterStream(int i, Reader x) throws SQLException {
-    set(i, ParameterValues.text(x, -1));
+    setText(i, ParameterValues.text(x, -1));
   }
 
   @Override
   public void setNCharacterStream(int i, Reader x, long length) throws SQLException {
-    set(i, ParameterValues.text(x, length));
+    setText(i, ParameterValues.text(x, length));
   }
 
   @Override
   public void setNCharacterStream(int i, Reader x) throws SQLException {
-    set(i, ParameterValues.text(x, -1));
+    setText(i, ParameterValues.text(x, -1));
   }
 
   @Override
@@ -342,12 +401,23 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
 
   @Override
   public void setObject(int i, Object x, int targetSqlType) throws SQLException {
-    set(i, ParameterValues.of(x, targetSqlType));
+    Object v = ParameterValues.of(x, targetSqlType);
+    if (v instanceof String text && JdbcTypes.isCharacter(targetSqlType)) {
+      setText(i, text);
+    } else if (x == null) {
+      setTypedNull(i, targetSqlType, null);
+    } else {
+      set(i, v);   // Types.OTHER and the rest: the server reads a string as the column's type
+    }
   }
 
   @Override
   public void setObject(int i, Object x) throws SQLException {
-    set(i, ParameterValues.of(x));
+    if (x instanceof CharSequence || x instanceof Character) {
+      setText(i, x.toString());
+    } else {
+      set(i, ParameterValues.of(x));
+    }
   }
 
   @Override
@@ -394,12 +464,12 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
 
   @Override
   public void setClob(int i, Reader x, long length) throws SQLException {
-    set(i, ParameterValues.text(x, length));
+    setText(i, ParameterValues.text(x, length));
   }
 
   @Override
   public void setClob(int i, Reader x) throws SQLException {
-    set(i, ParameterValues.text(x, -1));
+    setText(i, ParameterValues.text(x, -1));
   }
 
   @Override
@@ -409,17 +479,17 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
 
   @Override
   public void setNClob(int i, Reader x, long length) throws SQLException {
-    set(i, ParameterValues.text(x, length));
+    setText(i, ParameterValues.text(x, length));
   }
 
   @Override
   public void setNClob(int i, Reader x) throws SQLException {
-    set(i, ParameterValues.text(x, -1));
+    setText(i, ParameterValues.text(x, -1));
   }
 
   @Override
   public void setURL(int i, java.net.URL x) throws SQLException {
-    set(i, x == null ? null : x.toString());
+    setText(i, x == null ? null : x.toString());
   }
 
   @Override

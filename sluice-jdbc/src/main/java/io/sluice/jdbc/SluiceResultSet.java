@@ -34,7 +34,7 @@ import java.util.Map;
  * the rows not read yet are first read into memory ({@link #buffer()}), so that JDBC's habit of
  * running statements while reading a result keeps working.
  */
-public final class SluiceResultSet extends UnsupportedResultSetParts {
+public final class SluiceResultSet extends UnsupportedResultSetParts implements SelfWrapper {
   private final SluiceStatement statement;
   private final SluiceConnection connection;
   private final List<Column> columns;
@@ -198,12 +198,15 @@ public final class SluiceResultSet extends UnsupportedResultSetParts {
     }
     closed = true;
     current = null;
-    if (stream != null) {
-      endStream();
-    }
-    rows = null;
-    if (statement != null) {
-      statement.resultClosed();
+    try {
+      if (stream != null) {
+        endStream();
+      }
+    } finally {
+      rows = null;
+      if (statement != null) {
+        statement.resultClosed();
+      }
     }
   }
 
@@ -699,19 +702,17 @@ public final class SluiceResultSet extends UnsupportedResultSetParts {
     return ResultSet.FETCH_FORWARD;
   }
 
-  @Override
-  public void setFetchSize(int rows) throws SQLException {
-    checkOpen();
-    if (rows < 0) {
-      throw SqlExceptions.of("fetch size must be 0 or more, not " + rows, "HY000");
-    }
-    fetchSize = rows;
-  }
-
+  /** A hint only: a result already streams in its statement's chunks, or is in memory. */
   @Override
   public int getFetchSize() throws SQLException {
     checkOpen();
     return fetchSize;
+  }
+
+  @Override
+  public void setFetchSize(int rows) throws SQLException {
+    checkOpen();
+    fetchSize = Wrappers.nonNegative(rows, "fetch size");
   }
 
   @Override
@@ -730,18 +731,5 @@ public final class SluiceResultSet extends UnsupportedResultSetParts {
   public int getHoldability() throws SQLException {
     checkOpen();
     return ResultSet.HOLD_CURSORS_OVER_COMMIT;
-  }
-
-  @Override
-  public <T> T unwrap(Class<T> iface) throws SQLException {
-    if (iface.isInstance(this)) {
-      return iface.cast(this);
-    }
-    throw SqlExceptions.of("not a wrapper for " + iface.getName(), "HY000");
-  }
-
-  @Override
-  public boolean isWrapperFor(Class<?> iface) {
-    return iface.isInstance(this);
   }
 }

@@ -12,7 +12,7 @@ import java.util.List;
  * nullability and whether it is generated are read from the catalog on first request, one query
  * for the whole result ({@link ColumnOrigins}).
  */
-final class SluiceResultSetMetaData implements ResultSetMetaData {
+final class SluiceResultSetMetaData implements ResultSetMetaData, SelfWrapper {
   private final List<Column> columns;
   private final SluiceConnection connection;
   private ColumnOrigins origins;
@@ -158,18 +158,5 @@ final class SluiceResultSetMetaData implements ResultSetMetaData {
       return t.className();
     }
     return getColumnType(i) == Types.ARRAY ? java.sql.Array.class.getName() : Object.class.getName();
-  }
-
-  @Override
-  public <T> T unwrap(Class<T> iface) throws SQLException {
-    if (iface.isInstance(this)) {
-      return iface.cast(this);
-    }
-    throw SqlExceptions.of("not a wrapper for " + iface.getName(), "HY000");
-  }
-
-  @Override
-  public boolean isWrapperFor(Class<?> iface) {
-    return iface.isInstance(this);
   }
 }

@@ -23,7 +23,7 @@ import java.util.concurrent.ScheduledFuture;
  * giving its own result ({@link #getMoreResults()}). With a fetch size, rows are streamed from a
  * portal in chunks of that size, in auto-commit mode too; without, a result is read whole.
  */
-public class SluiceStatement implements Statement {
+public class SluiceStatement implements Statement, SelfWrapper {
   final SluiceConnection connection;
   final int resultSetType;
   private final ArrayDeque<Object> results = new ArrayDeque<>();
@@ -59,6 +59,11 @@ public class SluiceStatement implements Statement {
    * point of every execute method.
    */
   final void run(RewrittenSql r, List<Object[]> values, GeneratedKeys keys) throws SQLException {
+    run(r.statements(), values, keys);
+  }
+
+  /** As {@link #run(RewrittenSql, List, GeneratedKeys)}, for statements already rewritten (and cast). */
+  final void run(List<String> statements, List<Object[]> values, GeneratedKeys keys) throws SQLException {
     checkOpen();
     clearResults();
     connection.beforeStatement();
@@ -66,7 +71,6 @@ public class SluiceStatement implements Statement {
     long timeout = queryTimeoutSeconds > 0 ? queryTimeoutSeconds * 1000L : connection.defaultTimeoutMillis();
     ScheduledFuture<?> timer = Timeouts.arm(connection.sluice, timeout);
     try {
-      List<String> statements = r.statements();
       if (statements.isEmpty()) {
         results.add(0L);
       } else if (statements.size() == 1) {
@@ -415,8 +419,8 @@ public class SluiceStatement implements Statement {
     if (closed) {
       return;
     }
-    clearResults();
     closed = true;
+    clearResults();
   }
 
   @Override
@@ -433,10 +437,7 @@ public class SluiceStatement implements Statement {
   @Override
   public void setMaxFieldSize(int max) throws SQLException {
     checkOpen();
-    if (max < 0) {
-      throw SqlExceptions.of("max field size must be 0 or more, not " + max, "HY000");
-    }
-    maxFieldSize = max;
+    maxFieldSize = Wrappers.nonNegative(max, "max field size");
   }
 
   @Override
@@ -478,10 +479,7 @@ public class SluiceStatement implements Statement {
   @Override
   public void setQueryTimeout(int seconds) throws SQLException {
     checkOpen();
-    if (seconds < 0) {
-      throw SqlExceptions.of("query timeout must be 0 or more, not " + seconds, "HY000");
-    }
-    queryTimeoutSeconds = seconds;
+    queryTimeoutSeconds = Wrappers.nonNegative(seconds, "query timeout");
   }
 
   @Override
@@ -529,10 +527,7 @@ public class SluiceStatement implements Statement {
   @Override
   public void setFetchSize(int rows) throws SQLException {
     checkOpen();
-    if (rows < 0) {
-      throw SqlExceptions.of("fetch size must be 0 or more, not " + rows, "HY000");
-    }
-    fetchSize = rows;
+    fetchSize = Wrappers.nonNegative(rows, "fetch size");
   }
 
   @Override
@@ -587,18 +582,5 @@ public class SluiceStatement implements Statement {
   public boolean isCloseOnCompletion() throws SQLException {
     checkOpen();
     return closeOnCompletion;
-  }
-
-  @Override
-  public <T> T unwrap(Class<T> iface) throws SQLException {
-    if (iface.isInstance(this)) {
-      return iface.cast(this);
-    }
-    throw SqlExceptions.of("not a wrapper for " + iface.getName(), "HY000");
-  }
-
-  @Override
-  public boolean isWrapperFor(Class<?> iface) {
-    return iface.isInstance(this);
   }
 }

@@ -86,7 +86,9 @@ public final class SqlExceptions {
       return new SQLTimeoutException(message, state, vendor, cause);
     }
     return switch (cls) {
-      case "08" -> state.equals("08003") || state.equals("08004")
+      // 08001 could not connect, 08004 the server refused the connection: trying again may work;
+      // the others (08003 no longer open, 08006 failed, 08P01 protocol) end this connection
+      case "08" -> state.equals("08001") || state.equals("08004")
           ? new SQLTransientConnectionException(message, state, vendor, cause)
           : new SQLNonTransientConnectionException(message, state, vendor, cause);
       case "0A" -> new SQLFeatureNotSupportedException(message, state, vendor, cause);
@@ -107,6 +109,11 @@ public final class SqlExceptions {
   /** An error of the JDBC layer itself (a closed statement, a bad argument): vendor code 0. */
   static SQLException of(String message, String state) {
     return forState(state, message, 0, null);
+  }
+
+  /** A URL, property or bean setting that cannot work: 08001, and no retry will help. */
+  static SQLException badConfiguration(ConfigException e) {
+    return new SQLNonTransientConnectionException(e.getMessage(), "08001", 0, e);
   }
 
   static SQLFeatureNotSupportedException unsupported(String what) {

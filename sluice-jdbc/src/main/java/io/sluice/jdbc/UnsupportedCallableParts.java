@@ -1,7 +1,7 @@
 package io.sluice.jdbc;
 
 /**
- * The parts of {@link java.sql.CallableStatement} this driver does not offer: parameters by name, and locators.
+ * The parts of {@link java.sql.CallableStatement} this driver does not offer: parameters by name.
  * (Generated from the java.sql.CallableStatement interface; each method says why it is refused.)
  */
 abstract class UnsupportedCallableParts extends SluicePreparedStatement implements java.sql.CallableStatement {
@@ -399,38 +399,4 @@ abstract class UnsupportedCallableParts extends SluicePreparedStatement implemen
     throw SqlExceptions.unsupported("registerOutParameter: " + Refusals.NAMED_PARAMETERS);
   }
 
-  @Override
-  public java.sql.Ref getRef(int p0) throws java.sql.SQLException {
-    throw SqlExceptions.unsupported("getRef: " + Refusals.NO_LOCATORS);
-  }
-
-  @Override
-  public java.sql.Blob getBlob(int p0) throws java.sql.SQLException {
-    throw SqlExceptions.unsupported("getBlob: " + Refusals.NO_LOCATORS);
-  }
-
-  @Override
-  public java.sql.Clob getClob(int p0) throws java.sql.SQLException {
-    throw SqlExceptions.unsupported("getClob: " + Refusals.NO_LOCATORS);
-  }
-
-  @Override
-  public java.net.URL getURL(int p0) throws java.sql.SQLException {
-    throw SqlExceptions.unsupported("getURL: " + Refusals.NO_LOCATORS);
-  }
-
-  @Override
-  public java.sql.RowId getRowId(int p0) throws java.sql.SQLException {
-    throw SqlExceptions.unsupported("getRowId: " + Refusals.NO_LOCATORS);
-  }
-
-  @Override
-  public java.sql.NClob getNClob(int p0) throws java.sql.SQLException {
-    throw SqlExceptions.unsupported("getNClob: " + Refusals.NO_LOCATORS);
-  }
-
-  @Override
-  public java.sql.SQLXML getSQLXML(int p0) throws java.sql.SQLException {
-    throw SqlExceptions.unsupported("getSQLXML: " + Refusals.NO_LOCATORS);
-  }
 }

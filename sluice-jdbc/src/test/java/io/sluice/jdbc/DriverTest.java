@@ -67,6 +67,7 @@ class DriverTest {
     SQLException e = assertThrows(SQLException.class, () -> DriverManager.getConnection(TestDatabase.url() + "&nosuchknob=1"));
     assertTrue(e.getMessage().contains("nosuchknob"), e.getMessage());
     assertEquals("08001", e.getSQLState());
+    assertInstanceOf(java.sql.SQLNonTransientConnectionException.class, e, "a bad setting stays bad on retry");
   }
 
   @Test

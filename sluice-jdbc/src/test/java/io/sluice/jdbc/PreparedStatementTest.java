@@ -70,7 +70,7 @@ class PreparedStatementTest {
       p.setObject(13, OffsetDateTime.of(2024, 3, 1, 12, 0, 0, 0, ZoneOffset.ofHours(2)));
       p.setObject(14, u);
       p.setObject(15, "{\"a\": [1, 2]}", Types.OTHER);
-      p.setString(16, "{\"b\": true}");
+      p.setObject(16, "{\"b\": true}", Types.OTHER);
       p.setBytes(17, new byte[] {0, 1, (byte) 0xFF});
       p.setObject(18, "sad", Types.OTHER);
       p.setArray(19, c.createArrayOf("int4", new Integer[] {1, null, 3}));
@@ -134,6 +134,71 @@ class PreparedStatementTest {
         assertNull(rs.getDate(3));
         assertNull(rs.getObject("i"));
       }
+    }
+  }
+
+  @Test
+  void typedNullsWorkWhereTheServerCannotInferAType() throws SQLException {
+    // Hibernate's "(? is null or col = ?)": alone, an untyped NULL is 42P18
+    try (PreparedStatement p = c.prepareStatement("select ? is null, coalesce(?, 5) + 1, ?::int4 is null, ?")) {
+      p.setNull(1, Types.VARCHAR);
+      p.setNull(2, Types.INTEGER);
+      p.setNull(3, Types.VARCHAR);
+      p.setNull(4, Types.TIMESTAMP);
+      try (ResultSet rs = p.executeQuery()) {
+        assertTrue(rs.next());
+        assertTrue(rs.getBoolean(1));
+        assertEquals(6, rs.getInt(2));
+        assertTrue(rs.getBoolean(3));
+        assertEquals(Types.TIMESTAMP, rs.getMetaData().getColumnType(4));
+      }
+      // a value set afterwards is sent as usual, without the cast
+      p.setString(1, "x");
+      p.setInt(2, 1);
+      p.setString(3, "7");
+      p.setObject(4, LocalDateTime.of(2024, 1, 1, 0, 0));
+      try (ResultSet rs = p.executeQuery()) {
+        assertTrue(rs.next());
+        assertFalse(rs.getBoolean(1));
+        assertEquals(2, rs.getInt(2));
+      }
+    }
+    try (PreparedStatement p = c.prepareStatement("insert into jdbc_values (i, t) values (?, ?)")) {
+      for (int k = 0; k < 3; k++) {
+        p.setNull(1, Types.INTEGER);
+        if (k == 1) {
+          p.setString(2, "typed null batch");
+        } else {
+          p.setNull(2, Types.VARCHAR);
+        }
+        p.addBatch();
+      }
+      assertArrayEquals(new int[] {1, 1, 1}, p.executeBatch());
+    }
+  }
+
+  @Test
+  void stringsAreVarcharUnlessStringtypeIsUnspecified() throws SQLException {
+    // as in pgjdbc: setString declares varchar, which a json column does not take without a cast
+    try (PreparedStatement p = c.prepareStatement("select ?::text, pg_typeof(?)::text")) {
+      p.setString(1, "a");
+      p.setString(2, "b");
+      try (ResultSet rs = p.executeQuery()) {
+        assertTrue(rs.next());
+        assertEquals("character varying", rs.getString(2));
+      }
+    }
+    try (PreparedStatement p = c.prepareStatement("insert into jdbc_values (js) values (?)")) {
+      p.setString(1, "{}");
+      SQLException e = assertThrows(SQLException.class, p::executeUpdate);
+      assertEquals("42804", e.getSQLState(), e.getMessage());
+    }
+    try (Connection u = TestDatabase.connect("&stringtype=unspecified");
+        PreparedStatement p = u.prepareStatement("insert into jdbc_values (js, u, mood) values (?, ?, ?)")) {
+      p.setString(1, "{\"unspecified\": 1}");
+      p.setString(2, UUID.randomUUID().toString());
+      p.setString(3, "happy");
+      assertEquals(1, p.executeUpdate());
     }
   }
 

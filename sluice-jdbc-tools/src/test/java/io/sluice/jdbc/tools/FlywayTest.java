@@ -80,7 +80,7 @@ class FlywayTest {
 
   /**
    * Flyway derives {@code org.postgresql.Driver} from the URL and instantiates it by name; the
-   * sluice-jdbc-postgresql-alias artifact supplies that class, delegating to SluiceDriver.
+   * sluice-jdbc-drop-in artifact supplies that class, delegating to SluiceDriver.
    */
   @Test
   void aPostgresqlUrlAlone() throws SQLException {

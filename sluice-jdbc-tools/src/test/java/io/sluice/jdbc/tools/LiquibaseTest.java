@@ -56,7 +56,7 @@ class LiquibaseTest {
 
   /**
    * Liquibase derives {@code org.postgresql.Driver} from the URL and loads it by name; the
-   * sluice-jdbc-postgresql-alias artifact supplies that class, delegating to SluiceDriver.
+   * sluice-jdbc-drop-in artifact supplies that class, delegating to SluiceDriver.
    */
   @Test
   void aPostgresqlUrlAlone() throws Exception {

@@ -2,6 +2,7 @@ package org.postgresql;
 
 import io.sluice.jdbc.SluiceDriver;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.DriverPropertyInfo;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
@@ -9,15 +10,21 @@ import java.util.Properties;
 import java.util.logging.Logger;
 
 /**
- * The Sluice driver under the class name that tools derive from a {@code jdbc:postgresql:} URL and
- * instantiate by name, without asking {@link java.sql.DriverManager}: Flyway ({@code
- * DatabaseType.getDriverClass}), Liquibase ({@code DatabaseFactory.findDefaultDriver}), Spring
- * Boot ({@code DatabaseDriver.POSTGRESQL}). With this artifact on the class path instead of
- * pgjdbc, a configuration that is only a URL runs on Sluice. Every call goes to one {@link
- * SluiceDriver}; loading this class loads SluiceDriver, which registers itself with DriverManager.
+ * Sluice's JDBC driver under the class name pgjdbc's users configure: Flyway, Liquibase and other
+ * tools that are given only a {@code jdbc:postgresql:} URL instantiate {@code
+ * org.postgresql.Driver} by name, without asking {@link DriverManager}. Every call goes to {@link
+ * SluiceDriver}; nothing of pgjdbc is here.
  */
 public final class Driver implements java.sql.Driver {
   private final SluiceDriver sluice = new SluiceDriver();
+
+  static {
+    try {
+      DriverManager.registerDriver(new Driver());
+    } catch (SQLException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
 
   @Override
   public Connection connect(String url, Properties info) throws SQLException {
@@ -25,12 +32,12 @@ public final class Driver implements java.sql.Driver {
   }
 
   @Override
-  public boolean acceptsURL(String url) throws SQLException {
+  public boolean acceptsURL(String url) {
     return sluice.acceptsURL(url);
   }
 
   @Override
-  public DriverPropertyInfo[] getPropertyInfo(String url, Properties info) throws SQLException {
+  public DriverPropertyInfo[] getPropertyInfo(String url, Properties info) {
     return sluice.getPropertyInfo(url, info);
   }
 

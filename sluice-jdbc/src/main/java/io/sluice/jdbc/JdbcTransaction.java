@@ -1,0 +1,70 @@
+package io.sluice.jdbc;
+
+import io.sluice.SluiceException;
+import io.sluice.Transaction;
+import io.sluice.TxOptions;
+import java.sql.SQLException;
+
+/**
+ * The transaction of a JDBC connection with auto-commit off: begun by the first statement (a
+ * Sluice {@link Transaction}, whose {@code BEGIN} travels with that statement), owned by the
+ * thread that ran it until it ends. Statements of another thread are refused while it lasts, since
+ * the Sluice connection is pinned to its owner (they would wait behind it, and never run in it).
+ */
+final class JdbcTransaction {
+  private final io.sluice.Connection sluice;
+  private Transaction tx;
+  private Thread owner;
+  private int savepoints;
+
+  JdbcTransaction(io.sluice.Connection sluice) {
+    this.sluice = sluice;
+  }
+
+  /** Begins the transaction on this thread if none is in progress; refuses another thread's. */
+  synchronized void ensure(TxOptions options) throws SQLException {
+    if (tx == null) {
+      try {
+        tx = sluice.begin(options);
+      } catch (SluiceException e) {
+        throw SqlExceptions.of(e);
+      } catch (IllegalStateException e) {
+        throw SqlExceptions.of(e.getMessage(), "25000");
+      }
+      owner = Thread.currentThread();
+    } else if (owner != Thread.currentThread()) {
+      throw SqlExceptions.of("this connection's transaction (auto-commit off) was begun by thread " + owner
+          + "; a transaction runs its statements on one thread (this is " + Thread.currentThread() + ")", "25000");
+    }
+  }
+
+  synchronized boolean inProgress() {
+    return tx != null;
+  }
+
+  /** The next savepoint number of this transaction. */
+  synchronized int nextSavepoint() {
+    return ++savepoints;
+  }
+
+  /** Takes the transaction in progress away, from its owner thread, to commit or roll back; null if none. */
+  synchronized Transaction end() throws SQLException {
+    if (tx == null) {
+      return null;
+    }
+    if (owner != Thread.currentThread()) {
+      throw SqlExceptions.of("the transaction was begun by thread " + owner + " and ends on that thread (this is "
+          + Thread.currentThread() + ")", "25000");
+    }
+    Transaction t = tx;
+    forget();
+    return t;
+  }
+
+  /** The connection closed: the server rolls back what the session left open. */
+  synchronized void forget() {
+    tx = null;
+    owner = null;
+    savepoints = 0;
+  }
+}

@@ -1,0 +1,95 @@
+package io.sluice.jdbc;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.sql.CallableStatement;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Functions and procedures through CallableStatement: return values, OUT and INOUT parameters. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class CallableStatementTest {
+  static Connection c;
+
+  @BeforeAll
+  static void open() throws SQLException {
+    c = TestDatabase.connect();
+    try (Statement s = c.createStatement()) {
+      s.execute("create or replace function jdbc_add(a int, b int) returns int language sql as $$ select a + b $$");
+      s.execute("create or replace function jdbc_split(x int, out half int, out rest int) language sql"
+          + " as $$ select x / 2, x % 2 $$");
+      s.execute("create or replace procedure jdbc_double(inout v int, out note text) language plpgsql"
+          + " as $$ begin v := v * 2; note := 'doubled'; end $$");
+    }
+  }
+
+  @AfterAll
+  static void close() throws SQLException {
+    c.close();
+  }
+
+  @Test
+  void aFunctionsReturnValue() throws SQLException {
+    try (CallableStatement cs = c.prepareCall("{? = call jdbc_add(?, ?)}")) {
+      cs.registerOutParameter(1, Types.INTEGER);
+      cs.setInt(2, 40);
+      cs.setInt(3, 2);
+      cs.execute();
+      assertEquals(42, cs.getInt(1));
+      assertFalse(cs.wasNull());
+    }
+  }
+
+  @Test
+  void aFunctionsOutParametersAreResultColumns() throws SQLException {
+    try (CallableStatement cs = c.prepareCall("{call jdbc_split(?, ?, ?)}")) {
+      cs.setInt(1, 7);
+      cs.registerOutParameter(2, Types.INTEGER);
+      cs.registerOutParameter(3, Types.INTEGER);
+      cs.execute();
+      assertEquals(3, cs.getInt(2));
+      assertEquals(1, cs.getInt(3));
+      assertEquals(Integer.valueOf(1), cs.getObject(3));
+    }
+  }
+
+  @Test
+  void aProcedureWithInoutAndOutParameters() throws SQLException {
+    try (CallableStatement cs = c.prepareCall("call jdbc_double(?, ?)")) {
+      cs.setInt(1, 21);
+      cs.registerOutParameter(1, Types.INTEGER);
+      cs.registerOutParameter(2, Types.VARCHAR);
+      cs.execute();
+      assertEquals(42, cs.getInt(1));
+      assertEquals("doubled", cs.getString(2));
+    }
+  }
+
+  @Test
+  void callEscapeAsCallForProcedures() throws SQLException {
+    try (Connection cc = TestDatabase.connect("&escapeSyntaxCallMode=callIfNoReturn");
+        CallableStatement cs = cc.prepareCall("{call jdbc_double(?, ?)}")) {
+      cs.setInt(1, 5);
+      cs.registerOutParameter(1, Types.INTEGER);
+      cs.registerOutParameter(2, Types.VARCHAR);
+      cs.execute();
+      assertEquals(10, cs.getInt(1));
+    }
+  }
+
+  @Test
+  void namedParametersAreRefusedSayingWhy() throws SQLException {
+    try (CallableStatement cs = c.prepareCall("{? = call jdbc_add(?, ?)}")) {
+      SQLException e = assertThrows(java.sql.SQLFeatureNotSupportedException.class, () -> cs.setInt("a", 1));
+      assertTrue(e.getMessage().contains("by index"), e.getMessage());
+      assertThrows(SQLException.class, () -> cs.getInt(2), "not an OUT parameter");
+    }
+  }
+}

@@ -1,0 +1,134 @@
+package io.sluice.jdbc;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import io.sluice.testkit.FaultProxy;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * One JDBC connection shared by many threads in auto-commit mode runs on one pipelined Sluice
+ * connection: every thread gets its own results, and batches go out in one round trip (counted by
+ * the testkit's proxy).
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class SharedConnectionTest {
+  private static String via(FaultProxy proxy) {
+    return TestDatabase.url().replaceFirst("//[^/]+/", "//127.0.0.1:" + proxy.port() + "/")
+        .replaceAll("&sslmode=[^&]*", "") + "&sslmode=disable";
+  }
+
+  @FunctionalInterface
+  interface Body {
+    void run(int thread) throws Exception;
+  }
+
+  /** Runs {@code body} on {@code n} virtual threads started together; fails with the first failure. */
+  private static void onThreads(int n, Body body) throws InterruptedException {
+    ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
+    CountDownLatch go = new CountDownLatch(1);
+    List<Thread> threads = new ArrayList<>();
+    for (int t = 0; t < n; t++) {
+      int id = t;
+      threads.add(Thread.ofVirtual().start(() -> {
+        try {
+          go.await();
+          body.run(id);
+        } catch (Throwable e) {
+          failures.add(e);
+        }
+      }));
+    }
+    go.countDown();
+    for (Thread t : threads) {
+      t.join();
+    }
+    assertTrue(failures.isEmpty(), () -> failures.peek().toString());
+  }
+
+  @Test
+  void manyThreadsShareOneConnectionAndEachGetsItsOwnResults() throws Exception {
+    try (Connection c = TestDatabase.connect()) {
+      Set<Integer> pids = ConcurrentHashMap.newKeySet();
+      onThreads(16, id -> {
+        try (PreparedStatement p = c.prepareStatement("select ?::int * 1000 + g, pg_backend_pid()"
+            + " from generate_series(1, 3) g")) {
+          for (int i = 0; i < 50; i++) {
+            p.setInt(1, id * 100 + i);
+            try (ResultSet rs = p.executeQuery()) {
+              for (int g = 1; g <= 3; g++) {
+                assertTrue(rs.next());
+                assertEquals((id * 100 + i) * 1000 + g, rs.getInt(1));
+                pids.add(rs.getInt(2));
+              }
+              assertFalse(rs.next());
+            }
+          }
+        }
+      });
+      assertEquals(1, pids.size(), "one server session for all threads");
+    }
+  }
+
+  @Test
+  void aBatchGoesOutInOneRoundTrip() throws Exception {
+    try (FaultProxy proxy = FaultProxy.start(TestDatabase.server().host(), TestDatabase.server().port());
+        Connection c = DriverManager.getConnection(via(proxy))) {
+      try (Statement s = c.createStatement()) {
+        s.execute("create temp table rt (k int, v text)");
+      }
+      try (PreparedStatement p = c.prepareStatement("insert into rt values (?, ?)")) {
+        p.setInt(1, 0);
+        p.setString(2, "warm");
+        p.executeUpdate();   // prepared now: the batch below needs no Parse round trip
+        proxy.resetCounters();
+        for (int i = 1; i <= 1000; i++) {
+          p.setInt(1, i);
+          p.setString(2, "row " + i);
+          p.addBatch();
+        }
+        int[] counts = p.executeBatch();
+        assertEquals(1000, counts.length);
+        assertEquals(1, proxy.roundTrips(), "1000 inserts, one round trip");
+      }
+    }
+  }
+
+  @Test
+  void concurrentStatementsArePipelined() throws Exception {
+    try (FaultProxy proxy = FaultProxy.start(TestDatabase.server().host(), TestDatabase.server().port());
+        Connection c = DriverManager.getConnection(via(proxy))) {
+      proxy.latency(Duration.ofMillis(50));
+      try (PreparedStatement warm = c.prepareStatement("select ?::int")) {
+        warm.setInt(1, 1);
+        warm.executeQuery().close();
+      }
+      proxy.resetCounters();
+      onThreads(16, id -> {
+        try (PreparedStatement p = c.prepareStatement("select ?::int")) {
+          p.setInt(1, id);
+          try (ResultSet rs = p.executeQuery()) {
+            assertTrue(rs.next());
+            assertEquals(id, rs.getInt(1));
+          }
+        }
+      });
+      assertTrue(proxy.roundTrips() < 16, "16 statements from 16 threads took " + proxy.roundTrips()
+          + " round trips: they did not share the pipeline");
+    }
+  }
+}
