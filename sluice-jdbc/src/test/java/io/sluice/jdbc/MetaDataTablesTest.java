@@ -269,6 +269,30 @@ class MetaDataTablesTest extends MetaDataTestBase {
     assertEquals(DatabaseMetaData.versionColumnPseudo, ((Number) version.get(0).get("PSEUDO_COLUMN")).intValue());
   }
 
+  /** getColumns and the ResultSetMetaData of SELECT * describe each column alike. */
+  @Test
+  void columnsAgreeWithTheResultSetMetaDataOfASelect() throws SQLException {
+    for (String table : List.of("customer", "orders", "typed")) {
+      List<Map<String, Object>> columns = rows(md.getColumns(null, "meta_test", table, null));
+      try (var s = connection.createStatement();
+          ResultSet rs = s.executeQuery("SELECT * FROM meta_test." + table + " WHERE false")) {
+        var rsmd = rs.getMetaData();
+        assertEquals(columns.size(), rsmd.getColumnCount(), table);
+        for (int i = 1; i <= rsmd.getColumnCount(); i++) {
+          Map<String, Object> c = columns.get(i - 1);
+          String where = table + "." + c.get("COLUMN_NAME");
+          assertEquals(rsmd.getColumnName(i), c.get("COLUMN_NAME"), where);
+          assertEquals(i, ((Number) c.get("ORDINAL_POSITION")).intValue(), where);
+          // a result column has a domain's base type
+          if (!String.valueOf(c.get("TYPE_NAME")).endsWith("positive_int")) {
+            assertEquals(rsmd.getColumnType(i), ((Number) c.get("DATA_TYPE")).intValue(), where);
+            assertEquals(rsmd.getColumnTypeName(i), c.get("TYPE_NAME"), where);
+          }
+        }
+      }
+    }
+  }
+
   @Test
   void closingTheResultClosesItsStatement() throws SQLException {
     ResultSet rs = md.getTables(null, "meta_test", "customer", null);
