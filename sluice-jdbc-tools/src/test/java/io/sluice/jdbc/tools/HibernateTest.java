@@ -106,6 +106,8 @@ class HibernateTest {
         .applySetting(AvailableSettings.JAKARTA_NON_JTA_DATASOURCE, dataSource)
         .applySetting(AvailableSettings.JAKARTA_HBM2DDL_DATABASE_ACTION, schemaAction)
         .applySetting(AvailableSettings.SHOW_SQL, false)
+        .applySetting(AvailableSettings.STATEMENT_BATCH_SIZE, 20)   // inserts go out as executeBatch
+        .applySetting(AvailableSettings.ORDER_INSERTS, true)
         .build();
     return new MetadataSources(registry)
         .addAnnotatedClass(Customer.class)

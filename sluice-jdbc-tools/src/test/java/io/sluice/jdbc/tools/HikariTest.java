@@ -49,6 +49,21 @@ class HikariTest {
     return new HikariDataSource(config(name, size));
   }
 
+  /** The configuration Spring Boot writes: a URL and a driver class name, no DataSource object. */
+  @Test
+  void aJdbcUrlWithTheDriverClassName() throws SQLException {
+    HikariConfig config = new HikariConfig();
+    config.setPoolName("by-url");
+    config.setJdbcUrl(db.postgresqlUrl());
+    config.setUsername(db.user());
+    config.setDriverClassName("io.sluice.jdbc.SluiceDriver");
+    config.setMaximumPoolSize(1);
+    try (HikariDataSource pool = new HikariDataSource(config); Connection c = pool.getConnection()) {
+      assertTrue(c.isWrapperFor(io.sluice.Connection.class));
+      assertTrue(backendPid(c) > 0);
+    }
+  }
+
   @Test
   void aTerminatedBackendIsReplacedAfterValidation() throws Exception {
     try (HikariDataSource pool = pool("validation", 2)) {
