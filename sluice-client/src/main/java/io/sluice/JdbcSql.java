@@ -91,19 +91,19 @@ public final class JdbcSql {
   private final SqlScanner scanner;
   private final BitSet omitted;
   private final CallMode callMode;
-  /** False for a plain Statement's SQL: {@code ?} is then an operator character, not a parameter. */
-  private final boolean placeholders;
+  /** Whether {@code ?} is a placeholder (a prepared statement) or an ordinary character (a plain one). */
+  private final boolean parameters;
   private int holes;
   private int returnSlot;
   private RewrittenSql.Call call = RewrittenSql.Call.NONE;
 
   private JdbcSql(String sql, boolean standardConformingStrings, BitSet omitted, CallMode callMode,
-      boolean placeholders) {
+      boolean parameters) {
     this.text = sql;
+    this.parameters = parameters;
     this.scanner = new SqlScanner(sql, standardConformingStrings);
     this.omitted = omitted;
     this.callMode = callMode;
-    this.placeholders = placeholders;
   }
 
   /** Rewrites {@code sql}; see the class description. */
@@ -118,26 +118,22 @@ public final class JdbcSql {
    */
   public static RewrittenSql rewrite(String sql, boolean standardConformingStrings, BitSet outOnly,
       CallMode callMode) {
-    return rewrite(sql, standardConformingStrings, outOnly, callMode, true);
+    return new JdbcSql(sql, standardConformingStrings, outOnly, callMode, true).run();
   }
 
   /**
-   * Rewrites the SQL of a plain {@code java.sql.Statement}, which has no parameters: every {@code ?}
-   * (and {@code ??}) is kept as written, so that PostgreSQL's own {@code ?} operators (jsonb {@code
-   * ?}, {@code ?|}, {@code ?&}) work in scripts, as they do with pgjdbc; escapes are still
-   * translated and statements still split.
+   * Rewrites SQL that takes no parameters (JDBC's plain {@code Statement}, as pgjdbc reads it):
+   * escapes are translated and statements split, but {@code ?} and {@code ??} are ordinary
+   * characters, left as they are (so that jsonb's {@code ?} operators need no escaping there).
    */
-  public static RewrittenSql rewriteWithoutPlaceholders(String sql, boolean standardConformingStrings,
-      CallMode callMode) {
-    return rewrite(sql, standardConformingStrings, new BitSet(), callMode, false);
+  public static RewrittenSql rewriteWithoutParameters(String sql, boolean standardConformingStrings, CallMode callMode) {
+    return new JdbcSql(sql, standardConformingStrings, new BitSet(), callMode, false).run();
   }
 
-  private static RewrittenSql rewrite(String sql, boolean standardConformingStrings, BitSet outOnly,
-      CallMode callMode, boolean placeholders) {
-    JdbcSql r = new JdbcSql(sql, standardConformingStrings, outOnly, callMode, placeholders);
+  private RewrittenSql run() {
     List<Object> pieces = new ArrayList<>();
-    r.copy(pieces, null, 0);
-    return r.assemble(pieces);
+    copy(pieces, null, 0);
+    return assemble(pieces);
   }
 
   /**
@@ -177,7 +173,7 @@ public final class JdbcSql {
       char c = scanner.first();
       switch (c) {
         case '?' -> {
-          if (!placeholders) {
+          if (!parameters) {
             out.add(token);
           } else if (scanner.end() < text.length() && text.charAt(scanner.end()) == '?') {
             scanner.next();
@@ -338,7 +334,7 @@ public final class JdbcSql {
   /** <code>{call f(args)}</code> or <code>{? = call f(args)}</code>. */
   private void call(List<Object> out, Escape e, int at) {
     if (e == Escape.CALL_RETURNING) {
-      returnSlot = ++holes;
+      returnSlot = parameters ? ++holes : 0;
       call = RewrittenSql.Call.CALL_RETURNING;
     } else {
       call = RewrittenSql.Call.CALL;

@@ -62,6 +62,19 @@ class JdbcSqlTest {
         Arguments.of("{ call s.f }", "select * from s.f() as result"),
         Arguments.of("{?= call f(?)}", "select * from f($1) as result"),
         Arguments.of("{ ? = call f('}', ?, (1,2))}", "select * from f('}',$1,(1,2)) as result"),
+        // hostile: escape-looking text where it is no escape, escapes holding literals and comments
+        Arguments.of("select 1 -- {fn ucase(?)}\n, ?", "select 1 -- {fn ucase(?)}\n, $1"),
+        Arguments.of("select /* {d '2020-01-01'} ? */ ?", "select /* {d '2020-01-01'} ? */ $1"),
+        Arguments.of("select {fn ucase('}' || ?)}", "select upper('}' || $1)"),
+        Arguments.of("select {fn concat($$}$$, ?)}", "select concat($$}$$, $1)"),
+        Arguments.of("select {fn ucase(/* } */ ?)}", "select upper(/* } */ $1)"),
+        Arguments.of("select {fn ucase(\"a}b\")}", "select upper(\"a}b\")"),
+        Arguments.of("select {ts ?}", "select TIMESTAMP $1"),
+        Arguments.of("{call f('a,b', (1, 2), ?)}", "select * from f('a,b',(1, 2),$1) as result"),
+        Arguments.of("{call f(?, {fn ucase(?)})}", "select * from f($1,upper($2)) as result"),
+        Arguments.of("select 'é?', ?, \"ü?\"", "select 'é?', $1, \"ü?\""),
+        Arguments.of("select ?::text[] @> '{a}'", "select $1::text[] @> '{a}'"),
+        Arguments.of("select $1", "select $1"),   // a $n the caller wrote is left alone
         // braces that are no escape
         Arguments.of("select array_length('{1,2}'::int[], ?)", "select array_length('{1,2}'::int[], $1)"),
         Arguments.of("select {x}", "select {x}"));
@@ -89,7 +102,10 @@ class JdbcSqlTest {
         Arguments.of("select 1 /* /* */", "unterminated block comment"),
         Arguments.of("select {fn ucase(?)", "unterminated JDBC escape"),
         Arguments.of("{call f(?}", "unbalanced parentheses"),
-        Arguments.of("{call f(?) x}", "text after the argument list"));
+        Arguments.of("{call f(?) x}", "text after the argument list"),
+        Arguments.of("select {fn ucase('a)}", "unterminated string literal"),
+        Arguments.of("select {fn }", "must start with a function name"),
+        Arguments.of("select {d '2020-01-01'", "unterminated JDBC escape"));
   }
 
   @ParameterizedTest
@@ -97,6 +113,14 @@ class JdbcSqlTest {
   void unterminatedTextIsRefusedNamingIt(String sql, String message) {
     ValueException e = assertThrows(ValueException.class, () -> JdbcSql.rewrite(sql, true));
     assertTrue(e.getMessage().contains(message), e.getMessage());
+  }
+
+  @Test
+  void withoutParametersQuestionMarksAreOrdinaryCharacters() {
+    RewrittenSql r = JdbcSql.rewriteWithoutParameters("select '{}'::jsonb ? 'a', x ?? y, {fn ucase('b')}; select 2", true,
+        JdbcSql.CallMode.SELECT);
+    assertEquals(List.of("select '{}'::jsonb ? 'a', x ?? y, upper('b')", "select 2"), r.statements());
+    assertEquals(0, r.parameterCount());
   }
 
   @Test

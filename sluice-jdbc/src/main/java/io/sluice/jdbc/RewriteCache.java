@@ -15,30 +15,29 @@ import java.util.concurrent.ConcurrentHashMap;
 final class RewriteCache {
   static final int MAX = 4096;
 
-  private record Key(String sql, boolean standardStrings, JdbcSql.CallMode mode, boolean placeholders) {}
+  private record Key(String sql, boolean standardStrings, JdbcSql.CallMode mode, boolean parameters) {}
 
   private static final ConcurrentHashMap<Key, RewrittenSql> CACHE = new ConcurrentHashMap<>();
 
   private RewriteCache() {}
 
-  static RewrittenSql rewrite(String sql, boolean standardStrings, JdbcSql.CallMode mode) throws SQLException {
-    return rewrite(sql, standardStrings, mode, true);
-  }
-
-  /** {@code placeholders} false: a plain Statement's SQL, whose {@code ?} stay as written. */
-  static RewrittenSql rewrite(String sql, boolean standardStrings, JdbcSql.CallMode mode, boolean placeholders)
+  /**
+   * {@code sql} rewritten: with {@code parameters}, {@code ?} are placeholders (a prepared
+   * statement); without, ordinary characters (a plain statement, as pgjdbc reads it).
+   */
+  static RewrittenSql rewrite(String sql, boolean standardStrings, JdbcSql.CallMode mode, boolean parameters)
       throws SQLException {
     if (sql == null) {
       throw SqlExceptions.of("the SQL is null", "42601");
     }
-    Key key = new Key(sql, standardStrings, mode, placeholders);
+    Key key = new Key(sql, standardStrings, mode, parameters);
     RewrittenSql r = CACHE.get(key);
     if (r != null) {
       return r;
     }
     try {
-      r = placeholders ? JdbcSql.rewrite(sql, standardStrings, new java.util.BitSet(), mode)
-          : JdbcSql.rewriteWithoutPlaceholders(sql, standardStrings, mode);
+      r = parameters ? JdbcSql.rewrite(sql, standardStrings, new java.util.BitSet(), mode)
+          : JdbcSql.rewriteWithoutParameters(sql, standardStrings, mode);
     } catch (ValueException e) {
       throw SqlExceptions.forState("42601", e.getMessage(), 0, e);
     }

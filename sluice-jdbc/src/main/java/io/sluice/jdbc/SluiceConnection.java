@@ -67,13 +67,14 @@ public final class SluiceConnection extends UnsupportedConnectionParts {
 
   /** The rewritten SQL, from the driver-wide cache: each SQL string is rewritten once. */
   RewrittenSql rewrite(String sql) throws SQLException {
-    return RewriteCache.rewrite(sql, standardStrings(), settings.callMode());
+    return RewriteCache.rewrite(sql, standardStrings(), settings.callMode(), true);
   }
 
-  /** The rewritten SQL of a plain Statement: no placeholders, {@code ?} kept (jsonb operators). */
+  /** As {@link #rewrite}, for a plain statement: {@code ?} is no placeholder there. */
   RewrittenSql rewritePlain(String sql) throws SQLException {
     return RewriteCache.rewrite(sql, standardStrings(), settings.callMode(), false);
   }
+
 
   boolean standardStrings() {
     return !"off".equalsIgnoreCase(sluice.parameter("standard_conforming_strings"));

@@ -191,7 +191,7 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
     List<String> sqls = new ArrayList<>(batch.size());
     List<Object[]> vals = new ArrayList<>(batch.size());
     for (int b = 0; b < batch.size(); b++) {
-      sqls.add(keys.apply(batchSql.get(b).get(0)));
+      sqls.add(withKeys(batchSql.get(b).get(0), keys));
       vals.add(valuesOf(batch.get(b)).get(0));
     }
     clearBatch();

@@ -36,7 +36,7 @@ public class SluiceStatement implements Statement, SelfWrapper {
   private int maxFieldSize;
   private boolean closed;
   private boolean closeOnCompletion;
-  /** True while the statement closes its own results (to run again or to close). */
+  /** True while the statement closes its own results (to run again, or to close). */
   private boolean clearing;
   private boolean poolable;
   private long warningMark = Long.MAX_VALUE;
@@ -65,6 +65,9 @@ public class SluiceStatement implements Statement, SelfWrapper {
   /** As {@link #run(RewrittenSql, List, GeneratedKeys)}, for statements already rewritten (and cast). */
   final void run(List<String> statements, List<Object[]> values, GeneratedKeys keys) throws SQLException {
     checkOpen();
+    for (String statement : statements) {
+      refuseCopy(statement);
+    }
     clearResults();
     connection.beforeStatement();
     warningMark = connection.warnings.mark();
@@ -74,7 +77,7 @@ public class SluiceStatement implements Statement, SelfWrapper {
       if (statements.isEmpty()) {
         results.add(0L);
       } else if (statements.size() == 1) {
-        runOne(keys.apply(statements.get(0)), values.get(0), keys);
+        runOne(withKeys(statements.get(0), keys), values.get(0), keys);
       } else {
         runSeveral(statements, values);
       }
@@ -84,6 +87,24 @@ public class SluiceStatement implements Statement, SelfWrapper {
       Timeouts.disarm(timer);
     }
     current = results.poll();
+  }
+
+  /** The last statement given a RETURNING clause, and the result: a statement runs the same SQL again and again. */
+  private String keysIn;
+  private GeneratedKeys keysOf;
+  private String keysOut;
+
+  /** {@code sql} with the RETURNING clause {@code keys} asks for. */
+  final String withKeys(String sql, GeneratedKeys keys) {
+    if (!keys.wanted()) {
+      return sql;
+    }
+    if (sql != keysIn || keys != keysOf) {
+      keysOut = keys.apply(sql);
+      keysIn = sql;
+      keysOf = keys;
+    }
+    return keysOut;
   }
 
   private void runOne(String sql, Object[] values, GeneratedKeys keys) throws SQLException {
@@ -141,6 +162,21 @@ public class SluiceStatement implements Statement, SelfWrapper {
     }
   }
 
+  private static final java.util.regex.Pattern COPY_STREAM = java.util.regex.Pattern.compile(
+      "(?is)\\s*(?:/\\*.*?\\*/\\s*|--[^\\n]*\\n\\s*)*copy\\b.*\\b(?:stdin|stdout)\\b.*");
+
+  /**
+   * {@code COPY … FROM STDIN} / {@code TO STDOUT} streams data outside the statement protocol, which
+   * JDBC has no API for: refused before anything is sent, pointing to Sluice's COPY. (COPY to or
+   * from a server file runs as any statement.)
+   */
+  private static void refuseCopy(String statement) throws SQLException {
+    if (COPY_STREAM.matcher(statement).matches()) {
+      throw SqlExceptions.unsupported("COPY FROM STDIN / TO STDOUT through a JDBC statement: use"
+          + " connection.unwrap(io.sluice.Connection.class).copy()");
+    }
+  }
+
   private static boolean controlsTransactions(String statement) {
     String s = statement.stripLeading().toLowerCase(java.util.Locale.ROOT);
     for (String w : new String[] {"begin", "start", "commit", "end", "rollback", "abort", "vacuum", "prepare transaction",
@@ -178,24 +214,6 @@ public class SluiceStatement implements Statement, SelfWrapper {
     generatedKeys = null;
   }
 
-  /**
-   * A result set of this statement was closed: with {@link #closeOnCompletion()} the statement
-   * closes once none of its results is open (not when the statement itself closes them to run
-   * again).
-   */
-  void resultClosed() throws SQLException {
-    if (closeOnCompletion && !closed && !clearing && !hasOpenResult()) {
-      close();
-    }
-  }
-
-  private boolean hasOpenResult() {
-    if (current instanceof SluiceResultSet rs && !rs.isClosed()) {
-      return true;
-    }
-    return results.stream().anyMatch(o -> o instanceof SluiceResultSet rs && !rs.isClosed());
-  }
-
   /** Values per statement of {@code r}, from the JDBC parameters given (none for a plain statement). */
   static List<Object[]> valuesFor(RewrittenSql r, Object[] jdbcValues) {
     List<Object[]> out = new ArrayList<>();
@@ -212,7 +230,7 @@ public class SluiceStatement implements Statement, SelfWrapper {
     return out;
   }
 
-  /** A plain statement's SQL has no parameters: its {@code ?} are PostgreSQL's, kept as written (as pgjdbc does). */
+  /** A plain statement's SQL: escapes translated, {@code ?} left as it is (as pgjdbc does). */
   private RewrittenSql plain(String sql) throws SQLException {
     checkOpen();
     return connection.rewritePlain(sql);
@@ -421,6 +439,25 @@ public class SluiceStatement implements Statement, SelfWrapper {
     }
     closed = true;
     clearResults();
+  }
+
+  /**
+   * A result of this statement was closed: with closeOnCompletion, the last one closes the
+   * statement, unless the statement is closing its own results to run again.
+   */
+  void resultClosed() throws SQLException {
+    if (!closeOnCompletion || closed || clearing) {
+      return;
+    }
+    if (current instanceof SluiceResultSet rs && !rs.isClosed()) {
+      return;
+    }
+    for (Object o : results) {
+      if (o instanceof SluiceResultSet rs && !rs.isClosed()) {
+        return;
+      }
+    }
+    close();
   }
 
   @Override

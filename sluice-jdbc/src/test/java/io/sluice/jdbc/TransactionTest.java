@@ -202,6 +202,32 @@ class TransactionTest {
   }
 
   @Test
+  void anotherThreadClosesAConnectionWhoseTransactionIsOpen() throws Exception {
+    // a pool's housekeeping thread closing a connection that a caller left in a transaction
+    Connection left = TestDatabase.connect();
+    left.setAutoCommit(false);
+    try (Statement s = left.createStatement()) {
+      s.executeUpdate("insert into jdbc_tx values (60, 'never committed')");
+    }
+    var closed = new java.util.concurrent.atomic.AtomicReference<Throwable>();
+    Thread closer = Thread.ofVirtual().start(() -> {
+      try {
+        left.close();
+      } catch (Throwable e) {
+        closed.set(e);
+      }
+    });
+    assertTrue(closer.join(java.time.Duration.ofSeconds(20)), "close from another thread returned");
+    assertNull(closed.get());
+    assertTrue(left.isClosed());
+    // the same key again: it would wait on the open transaction's row lock, unless that was rolled back
+    try (Connection other = TestDatabase.connect("&options=-c%20lock_timeout%3D10s"); Statement s = other.createStatement()) {
+      assertEquals(1, s.executeUpdate("insert into jdbc_tx values (60, 'after the close')"));
+      s.executeUpdate("delete from jdbc_tx where k = 60");
+    }
+  }
+
+  @Test
   void abortClosesWithoutBlocking() throws SQLException {
     Connection gone = TestDatabase.connect();
     gone.abort(Runnable::run);
