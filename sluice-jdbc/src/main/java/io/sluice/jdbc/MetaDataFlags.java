@@ -11,7 +11,7 @@ import java.sql.RowIdLifetime;
  * itself does. Each says what it rests on where that is not obvious. {@link
  * SluiceDatabaseMetaData} adds what must be asked of the server.
  */
-abstract class MetaDataFlags implements DatabaseMetaData {
+abstract class MetaDataFlags implements DatabaseMetaData, SelfWrapper {
   // --- identifiers: unquoted names fold to lower case, quoted ones are kept as written (scan.l) ---
 
   @Override

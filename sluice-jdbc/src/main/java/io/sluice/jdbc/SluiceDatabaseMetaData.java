@@ -296,21 +296,6 @@ public final class SluiceDatabaseMetaData extends MetaDataFlags {
     return types.clientInfoProperties();
   }
 
-  // --- Wrapper ---
-
-  @Override
-  public <T> T unwrap(Class<T> iface) throws SQLException {
-    if (iface.isInstance(this)) {
-      return iface.cast(this);
-    }
-    throw new SQLException("SluiceDatabaseMetaData is not a wrapper for " + iface.getName());
-  }
-
-  @Override
-  public boolean isWrapperFor(Class<?> iface) {
-    return iface.isInstance(this);
-  }
-
   private ServerFacts facts() throws SQLException {
     ServerFacts known = facts;
     if (known == null) {
