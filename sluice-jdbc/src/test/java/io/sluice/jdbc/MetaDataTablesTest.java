@@ -263,6 +263,10 @@ class MetaDataTablesTest extends MetaDataTestBase {
     assertEquals(List.of("region", "order_no"), column(rs, "COLUMN_NAME"));
     assertEquals(List.of(), column(md.getBestRowIdentifier(null, "meta_test", "a_b", 0, true), "COLUMN_NAME"),
         "no key, no identifier");
+    assertEquals(List.of("code"), column(md.getBestRowIdentifier(null, "meta_test", "keyless", 0, false),
+        "COLUMN_NAME"), "no primary key: a unique index over NOT NULL columns");
+    assertEquals(List.of("alt"), column(md.getBestRowIdentifier(null, "meta_test", "keyless", 0, true),
+        "COLUMN_NAME"), "nullable columns allowed: the first unique index");
     List<Map<String, Object>> version = rows(md.getVersionColumns(null, "meta_test", "customer"));
     assertEquals(1, version.size());
     assertEquals("ctid", version.get(0).get("COLUMN_NAME"));
