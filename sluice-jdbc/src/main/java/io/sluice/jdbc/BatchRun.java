@@ -14,70 +14,41 @@ import java.util.List;
 
 /**
  * A JDBC batch sent as one Sluice {@link Batch}: every statement written at once, one round trip
- * for the lot once prepared. In auto-commit mode it runs as one implicit transaction (one Sync, as
- * pgjdbc's batches do): all statements apply or none; at a failure, {@link BatchUpdateException}
- * counts the statements before it as {@link Statement#SUCCESS_NO_INFO} (rolled back with the
- * rest) and the failed one as {@link Statement#EXECUTE_FAILED}. In a transaction each statement
- * has its own outcome, and every count is reported.
+ * for the lot once prepared, as one unit (one Sync): in auto-commit mode one implicit transaction,
+ * all statements applied or none, as pgjdbc's batches do; in a transaction, the statements up to a
+ * failure ran and the failure aborts the transaction. At a failure, {@link BatchUpdateException}
+ * counts the statements before it as {@link Statement#SUCCESS_NO_INFO} and the failed one as
+ * {@link Statement#EXECUTE_FAILED}; the statements after it did not run and have no count.
+ * (Sluice's {@link Batch#run()}, a Sync per statement, is not used: a JDBC batch stops at its
+ * first failure either way, and one Sync is what keeps a large batch in one round trip.)
  *
  * @param counts the update count of each statement
  * @param keys the rows each statement returned (generated keys), in order
  */
 record BatchRun(long[] counts, List<Row> keys) {
-  static BatchRun run(SluiceConnection connection, List<String> sqls, List<Object[]> values, boolean atomic)
-      throws SQLException {
+  static BatchRun run(SluiceConnection connection, List<String> sqls, List<Object[]> values) throws SQLException {
     Batch b = connection.sluice.batch();
     for (int i = 0; i < sqls.size(); i++) {
       b.add(sqls.get(i), values.get(i));
     }
-    List<Row> keys = new ArrayList<>();
-    long[] counts = new long[sqls.size()];
-    if (atomic) {
-      List<RowSet> sets;
-      try {
-        sets = b.runAtomic();
-      } catch (BatchException e) {
-        long[] partial = new long[e.index() + 1];
-        Arrays.fill(partial, Statement.SUCCESS_NO_INFO);
-        partial[e.index()] = Statement.EXECUTE_FAILED;
-        SQLException cause = SqlExceptions.of(e);
-        throw new BatchUpdateException(cause.getMessage(), cause.getSQLState(), cause.getErrorCode(), partial, cause);
-      } catch (SluiceException e) {
-        SQLException cause = SqlExceptions.of(e);
-        throw new BatchUpdateException(cause.getMessage(), cause.getSQLState(), cause.getErrorCode(), new long[0], cause);
-      }
-      for (int i = 0; i < sets.size(); i++) {
-        counts[i] = count(sets.get(i));
-        keys.addAll(sets.get(i));
-      }
-      return new BatchRun(counts, keys);
-    }
-    List<Batch.Item> items;
+    List<RowSet> sets;
     try {
-      items = b.run();
+      sets = b.runAtomic();
+    } catch (BatchException e) {
+      long[] partial = new long[e.index() + 1];
+      Arrays.fill(partial, Statement.SUCCESS_NO_INFO);
+      partial[e.index()] = Statement.EXECUTE_FAILED;
+      SQLException cause = SqlExceptions.of(e);
+      throw new BatchUpdateException(cause.getMessage(), cause.getSQLState(), cause.getErrorCode(), partial, cause);
     } catch (SluiceException e) {
       SQLException cause = SqlExceptions.of(e);
       throw new BatchUpdateException(cause.getMessage(), cause.getSQLState(), cause.getErrorCode(), new long[0], cause);
     }
-    SQLException first = null;
-    for (int i = 0; i < items.size(); i++) {
-      Batch.Item item = items.get(i);
-      if (item.ok()) {
-        counts[i] = count(item.rows());
-        keys.addAll(item.rows());
-      } else {
-        counts[i] = Statement.EXECUTE_FAILED;
-        SQLException e = SqlExceptions.of(item.error());
-        if (first == null) {
-          first = e;
-        } else {
-          first.setNextException(e);
-        }
-      }
-    }
-    if (first != null) {
-      throw new BatchUpdateException("statement of the batch failed: " + first.getMessage(), first.getSQLState(),
-          first.getErrorCode(), counts, first);
+    List<Row> keys = new ArrayList<>();
+    long[] counts = new long[sets.size()];
+    for (int i = 0; i < sets.size(); i++) {
+      counts[i] = count(sets.get(i));
+      keys.addAll(sets.get(i));
     }
     return new BatchRun(counts, keys);
   }

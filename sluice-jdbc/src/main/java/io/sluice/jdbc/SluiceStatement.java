@@ -40,6 +40,8 @@ public class SluiceStatement implements Statement, SelfWrapper {
   private boolean clearing;
   private boolean poolable;
   private long warningMark = Long.MAX_VALUE;
+  /** The statement is closing its own results (to run again): that does not complete it. */
+  private boolean clearing;
 
   SluiceStatement(SluiceConnection connection, int resultSetType) {
     this.connection = connection;
@@ -420,7 +422,7 @@ public class SluiceStatement implements Statement, SelfWrapper {
     long timeout = queryTimeoutSeconds > 0 ? queryTimeoutSeconds * 1000L : connection.defaultTimeoutMillis();
     ScheduledFuture<?> timer = Timeouts.arm(connection.sluice, timeout);
     try {
-      BatchRun run = BatchRun.run(connection, sqls, values, connection.getAutoCommit());
+      BatchRun run = BatchRun.run(connection, sqls, values);
       if (keys != null && keys.wanted() && !run.keys().isEmpty()) {
         setGeneratedKeys(run.keys().get(0).columns(), run.keys());
       }

@@ -8,19 +8,15 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Types;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /** Functions and procedures through CallableStatement: return values, OUT and INOUT parameters. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
-class CallableStatementTest {
-  static Connection c;
-
+class CallableStatementTest extends OneConnection {
   @BeforeAll
-  static void open() throws SQLException {
-    c = TestDatabase.connect();
+  static void schema() throws SQLException {
     try (Statement s = c.createStatement()) {
       s.execute("create or replace function jdbc_add(a int, b int) returns int language sql as $$ select a + b $$");
       s.execute("create or replace function jdbc_split(x int, out half int, out rest int) language sql"
@@ -28,11 +24,6 @@ class CallableStatementTest {
       s.execute("create or replace procedure jdbc_double(inout v int, out note text) language plpgsql"
           + " as $$ begin v := v * 2; note := 'doubled'; end $$");
     }
-  }
-
-  @AfterAll
-  static void close() throws SQLException {
-    c.close();
   }
 
   @Test

@@ -77,7 +77,7 @@ class ConnectionFaultTest {
   }
 
   @Test
-  void aFailedBatchInATransactionCountsEveryStatement() throws SQLException {
+  void aFailedBatchInATransactionStopsAtTheFailureAndAbortsIt() throws SQLException {
     try (Connection c = TestDatabase.connect(); Statement s = c.createStatement()) {
       s.execute("create temp table fb (k int primary key)");
       c.setAutoCommit(false);
@@ -87,14 +87,34 @@ class ConnectionFaultTest {
           p.addBatch();
         }
         BatchUpdateException e = assertThrows(BatchUpdateException.class, p::executeBatch);
-        int[] counts = e.getUpdateCounts();
-        assertEquals(3, counts.length);
-        assertEquals(1, counts[0]);
-        assertEquals(Statement.EXECUTE_FAILED, counts[1]);
-        assertEquals(Statement.EXECUTE_FAILED, counts[2]);   // the transaction was aborted by the second
+        assertArrayEquals(new int[] {Statement.SUCCESS_NO_INFO, Statement.EXECUTE_FAILED}, e.getUpdateCounts());
         assertEquals("23505", e.getSQLState());
+        SQLException aborted = assertThrows(SQLException.class, () -> s.executeQuery("select 1"));
+        assertEquals("25P02", aborted.getSQLState());
       }
       c.rollback();
+      c.setAutoCommit(true);
+    }
+  }
+
+  @Test
+  void aBatchInATransactionCommitsWithIt() throws SQLException {
+    try (Connection c = TestDatabase.connect(); Statement s = c.createStatement()) {
+      s.execute("create temp table tb (k int)");
+      c.setAutoCommit(false);
+      try (PreparedStatement p = c.prepareStatement("insert into tb values (?)")) {
+        for (int k = 0; k < 2000; k++) {
+          p.setInt(1, k);
+          p.addBatch();
+        }
+        assertEquals(2000, p.executeBatch().length);
+      }
+      c.commit();
+      c.setAutoCommit(true);
+      try (ResultSet rs = s.executeQuery("select count(*) from tb")) {
+        assertTrue(rs.next());
+        assertEquals(2000, rs.getInt(1));
+      }
     }
   }
 

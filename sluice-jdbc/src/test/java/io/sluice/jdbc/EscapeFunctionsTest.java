@@ -2,14 +2,11 @@ package io.sluice.jdbc;
 
 import static org.junit.jupiter.api.Assertions.*;
 
-import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -17,18 +14,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /** Every {fn …} function DatabaseMetaData lists runs on the server, with the value JDBC means. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
-class EscapeFunctionsTest {
-  static Connection c;
-
-  @BeforeAll
-  static void open() throws SQLException {
-    c = TestDatabase.connect();
-  }
-
-  @AfterAll
-  static void close() throws SQLException {
-    c.close();
-  }
+class EscapeFunctionsTest extends OneConnection {
 
   static Stream<Arguments> functions() {
     return Stream.of(

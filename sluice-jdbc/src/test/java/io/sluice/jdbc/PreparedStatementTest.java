@@ -22,19 +22,15 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /** Setters and getters through the real server: every value goes in as a parameter and comes back. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
-class PreparedStatementTest {
-  static Connection c;
-
+class PreparedStatementTest extends OneConnection {
   @BeforeAll
-  static void open() throws SQLException {
-    c = TestDatabase.connect();
+  static void schema() throws SQLException {
     try (Statement s = c.createStatement()) {
       s.execute("drop table if exists jdbc_values; drop type if exists jdbc_mood;"
           + " create type jdbc_mood as enum ('happy', 'sad');"
@@ -42,11 +38,6 @@ class PreparedStatementTest {
           + " d float8, f float4, b bool, dt date, tm time, ts timestamp, tz timestamptz, u uuid, j jsonb, js json,"
           + " by bytea, mood jdbc_mood, ia int4[], ta text[], ua uuid[])");
     }
-  }
-
-  @AfterAll
-  static void close() throws SQLException {
-    c.close();
   }
 
   @Test

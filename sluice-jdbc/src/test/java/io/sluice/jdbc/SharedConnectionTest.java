@@ -104,6 +104,18 @@ class SharedConnectionTest {
         int[] counts = p.executeBatch();
         assertEquals(1000, counts.length);
         assertEquals(1, proxy.roundTrips(), "1000 inserts, one round trip");
+        // in a transaction too (its BEGIN may take a trip of its own, its COMMIT takes one)
+        c.setAutoCommit(false);
+        proxy.resetCounters();
+        for (int i = 1; i <= 1000; i++) {
+          p.setInt(1, i);
+          p.setString(2, "tx row " + i);
+          p.addBatch();
+        }
+        assertEquals(1000, p.executeBatch().length);
+        c.commit();
+        assertTrue(proxy.roundTrips() <= 3, "1000 inserts in a transaction took " + proxy.roundTrips() + " round trips");
+        c.setAutoCommit(true);
       }
     }
   }

@@ -2,33 +2,18 @@ package io.sluice.jdbc;
 
 import static org.junit.jupiter.api.Assertions.*;
 
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLWarning;
 import java.sql.Statement;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /** Plain statements: several results, streaming with a fetch size, max rows, timeouts, warnings, scrolling. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
-class StatementTest {
-  static Connection c;
-
-  @BeforeAll
-  static void open() throws SQLException {
-    c = TestDatabase.connect();
-  }
-
-  @AfterAll
-  static void close() throws SQLException {
-    c.close();
-  }
-
+class StatementTest extends OneConnection {
   @Test
   void severalStatementsGiveSeveralResults() throws SQLException {
     try (Statement s = c.createStatement()) {
@@ -250,6 +235,18 @@ class StatementTest {
     assertTrue(rs.isClosed());
     assertThrows(SQLException.class, rs::next);
     assertThrows(SQLException.class, () -> s.executeQuery("select 1"));
+  }
+
+  @Test
+  void closeOnCompletionClosesWithTheLastResultNotOnReExecution() throws SQLException {
+    Statement s = c.createStatement();
+    s.closeOnCompletion();
+    ResultSet first = s.executeQuery("select 1");
+    ResultSet second = s.executeQuery("select 2");   // closes the first result; the statement stays open
+    assertTrue(first.isClosed());
+    assertFalse(s.isClosed());
+    second.close();
+    assertTrue(s.isClosed());
   }
 
   @Test

@@ -9,27 +9,18 @@ import java.sql.SQLException;
 import java.sql.Savepoint;
 import java.sql.Statement;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /** Auto-commit, commit and rollback, savepoints, isolation, read-only, and a transaction's thread. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
-class TransactionTest {
-  static Connection c;
-
+class TransactionTest extends OneConnection {
   @BeforeAll
-  static void open() throws SQLException {
-    c = TestDatabase.connect();
+  static void schema() throws SQLException {
     try (Statement s = c.createStatement()) {
       s.execute("drop table if exists jdbc_tx; create table jdbc_tx (k int primary key, v text)");
     }
-  }
-
-  @AfterAll
-  static void close() throws SQLException {
-    c.close();
   }
 
   private static int count(Connection on) throws SQLException {

@@ -1,0 +1,21 @@
+package io.sluice.jdbc;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+
+/** A test class's one JDBC connection to the test server, opened before its tests and closed after. */
+abstract class OneConnection {
+  static Connection c;
+
+  @BeforeAll
+  static void connect() throws SQLException {
+    c = TestDatabase.connect();
+  }
+
+  @AfterAll
+  static void disconnect() throws SQLException {
+    c.close();
+  }
+}
