@@ -36,8 +36,6 @@ public class SluiceStatement implements Statement, SelfWrapper {
   private int maxFieldSize;
   private boolean closed;
   private boolean closeOnCompletion;
-  /** True while the statement closes its own results (to run again, or to close). */
-  private boolean clearing;
   private boolean poolable;
   private long warningMark = Long.MAX_VALUE;
   /** The statement is closing its own results (to run again): that does not complete it. */
@@ -443,10 +441,7 @@ public class SluiceStatement implements Statement, SelfWrapper {
     clearResults();
   }
 
-  /**
-   * A result of this statement was closed: with closeOnCompletion, the last one closes the
-   * statement, unless the statement is closing its own results to run again.
-   */
+  /** A result of this statement was closed: with closeOnCompletion, the last one closes the statement. */
   void resultClosed() throws SQLException {
     if (!closeOnCompletion || closed || clearing) {
       return;
