@@ -20,7 +20,8 @@ final class TableCatalog {
 
   /**
    * Schemas a session can see: other sessions' temporary schemas (pg_temp_N, pg_toast_temp_N) are
-   * left out, this session's own temporary schema is kept.
+   * left out, this session's own temporary schema is kept; TOAST storage ({@code pg_toast}) is
+   * internal and never listed.
    */
   static final String VISIBLE_SCHEMA = "(n.nspname !~ '^pg_(toast_)?temp_' OR n.oid = pg_catalog.pg_my_temp_schema())"
       + " AND n.nspname <> 'pg_toast'";
@@ -33,8 +34,6 @@ final class TableCatalog {
   static final String TABLE_TYPE = "CASE"
       + " WHEN n.nspname IN ('pg_catalog', 'information_schema') THEN CASE c.relkind"
       + "   WHEN 'r' THEN 'SYSTEM TABLE' WHEN 'v' THEN 'SYSTEM VIEW' WHEN 'i' THEN 'SYSTEM INDEX' END"
-      + " WHEN n.nspname ~ '^pg_toast' THEN CASE c.relkind"
-      + "   WHEN 't' THEN 'SYSTEM TOAST TABLE' WHEN 'i' THEN 'SYSTEM TOAST INDEX' END"
       + " WHEN c.relpersistence = 't' THEN CASE c.relkind"
       + "   WHEN 'r' THEN 'TEMPORARY TABLE' WHEN 'v' THEN 'TEMPORARY VIEW' WHEN 'i' THEN 'TEMPORARY INDEX'"
       + "   WHEN 'S' THEN 'TEMPORARY SEQUENCE' WHEN 'p' THEN 'PARTITIONED TABLE' WHEN 'I' THEN 'PARTITIONED INDEX' END"
@@ -47,7 +46,7 @@ final class TableCatalog {
   /** Every value {@link #TABLE_TYPE} can take, for getTableTypes. */
   static final String[] TABLE_TYPES = {
     "FOREIGN TABLE", "INDEX", "MATERIALIZED VIEW", "PARTITIONED INDEX", "PARTITIONED TABLE", "SEQUENCE",
-    "SYSTEM INDEX", "SYSTEM TABLE", "SYSTEM TOAST INDEX", "SYSTEM TOAST TABLE", "SYSTEM VIEW", "TABLE",
+    "SYSTEM INDEX", "SYSTEM TABLE", "SYSTEM VIEW", "TABLE",
     "TEMPORARY INDEX", "TEMPORARY SEQUENCE", "TEMPORARY TABLE", "TEMPORARY VIEW", "TYPE", "VIEW"
   };
 

@@ -58,6 +58,8 @@ class MetaDataTablesTest extends MetaDataTestBase {
     assertEquals(types.stream().sorted().toList(), types);
     assertTrue(types.containsAll(List.of("TABLE", "VIEW", "MATERIALIZED VIEW", "PARTITIONED TABLE", "FOREIGN TABLE",
         "SEQUENCE", "INDEX", "SYSTEM TABLE", "SYSTEM VIEW", "TEMPORARY TABLE", "TYPE")), types.toString());
+    List<String> seen = column(md.getTables(null, null, null, null), "TABLE_TYPE");
+    assertTrue(types.containsAll(seen), "every type getTables gives is listed: " + seen);
   }
 
   @Test
