@@ -38,6 +38,11 @@ final class JdbcTransaction {
     }
   }
 
+  /** Whether a transaction is in progress on a thread other than the calling one. */
+  synchronized boolean heldByAnotherThread() {
+    return tx != null && owner != Thread.currentThread();
+  }
+
   synchronized boolean inProgress() {
     return tx != null;
   }

@@ -43,7 +43,6 @@ public final class SluiceConnection extends UnsupportedConnectionParts {
   final DriverSettings settings;
   final ConnectionWarnings warnings = new ConnectionWarnings();
   final TypeNames typeNames;
-  private final Properties clientInfo = new Properties();
   private volatile boolean autoCommit = true;
   private volatile boolean readOnly;
   private volatile int isolation = TRANSACTION_READ_COMMITTED;
@@ -92,13 +91,21 @@ public final class SluiceConnection extends UnsupportedConnectionParts {
    * transaction when auto-commit is off.
    */
   void beforeStatement() throws SQLException {
+    settleStream();
+    if (!autoCommit) {
+      tx.ensure(txOptions());
+    }
+  }
+
+  /**
+   * Before anything this thread sends: reads the rest of this thread's streamed result into
+   * memory, since the connection can run nothing else while its portal is open.
+   */
+  void settleStream() throws SQLException {
     checkOpen();
     SluiceResultSet s = streaming;
     if (s != null && s.streamedBy(Thread.currentThread())) {
       s.buffer();
-    }
-    if (!autoCommit) {
-      tx.ensure(txOptions());
     }
   }
 
@@ -329,6 +336,12 @@ public final class SluiceConnection extends UnsupportedConnectionParts {
     executor.execute(sluice::close);
   }
 
+  /**
+   * Whether the connection works: an empty query (which even an aborted transaction answers) on
+   * this thread when it holds the transaction, else on a helper thread waited for at most the
+   * timeout. While another thread holds a transaction, or a result streams, the connection cannot
+   * be probed without waiting for it: the answer is then whether the connection is open.
+   */
   @Override
   public boolean isValid(int timeoutSeconds) throws SQLException {
     if (timeoutSeconds < 0) {
@@ -337,10 +350,13 @@ public final class SluiceConnection extends UnsupportedConnectionParts {
     if (isClosed()) {
       return false;
     }
-    Runnable probe = () -> sluice.simpleQuery("SELECT 1");
-    if (timeoutSeconds == 0) {
+    if (tx.heldByAnotherThread() || streaming != null) {
+      return sluice.isOpen();   // a probe would wait behind the transaction or the stream
+    }
+    Runnable probe = () -> sluice.simpleQuery("");
+    if (timeoutSeconds == 0 || tx.inProgress()) {
       try {
-        probe.run();
+        probe.run();   // this thread holds the transaction: only it can run in it
         return true;
       } catch (SluiceException e) {
         return false;
@@ -416,6 +432,7 @@ public final class SluiceConnection extends UnsupportedConnectionParts {
     checkOpen();
     if (!isolationChosen && !isolationKnown) {
       try {
+        settleStream();
         String level = sluice.simpleQuery("SHOW default_transaction_isolation").get(0).rows().get(0).get(0);
         isolation = switch (level) {
           case "serializable" -> TRANSACTION_SERIALIZABLE;
@@ -469,9 +486,9 @@ public final class SluiceConnection extends UnsupportedConnectionParts {
           Map.of(name, java.sql.ClientInfoStatus.REASON_UNKNOWN_PROPERTY));
     }
     try {
+      settleStream();
       sluice.query("select set_config('application_name', $1, false)", value == null ? "" : value);
-      clientInfo.setProperty(name, value == null ? "" : value);
-    } catch (SluiceException e) {
+    } catch (SluiceException | SQLException e) {
       throw new SQLClientInfoException(e.getMessage(), Map.of(name, java.sql.ClientInfoStatus.REASON_UNKNOWN), e);
     }
   }
@@ -507,6 +524,7 @@ public final class SluiceConnection extends UnsupportedConnectionParts {
       return;   // JDBC leaves a null schema to the driver: the search_path stays as it is
     }
     try {
+      settleStream();
       sluice.query("select set_config('search_path', $1, false)", io.sluice.Identifiers.quote(schema));
     } catch (SluiceException e) {
       throw SqlExceptions.of(e);
@@ -517,6 +535,7 @@ public final class SluiceConnection extends UnsupportedConnectionParts {
   public String getSchema() throws SQLException {
     checkOpen();
     try {
+      settleStream();
       return sluice.query("select current_schema()").get(0).getString(0);
     } catch (SluiceException e) {
       throw SqlExceptions.of(e);

@@ -73,6 +73,26 @@ class StatementTest extends OneConnection {
   }
 
   @Test
+  void connectionQueriesWhileThisThreadStreams() throws SQLException {
+    try (Statement s = c.createStatement()) {
+      s.setFetchSize(4);
+      try (ResultSet rs = s.executeQuery("select g from generate_series(1, 20) g")) {
+        assertTrue(rs.next());
+        assertTrue(c.isValid(2), "valid while streaming, without waiting behind the stream");
+        assertNotNull(c.getSchema());
+        c.setClientInfo("ApplicationName", "streaming app");
+        assertEquals("streaming app", c.getClientInfo("ApplicationName"));
+        assertTrue(c.isValid(2));
+        int n = 1;
+        while (rs.next()) {
+          n++;
+        }
+        assertEquals(20, n);
+      }
+    }
+  }
+
+  @Test
   void maxRowsLimitsTheRowsSent() throws SQLException {
     try (Statement s = c.createStatement()) {
       s.setMaxRows(3);

@@ -88,6 +88,7 @@ class TransactionTest extends OneConnection {
       assertThrows(SQLException.class, () -> s.executeUpdate("insert into jdbc_tx values (20, 'x')"));
       SQLException aborted = assertThrows(SQLException.class, () -> s.executeQuery("select 1"));
       assertEquals("25P02", aborted.getSQLState());
+      assertTrue(c.isValid(5), "an aborted transaction does not make the connection invalid");
       SQLException e = assertThrows(SQLException.class, c::commit);
       assertInstanceOf(java.sql.SQLTransactionRollbackException.class, e);
     } finally {
