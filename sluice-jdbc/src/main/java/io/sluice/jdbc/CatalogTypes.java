@@ -34,53 +34,51 @@ final class CatalogTypes {
   }
 
   /**
-   * The built-in types JDBC has a code for, keyed by their fixed OIDs ({@code pg_type.dat}). The
-   * codes are those the driver's result sets report (JdbcTypes), which follow pgjdbc's choices
-   * the tools were written against: {@code bool} is BIT, {@code timestamptz} TIMESTAMP, {@code
-   * timetz} TIME. {@code rank} orders types that share a code in getTypeInfo (closest match
-   * first). Every other type is described by its {@code typtype}: arrays ARRAY, composites STRUCT,
-   * enums VARCHAR, domains as their base type, the rest OTHER.
+   * The built-in types metadata describes by size, keyed by their fixed OIDs ({@code
+   * pg_type.dat}). Their {@link Types} codes are those the driver's result sets report ({@link
+   * JdbcTypes}, pgjdbc's choices the tools were written against: {@code bool} is BIT, {@code
+   * timestamptz} TIMESTAMP). {@code rank} orders types that share a code in getTypeInfo (closest
+   * match first). Every other type is described by its {@code typtype}: arrays ARRAY, composites
+   * STRUCT, enums VARCHAR, domains as their base type, the rest OTHER.
    */
   enum BuiltIn {
-    BOOL(16, Types.BIT, 1, SizeRule.FIXED, 1, 0),
-    BYTEA(17, Types.BINARY, 1, SizeRule.UNLIMITED, 0, 0),
-    CHAR(18, Types.CHAR, 2, SizeRule.FIXED, 1, 0),
-    NAME(19, Types.VARCHAR, 3, SizeRule.FIXED, 63, 0),
-    INT8(20, Types.BIGINT, 1, SizeRule.FIXED, 19, 10),
-    INT2(21, Types.SMALLINT, 1, SizeRule.FIXED, 5, 10),
-    INT4(23, Types.INTEGER, 1, SizeRule.FIXED, 10, 10),
-    TEXT(25, Types.VARCHAR, 2, SizeRule.UNLIMITED, 0, 0),
-    OID(26, Types.BIGINT, 2, SizeRule.FIXED, 10, 10),
-    JSON(114, Types.OTHER, 1, SizeRule.NONE, 0, 0),
-    XML(142, Types.SQLXML, 1, SizeRule.NONE, 0, 0),
-    FLOAT4(700, Types.REAL, 1, SizeRule.FIXED, 24, 2),
-    FLOAT8(701, Types.DOUBLE, 1, SizeRule.FIXED, 53, 2),
-    MONEY(790, Types.DOUBLE, 2, SizeRule.NONE, 0, 0),
-    BPCHAR(1042, Types.CHAR, 1, SizeRule.CHARACTERS, 0, 0),
-    VARCHAR(1043, Types.VARCHAR, 1, SizeRule.CHARACTERS, 0, 0),
-    DATE(1082, Types.DATE, 1, SizeRule.FIXED, 13, 0),
-    TIME(1083, Types.TIME, 1, SizeRule.DATETIME, 8, 0),
-    TIMESTAMP(1114, Types.TIMESTAMP, 1, SizeRule.DATETIME, 19, 0),
-    TIMESTAMPTZ(1184, Types.TIMESTAMP, 2, SizeRule.DATETIME, 25, 0),
-    INTERVAL(1186, Types.OTHER, 2, SizeRule.FIXED, 49, 0),
-    TIMETZ(1266, Types.TIME, 2, SizeRule.DATETIME, 14, 0),
-    BIT(1560, Types.BIT, 2, SizeRule.BITS, 0, 0),
-    VARBIT(1562, Types.OTHER, 3, SizeRule.BITS, 0, 0),
-    NUMERIC(1700, Types.NUMERIC, 1, SizeRule.NUMERIC, 0, 10),
-    REFCURSOR(1790, Types.REF_CURSOR, 1, SizeRule.NONE, 0, 0),
-    UUID(2950, Types.OTHER, 3, SizeRule.FIXED, 36, 0),
-    JSONB(3802, Types.OTHER, 4, SizeRule.NONE, 0, 0);
+    BOOL(16, 1, SizeRule.FIXED, 1, 0),
+    BYTEA(17, 1, SizeRule.UNLIMITED, 0, 0),
+    CHAR(18, 2, SizeRule.FIXED, 1, 0),
+    NAME(19, 3, SizeRule.FIXED, 63, 0),
+    INT8(20, 1, SizeRule.FIXED, 19, 10),
+    INT2(21, 1, SizeRule.FIXED, 5, 10),
+    INT4(23, 1, SizeRule.FIXED, 10, 10),
+    TEXT(25, 2, SizeRule.UNLIMITED, 0, 0),
+    OID(26, 2, SizeRule.FIXED, 10, 10),
+    JSON(114, 1, SizeRule.NONE, 0, 0),
+    XML(142, 1, SizeRule.NONE, 0, 0),
+    FLOAT4(700, 1, SizeRule.FIXED, 24, 2),
+    FLOAT8(701, 1, SizeRule.FIXED, 53, 2),
+    MONEY(790, 2, SizeRule.NONE, 0, 0),
+    BPCHAR(1042, 1, SizeRule.CHARACTERS, 0, 0),
+    VARCHAR(1043, 1, SizeRule.CHARACTERS, 0, 0),
+    DATE(1082, 1, SizeRule.FIXED, 13, 0),
+    TIME(1083, 1, SizeRule.DATETIME, 8, 0),
+    TIMESTAMP(1114, 1, SizeRule.DATETIME, 19, 0),
+    TIMESTAMPTZ(1184, 2, SizeRule.DATETIME, 25, 0),
+    INTERVAL(1186, 2, SizeRule.FIXED, 49, 0),
+    TIMETZ(1266, 2, SizeRule.DATETIME, 14, 0),
+    BIT(1560, 2, SizeRule.BITS, 0, 0),
+    VARBIT(1562, 3, SizeRule.BITS, 0, 0),
+    NUMERIC(1700, 1, SizeRule.NUMERIC, 0, 10),
+    REFCURSOR(1790, 1, SizeRule.NONE, 0, 0),
+    UUID(2950, 3, SizeRule.FIXED, 36, 0),
+    JSONB(3802, 4, SizeRule.NONE, 0, 0);
 
     final int oid;
-    final int code;
     final int rank;
     final SizeRule rule;
     final int size;
     final int radix;
 
-    BuiltIn(int oid, int code, int rank, SizeRule rule, int size, int radix) {
+    BuiltIn(int oid, int rank, SizeRule rule, int size, int radix) {
       this.oid = oid;
-      this.code = code;
       this.rank = rank;
       this.rule = rule;
       this.size = size;
@@ -125,7 +123,7 @@ final class CatalogTypes {
   /** The mapping as a derived table {@code (oid, code, rank, radix)}, rendered once. */
   private static final String TABLE = "(VALUES "
       + List.of(BuiltIn.values()).stream()
-          .map(b -> "(" + b.oid + "::oid, " + b.code + ", " + b.rank + ", " + b.radix + ")")
+          .map(b -> "(" + b.oid + "::oid, " + JdbcTypes.builtIn(b.oid).sqlType() + ", " + b.rank + ", " + b.radix + ")")
           .collect(Collectors.joining(", "))
       + ") AS m(oid, code, rank, radix)";
 

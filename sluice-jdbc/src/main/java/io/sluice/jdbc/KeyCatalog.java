@@ -18,8 +18,8 @@ final class KeyCatalog {
 
   /** The javadoc orders by COLUMN_NAME; rows of one table stay together (schema, table first). */
   ResultSet primaryKeys(String catalog, String schema, String table) throws SQLException {
-    return new CatalogQuery("SELECT pg_catalog.current_database() AS \"TABLE_CAT\", n.nspname AS \"TABLE_SCHEM\","
-        + " c.relname AS \"TABLE_NAME\", a.attname AS \"COLUMN_NAME\", k.seq::int2 AS \"KEY_SEQ\","
+    return new CatalogQuery("SELECT " + TableCatalog.TABLE_IDENTITY + ", a.attname AS \"COLUMN_NAME\","
+        + " k.seq::int2 AS \"KEY_SEQ\","
         + " con.conname AS \"PK_NAME\""
         + " FROM pg_catalog.pg_constraint con JOIN pg_catalog.pg_class c ON c.oid = con.conrelid"
         + " JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace"
@@ -45,12 +45,7 @@ final class KeyCatalog {
 
   /** Keys elsewhere pointing at {@code table}, ordered by FKTABLE_CAT, FKTABLE_SCHEM, FKTABLE_NAME, KEY_SEQ. */
   ResultSet exportedKeys(String catalog, String schema, String table) throws SQLException {
-    return foreignKeys()
-        .catalog(catalog)
-        .equal("pn.nspname", schema)
-        .equal("pc.relname", table)
-        .then(FOREIGN_TABLE_ORDER)
-        .run(connection);
+    return crossReference(catalog, schema, table, null, null, null);
   }
 
   /** Keys of the foreign table pointing at the parent table, ordered as {@link #exportedKeys}. */
@@ -63,7 +58,7 @@ final class KeyCatalog {
         .catalog(foreignCatalog)
         .equal("fn.nspname", foreignSchema)
         .equal("fc.relname", foreignTable)
-        .then(FOREIGN_TABLE_ORDER)
+        .then(" ORDER BY \"FKTABLE_CAT\", \"FKTABLE_SCHEM\", \"FKTABLE_NAME\", \"FK_NAME\", \"KEY_SEQ\"")
         .run(connection);
   }
 
@@ -77,8 +72,8 @@ final class KeyCatalog {
    * approximate} is always honoured.
    */
   ResultSet indexInfo(String catalog, String schema, String table, boolean unique) throws SQLException {
-    return new CatalogQuery("SELECT pg_catalog.current_database() AS \"TABLE_CAT\", n.nspname AS \"TABLE_SCHEM\","
-        + " c.relname AS \"TABLE_NAME\", NOT i.indisunique AS \"NON_UNIQUE\", NULL::text AS \"INDEX_QUALIFIER\","
+    return new CatalogQuery("SELECT " + TableCatalog.TABLE_IDENTITY + ", NOT i.indisunique AS \"NON_UNIQUE\","
+        + " NULL::text AS \"INDEX_QUALIFIER\","
         + " ic.relname AS \"INDEX_NAME\","
         + " (CASE WHEN am.amname = 'hash' THEN " + DatabaseMetaData.tableIndexHashed
         + " WHEN i.indisclustered THEN " + DatabaseMetaData.tableIndexClustered
@@ -104,9 +99,6 @@ final class KeyCatalog {
         .then(" ORDER BY \"NON_UNIQUE\", \"TYPE\", \"INDEX_NAME\", \"ORDINAL_POSITION\"")
         .run(connection);
   }
-
-  private static final String FOREIGN_TABLE_ORDER =
-      " ORDER BY \"FKTABLE_CAT\", \"FKTABLE_SCHEM\", \"FKTABLE_NAME\", \"FK_NAME\", \"KEY_SEQ\"";
 
   /**
    * Foreign keys column by column ({@code conkey} paired with {@code confkey}). PK_NAME is the

@@ -25,7 +25,9 @@ final class RoutineCatalog {
   private static final ColumnKinds PROCEDURE = new ColumnKinds("PROCEDURE", DatabaseMetaData.procedureColumnIn,
       DatabaseMetaData.procedureColumnInOut, DatabaseMetaData.procedureColumnOut,
       DatabaseMetaData.procedureColumnReturn, DatabaseMetaData.procedureColumnResult,
-      " NULL::text AS \"COLUMN_DEF\", NULL::int4 AS \"SQL_DATA_TYPE\", NULL::int4 AS \"SQL_DATETIME_SUB\",");
+      // a parameter's DEFAULT, by its place among all arguments (NULL for the return value, which is 0)
+      " pg_catalog.pg_get_function_arg_default(p.oid, arg.sort::int4) AS \"COLUMN_DEF\","
+          + " NULL::int4 AS \"SQL_DATA_TYPE\", NULL::int4 AS \"SQL_DATETIME_SUB\",");
 
   private static final ColumnKinds FUNCTION = new ColumnKinds("FUNCTION", DatabaseMetaData.functionColumnIn,
       DatabaseMetaData.functionColumnInOut, DatabaseMetaData.functionColumnOut,

@@ -54,6 +54,7 @@ public final class SluiceConnection extends UnsupportedConnectionParts {
   private final JdbcTransaction tx;
   /** A result being streamed (fetch size) on this connection, which holds it until read or closed. */
   private volatile SluiceResultSet streaming;
+  private volatile SluiceDatabaseMetaData metaData;
 
   SluiceConnection(io.sluice.Connection sluice, DriverSettings settings) {
     this.sluice = sluice;
@@ -72,6 +73,7 @@ public final class SluiceConnection extends UnsupportedConnectionParts {
   RewrittenSql rewritePlain(String sql) throws SQLException {
     return RewriteCache.rewrite(sql, standardStrings(), settings.callMode(), false);
   }
+
 
   boolean standardStrings() {
     return !"off".equalsIgnoreCase(sluice.parameter("standard_conforming_strings"));
@@ -375,7 +377,13 @@ public final class SluiceConnection extends UnsupportedConnectionParts {
   @Override
   public DatabaseMetaData getMetaData() throws SQLException {
     checkOpen();
-    return new SluiceDatabaseMetaData(this);
+    SluiceDatabaseMetaData known = metaData;
+    if (known == null) {
+      // one per connection, so that the server facts it reads once are read once per connection
+      known = new SluiceDatabaseMetaData(this, MetaDataUrl.of(settings.config()));
+      metaData = known;
+    }
+    return known;
   }
 
   @Override

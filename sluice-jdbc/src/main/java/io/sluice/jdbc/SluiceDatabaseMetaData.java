@@ -15,7 +15,7 @@ import java.util.Objects;
  * statement. Facts that cannot change during a session (server version, name limits, keywords)
  * are read once, on first use.
  */
-public final class SluiceDatabaseMetaData extends MetaDataFlags {
+public final class SluiceDatabaseMetaData extends DriverFlags {
   private final Connection connection;
   private final String url;
   private final TableCatalog tables;
@@ -294,21 +294,6 @@ public final class SluiceDatabaseMetaData extends MetaDataFlags {
   @Override
   public ResultSet getClientInfoProperties() throws SQLException {
     return types.clientInfoProperties();
-  }
-
-  // --- Wrapper ---
-
-  @Override
-  public <T> T unwrap(Class<T> iface) throws SQLException {
-    if (iface.isInstance(this)) {
-      return iface.cast(this);
-    }
-    throw new SQLException("SluiceDatabaseMetaData is not a wrapper for " + iface.getName());
-  }
-
-  @Override
-  public boolean isWrapperFor(Class<?> iface) {
-    return iface.isInstance(this);
   }
 
   private ServerFacts facts() throws SQLException {

@@ -20,7 +20,8 @@ final class TableCatalog {
 
   /**
    * Schemas a session can see: other sessions' temporary schemas (pg_temp_N, pg_toast_temp_N) are
-   * left out, this session's own temporary schema is kept.
+   * left out, this session's own temporary schema is kept; TOAST storage ({@code pg_toast}) is
+   * internal and never listed.
    */
   static final String VISIBLE_SCHEMA = "(n.nspname !~ '^pg_(toast_)?temp_' OR n.oid = pg_catalog.pg_my_temp_schema())"
       + " AND n.nspname <> 'pg_toast'";
@@ -33,8 +34,6 @@ final class TableCatalog {
   static final String TABLE_TYPE = "CASE"
       + " WHEN n.nspname IN ('pg_catalog', 'information_schema') THEN CASE c.relkind"
       + "   WHEN 'r' THEN 'SYSTEM TABLE' WHEN 'v' THEN 'SYSTEM VIEW' WHEN 'i' THEN 'SYSTEM INDEX' END"
-      + " WHEN n.nspname ~ '^pg_toast' THEN CASE c.relkind"
-      + "   WHEN 't' THEN 'SYSTEM TOAST TABLE' WHEN 'i' THEN 'SYSTEM TOAST INDEX' END"
       + " WHEN c.relpersistence = 't' THEN CASE c.relkind"
       + "   WHEN 'r' THEN 'TEMPORARY TABLE' WHEN 'v' THEN 'TEMPORARY VIEW' WHEN 'i' THEN 'TEMPORARY INDEX'"
       + "   WHEN 'S' THEN 'TEMPORARY SEQUENCE' WHEN 'p' THEN 'PARTITIONED TABLE' WHEN 'I' THEN 'PARTITIONED INDEX' END"
@@ -47,9 +46,16 @@ final class TableCatalog {
   /** Every value {@link #TABLE_TYPE} can take, for getTableTypes. */
   static final String[] TABLE_TYPES = {
     "FOREIGN TABLE", "INDEX", "MATERIALIZED VIEW", "PARTITIONED INDEX", "PARTITIONED TABLE", "SEQUENCE",
-    "SYSTEM INDEX", "SYSTEM TABLE", "SYSTEM TOAST INDEX", "SYSTEM TOAST TABLE", "SYSTEM VIEW", "TABLE",
+    "SYSTEM INDEX", "SYSTEM TABLE", "SYSTEM VIEW", "TABLE",
     "TEMPORARY INDEX", "TEMPORARY SEQUENCE", "TEMPORARY TABLE", "TEMPORARY VIEW", "TYPE", "VIEW"
   };
+
+  /** TABLE_CAT, TABLE_SCHEM, TABLE_NAME of a pg_class row {@code c} in namespace {@code n}. */
+  static final String TABLE_IDENTITY = "pg_catalog.current_database() AS \"TABLE_CAT\", n.nspname AS \"TABLE_SCHEM\","
+      + " c.relname AS \"TABLE_NAME\"";
+
+  /** pg_class {@code c} with its namespace {@code n}. */
+  static final String CLASSES = " FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace";
 
   /** Relations that have columns a tool can read or map. */
   static final String RELATIONS_WITH_COLUMNS = "c.relkind IN ('r', 'v', 'm', 'f', 'p')";
@@ -81,12 +87,11 @@ final class TableCatalog {
 
   /** Ordered by TABLE_TYPE, TABLE_CAT, TABLE_SCHEM and TABLE_NAME. */
   ResultSet tables(String catalog, String schemaPattern, String tablePattern, String[] types) throws SQLException {
-    return new CatalogQuery("SELECT * FROM (SELECT pg_catalog.current_database() AS \"TABLE_CAT\","
-        + " n.nspname AS \"TABLE_SCHEM\", c.relname AS \"TABLE_NAME\", " + TABLE_TYPE + " AS \"TABLE_TYPE\","
+    return new CatalogQuery("SELECT * FROM (SELECT " + TABLE_IDENTITY + ", " + TABLE_TYPE + " AS \"TABLE_TYPE\","
         + " dc.description AS \"REMARKS\", NULL::text AS \"TYPE_CAT\", NULL::text AS \"TYPE_SCHEM\","
         + " NULL::text AS \"TYPE_NAME\", NULL::text AS \"SELF_REFERENCING_COL_NAME\","
         + " NULL::text AS \"REF_GENERATION\""
-        + " FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace" + CLASS_COMMENT
+        + CLASSES + CLASS_COMMENT
         + " WHERE " + VISIBLE_SCHEMA)
         .catalog(catalog)
         .like("n.nspname", schemaPattern)
@@ -105,8 +110,7 @@ final class TableCatalog {
   ResultSet columns(String catalog, String schemaPattern, String tablePattern, String columnPattern)
       throws SQLException {
     String columnDefault = "pg_catalog.pg_get_expr(ad.adbin, ad.adrelid)";
-    return new CatalogQuery("SELECT * FROM (SELECT pg_catalog.current_database() AS \"TABLE_CAT\","
-        + " n.nspname AS \"TABLE_SCHEM\", c.relname AS \"TABLE_NAME\", a.attname AS \"COLUMN_NAME\","
+    return new CatalogQuery("SELECT * FROM (SELECT " + TABLE_IDENTITY + ", a.attname AS \"COLUMN_NAME\","
         + " ty.data_type AS \"DATA_TYPE\", " + typeName("t") + " AS \"TYPE_NAME\","
         + " ty.column_size AS \"COLUMN_SIZE\", NULL::int4 AS \"BUFFER_LENGTH\","
         + " ty.decimal_digits AS \"DECIMAL_DIGITS\", ty.radix AS \"NUM_PREC_RADIX\","
@@ -125,7 +129,7 @@ final class TableCatalog {
         + " CASE WHEN a.attidentity <> '' OR " + columnDefault + " LIKE 'nextval(%' THEN 'YES' ELSE 'NO' END"
         + " AS \"IS_AUTOINCREMENT\","
         + " CASE WHEN a.attgenerated <> '' THEN 'YES' ELSE 'NO' END AS \"IS_GENERATEDCOLUMN\""
-        + " FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace"
+        + CLASSES
         + " JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped"
         + " JOIN pg_catalog.pg_type t ON t.oid = a.atttypid"
         + CatalogTypes.describe("t", "a.atttypmod", "ty")
@@ -144,9 +148,8 @@ final class TableCatalog {
 
   /** Ordered by TABLE_CAT, TABLE_SCHEM, TABLE_NAME and PRIVILEGE; PUBLIC is grantee 0 in an aclitem. */
   ResultSet tablePrivileges(String catalog, String schemaPattern, String tablePattern) throws SQLException {
-    return new CatalogQuery("SELECT pg_catalog.current_database() AS \"TABLE_CAT\", n.nspname AS \"TABLE_SCHEM\","
-        + " c.relname AS \"TABLE_NAME\", " + PRIVILEGE_COLUMNS
-        + " FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace"
+    return new CatalogQuery("SELECT " + TABLE_IDENTITY + ", " + PRIVILEGE_COLUMNS
+        + CLASSES
         + " CROSS JOIN LATERAL pg_catalog.aclexplode(" + TABLE_ACL + ") acl"
         + " WHERE " + RELATIONS_WITH_COLUMNS + " AND " + VISIBLE_SCHEMA)
         .catalog(catalog)
@@ -163,9 +166,8 @@ final class TableCatalog {
    */
   ResultSet columnPrivileges(String catalog, String schema, String table, String columnPattern)
       throws SQLException {
-    return new CatalogQuery("SELECT pg_catalog.current_database() AS \"TABLE_CAT\", n.nspname AS \"TABLE_SCHEM\","
-        + " c.relname AS \"TABLE_NAME\", a.attname AS \"COLUMN_NAME\", " + PRIVILEGE_COLUMNS
-        + " FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace"
+    return new CatalogQuery("SELECT " + TABLE_IDENTITY + ", a.attname AS \"COLUMN_NAME\", " + PRIVILEGE_COLUMNS
+        + CLASSES
         + " JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped"
         + " CROSS JOIN LATERAL (SELECT * FROM pg_catalog.aclexplode(" + TABLE_ACL + ") x"
         + "   WHERE x.privilege_type IN ('SELECT', 'INSERT', 'UPDATE', 'REFERENCES')"
@@ -213,7 +215,7 @@ final class TableCatalog {
         + java.sql.Types.OTHER + "::int4 AS \"DATA_TYPE\", 'tid' AS \"TYPE_NAME\", NULL::int4 AS \"COLUMN_SIZE\","
         + " NULL::int4 AS \"BUFFER_LENGTH\", NULL::int2 AS \"DECIMAL_DIGITS\", "
         + DatabaseMetaData.versionColumnPseudo + "::int2 AS \"PSEUDO_COLUMN\""
-        + " FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace"
+        + CLASSES
         + " WHERE c.relkind IN ('r', 'p', 'm') AND " + VISIBLE_SCHEMA)
         .catalog(catalog)
         .equal("n.nspname", schema)

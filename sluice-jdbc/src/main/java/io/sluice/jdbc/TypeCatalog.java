@@ -88,8 +88,7 @@ final class TypeCatalog {
 
   /** The direct parent of each inheriting table or partition ({@code pg_inherits}). */
   ResultSet superTables(String catalog, String schemaPattern, String tablePattern) throws SQLException {
-    return new CatalogQuery("SELECT pg_catalog.current_database() AS \"TABLE_CAT\", n.nspname AS \"TABLE_SCHEM\","
-        + " c.relname AS \"TABLE_NAME\", pc.relname AS \"SUPERTABLE_NAME\""
+    return new CatalogQuery("SELECT " + TableCatalog.TABLE_IDENTITY + ", pc.relname AS \"SUPERTABLE_NAME\""
         + " FROM pg_catalog.pg_inherits i JOIN pg_catalog.pg_class c ON c.oid = i.inhrelid"
         + " JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace"
         + " JOIN pg_catalog.pg_class pc ON pc.oid = i.inhparent"

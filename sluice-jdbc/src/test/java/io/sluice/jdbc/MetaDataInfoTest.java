@@ -16,27 +16,12 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /** DatabaseMetaData: product and driver facts, identifier rules, capabilities, types and empty hierarchies. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
-class MetaDataInfoTest {
-  static Connection connection;
-  static DatabaseMetaData md;
-
-  @BeforeAll
-  static void connect() throws SQLException {
-    connection = MetaDataSchema.connectWithSchema();
-    md = new SluiceDatabaseMetaData(connection);
-  }
-
-  @AfterAll
-  static void close() throws SQLException {
-    connection.close();
-  }
+class MetaDataInfoTest extends MetaDataTestBase {
 
   @Test
   void productVersionFromTheServer() throws SQLException {
@@ -64,6 +49,17 @@ class MetaDataInfoTest {
     assertNull(md.getURL(), "the one-argument form does not know the URL");
     assertEquals("jdbc:postgresql://h/db", new SluiceDatabaseMetaData(connection, "jdbc:postgresql://h/db").getURL());
     assertEquals(PostgresServer.shared().superuser(), md.getUserName());
+  }
+
+  @Test
+  void theConnectionKeepsOneMetaDataThatKnowsItsUrl() throws SQLException {
+    PostgresServer pg = PostgresServer.shared();
+    DatabaseMetaData own = connection.getMetaData();
+    assertInstanceOf(SluiceDatabaseMetaData.class, own);
+    assertSame(own, connection.getMetaData());
+    assertEquals("jdbc:postgresql://" + pg.host() + ":" + pg.port() + "/" + pg.database(), own.getURL(),
+        "hosts and database only: no user or password");
+    assertSame(connection, own.getConnection());
   }
 
   @Test
@@ -111,6 +107,10 @@ class MetaDataInfoTest {
     assertEquals(Connection.TRANSACTION_READ_COMMITTED, md.getDefaultTransactionIsolation());
     assertTrue(md.supportsResultSetType(ResultSet.TYPE_FORWARD_ONLY));
     assertTrue(md.supportsResultSetConcurrency(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY));
+    assertTrue(md.supportsResultSetType(ResultSet.TYPE_SCROLL_INSENSITIVE));
+    assertFalse(md.supportsResultSetType(ResultSet.TYPE_SCROLL_SENSITIVE));
+    assertFalse(md.supportsResultSetConcurrency(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_UPDATABLE));
+    assertEquals(connection.getHoldability(), md.getResultSetHoldability());
     assertEquals(DatabaseMetaData.sqlStateSQL, md.getSQLStateType());
     assertEquals(RowIdLifetime.ROWID_UNSUPPORTED, md.getRowIdLifetime());
     assertTrue(md.nullsAreSortedHigh());

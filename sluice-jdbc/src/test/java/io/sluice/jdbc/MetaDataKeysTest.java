@@ -5,38 +5,22 @@ import static io.sluice.jdbc.MetaDataSchema.labels;
 import static io.sluice.jdbc.MetaDataSchema.rows;
 import static org.junit.jupiter.api.Assertions.*;
 
-import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /** DatabaseMetaData: primary keys, foreign keys (imported, exported, cross reference) and indexes. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
-class MetaDataKeysTest {
-  static Connection connection;
-  static DatabaseMetaData md;
+class MetaDataKeysTest extends MetaDataTestBase {
 
   static final List<String> FOREIGN_KEY_LABELS = List.of("PKTABLE_CAT", "PKTABLE_SCHEM", "PKTABLE_NAME",
       "PKCOLUMN_NAME", "FKTABLE_CAT", "FKTABLE_SCHEM", "FKTABLE_NAME", "FKCOLUMN_NAME", "KEY_SEQ", "UPDATE_RULE",
       "DELETE_RULE", "FK_NAME", "PK_NAME", "DEFERRABILITY");
-
-  @BeforeAll
-  static void connect() throws SQLException {
-    connection = MetaDataSchema.connectWithSchema();
-    md = new SluiceDatabaseMetaData(connection);
-  }
-
-  @AfterAll
-  static void close() throws SQLException {
-    connection.close();
-  }
 
   @Test
   void primaryKeyColumnsOrderedByNameWithTheirKeySequence() throws SQLException {

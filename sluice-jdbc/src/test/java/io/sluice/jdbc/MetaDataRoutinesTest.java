@@ -5,7 +5,6 @@ import static io.sluice.jdbc.MetaDataSchema.labels;
 import static io.sluice.jdbc.MetaDataSchema.rows;
 import static org.junit.jupiter.api.Assertions.*;
 
-import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -13,27 +12,12 @@ import java.sql.Types;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /** DatabaseMetaData: procedures, functions and their parameters and result columns. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
-class MetaDataRoutinesTest {
-  static Connection connection;
-  static DatabaseMetaData md;
-
-  @BeforeAll
-  static void connect() throws SQLException {
-    connection = MetaDataSchema.connectWithSchema();
-    md = new SluiceDatabaseMetaData(connection);
-  }
-
-  @AfterAll
-  static void close() throws SQLException {
-    connection.close();
-  }
+class MetaDataRoutinesTest extends MetaDataTestBase {
 
   @Test
   void proceduresListProceduresAndFunctions() throws SQLException {
@@ -84,7 +68,10 @@ class MetaDataRoutinesTest {
         "split_name.full_name:" + DatabaseMetaData.procedureColumnIn + ":" + Types.VARCHAR + ":1",
         "split_name.first:" + DatabaseMetaData.procedureColumnOut + ":" + Types.VARCHAR + ":2",
         "split_name.last:" + DatabaseMetaData.procedureColumnOut + ":" + Types.VARCHAR + ":3"), described);
-    assertEquals(List.of("rate"), column(md.getProcedureColumns(null, "meta_test", "add_tax", "ra%"), "COLUMN_NAME"));
+    List<Map<String, Object>> rate = rows(md.getProcedureColumns(null, "meta_test", "add_tax", "ra%"));
+    assertEquals(1, rate.size());
+    assertEquals("0.2", rate.get(0).get("COLUMN_DEF"), "the parameter's DEFAULT");
+    assertNull(rows(md.getProcedureColumns(null, "meta_test", "add_tax", "amount")).get(0).get("COLUMN_DEF"));
   }
 
   @Test

@@ -114,6 +114,7 @@ final class MetaDataSchema {
         "CREATE TABLE meta_test.typed (p meta_test.positive_int, m meta_test.mood, pt meta_test.point3,"
             + " \"MixedCase\" int, \"per%cent\" int, percent int)",
         "CREATE TABLE meta_test.a_b (x int)",
+        "CREATE TABLE meta_test.keyless (alt text UNIQUE, code text NOT NULL UNIQUE)",
         "CREATE TABLE meta_test.axb (x int)",
         "CREATE TABLE meta_other.customer (id int)",
         """

@@ -6,7 +6,6 @@ import static io.sluice.jdbc.MetaDataSchema.rows;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.testkit.PostgresServer;
-import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -15,27 +14,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /** DatabaseMetaData: catalogs, schemas, table types, tables, columns, privileges, row identifiers. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
-class MetaDataTablesTest {
-  static Connection connection;
-  static DatabaseMetaData md;
-
-  @BeforeAll
-  static void connect() throws SQLException {
-    connection = MetaDataSchema.connectWithSchema();
-    md = new SluiceDatabaseMetaData(connection);
-  }
-
-  @AfterAll
-  static void close() throws SQLException {
-    connection.close();
-  }
+class MetaDataTablesTest extends MetaDataTestBase {
 
   @Test
   void catalogIsTheConnectionsDatabase() throws SQLException {
@@ -74,6 +58,8 @@ class MetaDataTablesTest {
     assertEquals(types.stream().sorted().toList(), types);
     assertTrue(types.containsAll(List.of("TABLE", "VIEW", "MATERIALIZED VIEW", "PARTITIONED TABLE", "FOREIGN TABLE",
         "SEQUENCE", "INDEX", "SYSTEM TABLE", "SYSTEM VIEW", "TEMPORARY TABLE", "TYPE")), types.toString());
+    List<String> seen = column(md.getTables(null, null, null, null), "TABLE_TYPE");
+    assertTrue(types.containsAll(seen), "every type getTables gives is listed: " + seen);
   }
 
   @Test
@@ -279,10 +265,38 @@ class MetaDataTablesTest {
     assertEquals(List.of("region", "order_no"), column(rs, "COLUMN_NAME"));
     assertEquals(List.of(), column(md.getBestRowIdentifier(null, "meta_test", "a_b", 0, true), "COLUMN_NAME"),
         "no key, no identifier");
+    assertEquals(List.of("code"), column(md.getBestRowIdentifier(null, "meta_test", "keyless", 0, false),
+        "COLUMN_NAME"), "no primary key: a unique index over NOT NULL columns");
+    assertEquals(List.of("alt"), column(md.getBestRowIdentifier(null, "meta_test", "keyless", 0, true),
+        "COLUMN_NAME"), "nullable columns allowed: the first unique index");
     List<Map<String, Object>> version = rows(md.getVersionColumns(null, "meta_test", "customer"));
     assertEquals(1, version.size());
     assertEquals("ctid", version.get(0).get("COLUMN_NAME"));
     assertEquals(DatabaseMetaData.versionColumnPseudo, ((Number) version.get(0).get("PSEUDO_COLUMN")).intValue());
+  }
+
+  /** getColumns and the ResultSetMetaData of SELECT * describe each column alike. */
+  @Test
+  void columnsAgreeWithTheResultSetMetaDataOfASelect() throws SQLException {
+    for (String table : List.of("customer", "orders", "typed")) {
+      List<Map<String, Object>> columns = rows(md.getColumns(null, "meta_test", table, null));
+      try (var s = connection.createStatement();
+          ResultSet rs = s.executeQuery("SELECT * FROM meta_test." + table + " WHERE false")) {
+        var rsmd = rs.getMetaData();
+        assertEquals(columns.size(), rsmd.getColumnCount(), table);
+        for (int i = 1; i <= rsmd.getColumnCount(); i++) {
+          Map<String, Object> c = columns.get(i - 1);
+          String where = table + "." + c.get("COLUMN_NAME");
+          assertEquals(rsmd.getColumnName(i), c.get("COLUMN_NAME"), where);
+          assertEquals(i, ((Number) c.get("ORDINAL_POSITION")).intValue(), where);
+          // a result column has a domain's base type
+          if (!String.valueOf(c.get("TYPE_NAME")).endsWith("positive_int")) {
+            assertEquals(rsmd.getColumnType(i), ((Number) c.get("DATA_TYPE")).intValue(), where);
+            assertEquals(rsmd.getColumnTypeName(i), c.get("TYPE_NAME"), where);
+          }
+        }
+      }
+    }
   }
 
   @Test
