@@ -371,4 +371,24 @@ class CopyTest {
     }
     assertEquals(300_000, count(), "the cut COPY in left nothing behind");
   }
+
+  /**
+   * COPY with the client's data as an ordinary statement would stall everything pipelined behind
+   * it: refused before anything is sent, pointing at the COPY API; the connection stays usable and
+   * server-side COPY still runs as a statement.
+   */
+  @Test
+  void copyWithTheClientsDataThroughQueryIsRefusedBeforeSending() {
+    c.execute("create temp table copy_refused (a int)");
+    for (String sql : List.of("copy copy_refused from stdin", "COPY (select 1) TO STDOUT")) {
+      ValueException e = assertThrows(ValueException.class, () -> c.query(sql), sql);
+      assertEquals(SluiceException.Outcome.NOT_SENT, e.outcome());
+      assertTrue(e.getMessage().contains("COPY API"), e.getMessage());
+      assertThrows(ValueException.class, () -> c.execute(sql), "refused again, not cached as usable: " + sql);
+    }
+    assertTrue(c.isOpen());
+    assertEquals(1, c.query("select 1").size());
+    assertEquals(1, c.copy().from("copy copy_refused from stdin", new ByteArrayInputStream("7\n".getBytes())));
+    assertEquals(7, c.query("select a from copy_refused").get(0).getInt(0));
+  }
 }

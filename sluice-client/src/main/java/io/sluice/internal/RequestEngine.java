@@ -286,7 +286,22 @@ public final class RequestEngine {
     outbox.flush();
     try {
       while (true) {
-        long wait = TimeUnit.MILLISECONDS.toNanos(1);
+        if (broken != null) {
+          throw new ConnectionException("the connection is closed: " + broken.getMessage(), Outcome.NOT_SENT, broken);
+        }
+        // read first: when nobody else is reading, this thread's own replies free the slot it
+        // needs (a batch longer than pipeline_depth), and waiting before reading would cost each
+        // request past the depth a whole wait
+        Request head = pending.peek();
+        if (head != null && readLock.tryLock()) {
+          try {
+            readUntil(head);
+          } finally {
+            readLock.unlock();
+          }
+          wakeNextReader();
+        }
+        long wait = TimeUnit.MILLISECONDS.toNanos(1);   // a slot's release wakes this wait at once
         if (!deadline.isNone()) {
           long left = deadline.remainingNanos();
           if (left <= 0) {
@@ -297,18 +312,6 @@ public final class RequestEngine {
         }
         if (slots.tryAcquire(wait, TimeUnit.NANOSECONDS)) {
           return;
-        }
-        if (broken != null) {
-          throw new ConnectionException("the connection is closed: " + broken.getMessage(), Outcome.NOT_SENT, broken);
-        }
-        Request head = pending.peek();
-        if (head != null && readLock.tryLock()) {
-          try {
-            readUntil(head);
-          } finally {
-            readLock.unlock();
-          }
-          wakeNextReader();
         }
       }
     } catch (InterruptedException e) {

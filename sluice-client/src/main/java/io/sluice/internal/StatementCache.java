@@ -49,7 +49,7 @@ final class StatementCache {
         return refused == null ? new Lookup(s, false, List.of()) : refusedLookup(key, s.placeholders, refused);
       }
       int placeholders = Placeholders.highest(key.sql(), standardStrings.getAsBoolean());
-      ValueException refused = refusal(key, placeholders);
+      ValueException refused = refusalOfNew(key, placeholders);
       if (refused != null) {
         return refusedLookup(key, placeholders, refused);
       }
@@ -83,10 +83,24 @@ final class StatementCache {
     try {
       Statement s = map.get(key);
       boolean usable = s != null && !s.stale && s.failure == null;
-      return refusal(key, usable ? s.placeholders : Placeholders.highest(key.sql(), standardStrings.getAsBoolean()));
+      return usable ? refusal(key, s.placeholders)
+          : refusalOfNew(key, Placeholders.highest(key.sql(), standardStrings.getAsBoolean()));
     } finally {
       lock.unlock();
     }
+  }
+
+  /**
+   * The checks of SQL seen for the first time: its parameter count, and COPY with the client's
+   * data, which goes through the COPY API (its exchange would stall the requests behind it).
+   */
+  private ValueException refusalOfNew(Statement.Key key, int placeholders) {
+    if (CopyStatements.viaClient(key.sql(), standardStrings.getAsBoolean())) {
+      return new ValueException("COPY FROM STDIN and COPY TO STDOUT run through the COPY API (Connection.copy()), "
+          + "which holds the connection for the data exchange; as an ordinary statement it would stall every "
+          + "request behind it. Nothing was sent");
+    }
+    return refusal(key, placeholders);
   }
 
   /** A cached statement was counted when it was first looked up, so a hit costs an int compare. */
