@@ -64,7 +64,8 @@ public final class PreparedQuery {
     if (pool != null) {
       return pool.execute(sql(), params);
     }
-    StatementRunner.QueryResult r = session.queryPrepared(statement, params, (b, o, l) -> {}, false, connection.deadline());
+    StatementRunner.QueryResult r =
+        session.queryPrepared(statement, params, (b, o, l) -> {}, false, connection.deadline());
     return CommandTags.rowCount(r.commandTag());
   }
 

@@ -289,14 +289,11 @@ public final class StatementRunner {
    * for the lot once they are prepared (new ones are prepared together first). Each outcome is
    * the statement's own: an error in one does not touch the others.
    */
-  public List<StatementOutcome> batch(List<String> sqls, List<Object[]> params, List<RowSink> sinks, Deadline deadline) {
+  public List<StatementOutcome> batch(List<String> sqls, List<Object[]> params, List<RowSink> sinks,
+      Deadline deadline) {
     int n = sqls.size();
     ParameterCodec[][] codecs = new ParameterCodec[n][];
-    Statement.Key[] keys = new Statement.Key[n];
-    for (int i = 0; i < n; i++) {
-      codecs[i] = codecsFor(params.get(i));
-      keys[i] = keyFor(sqls.get(i), codecs[i]);
-    }
+    Statement.Key[] keys = keysFor(sqls, params, codecs);
     Statement[] sts = describeAll(keys, deadline);
     QueryRequest[] qs = new QueryRequest[n];
     List<StatementOutcome> out = new java.util.ArrayList<>(n);
@@ -328,9 +325,20 @@ public final class StatementRunner {
         }
         continue;
       }
-      out.add(e != null ? new StatementOutcome.Failed(e) : new StatementOutcome.Ran(new QueryResult(sts[i].layout, q.commandTag)));
+      out.add(e != null ? new StatementOutcome.Failed(e)
+          : new StatementOutcome.Ran(new QueryResult(sts[i].layout, q.commandTag)));
     }
     return out;
+  }
+
+  /** Each statement's codecs (into {@code codecs}) and cache key. */
+  private Statement.Key[] keysFor(List<String> sqls, List<Object[]> params, ParameterCodec[][] codecs) {
+    Statement.Key[] keys = new Statement.Key[sqls.size()];
+    for (int i = 0; i < keys.length; i++) {
+      codecs[i] = codecsFor(params.get(i));
+      keys[i] = keyFor(sqls.get(i), codecs[i]);
+    }
+    return keys;
   }
 
   /** Runs statements in one implicit transaction (one Sync): all apply, or none does. */
@@ -338,11 +346,7 @@ public final class StatementRunner {
       Deadline deadline) {
     int n = sqls.size();
     ParameterCodec[][] codecs = new ParameterCodec[n][];
-    Statement.Key[] keys = new Statement.Key[n];
-    for (int i = 0; i < n; i++) {
-      codecs[i] = codecsFor(params.get(i));
-      keys[i] = keyFor(sqls.get(i), codecs[i]);
-    }
+    Statement.Key[] keys = keysFor(sqls, params, codecs);
     refuseMiscount(keys);
     for (int attempt = 0; ; attempt++) {
       Statement[] sts = describeAll(keys, deadline);
