@@ -78,10 +78,14 @@ class LabTest {
       assertFalse(c.experiment().isBlank(), c.name());
     }
     assertTrue(Profiles.named("quick").cases(List.of()).stream().noneMatch(c -> c.transport().equals("remote")));
-    assertTrue(all.stream().anyMatch(c -> c.name().equals("t10m-1000000")), "the default profile reads 1,000,000 of t10m");
+    assertTrue(all.stream().anyMatch(c -> c.name().equals("t10m-300000")), "the default profile reads 300,000 of t10m");
+    assertTrue(all.stream().noneMatch(c -> c.name().equals("copy-in") || c.name().equals("t50k-file")),
+        "the full profile's extra cases are not in the default one");
+    assertTrue(all.stream().anyMatch(c -> c.name().equals("connect-per-query-50")), "a twentieth of the point queries");
     assertTrue(Profiles.named("full").cases(List.of("t10m")).get(0).workload().expectedRows() == 10_000_000);
-    for (String name : List.of("t50k-rows", "t50k-print", "t50k-file", "t50k-copy", "n5-select", "n5-insert", "copy-in-100k")) {
-      assertTrue(all.stream().anyMatch(c -> c.name().equals(name)), name + " is in the default profile");
+    for (String name : List.of("t50k-rows", "t50k-print", "t50k-copy", "n5-select", "n5-insert", "copy-in-100k")) {
+      assertTrue(all.stream().anyMatch(c -> c.name().equals(name) || c.name().startsWith(name + "-")),
+          name + " is in the default profile");
     }
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Profiles.named("huge"));
     assertTrue(e.getMessage().contains("quick, default, full"), e.getMessage());
