@@ -2,7 +2,6 @@ package io.sluice.lab;
 
 import io.sluice.bench.Drivers;
 import io.sluice.bench.Warmup;
-import io.sluice.bench.Workloads;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;

@@ -5,6 +5,7 @@ import io.sluice.CopyFormat;
 import io.sluice.bench.RunInfo;
 import io.sluice.bench.Sample;
 import io.sluice.bench.Series;
+import io.sluice.lab.report.JsonWriter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -40,11 +41,11 @@ public final class ResultsStore implements AutoCloseable {
 
   /** Records the start of a run; returns its id. */
   public long startRun(RunInfo info, String machine) {
-    StringBuilder interfaces = new StringBuilder("{");
+    JsonWriter interfaces = new JsonWriter().beginObject();
     for (String[] d : info.drivers()) {
-      interfaces.append(interfaces.length() > 1 ? "," : "").append(json(d[0])).append(':').append(json(d[1]));
+      interfaces.field(d[0], d[1]);
     }
-    interfaces.append('}');
+    interfaces.endObject();
     return c.query("insert into lab.run (started, profile, warmups, runs, server, client, machine, cpus, interfaces,"
             + " warmup) values ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10) returning id",
         info.started(), info.profile(), info.warmup().minCount(), info.runs(), info.target().toString(),
@@ -109,24 +110,5 @@ public final class ResultsStore implements AutoCloseable {
   @Override
   public void close() {
     c.close();
-  }
-
-  static String json(String s) {
-    StringBuilder b = new StringBuilder("\"");
-    for (char ch : s.toCharArray()) {
-      switch (ch) {
-        case '"' -> b.append("\\\"");
-        case '\\' -> b.append("\\\\");
-        case '\n' -> b.append("\\n");
-        default -> {
-          if (ch < 0x20) {
-            b.append(String.format("\\u%04x", (int) ch));
-          } else {
-            b.append(ch);
-          }
-        }
-      }
-    }
-    return b.append('"').toString();
   }
 }
