@@ -8,14 +8,14 @@ import java.util.List;
  * the warm-up executions so far (JMH warms by a fixed number of timed iterations; the lab warms each
  * (case, interface) pair until its times stop moving, within a budget).
  *
- * <p>Warm-up goes on until all of these hold: at least {@code minCount} executions, at least
- * {@code minTime} spent, and the last {@link #WINDOW} times <em>settled</em> (their median within
- * {@code tolerance} of the median of the {@link #WINDOW} before). It stops earlier, unsettled, when
- * {@code maxCount} executions are done or {@code budget} is spent, but never before {@link
- * #FLOOR} executions: a case whose single execution outlasts the budget (a million-row COPY) has
- * run its JIT-hot loops hundreds of thousands of times in each.
+ * <p>Warm-up always runs {@code minCount} executions (a fixed count well above 1, whatever they
+ * cost: on a case whose one execution takes a second, the ranking of two JIT-compiled drivers
+ * could still flip between their 1st and 15th execution). After that it goes on until at least
+ * {@code minTime} is spent and the last {@link #WINDOW} times have <em>settled</em> (their median
+ * within {@code tolerance} of the median of the {@link #WINDOW} before); it stops earlier,
+ * unsettled, when {@code maxCount} executions are done or {@code budget} is spent.
  *
- * @param minCount executions at least (within the budget)
+ * @param minCount executions at least, whatever the budget
  * @param maxCount executions at most
  * @param minTime time spent warming at least
  * @param budget time after which the warm-up ends, settled or not
@@ -24,8 +24,6 @@ import java.util.List;
 public record Warmup(int minCount, int maxCount, Duration minTime, Duration budget, double tolerance) {
   /** Executions per window compared by the settling test. */
   public static final int WINDOW = 3;
-  /** Executions always run, whatever the budget. */
-  public static final int FLOOR = 2;
 
   public Warmup {
     if (minCount < 0 || maxCount < minCount || minTime.isNegative() || budget.isNegative() || tolerance < 0) {
@@ -58,13 +56,13 @@ public record Warmup(int minCount, int maxCount, Duration minTime, Duration budg
     if (n >= maxCount) {
       return Stop.COUNT;
     }
-    if (spent >= budget.toNanos() && n >= Math.min(FLOOR, maxCount)) {
-      return Stop.BUDGET;
+    if (n < minCount) {
+      return null;
     }
-    if (n >= minCount && spent >= minTime.toNanos() && settled(walls)) {
+    if (spent >= minTime.toNanos() && settled(walls)) {
       return Stop.SETTLED;
     }
-    return null;
+    return spent >= budget.toNanos() ? Stop.BUDGET : null;
   }
 
   /** The median of the last window within {@code tolerance} of the window before's. */
@@ -94,9 +92,9 @@ public record Warmup(int minCount, int maxCount, Duration minTime, Duration budg
     if (tolerance == Double.MAX_VALUE) {
       return minCount + " warm-up execution" + (minCount == 1 ? "" : "s");
     }
-    return String.format("warm-up until settled: at least %d executions and %.1f s, then until the median of the"
-            + " last %d wall times is within %.0f %% of the %d before; at most %d executions or %.0f s (never fewer"
-            + " than %d)", minCount, minTime.toMillis() / 1e3, WINDOW, tolerance * 100, WINDOW, maxCount,
-        budget.toMillis() / 1e3, FLOOR);
+    return String.format("warm-up until settled: %d executions, then until %.1f s are spent and the median of the"
+            + " last %d wall times is within %.0f %% of the %d before; at most %d executions or %.1f s after the first"
+            + " %d", minCount, minTime.toMillis() / 1e3, WINDOW, tolerance * 100, WINDOW, maxCount,
+        budget.toMillis() / 1e3, minCount);
   }
 }

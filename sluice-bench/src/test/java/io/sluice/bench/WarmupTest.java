@@ -36,9 +36,11 @@ class WarmupTest {
   }
 
   @Test
-  void theBudgetEndsAnUnsettledWarmUpButNotBeforeTheFloor() {
-    assertNull(RULE.stopAfter(List.of(4_000 * MS), 4_000 * MS), "one execution over budget: the floor is two");
-    assertEquals(Warmup.Stop.BUDGET, RULE.stopAfter(List.of(4_000 * MS, 3_000 * MS), 7_000 * MS));
+  void theBudgetEndsAnUnsettledWarmUpButNeverBeforeTheMinimumCount() {
+    List<Long> slow = List.of(4_000 * MS, 3_000 * MS, 3_100 * MS, 2_900 * MS);
+    assertNull(RULE.stopAfter(slow, 13_000 * MS), "four executions over the budget: five are always run");
+    List<Long> slowFive = List.of(4_000 * MS, 3_000 * MS, 3_100 * MS, 2_900 * MS, 2_500 * MS);
+    assertEquals(Warmup.Stop.BUDGET, RULE.stopAfter(slowFive, 15_500 * MS));
   }
 
   @Test

@@ -46,6 +46,8 @@ public final class HtmlReport {
         .append("tr:nth-child(even) td{background:#f4f6f8}.good{color:#22663a;font-weight:600}.bad{color:#9b2c2c}")
         .append("figure{margin:1.5em 0}figcaption{font-weight:600;font-size:16px}.note{color:#555;font-size:13px}")
         .append("svg{width:100%;height:auto;max-width:").append(WIDTH).append("px}svg text{font:13px system-ui,sans-serif}")
+        .append("table.headline td{white-space:nowrap}table.headline td:nth-child(2),table.headline td:nth-child(3),")
+        .append("table.headline td:nth-child(5),table.headline td:nth-child(8){text-align:left}")
         .append("table.coverage td,table.coverage th{padding:1px 5px;font-size:12px;text-align:center}")
         .append("table.coverage th{writing-mode:vertical-rl;transform:rotate(180deg);text-align:left}")
         .append("table.coverage td:first-child{text-align:left}\n</style></head><body>\n");
