@@ -136,8 +136,7 @@ public final class HtmlReport {
         .append(" cases for every line (those all of them ran), with the smallest and largest ratio.");
     if (!s.left().isEmpty()) {
       h.append(" Left out, having run too few of those cases (their figures are in the headline and the charts): ");
-      h.append(esc(String.join(", ", s.left().entrySet().stream()
-          .map(e -> e.getKey() + " (" + e.getValue() + " cases)").toList()))).append('.');
+      h.append(esc(s.leftOut())).append('.');
     }
     h.append("</p>\n<table class=\"summary\"><tr><th>interface</th><th>geometric mean</th><th>min</th><th>max</th></tr>\n");
     for (Summary.Row r : s.rows()) {

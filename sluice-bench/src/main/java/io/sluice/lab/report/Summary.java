@@ -62,6 +62,12 @@ public record Summary(String reference, List<String> cases, List<Row> rows, Map<
     return new Summary(reference, List.copyOf(cases), rows, left);
   }
 
+  /** The interfaces left out, as a reader reads them: "clj-sluice (1 case), http-sluice (3 cases)". */
+  public String leftOut() {
+    return String.join(", ", left.entrySet().stream()
+        .map(e -> e.getKey() + " (" + e.getValue() + (e.getValue() == 1 ? " case)" : " cases)")).toList());
+  }
+
   private static Set<String> common(List<String> drivers, Map<String, Map<String, Series>> byDriver) {
     Set<String> common = null;
     for (String d : drivers) {

@@ -113,8 +113,7 @@ public final class TextReport {
     out.println("Summary: each case's median wall time over " + s.reference() + "'s; geometric mean over the "
         + s.cases().size() + " cases every interface below ran, with the smallest and largest ratio (below 1 is faster)");
     if (!s.left().isEmpty()) {
-      out.println("  left out (ran too few of those cases): " + String.join(", ", s.left().entrySet().stream()
-          .map(e -> e.getKey() + " (" + e.getValue() + " cases)").toList()));
+      out.println("  left out (ran too few of those cases): " + s.leftOut());
     }
     out.printf("  %-16s %10s %8s %8s%n", "interface", "geomean", "min", "max");
     for (Summary.Row r : s.rows()) {
