@@ -60,7 +60,7 @@ public final class Runner {
         for (Driver driver : drivers) {
           progress.show(index, workloads.size(), workload, driver.name(), "run " + r + "/" + runs);
           System.gc();
-          Sample sample = Sample.measure(driver, workload);
+          Sample sample = Sample.measurePossible(driver, workload);
           check(workload, driver, sample, "run " + r);
           series.get(driver).add(sample);
         }
@@ -84,6 +84,10 @@ public final class Runner {
    */
   public static void warm(Driver driver, Workload workload, Warmup rule, Series series, Check check) throws Exception {
     Sample cold = Sample.measure(driver, workload);
+    if (!cold.possible()) {   // a cold call cannot be repeated
+      throw new BenchFailure(workload.name() + ": " + driver.name() + "'s cold call measured more CPU than the"
+          + " machine's CPUs give over its wall time: " + cold);
+    }
     check.accept(cold, "cold call");
     series.cold(cold);
     List<Long> walls = new ArrayList<>();
