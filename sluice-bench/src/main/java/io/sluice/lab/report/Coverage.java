@@ -80,7 +80,7 @@ public record Coverage(List<String> interfaces, Map<String, Map<String, Integer>
     }
     return switch (c.workload().kind()) {
       case COPY_IN, COPY_OUT -> "no COPY in that interface";
-      case POINT_CONNECT -> "connecting is the same code in every mode of that library";
+      case POINT_CONNECT -> "no connection per query in that interface here";
       case POINT_POOLED, WRITE_POOL_TRANSACTION -> "no pool in that interface or mode";
       default -> "no such operation in that interface or mode";
     };
