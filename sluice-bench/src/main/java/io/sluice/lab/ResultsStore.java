@@ -5,6 +5,7 @@ import io.sluice.CopyFormat;
 import io.sluice.bench.RunInfo;
 import io.sluice.bench.Sample;
 import io.sluice.bench.Series;
+import io.sluice.lab.report.JsonWriter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -40,15 +41,16 @@ public final class ResultsStore implements AutoCloseable {
 
   /** Records the start of a run; returns its id. */
   public long startRun(RunInfo info, String machine) {
-    StringBuilder interfaces = new StringBuilder("{");
+    JsonWriter interfaces = new JsonWriter().beginObject();
     for (String[] d : info.drivers()) {
-      interfaces.append(interfaces.length() > 1 ? "," : "").append(json(d[0])).append(':').append(json(d[1]));
+      interfaces.field(d[0], d[1]);
     }
-    interfaces.append('}');
-    return c.query("insert into lab.run (started, profile, warmups, runs, server, client, machine, cpus, interfaces)"
-            + " values ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb) returning id",
-        info.started(), info.profile(), info.warmups(), info.runs(), info.target().toString(),
-        info.java() + ", " + info.os(), machine, info.cpus(), interfaces.toString()).get(0).getLong(0);
+    interfaces.endObject();
+    return c.query("insert into lab.run (started, profile, warmups, runs, server, client, machine, cpus, interfaces,"
+            + " warmup) values ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10) returning id",
+        info.started(), info.profile(), info.warmup().minCount(), info.runs(), info.target().toString(),
+        info.java() + ", " + info.os(), machine, info.cpus(), interfaces.toString(), info.warmup().toString())
+        .get(0).getLong(0);
   }
 
   /** Stores the measured samples of one case. */
@@ -62,6 +64,17 @@ public final class ResultsStore implements AutoCloseable {
       }
     }
     c.copy().fromRows("lab.measurement", COLUMNS, CopyFormat.BINARY, rows);
+    List<Object[]> warm = new ArrayList<>();
+    for (Series s : series) {
+      if (s.cold() != null && s.warmup() != null) {
+        warm.add(new Object[] {runId, labCase.name(), s.driver(), s.cold().wallNanos() / 1e9, s.cold().cpuNanos() / 1e9,
+            s.warmup().executions(), s.warmup().nanos() / 1e9, s.warmup().stop().name()});
+      }
+    }
+    if (!warm.isEmpty()) {
+      c.copy().fromRows("lab.warmup", List.of("run_id", "workload", "interface", "cold_wall_s", "cold_cpu_s",
+          "executions", "warm_s", "stop"), CopyFormat.BINARY, warm);
+    }
   }
 
   /** Stores the measured executions of the time split. */
@@ -97,24 +110,5 @@ public final class ResultsStore implements AutoCloseable {
   @Override
   public void close() {
     c.close();
-  }
-
-  static String json(String s) {
-    StringBuilder b = new StringBuilder("\"");
-    for (char ch : s.toCharArray()) {
-      switch (ch) {
-        case '"' -> b.append("\\\"");
-        case '\\' -> b.append("\\\\");
-        case '\n' -> b.append("\\n");
-        default -> {
-          if (ch < 0x20) {
-            b.append(String.format("\\u%04x", (int) ch));
-          } else {
-            b.append(ch);
-          }
-        }
-      }
-    }
-    return b.append('"').toString();
   }
 }

@@ -2,7 +2,10 @@ package io.sluice.lab;
 
 import io.sluice.bench.Driver;
 import io.sluice.bench.Progress;
+import io.sluice.bench.Runner;
 import io.sluice.bench.Sample;
+import io.sluice.bench.Series;
+import io.sluice.bench.Warmup;
 import io.sluice.bench.Workload;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -15,14 +18,14 @@ import java.util.List;
  * time, the client's CPU and the server's CPU ({@link ServerCpu}); what is left is the wire and
  * waiting. Needs the server on this machine.
  */
-final class TimeSplit {
+public final class TimeSplit {
   /** One measured execution. */
   record Part(String workload, String driver, int iteration, long wallNanos, long clientCpuNanos, long serverCpuNanos,
       int queries) {}
 
   private TimeSplit() {}
 
-  static List<Part> run(List<Workload> workloads, List<Driver> drivers, ServerCpu server, int warmups, int runs,
+  static List<Part> run(List<Workload> workloads, List<Driver> drivers, ServerCpu server, Warmup warmup, int runs,
       Progress progress) throws Exception {
     List<Part> parts = new ArrayList<>();
     for (int w = 0; w < workloads.size(); w++) {
@@ -30,18 +33,18 @@ final class TimeSplit {
       List<Driver> ds = drivers.stream().filter(d -> d.supports(workload)).toList();
       for (Driver d : ds) {
         d.prepare(workload);
-        for (int i = 1; i <= warmups; i++) {
-          progress.show(w + 1, workloads.size(), workload, d.name(), "time split, warm-up " + i);
-          Sample.measure(d, workload);
-        }
+        int index = w + 1;
+        Runner.warm(d, workload, warmup, new Series(workload, d.name()),
+            (sample, which) -> progress.show(index, workloads.size(), workload, d.name(), "time split, " + which));
       }
       for (int r = 1; r <= runs; r++) {
         for (Driver d : ds) {
           progress.show(w + 1, workloads.size(), workload, d.name(), "time split, run " + r + "/" + runs);
           System.gc();
-          long s0 = server.nanos();
-          Sample s = Sample.measure(d, workload);
-          long serverCpu = server.nanos() - s0;
+          // a client in another process (its own clocks) may end its backend inside the window: poll
+          ServerCpu.Window window = server.open(d.lastTiming() != null);
+          Sample s = Sample.measurePossible(d, workload);
+          long serverCpu = window.close();
           if (s.rows() != workload.expectedRows()) {
             throw new IllegalStateException(workload.name() + " on " + d.name() + ": " + s.rows() + " rows, expected "
                 + workload.expectedRows());
@@ -56,9 +59,26 @@ final class TimeSplit {
     return parts;
   }
 
-  /** Medians per (workload, interface), in microseconds per statement. */
-  record Row(String workload, String driver, double wallUs, double wallMinUs, double wallMaxUs, double clientUs,
-      double serverUs, double restUs) {}
+  /** Min, median and max of one figure over the measured executions, in microseconds per statement. */
+  public record Spread(double min, double median, double max) {
+    static Spread of(double[] xs) {
+      double[] s = xs.clone();
+      Arrays.sort(s);
+      return s.length == 0 ? new Spread(0, 0, 0) : new Spread(s[0], s[s.length / 2], s[s.length - 1]);
+    }
+
+    @Override
+    public String toString() {
+      return String.format("%.1f (%.1f–%.1f)", median, min, max);
+    }
+  }
+
+  /**
+   * Per (workload, interface): wall, client CPU, server CPU and the rest (wall less both CPUs: the
+   * wire, scheduling, waiting; at least 0, since the client's CPU counts every JVM thread, and GC
+   * or JIT threads may work while the caller waits).
+   */
+  public record Row(String workload, String driver, Spread wall, Spread client, Spread server, Spread rest) {}
 
   static List<Row> summarise(List<Part> parts) {
     List<Row> rows = new ArrayList<>();
@@ -66,32 +86,23 @@ final class TimeSplit {
       for (String d : parts.stream().filter(p -> p.workload().equals(w)).map(Part::driver).distinct().toList()) {
         List<Part> of = parts.stream().filter(p -> p.workload().equals(w) && p.driver().equals(d)).toList();
         int q = of.get(0).queries();
-        double[] wall = of.stream().mapToDouble(p -> p.wallNanos() / 1e3 / q).sorted().toArray();
-        double client = median(of.stream().mapToDouble(p -> p.clientCpuNanos() / 1e3 / q).toArray());
-        double server = median(of.stream().mapToDouble(p -> p.serverCpuNanos() / 1e3 / q).toArray());
-        double rest = median(of.stream()
-            .mapToDouble(p -> (p.wallNanos() - p.clientCpuNanos() - p.serverCpuNanos()) / 1e3 / q).toArray());
-        rows.add(new Row(w, d, median(wall), wall[0], wall[wall.length - 1], client, server, Math.max(0, rest)));
+        rows.add(new Row(w, d, Spread.of(of.stream().mapToDouble(p -> p.wallNanos() / 1e3 / q).toArray()),
+            Spread.of(of.stream().mapToDouble(p -> p.clientCpuNanos() / 1e3 / q).toArray()),
+            Spread.of(of.stream().mapToDouble(p -> p.serverCpuNanos() / 1e3 / q).toArray()),
+            Spread.of(of.stream().mapToDouble(p -> Math.max(0, p.wallNanos() - p.clientCpuNanos() - p.serverCpuNanos())
+                / 1e3 / q).toArray())));
       }
     }
     return rows;
   }
 
-  static double median(double[] xs) {
-    double[] s = xs.clone();
-    Arrays.sort(s);
-    return s.length == 0 ? 0 : s[s.length / 2];
-  }
-
   static void print(PrintStream out, List<Row> rows) {
-    out.println("Where the time goes (seed 002): microseconds per statement, medians; rest = wall - client CPU"
-        + " - server CPU (the wire, scheduling, waiting)");
-    String header = String.format("  %-20s %-16s %9s %9s %9s %9s %9s %9s", "workload", "interface", "wall", "min", "max",
-        "client", "server", "rest");
-    out.println(header);
+    out.println("Where the time goes (seed 002): microseconds per statement, median (min-max); rest = wall - client"
+        + " CPU - server CPU (the wire, scheduling, waiting)");
+    String f = "  %-22s %-16s %-22s %-22s %-22s %-22s%n";
+    out.printf(f, "workload", "interface", "wall", "client", "server", "rest");
     for (Row r : rows) {
-      out.printf("  %-20s %-16s %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f%n", r.workload(), r.driver(), r.wallUs(),
-          r.wallMinUs(), r.wallMaxUs(), r.clientUs(), r.serverUs(), r.restUs());
+      out.printf(f, r.workload(), r.driver(), r.wall(), r.client(), r.server(), r.rest());
     }
     out.println();
   }

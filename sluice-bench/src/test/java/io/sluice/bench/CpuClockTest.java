@@ -31,8 +31,22 @@ class CpuClockTest {
       assertTrue(CpuClock.since(now) >= 0);
       return;
     }
-    // from an empty snapshot every thread alive now is new: the sum is all the JVM's CPU so far
-    assertTrue(CpuClock.since(new CpuClock.Snapshot(Map.of(), -1)) > CpuClock.since(now));
+    // from an empty snapshot taken at boot every thread alive now is new: the sum is all the JVM's CPU so far
+    assertTrue(CpuClock.since(new CpuClock.Snapshot(Map.of(), -1, 0)) > CpuClock.since(now));
+  }
+
+  @Test
+  void aThreadTheStartListingMissedDoesNotBringItsPast() {
+    CpuClock.Snapshot now = CpuClock.now();
+    if (now.threads() == null) {
+      return;
+    }
+    // the same snapshot with its listing lost: every thread is "new", but all started before it
+    CpuClock.Snapshot missed = new CpuClock.Snapshot(Map.of(), -1, now.ticks() + 1_000);
+    long used = CpuClock.since(missed);
+    assertTrue(used < CpuClock.since(new CpuClock.Snapshot(Map.of(), -1, 0)),
+        "the JVM's whole past was counted: " + used);
+    assertEquals(0, used, "no thread started after the snapshot's time");
   }
 
   @Test
@@ -40,6 +54,10 @@ class CpuClockTest {
     assertThrows(IllegalStateException.class, () -> new Sample(1, -65_900_000L, 0, 0, 10, 0));
     assertThrows(IllegalStateException.class, () -> new Sample(-1, 0, 0, 0, 10, 0));
     assertEquals(10, new Sample(1, 1, 1, 0, 10, 0).rows());
+    // a JIT thread's past of 300 ms counted into a 15 ms interval: not possible on any CPU count
+    int cpus = Runtime.getRuntime().availableProcessors();
+    assertFalse(new Sample(15_000_000, 15_000_000L * cpus + 300_000_000, 0, 0, 10, 0).possible());
+    assertTrue(new Sample(15_000_000, 15_000_000L * cpus, 0, 0, 10, 0).possible());
   }
 
   private static void spin(long nanos) {

@@ -5,6 +5,7 @@ import io.sluice.bench.Progress;
 import io.sluice.bench.Sample;
 import io.sluice.bench.Series;
 import io.sluice.bench.Target;
+import io.sluice.bench.Warmup;
 import io.sluice.bench.Workload;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -56,20 +57,19 @@ public final class HttpBench {
         for (RowsServer s : servers) {
           series.put(s, new Series(c, "http-" + s.name()));
           raw.put(s, new ArrayList<>());
+          // the first load-tool run is the cold one (kept apart), then the other warm-ups
+          long warmStart = System.nanoTime();
+          series.get(s).cold(measured(s, c, null));
           for (int i = 1; i <= warmups; i++) {
             progress.show(w + 1, cases.size(), c, "http-" + s.name(), "warm-up " + i + "/" + warmups);
             ab(s.url(), (int) c.expectedRows(), c.threads());
           }
+          series.get(s).warmup(new Warmup.Outcome(warmups, System.nanoTime() - warmStart, Warmup.Stop.COUNT));
         }
         for (int r = 1; r <= runs; r++) {
           for (RowsServer s : servers) {
             progress.show(w + 1, cases.size(), c, "http-" + s.name(), "run " + r + "/" + runs);
-            CpuClock.Snapshot cpu0 = CpuClock.now();
-            AbResult a = ab(s.url(), (int) c.expectedRows(), c.threads());
-            long cpu = CpuClock.since(cpu0);
-            long wall = (long) (a.seconds() * 1e9);
-            series.get(s).add(new Sample(wall, cpu, cpu, 0, a.requests(), 0));
-            raw.get(s).add(a);
+            series.get(s).add(measured(s, c, raw.get(s)));
           }
         }
         StringBuilder line = new StringBuilder();
@@ -90,6 +90,17 @@ public final class HttpBench {
         results.addAll(series.values());
       }
     }
+  }
+
+  /** One load-tool run against {@code server}: ab's time for all the requests, and this JVM's CPU meanwhile. */
+  private static Sample measured(RowsServer server, Workload c, List<AbResult> raw) throws Exception {
+    CpuClock.Snapshot cpu0 = CpuClock.now();
+    AbResult a = ab(server.url(), (int) c.expectedRows(), c.threads());
+    long cpu = CpuClock.since(cpu0);
+    if (raw != null) {
+      raw.add(a);
+    }
+    return new Sample((long) (a.seconds() * 1e9), cpu, cpu, 0, a.requests(), 0);
   }
 
   private static String pct(AbResult a, String p) {

@@ -1,20 +1,20 @@
-package io.sluice.bench;
+package io.sluice.lab.report;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
 
 /** A minimal streaming JSON writer: objects, arrays, strings, numbers, null; two-space indentation. */
-final class JsonWriter {
+public final class JsonWriter {
   private final StringBuilder out = new StringBuilder();
   /** Per open container: whether it has a member yet (for commas). */
   private final Deque<boolean[]> open = new ArrayDeque<>();
   private boolean afterName;
 
-  JsonWriter beginObject() {
+  public JsonWriter beginObject() {
     return begin('{');
   }
 
-  JsonWriter endObject() {
+  public JsonWriter endObject() {
     return end('}');
   }
 
@@ -63,7 +63,7 @@ final class JsonWriter {
     return this;
   }
 
-  JsonWriter field(String name, String value) {
+  public JsonWriter field(String name, String value) {
     return name(name).value(value);
   }
 
