@@ -4,8 +4,9 @@ import java.util.Map;
 
 /**
  * More interfaces for the lab from another module, found with {@link java.util.ServiceLoader}
- * when that module is on the class path: sluice-clojure adds its Clojure API and
- * {@code org.clojure/java.jdbc} this way (the lab then runs from sluice-clojure's class path).
+ * when that module is on the class path: sluice-lab adds the Clojure interfaces (Sluice's Clojure
+ * API and {@code org.clojure/java.jdbc}) this way; {@code bin/sluice lab} runs on sluice-lab's
+ * main class path.
  */
 public interface DriverProvider {
   /** Factories by interface name, in the order they should appear. */

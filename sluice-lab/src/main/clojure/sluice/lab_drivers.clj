@@ -1,5 +1,5 @@
 (ns sluice.lab-drivers
-  "The lab's Clojure interfaces (found by the lab through io.sluice.clojure.bench.ClojureDrivers):
+  "The lab's Clojure interfaces (found by the lab through io.sluice.lab.clojure.ClojureDrivers, module sluice-lab):
   `clj-sluice`, Sluice's Clojure API (execute! into lazy map rows), and `clj-java.jdbc`,
   org.clojure/java.jdbc over pgjdbc (query into maps): seed 000's tests in Clojure. (next.jdbc,
   the seed's peer, is on Clojars, which this build cannot reach; java.jdbc is its predecessor by

@@ -4,7 +4,7 @@
   seed's peer, lives on Clojars, which this build cannot reach; java.jdbc is its predecessor from
   the same authors, on Maven Central.)
 
-  Run: bin/sluice build && bin/sluice mvn -q -pl sluice-clojure exec:java -Dexec.args=\"-m sluice.bench\"
+  Run: bin/sluice build && bin/sluice mvn -q -pl sluice-lab exec:java -Dexec.mainClass=clojure.main -Dexec.args=\"-m sluice.bench\"
   Optional args: warm-up runs and measured runs (default 3 5).
 
   For each test and client: the median over the measured runs of wall time and of the client's
