@@ -9,14 +9,9 @@ import java.util.Map;
  * Seed 004's peers that npm can install here, postgres.js and node-postgres, each a {@link
  * NodeDriver} on the lab's Node. Found by {@link Drivers} through {@code META-INF/services}. The
  * seed's own pglue and deno-postgres need Deno and its registries, which this machine does not
- * reach: the lab's report says so.
+ * reach: the lab's report says so (in {@code Lab}).
  */
 public final class NodePeers implements DriverProvider {
-  /** The report's note on the seed's systems that are not here. */
-  public static final String NOT_REACHABLE = "pglue and deno-postgres (seed 004's own systems) run on Deno and come"
-      + " from Deno's registries, which this machine does not reach; seed 004's cases run on postgres.js (the"
-      + " seed's fastest) and node-postgres under Node instead.";
-
   @Override
   public Map<String, Drivers.Factory> drivers() {
     Map<String, Drivers.Factory> out = new LinkedHashMap<>();
