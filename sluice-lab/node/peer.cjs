@@ -3,16 +3,16 @@
  * peer.cjs: seed 004's peers in Node for the Sluice lab, one long-lived process per interface so
  * that V8 warms up over the lab's warm-up runs as the JVM does.
  *
- *   node peer.cjs postgres.js|node-postgres '{"host":…,"port":…,"database":…,"user":…,"password":…}'
+ *   PGHOST=… PGPORT=… PGDATABASE=… PGUSER=… [PGPASSWORD=…] node peer.cjs postgres.js|node-postgres
  *
  * Connects once (one connection), then prints "ready DESCRIPTION". Each line on stdin is one
- * execution of a workload, as JSON: {"sql": "… $1 …", "ids": [1, 2, …], "n": 10, "touch": true,
- * "types": ["int4", "text"]}: the statement once per id, n at a time on the one connection (n
- * workers each taking the next id: at most n in flight). Every row's values, read from the
- * driver's row objects in column order, are folded into the lab's checksum (io.sluice.bench.Fold
- * and Checksum, in 32-bit halves). The answer is one line, "rows checksum wall_ns cpu_ns" (the
- * process's user + system CPU over the execution), or "error MESSAGE". End of stdin closes the
- * connection and ends the process.
+ * execution of a workload, five fields separated by tabs: N, TOUCH (1: read every value, 0: count
+ * rows), TYPES (int4,text: the columns in order), IDS (comma-separated), SQL (with $1). The
+ * statement runs once per id, N at a time on the one connection (N workers each taking the next
+ * id: at most N in flight). Every row's values, read from the driver's row objects in column order,
+ * are folded into the lab's checksum (io.sluice.bench.Fold and Checksum, in 32-bit halves). The
+ * answer is one line, "rows checksum wall_ns cpu_ns" (the process's user + system CPU over the
+ * execution), or "error MESSAGE". End of stdin closes the connection and ends the process.
  */
 const fs = require('fs');
 const path = require('path');
@@ -115,6 +115,21 @@ function version(pkg) {
   return JSON.parse(fs.readFileSync(path.join(__dirname, 'node_modules', pkg, 'package.json'), 'utf8')).version;
 }
 
+/** libpq's variables, set by the lab. */
+function connection() {
+  const e = process.env;
+  return { host: e.PGHOST, port: Number(e.PGPORT), database: e.PGDATABASE, user: e.PGUSER, password: e.PGPASSWORD };
+}
+
+/** One request line: N, TOUCH, TYPES, IDS, SQL. */
+function request(line) {
+  const f = line.split('\t');
+  if (f.length !== 5) {
+    throw new Error('a request has 5 tab-separated fields, not ' + f.length);
+  }
+  return { n: Number(f[0]), touch: f[1] === '1', types: f[2].split(','), ids: f[3] === '' ? [] : f[3].split(',').map(Number), sql: f[4] };
+}
+
 /** The two peers: connect once; query(sql, id) resolves to { rows, names } (row objects, column names in order). */
 const PEERS = {
   'postgres.js': async (c) => {
@@ -192,13 +207,12 @@ async function execute(peer, req) {
 }
 
 async function main() {
-  const [name, connection] = process.argv.slice(2);
-  const open = PEERS[name];
-  if (!open || !connection) {
-    process.stderr.write('usage: node peer.cjs ' + Object.keys(PEERS).join('|') + ' CONNECTION-JSON\n');
+  const open = PEERS[process.argv[2]];
+  if (!open) {
+    process.stderr.write('usage: node peer.cjs ' + Object.keys(PEERS).join('|') + ' (connection from PGHOST, PGPORT…)\n');
     process.exit(2);
   }
-  const peer = await open(JSON.parse(connection));
+  const peer = await open(connection());
   process.stdout.write('ready ' + peer.description + '\n');
   const lines = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
   for await (const line of lines) {
@@ -207,7 +221,7 @@ async function main() {
     }
     let answer;
     try {
-      answer = await execute(peer, JSON.parse(line));
+      answer = await execute(peer, request(line));
     } catch (e) {
       answer = 'error ' + String(e && e.message ? e.message : e).replace(/\s+/g, ' ');
     }

@@ -114,7 +114,8 @@ public final class LibpqDriver implements Driver {
     return "'" + v.replace("\\", "\\\\").replace("'", "\\'") + "'";
   }
 
-  static String types(List<ColumnType> columns) {
+  /** The C clients' TYPES argument: column types, lower case, comma-separated. */
+  public static String types(List<ColumnType> columns) {
     return columns.stream().map(c -> c.name().toLowerCase(Locale.ROOT)).collect(Collectors.joining(","));
   }
 

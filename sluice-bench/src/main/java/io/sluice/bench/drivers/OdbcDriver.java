@@ -21,16 +21,18 @@ import java.util.Map;
 public final class OdbcDriver implements Driver {
   public enum Mode {
     /** psqlODBC's default: the whole result read at once (seed 003's acc-n). */
-    NORMAL("odbc", OdbcDsn.NORMAL),
+    NORMAL,
     /** UseDeclareFetch=1, Fetch=N: a cursor, N rows per FETCH (seed 003's alternate fetch, acc-a). */
-    CURSOR("odbc-cursor", OdbcDsn.CURSOR);
+    CURSOR;
 
-    final String driverName;
-    final String dsn;
+    /** The interface's name in the lab. */
+    String driverName() {
+      return this == NORMAL ? "odbc" : "odbc-cursor";
+    }
 
-    Mode(String driverName, String dsn) {
-      this.driverName = driverName;
-      this.dsn = dsn;
+    /** Its data source in {@link OdbcDsn}'s odbc.ini. */
+    String dsn() {
+      return this == NORMAL ? OdbcDsn.NORMAL : OdbcDsn.CURSOR;
     }
   }
 
@@ -61,7 +63,7 @@ public final class OdbcDriver implements Driver {
 
   @Override
   public String name() {
-    return mode.driverName;
+    return mode.driverName();
   }
 
   @Override
@@ -103,14 +105,14 @@ public final class OdbcDriver implements Driver {
       case POINT_CONNECT -> "connect";
       default -> throw new IllegalArgumentException("ODBC does not run " + w.kind() + " here");
     };
-    List<String> cmd = List.of(program.toString(), "DSN=" + mode.dsn + ";", kind, w.touchColumns() ? "1" : "0",
+    List<String> cmd = List.of(program.toString(), "DSN=" + mode.dsn() + ";", kind, w.touchColumns() ? "1" : "0",
         LibpqDriver.types(w.columns()), w.jdbcSql());
     Map<String, String> env = new HashMap<>(sources.environment());
     if (fold.output() != null) {
       env.put("ODBCBENCH_PRINT", fold.output().toString());
     }
     byte[] ids = w.kind().isPoint() ? LibpqDriver.idLines(w) : new byte[0];
-    last = LibpqDriver.absorb(mode.driverName, LibpqDriver.run(cmd, ids, env), fold);
+    last = LibpqDriver.absorb(mode.driverName(), LibpqDriver.run(cmd, ids, env), fold);
   }
 
   @Override

@@ -27,16 +27,17 @@ import java.util.regex.Pattern;
 public final class NodeDriver implements Driver {
   public enum Peer {
     /** npm {@code postgres}: pipelines concurrent queries on its connection. */
-    POSTGRES_JS("postgres.js", "postgres"),
+    POSTGRES_JS,
     /** npm {@code pg}: one query on the wire at a time per Client. */
-    NODE_POSTGRES("node-postgres", "pg");
+    NODE_POSTGRES;
 
-    final String driverName;
-    final String npmPackage;
+    /** The interface's name in the lab, and peer.cjs's first argument. */
+    String driverName() {
+      return this == POSTGRES_JS ? "postgres.js" : "node-postgres";
+    }
 
-    Peer(String driverName, String npmPackage) {
-      this.driverName = driverName;
-      this.npmPackage = npmPackage;
+    String npmPackage() {
+      return this == POSTGRES_JS ? "postgres" : "pg";
     }
   }
 
@@ -63,7 +64,7 @@ public final class NodeDriver implements Driver {
     if (ready == null || !ready.startsWith("ready ")) {
       String why = failure(ready);
       close();
-      throw new IOException(peer.driverName + " did not start: " + why);
+      throw new IOException(peer.driverName() + " did not start: " + why);
     }
     this.description = ready.substring("ready ".length());
   }
@@ -72,16 +73,21 @@ public final class NodeDriver implements Driver {
   public static NodeDriver open(Target target, Peer peer) throws DriverUnavailable, IOException {
     Path dir = directory();
     String node = nodeExecutable();
-    if (!Files.isRegularFile(dir.resolve("node_modules").resolve(peer.npmPackage).resolve("package.json"))) {
-      throw new DriverUnavailable("npm package " + peer.npmPackage + " is not installed in " + dir
+    if (!Files.isRegularFile(dir.resolve("node_modules").resolve(peer.npmPackage()).resolve("package.json"))) {
+      throw new DriverUnavailable("npm package " + peer.npmPackage() + " is not installed in " + dir
           + "/node_modules (bin/sluice lab and bin/sluice test install it with npm ci)");
     }
-    String connection = "{\"host\":" + json(target.host()) + ",\"port\":" + target.port() + ",\"database\":"
-        + json(target.database()) + ",\"user\":" + json(target.user()) + ",\"password\":"
-        + (target.password() == null ? "null" : json(target.password())) + "}";
-    Path log = Files.createTempFile("sluice-" + peer.npmPackage + "-", ".log");
-    Process p = new ProcessBuilder(node, dir.resolve("peer.cjs").toString(), peer.driverName, connection)
-        .redirectError(log.toFile()).start();
+    Path log = Files.createTempFile("sluice-" + peer.npmPackage() + "-", ".log");
+    ProcessBuilder pb = new ProcessBuilder(node, dir.resolve("peer.cjs").toString(), peer.driverName())
+        .redirectError(log.toFile());
+    // libpq's variables, which peer.cjs hands to either driver
+    pb.environment().putAll(java.util.Map.of("PGHOST", target.host(), "PGPORT", Integer.toString(target.port()),
+        "PGDATABASE", target.database(), "PGUSER", target.user()));
+    if (target.password() != null) {
+      pb.environment().put("PGPASSWORD", target.password());
+    }
+    pb.environment().remove("PGSERVICE");
+    Process p = pb.start();
     return new NodeDriver(peer, p, log);
   }
 
@@ -118,7 +124,7 @@ public final class NodeDriver implements Driver {
 
   @Override
   public String name() {
-    return peer.driverName;
+    return peer.driverName();
   }
 
   @Override
@@ -137,21 +143,21 @@ public final class NodeDriver implements Driver {
 
   @Override
   public void run(Workload w, Fold fold) throws Exception {
-    StringBuilder req = new StringBuilder("{\"sql\":").append(json(w.sql())).append(",\"n\":").append(w.threads())
-        .append(",\"touch\":").append(w.touchColumns()).append(",\"types\":[");
-    for (int i = 0; i < w.columns().size(); i++) {
-      req.append(i == 0 ? "" : ",").append(json(w.columns().get(i).name().toLowerCase(java.util.Locale.ROOT)));
+    if (w.sql().contains("\t") || w.sql().contains("\n")) {
+      throw new IllegalArgumentException(w.name() + ": a statement with a tab or a line break cannot go to peer.cjs");
     }
-    req.append("],\"ids\":[");
+    StringBuilder req = new StringBuilder().append(w.threads()).append('\t').append(w.touchColumns() ? 1 : 0)
+        .append('\t').append(io.sluice.bench.drivers.LibpqDriver.types(w.columns())).append('\t');
     for (int i = 0; i < w.queryCount(); i++) {
       req.append(i == 0 ? "" : ",").append(w.id(i));
     }
-    requests.write(req.append("]}\n").toString());
+    req.append('\t').append(w.sql()).append('\n');
+    requests.write(req.toString());
     requests.flush();
     String answer = answers.readLine();
     String[] f = answer == null ? new String[0] : answer.split(" ");
     if (f.length != 4 || !f[0].matches("\\d+")) {
-      throw new IllegalStateException(peer.driverName + " failed on " + w.name() + ": " + failure(answer));
+      throw new IllegalStateException(peer.driverName() + " failed on " + w.name() + ": " + failure(answer));
     }
     fold.absorb(Long.parseLong(f[0]), Long.parseLong(f[1]));
     last = new Timing(Long.parseLong(f[2]), Long.parseLong(f[3]));
@@ -168,25 +174,6 @@ public final class NodeDriver implements Driver {
     } catch (IOException | InterruptedException e) {
       return "the process ended";
     }
-  }
-
-  /** A JSON string literal. */
-  static String json(String s) {
-    StringBuilder out = new StringBuilder("\"");
-    for (char c : s.toCharArray()) {
-      switch (c) {
-        case '"' -> out.append("\\\"");
-        case '\\' -> out.append("\\\\");
-        default -> {
-          if (c < 0x20) {
-            out.append(String.format("\\u%04x", (int) c));
-          } else {
-            out.append(c);
-          }
-        }
-      }
-    }
-    return out.append('"').toString();
   }
 
   @Override

@@ -16,7 +16,7 @@ public final class NodePeers implements DriverProvider {
   public Map<String, Drivers.Factory> drivers() {
     Map<String, Drivers.Factory> out = new LinkedHashMap<>();
     for (NodeDriver.Peer peer : NodeDriver.Peer.values()) {
-      out.put(peer.driverName, target -> NodeDriver.open(target, peer));
+      out.put(peer.driverName(), target -> NodeDriver.open(target, peer));
     }
     return out;
   }
