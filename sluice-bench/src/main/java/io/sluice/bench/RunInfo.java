@@ -6,10 +6,11 @@ import java.util.List;
 /**
  * What a report says about the run: the machine, the versions, the profile.
  *
- * @param profile "quick", "default" or "custom"
+ * @param profile "quick", "default" or "full", with "+" and the overrides when the command line changed it
+ * @param warmup the rule that ended each warm-up
  * @param drivers each driver's name and {@link Driver#description()}
  */
-public record RunInfo(Instant started, String profile, int warmups, int runs, Target target,
+public record RunInfo(Instant started, String profile, Warmup warmup, int runs, Target target,
     List<String[]> drivers) {
 
   public String java() {

@@ -7,29 +7,34 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Runs every workload on every driver. Per workload: each driver is prepared and warmed up, then the
- * measured runs go round the drivers in turn (run 1 of every driver, then run 2, …), so that noise
- * from a busy machine falls on all of them alike. Before each measured run the heap is collected,
- * outside the measurement. Every execution, warm-ups included, must return the workload's row
- * count and the same checksum as every other execution of that workload, or the run fails.
+ * Runs every workload on every driver. Per workload: each driver is prepared, makes its first,
+ * cold call (measured and kept apart: what a short-lived process pays), and is warmed up by the
+ * {@link Warmup} rule until its times settle; then the measured runs go round the drivers in turn
+ * (run 1 of every driver, then run 2, …), so that noise from a busy machine falls on all of them
+ * alike. Before each measured run the heap is collected, outside the measurement. Every execution,
+ * cold call and warm-ups included, must return the workload's row count and the same checksum as
+ * every other execution of that workload, or the run fails.
  */
 public final class Runner {
   private final List<Workload> workloads;
   private final List<Driver> drivers;
-  private final int warmups;
+  private final Warmup warmup;
   private final int runs;
   private final Progress progress;
   private final Map<String, Long> checksums = new HashMap<>();
   private final Map<String, String> checksumSources = new HashMap<>();
 
   /**
-   * @param warmups unmeasured executions per (workload, driver) before the measured ones
+   * @param warmup when a (workload, driver) is warm, after its cold call
    * @param runs measured executions per (workload, driver)
    */
-  public Runner(List<Workload> workloads, List<Driver> drivers, int warmups, int runs, Progress progress) {
+  public Runner(List<Workload> workloads, List<Driver> drivers, Warmup warmup, int runs, Progress progress) {
+    if (runs < 1) {
+      throw new IllegalArgumentException("at least one measured run, not " + runs);
+    }
     this.workloads = List.copyOf(workloads);
     this.drivers = List.copyOf(drivers);
-    this.warmups = warmups;
+    this.warmup = warmup;
     this.runs = runs;
     this.progress = progress;
   }
@@ -40,16 +45,17 @@ public final class Runner {
       Workload workload = workloads.get(w);
       int index = w + 1;
       List<Driver> drivers = this.drivers.stream().filter(d -> d.supports(workload)).toList();
+      Map<Driver, Series> series = new LinkedHashMap<>();
       for (Driver driver : drivers) {
+        Series s = new Series(workload, driver.name());
+        series.put(driver, s);
         progress.show(index, workloads.size(), workload, driver.name(), "prepare");
         driver.prepare(workload);
-        for (int i = 1; i <= warmups; i++) {
-          progress.show(index, workloads.size(), workload, driver.name(), "warm-up " + i + "/" + warmups);
-          check(workload, driver, Sample.measure(driver, workload), "warm-up " + i);
-        }
+        warm(driver, workload, warmup, s, (sample, which) -> {
+          progress.show(index, workloads.size(), workload, driver.name(), which);
+          check(workload, driver, sample, which);
+        });
       }
-      Map<Driver, Series> series = new LinkedHashMap<>();
-      drivers.forEach(d -> series.put(d, new Series(workload, d.name())));
       for (int r = 1; r <= runs; r++) {
         for (Driver driver : drivers) {
           progress.show(index, workloads.size(), workload, driver.name(), "run " + r + "/" + runs);
@@ -64,6 +70,31 @@ public final class Runner {
           workloads.size(), workload.name(), summary(done)));
       results.addAll(done);
     }
+  }
+
+  /** What each warm-up execution is handed: its sample and which it was ("cold call", "warm-up 3"). */
+  @FunctionalInterface
+  public interface Check {
+    void accept(Sample sample, String which);
+  }
+
+  /**
+   * The cold call and the warm-up of one (workload, driver), recorded in {@code series}; each
+   * execution goes through {@code check}.
+   */
+  public static void warm(Driver driver, Workload workload, Warmup rule, Series series, Check check) throws Exception {
+    Sample cold = Sample.measure(driver, workload);
+    check.accept(cold, "cold call");
+    series.cold(cold);
+    List<Long> walls = new ArrayList<>();
+    long start = System.nanoTime();
+    Warmup.Stop stop;
+    while ((stop = rule.stopAfter(walls, System.nanoTime() - start)) == null) {
+      Sample s = Sample.measure(driver, workload);
+      check.accept(s, "warm-up " + (walls.size() + 1));
+      walls.add(s.wallNanos());
+    }
+    series.warmup(new Warmup.Outcome(walls.size(), System.nanoTime() - start, stop));
   }
 
   private static String summary(List<Series> done) {

@@ -20,12 +20,24 @@ import java.nio.file.Path;
 public record Sample(long wallNanos, long cpuNanos, long threadCpuNanos, long allocatedBytes, long rows,
     long checksum) {
 
-  /** A figure that cannot be (a negative time, a negative row count) is a bug in the measurement: refused. */
+  /**
+   * A figure that cannot be is a bug in the measurement, refused: a negative time or row count, or
+   * more CPU than every CPU of the machine could give over the wall time (with a little slack for
+   * reading the threads' clocks one after the other).
+   */
   public Sample {
-    if (wallNanos < 0 || cpuNanos < 0 || threadCpuNanos < 0 || rows < 0) {
+    if (wallNanos < 0 || cpuNanos < 0 || threadCpuNanos < 0 || rows < 0 || cpuNanos > cpuCeiling(wallNanos)) {
       throw new IllegalStateException("a measurement that cannot be: wall " + wallNanos + " ns, cpu " + cpuNanos
-          + " ns, thread cpu " + threadCpuNanos + " ns, rows " + rows);
+          + " ns, thread cpu " + threadCpuNanos + " ns, rows " + rows + " (" + CPUS + " CPUs)");
     }
+  }
+
+  private static final int CPUS = Runtime.getRuntime().availableProcessors();
+  private static final long CPU_SLACK_NANOS = 5_000_000;
+
+  /** The most CPU time an interval of {@code wallNanos} can hold on this machine, with the slack. */
+  static long cpuCeiling(long wallNanos) {
+    return (long) (wallNanos * (double) CPUS * 1.1) + CPU_SLACK_NANOS;
   }
 
   private static final com.sun.management.ThreadMXBean THREADS =

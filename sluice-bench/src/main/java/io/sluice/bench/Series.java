@@ -5,11 +5,16 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.ToLongFunction;
 
-/** The measured (not warm-up) samples of one workload on one driver. */
+/**
+ * The measured samples of one workload on one driver (steady state, after the warm-up), and apart
+ * from them the first, cold call and how the warm-up went.
+ */
 public final class Series {
   private final Workload workload;
   private final String driver;
   private final List<Sample> samples = new ArrayList<>();
+  private Sample cold;
+  private Warmup.Outcome warmup;
 
   public Series(Workload workload, String driver) {
     this.workload = workload;
@@ -18,6 +23,25 @@ public final class Series {
 
   public void add(Sample sample) {
     samples.add(sample);
+  }
+
+  /** The first call after {@link Driver#prepare}: measured, not among the samples. */
+  public void cold(Sample sample) {
+    this.cold = sample;
+  }
+
+  /** The cold call, or null when the series was not warmed by {@link Runner#warm}. */
+  public Sample cold() {
+    return cold;
+  }
+
+  public void warmup(Warmup.Outcome outcome) {
+    this.warmup = outcome;
+  }
+
+  /** How the warm-up went, or null when there was none. */
+  public Warmup.Outcome warmup() {
+    return warmup;
   }
 
   public Workload workload() {

@@ -3,16 +3,18 @@ package io.sluice.lab;
 import io.sluice.bench.Datasets;
 import io.sluice.bench.Driver;
 import io.sluice.bench.Drivers;
-import io.sluice.bench.JsonReport;
 import io.sluice.bench.Progress;
 import io.sluice.bench.RunInfo;
 import io.sluice.bench.Runner;
 import io.sluice.bench.Series;
 import io.sluice.bench.Target;
-import io.sluice.bench.TextReport;
 import io.sluice.bench.Workload;
 import io.sluice.bench.Workloads;
 import io.sluice.lab.http.HttpBench;
+import io.sluice.lab.report.Coverage;
+import io.sluice.lab.report.HtmlReport;
+import io.sluice.lab.report.JsonReport;
+import io.sluice.lab.report.TextReport;
 import io.sluice.testkit.FaultProxy;
 import io.sluice.testkit.PostgresServer;
 import java.io.PrintStream;
@@ -48,7 +50,7 @@ public final class Lab {
       out.print(LabOptions.usage());
       return;
     }
-    Profiles profile = Profiles.named(o.profile());
+    Profiles profile = o.chosenProfile();
     List<LabCase> cases = profile.cases(o.only());
     Files.createDirectories(o.dataDir());
     System.setProperty("sluice.lab.dir", o.dataDir().toString());   // where the ODBC interface writes its odbc.ini
@@ -83,7 +85,7 @@ public final class Lab {
     try (var probe = new DriverSet(o.interfaces(), target, skipped)) {
       probe.drivers.forEach(d -> described.add(new String[] {d.name(), d.description()}));
     }
-    RunInfo info = new RunInfo(Instant.now(), profile.name(), profile.warmups(), profile.runs(), target, described);
+    RunInfo info = new RunInfo(Instant.now(), profile.name(), profile.warmup(), profile.runs(), target, described);
     Progress progress = new Progress(System.err);
     List<Series> results = new ArrayList<>();
     List<TimeSplit.Part> split = new ArrayList<>();
@@ -107,7 +109,7 @@ public final class Lab {
             notes.add("HTTP cases skipped: " + why);
             System.err.println("HTTP cases skipped: " + why);
           } else {
-            HttpBench.run(http, target, Math.max(1, profile.warmups()), profile.runs(), progress, results, notes);
+            HttpBench.run(http, target, profile.httpWarmups(), profile.runs(), progress, results, notes);
           }
         }
         if (profile.wantsSplit(o.only())) {
@@ -118,7 +120,7 @@ public final class Lab {
           } else {
             notes.addAll(ServerCpu.describe());
             try (DriverSet set = new DriverSet(o.interfaces(), target, new ArrayList<>())) {
-              split.addAll(TimeSplit.run(profile.splitWorkloads(), set.drivers, server, Math.max(1, profile.warmups()),
+              split.addAll(TimeSplit.run(profile.splitWorkloads(), set.drivers, server, profile.warmup(),
                   profile.runs(), progress));
             }
           }
@@ -156,17 +158,16 @@ public final class Lab {
         }
         store.finishRun(runId, status);
         if (!results.isEmpty() || !split.isEmpty()) {
-          List<Map<String, Object>> byInterface = store.view("by_interface", runId, "wall_ratio_geomean");
           if (!results.isEmpty()) {
             TextReport.print(out, info, results);
-            printSummary(out, byInterface);
           }
           List<TimeSplit.Row> splitRows = TimeSplit.summarise(split);
           if (!splitRows.isEmpty()) {
             TimeSplit.print(out, splitRows);
           }
           Path html = reports.resolve("run-" + runId + ".html");
-          HtmlReport.write(html, info, runId, cases, results, byInterface, notes, splitRows);
+          HtmlReport.write(html, new HtmlReport.Page(info, runId, cases, results, notes, splitRows,
+              Coverage.of(cases, o.interfaces(), results, unavailable(skipped))));
           Path json = reports.resolve("run-" + runId + ".json");
           JsonReport.write(json, info, results, checksums, status.equals("done") ? null : "the run did not finish");
           Files.copy(html, reports.resolve("latest.html"), StandardCopyOption.REPLACE_EXISTING);
@@ -193,14 +194,7 @@ public final class Lab {
       return;
     }
     try (DriverSet set = new DriverSet(interfaces, target, new ArrayList<>())) {
-      for (Workload w : workloads) {
-        List<String> not = set.drivers.stream().filter(d -> !d.supports(w)).map(Driver::name).toList();
-        if (!not.isEmpty()) {
-          notes.add(w.name() + " (" + transport + "): not run by " + String.join(", ", not)
-              + " (no such operation in that interface or mode; see the README's lab section)");
-        }
-      }
-      Runner runner = new Runner(workloads, set.drivers, profile.warmups(), profile.runs(), progress);
+      Runner runner = new Runner(workloads, set.drivers, profile.warmup(), profile.runs(), progress);
       try {
         runner.run(results);
       } finally {
@@ -209,17 +203,16 @@ public final class Lab {
     }
   }
 
-  private static void printSummary(PrintStream out, List<Map<String, Object>> byInterface) {
-    out.println("Summary: each case's median wall time relative to the reference interface (libpq when it ran,"
-        + " else pgjdbc);");
-    out.println("geometric mean over the cases, with the smallest and largest ratio (below 1 is faster):");
-    out.printf("  %-14s %6s %10s %8s %8s%n", "interface", "cases", "geomean", "min", "max");
-    for (Map<String, Object> r : byInterface) {
-      out.printf("  %-14s %6s %10.2f %8.2f %8.2f%n", r.get("interface"), r.get("cases"),
-          ((Number) r.get("wall_ratio_geomean")).doubleValue(), ((Number) r.get("wall_ratio_min")).doubleValue(),
-          ((Number) r.get("wall_ratio_max")).doubleValue());
+  /** Why each interface that could not start did not, by name (from {@link Drivers#open}'s notes). */
+  static Map<String, String> unavailable(List<String> skipped) {
+    Map<String, String> why = new java.util.LinkedHashMap<>();
+    for (String s : skipped) {
+      int at = s.indexOf(" skipped: ");
+      if (at > 0) {
+        why.put(s.substring(0, at), s.substring(at + " skipped: ".length()));
+      }
     }
-    out.println();
+    return why;
   }
 
   /** Host name, CPUs and memory: what the report says about the machine. */

@@ -1,6 +1,8 @@
 package io.sluice.lab;
 
+import io.sluice.bench.Warmup;
 import io.sluice.bench.Workload;
+import java.time.Duration;
 import io.sluice.bench.Workloads;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -12,23 +14,34 @@ import java.util.Map;
  * of experiments ties each workload to the seed it reproduces, with the seed's published figures
  * where it gives them.
  *
- * @param warmups unmeasured executions per case and interface
+ * @param warmup when an interface is warm on a case (after its cold call); see {@link Warmup}
  * @param runs measured executions per case and interface
  * @param pointQueries point queries per execution over loopback (the seed uses 20,000)
  * @param remoteQueries point queries per execution over the simulated remote link; 0: no remote cases
  * @param httpRequests requests per measured load-tool run of the HTTP cases
  * @param t10mRows rows of seed 003's t10m case (the seed reads 10,000,000)
  */
-public record Profiles(String name, int warmups, int runs, List<String> workloads, int pointQueries,
+public record Profiles(String name, Warmup warmup, int runs, List<String> workloads, int pointQueries,
     int remoteQueries, int httpRequests, long t10mRows) {
 
   /** Seed 003's big result; its size depends on the profile ({@link #t10mRows}). */
   public static final String T10M = "t10m";
 
   /** A profile with the full t10m. */
-  public Profiles(String name, int warmups, int runs, List<String> workloads, int pointQueries, int remoteQueries,
+  public Profiles(String name, Warmup warmup, int runs, List<String> workloads, int pointQueries, int remoteQueries,
       int httpRequests) {
-    this(name, warmups, runs, workloads, pointQueries, remoteQueries, httpRequests, Workloads.T10M_ROWS);
+    this(name, warmup, runs, workloads, pointQueries, remoteQueries, httpRequests, Workloads.T10M_ROWS);
+  }
+
+  /** This profile with another warm-up rule or run count (the command line's {@code --warmups}, {@code --runs}). */
+  public Profiles with(Warmup warmup, int runs, String change) {
+    return new Profiles(name + "+" + change, warmup, runs, workloads, pointQueries, remoteQueries, httpRequests,
+        t10mRows);
+  }
+
+  /** Warm-up executions of each HTTP server per case: a load-tool run holds hundreds of requests. */
+  public int httpWarmups() {
+    return Math.max(1, Math.min(2, warmup.minCount()));
   }
 
   /** The HTTP cases: the JSON endpoint at 1, 16 and 64 concurrent clients. */
@@ -105,13 +118,33 @@ public record Profiles(String name, int warmups, int runs, List<String> workload
       "mixed9", "seed 000, core i9: PG2 0.1.2 54.3 ms, next.jdbc 447.3 ms (8.2x)",
       "ts60", "seed 000, core i9 (with an assoc per row): PG2 0.1.2 1473 ms, next.jdbc 953 ms");
 
+  /** The warm-up rules of the profiles: at least 5 (10) executions, until settled within 5 % (3 %). */
+  static final Warmup QUICK_WARMUP = new Warmup(5, 30, Duration.ofMillis(300), Duration.ofSeconds(2), 0.05);
+  static final Warmup DEFAULT_WARMUP = new Warmup(5, 50, Duration.ofMillis(300), Duration.ofSeconds(2), 0.05);
+
+  /**
+   * Cases only the full profile runs: the default one keeps near ten minutes on 2 cores by running
+   * fewer and smaller cases (t50k-file is t50k-print with a file; copy-in is copy-in-100k ten times
+   * over), never by warming up less.
+   */
+  static final List<String> FULL_ONLY = List.of("t50k-file", "copy-in");
+
+
+  static final Warmup FULL_WARMUP = new Warmup(10, 200, Duration.ofSeconds(2), Duration.ofSeconds(10), 0.03);
+
+  /** What the seed published for the case named {@code workload} (its size suffix ignored), or null. */
+  public static String seedFigures(String workload) {
+    return SEED_FIGURES.get(workload.replaceAll("-\\d+$", ""));
+  }
+
   public static Profiles named(String name) {
     List<String> all = caseNames();
     return switch (name) {
-      case "quick" -> new Profiles("quick", 1, 3, List.of("int1", "mixed9", "t50k", "point-seq", "point-vt16",
+      case "quick" -> new Profiles("quick", QUICK_WARMUP, 3, List.of("int1", "mixed9", "t50k", "point-seq", "point-vt16",
           "http-c16", TIME_SPLIT), 2_000, 0, 300);
-      case "default" -> new Profiles("default", 1, 3, all, 10_000, 300, 1_000, 1_000_000);
-      case "full" -> new Profiles("full", 3, 10, all, 20_000, 2_000, 5_000, Workloads.T10M_ROWS);
+      case "default" -> new Profiles("default", DEFAULT_WARMUP, 5, all.stream().filter(c -> !FULL_ONLY.contains(c))
+          .toList(), 1_000, 100, 500, 300_000);
+      case "full" -> new Profiles("full", FULL_WARMUP, 10, all, 20_000, 2_000, 5_000, Workloads.T10M_ROWS);
       default -> throw new IllegalArgumentException("no profile " + name + "; there are quick, default, full");
     };
   }
@@ -128,7 +161,10 @@ public record Profiles(String name, int warmups, int runs, List<String> workload
         cases.add(new LabCase(Workloads.t10m(t10mRows), EXPERIMENTS.get(T10M), "tcp", "once"));
         continue;
       }
-      Workload w = limit(Workloads.named(name), pointQueries, "");
+      Workload named = Workloads.named(name);
+      // a connection per query costs some twenty queries' time: a twentieth as many
+      Workload w = limit(named, named.kind() == Workload.Kind.POINT_CONNECT ? Math.max(1, pointQueries / 20)
+          : pointQueries, "");
       cases.add(new LabCase(w, EXPERIMENTS.getOrDefault(name, name), "tcp",
           w.kind() == Workload.Kind.POINT_CONNECT ? "per-query" : "once"));
     }
@@ -151,8 +187,8 @@ public record Profiles(String name, int warmups, int runs, List<String> workload
         }
       }
       for (String name : chosen) {
-        if (!name.startsWith("point-")) {
-          continue;   // the remote link is for seed 003's point queries
+        if (!name.startsWith("point-") || name.equals("point-vt64") && !this.name.startsWith("full")) {
+          continue;   // the remote link is for seed 003's point queries; 64 callers only in the full profile
         }
         Workload w = Workloads.named(name);
         if (w.kind().isPoint()) {

@@ -45,10 +45,11 @@ public final class ResultsStore implements AutoCloseable {
       interfaces.append(interfaces.length() > 1 ? "," : "").append(json(d[0])).append(':').append(json(d[1]));
     }
     interfaces.append('}');
-    return c.query("insert into lab.run (started, profile, warmups, runs, server, client, machine, cpus, interfaces)"
-            + " values ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb) returning id",
-        info.started(), info.profile(), info.warmups(), info.runs(), info.target().toString(),
-        info.java() + ", " + info.os(), machine, info.cpus(), interfaces.toString()).get(0).getLong(0);
+    return c.query("insert into lab.run (started, profile, warmups, runs, server, client, machine, cpus, interfaces,"
+            + " warmup) values ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10) returning id",
+        info.started(), info.profile(), info.warmup().minCount(), info.runs(), info.target().toString(),
+        info.java() + ", " + info.os(), machine, info.cpus(), interfaces.toString(), info.warmup().toString())
+        .get(0).getLong(0);
   }
 
   /** Stores the measured samples of one case. */
@@ -62,6 +63,17 @@ public final class ResultsStore implements AutoCloseable {
       }
     }
     c.copy().fromRows("lab.measurement", COLUMNS, CopyFormat.BINARY, rows);
+    List<Object[]> warm = new ArrayList<>();
+    for (Series s : series) {
+      if (s.cold() != null && s.warmup() != null) {
+        warm.add(new Object[] {runId, labCase.name(), s.driver(), s.cold().wallNanos() / 1e9, s.cold().cpuNanos() / 1e9,
+            s.warmup().executions(), s.warmup().nanos() / 1e9, s.warmup().stop().name()});
+      }
+    }
+    if (!warm.isEmpty()) {
+      c.copy().fromRows("lab.warmup", List.of("run_id", "workload", "interface", "cold_wall_s", "cold_cpu_s",
+          "executions", "warm_s", "stop"), CopyFormat.BINARY, warm);
+    }
   }
 
   /** Stores the measured executions of the time split. */

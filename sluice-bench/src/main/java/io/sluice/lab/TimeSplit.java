@@ -2,7 +2,10 @@ package io.sluice.lab;
 
 import io.sluice.bench.Driver;
 import io.sluice.bench.Progress;
+import io.sluice.bench.Runner;
 import io.sluice.bench.Sample;
+import io.sluice.bench.Series;
+import io.sluice.bench.Warmup;
 import io.sluice.bench.Workload;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -15,14 +18,14 @@ import java.util.List;
  * time, the client's CPU and the server's CPU ({@link ServerCpu}); what is left is the wire and
  * waiting. Needs the server on this machine.
  */
-final class TimeSplit {
+public final class TimeSplit {
   /** One measured execution. */
   record Part(String workload, String driver, int iteration, long wallNanos, long clientCpuNanos, long serverCpuNanos,
       int queries) {}
 
   private TimeSplit() {}
 
-  static List<Part> run(List<Workload> workloads, List<Driver> drivers, ServerCpu server, int warmups, int runs,
+  static List<Part> run(List<Workload> workloads, List<Driver> drivers, ServerCpu server, Warmup warmup, int runs,
       Progress progress) throws Exception {
     List<Part> parts = new ArrayList<>();
     for (int w = 0; w < workloads.size(); w++) {
@@ -30,18 +33,18 @@ final class TimeSplit {
       List<Driver> ds = drivers.stream().filter(d -> d.supports(workload)).toList();
       for (Driver d : ds) {
         d.prepare(workload);
-        for (int i = 1; i <= warmups; i++) {
-          progress.show(w + 1, workloads.size(), workload, d.name(), "time split, warm-up " + i);
-          Sample.measure(d, workload);
-        }
+        int index = w + 1;
+        Runner.warm(d, workload, warmup, new Series(workload, d.name()),
+            (sample, which) -> progress.show(index, workloads.size(), workload, d.name(), "time split, " + which));
       }
       for (int r = 1; r <= runs; r++) {
         for (Driver d : ds) {
           progress.show(w + 1, workloads.size(), workload, d.name(), "time split, run " + r + "/" + runs);
           System.gc();
-          long s0 = server.nanos();
+          // a client in another process (its own clocks) may end its backend inside the window: poll
+          ServerCpu.Window window = server.open(d.lastTiming() != null);
           Sample s = Sample.measure(d, workload);
-          long serverCpu = server.nanos() - s0;
+          long serverCpu = window.close();
           if (s.rows() != workload.expectedRows()) {
             throw new IllegalStateException(workload.name() + " on " + d.name() + ": " + s.rows() + " rows, expected "
                 + workload.expectedRows());
@@ -57,7 +60,7 @@ final class TimeSplit {
   }
 
   /** Medians per (workload, interface), in microseconds per statement. */
-  record Row(String workload, String driver, double wallUs, double wallMinUs, double wallMaxUs, double clientUs,
+  public record Row(String workload, String driver, double wallUs, double wallMinUs, double wallMaxUs, double clientUs,
       double serverUs, double restUs) {}
 
   static List<Row> summarise(List<Part> parts) {

@@ -18,6 +18,9 @@ create table if not exists lab.run (
   status     text not null default 'running'
 );
 
+-- the warm-up rule of the run (io.sluice.bench.Warmup); warmups above is its minimum count
+alter table lab.run add column if not exists warmup text;
+
 create table if not exists lab.measurement (
   run_id     bigint not null references lab.run (id) on delete cascade,
   experiment text not null,         -- the seed experiment the case reproduces
@@ -32,6 +35,20 @@ create table if not exists lab.measurement (
   alloc_bytes bigint not null,
   checksum   bigint not null,
   primary key (run_id, workload, interface, iteration)
+);
+
+-- per (case, interface): the first, cold call (before any warm-up; not among the measurements)
+-- and how the warm-up went: executions, seconds, and why it ended (SETTLED, BUDGET or COUNT)
+create table if not exists lab.warmup (
+  run_id      bigint not null references lab.run (id) on delete cascade,
+  workload    text not null,
+  interface   text not null,
+  cold_wall_s double precision not null,
+  cold_cpu_s  double precision not null,
+  executions  int not null,
+  warm_s      double precision not null,
+  stop        text not null,
+  primary key (run_id, workload, interface)
 );
 
 create or replace view lab.summary as

@@ -18,7 +18,9 @@ class RunnerTest {
   @Test
   void agreeingDriversAreMeasured() throws Exception {
     List<Series> results = new ArrayList<>();
-    new Runner(List.of(TWO_ROWS), List.of(fake("a", 7, 2), fake("b", 7, 2)), 1, 3, quiet()).run(results);
+    new Runner(List.of(TWO_ROWS), List.of(fake("a", 7, 2), fake("b", 7, 2)), Warmup.fixed(1), 3, quiet()).run(results);
+    assertEquals(1, results.get(0).warmup().executions());
+    assertEquals(2, results.get(0).cold().rows(), "the cold call is kept apart from the measured runs");
     assertEquals(2, results.size());
     assertEquals(3, results.get(0).samples().size());
     assertEquals("b", results.get(1).driver());
@@ -27,15 +29,15 @@ class RunnerTest {
   @Test
   void aDisagreeingChecksumFailsTheRun() {
     BenchFailure e = assertThrows(BenchFailure.class, () ->
-        new Runner(List.of(TWO_ROWS), List.of(fake("a", 7, 2), fake("b", 8, 2)), 0, 1, quiet()).run(new ArrayList<>()));
+        new Runner(List.of(TWO_ROWS), List.of(fake("a", 7, 2), fake("b", 8, 2)), Warmup.fixed(0), 1, quiet()).run(new ArrayList<>()));
     assertTrue(e.getMessage().contains("CHECKSUM MISMATCH"), e.getMessage());
-    assertTrue(e.getMessage().contains("a (run 1)") && e.getMessage().contains("b (run 1)"), e.getMessage());
+    assertTrue(e.getMessage().contains("a (cold call)") && e.getMessage().contains("b (cold call)"), e.getMessage());
   }
 
   @Test
   void aWrongRowCountFailsTheRun() {
     BenchFailure e = assertThrows(BenchFailure.class, () ->
-        new Runner(List.of(TWO_ROWS), List.of(fake("a", 7, 3)), 1, 1, quiet()).run(new ArrayList<>()));
+        new Runner(List.of(TWO_ROWS), List.of(fake("a", 7, 3)), Warmup.fixed(1), 1, quiet()).run(new ArrayList<>()));
     assertTrue(e.getMessage().contains("read 3 rows, expected 2"), e.getMessage());
   }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.*;
 import io.sluice.Connection;
 import io.sluice.bench.Datasets;
 import io.sluice.bench.Target;
+import io.sluice.bench.Warmup;
 import io.sluice.bench.Workload;
 import io.sluice.testkit.PostgresServer;
 import java.io.ByteArrayOutputStream;
@@ -13,7 +14,11 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.HashSet;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -38,7 +43,7 @@ class LabTest {
   static Target target;
   static long runId;
   static String printed;
-  static Profiles small = new Profiles("test", 0, 2, List.of("int1", "point-seq", "point-vt16", "http-c16", Profiles.TIME_SPLIT), 300, 40, 50);
+  static Profiles small = new Profiles("test", Warmup.fixed(1), 2, List.of("int1", "point-seq", "point-vt16", "http-c16", Profiles.TIME_SPLIT), 300, 40, 50);
   static List<LabCase> cases;
 
   @BeforeAll
@@ -73,10 +78,14 @@ class LabTest {
       assertFalse(c.experiment().isBlank(), c.name());
     }
     assertTrue(Profiles.named("quick").cases(List.of()).stream().noneMatch(c -> c.transport().equals("remote")));
-    assertTrue(all.stream().anyMatch(c -> c.name().equals("t10m-1000000")), "the default profile reads 1,000,000 of t10m");
+    assertTrue(all.stream().anyMatch(c -> c.name().equals("t10m-300000")), "the default profile reads 300,000 of t10m");
+    assertTrue(all.stream().noneMatch(c -> c.name().equals("copy-in") || c.name().equals("t50k-file")),
+        "the full profile's extra cases are not in the default one");
+    assertTrue(all.stream().anyMatch(c -> c.name().equals("connect-per-query-50")), "a twentieth of the point queries");
     assertTrue(Profiles.named("full").cases(List.of("t10m")).get(0).workload().expectedRows() == 10_000_000);
-    for (String name : List.of("t50k-rows", "t50k-print", "t50k-file", "t50k-copy", "n5-select", "n5-insert", "copy-in-100k")) {
-      assertTrue(all.stream().anyMatch(c -> c.name().equals(name)), name + " is in the default profile");
+    for (String name : List.of("t50k-rows", "t50k-print", "t50k-copy", "n5-select", "n5-insert", "copy-in-100k")) {
+      assertTrue(all.stream().anyMatch(c -> c.name().equals(name) || c.name().startsWith(name + "-")),
+          name + " is in the default profile");
     }
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Profiles.named("huge"));
     assertTrue(e.getMessage().contains("quick, default, full"), e.getMessage());
@@ -122,6 +131,10 @@ class LabTest {
           + " order by 1", runId).stream().map(r -> r.getString(0)).toList());
       assertFalse(c.query("select * from lab.by_connect where run_id = $1", runId).isEmpty());
       assertFalse(c.query("select * from lab.history").isEmpty());
+      // every (case, interface) the runner warmed has its cold call and warm-up stored apart (the HTTP ones have none)
+      long warmed = cases.stream().filter(k -> !k.transport().equals("http")).mapToLong(LabTest::interfaces).sum();
+      assertEquals(warmed, c.query("select count(*) from lab.warmup where run_id = $1 and executions = 1"
+          + " and cold_wall_s > 0 and stop = 'COUNT'", runId).get(0).getLong(0));
     }
   }
 
@@ -164,6 +177,13 @@ class LabTest {
     assertTrue(page.contains("http-c16, http-sluice: "), "the HTTP case's requests per second and latency");
     assertTrue(page.contains("The seed published: seed 000"), "int1 shows the seed's own figures");
     assertTrue(page.contains("next.jdbc is not reachable"));
+    assertFalse(page.contains("not run by"), "no list of what did not run before the results");
+    int headline = page.indexOf("<table class=\"headline\"");
+    int firstChart = page.indexOf("<figure class=\"chart\"");
+    int coverage = page.indexOf("<table class=\"coverage\"");
+    assertTrue(headline > 0 && headline < firstChart && firstChart < coverage,
+        "the headline first, then the charts, the coverage matrix at the end");
+    assertTrue(page.contains("TCP only here"), "the coverage says once why pgjdbc has no Unix-socket case");
     assertEquals(6, count(page, "<figure class=\"split\""), "the time split of seed 002's six variants");
     assertEquals(page, Files.readString(dir.resolve("reports").resolve("latest.html")));
     String json = Files.readString(dir.resolve("reports").resolve("run-" + runId + ".json"));
@@ -196,6 +216,71 @@ class LabTest {
     for (int i = 0; i < drawn.size(); i++) {
       assertEquals(interfaces(cases.get(i)) * 2, drawn.get(i), "every bar of every chart has a width on screen");
     }
+  }
+
+  @Test
+  /**
+   * The HTML report's headline table says what the JSON's measurements say: per case the fastest
+   * interface, Sluice's best mode and the fastest peer with their median (min–max) wall times and
+   * the ratio, recomputed here from the JSON's per-series figures alone.
+   */
+  void theHeadlineTableAgreesWithTheJson() throws Exception {
+    Pattern rowOf = Pattern.compile("<tr data-case=\"([^\"]+)\">(.*?)</tr>");
+    Pattern cellOf = Pattern.compile("<td[^>]*>(.*?)</td>");
+    Path reports = dir.resolve("reports");
+    String page = Files.readString(reports.resolve("run-" + runId + ".html"));
+    JsonNode json = new ObjectMapper().readTree(reports.resolve("run-" + runId + ".json").toFile());
+    Map<String, Map<String, JsonNode>> byCase = new LinkedHashMap<>();
+    for (JsonNode r : json.get("results")) {
+      byCase.computeIfAbsent(r.get("workload").asText(), k -> new LinkedHashMap<>()).put(r.get("driver").asText(),
+          r.get("wallMs"));
+    }
+    Matcher rows = rowOf.matcher(page);
+    int checked = 0;
+    while (rows.find()) {
+      String workload = rows.group(1);
+      List<String> cells = new ArrayList<>();
+      Matcher m = cellOf.matcher(rows.group(2));
+      while (m.find()) {
+        cells.add(m.group(1));
+      }
+      Map<String, JsonNode> wall = byCase.get(workload);
+      assertTrue(wall != null, workload + " is in the JSON");
+      String fastest = best(wall, d -> true);
+      String sluice = best(wall, d -> d.contains("sluice"));
+      String peer = wall.keySet().stream().anyMatch(d -> !d.contains("sluice")) ? best(wall, d -> !d.contains("sluice"))
+          : null;
+      assertEquals(workload, cells.get(0));
+      assertEquals(fastest, cells.get(1), workload + ": the fastest interface");
+      assertEquals(sluice, cells.get(2), workload + ": Sluice's best mode");
+      assertEquals(spread(wall.get(sluice)), cells.get(3), workload + ": its median (min–max)");
+      if (peer == null) {   // the Unix-socket case: no peer of these reaches PostgreSQL that way
+        assertEquals(List.of("–", "–", "–"), cells.subList(4, 7), workload);
+      } else {
+        assertEquals(peer, cells.get(4), workload + ": the fastest peer");
+        assertEquals(spread(wall.get(peer)), cells.get(5), workload + ": its median (min–max)");
+        assertEquals(String.format("%.2f", median(wall.get(sluice)) / median(wall.get(peer))), cells.get(6),
+            workload + ": Sluice over the fastest peer");
+      }
+      assertEquals("–", cells.get(7), workload + ": no libpq in this run");
+      checked++;
+    }
+    assertEquals(byCase.size(), checked, "a headline line per case");
+    assertFalse(byCase.isEmpty());
+  }
+
+  private static String best(Map<String, JsonNode> wall, java.util.function.Predicate<String> which) {
+    return wall.keySet().stream().filter(which)
+        .min((a, b) -> Double.compare(median(wall.get(a)), median(wall.get(b)))).orElseThrow();
+  }
+
+  private static double median(JsonNode stats) {
+    return stats.get("median").asDouble();
+  }
+
+  private static String spread(JsonNode stats) {
+    return String.format("%.2f (%.2f–%.2f)", stats.get("median").asDouble(), stats.get("min").asDouble(),
+        stats.get("max").asDouble());
   }
 
   /** The HTTP case compares two servers, the Unix socket leaves pgjdbc out; else the chosen interfaces. */

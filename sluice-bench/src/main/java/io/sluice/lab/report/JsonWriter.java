@@ -1,4 +1,4 @@
-package io.sluice.bench;
+package io.sluice.lab.report;
 
 import java.util.ArrayDeque;
 import java.util.Deque;

@@ -1,5 +1,10 @@
-package io.sluice.bench;
+package io.sluice.lab.report;
 
+import io.sluice.bench.CpuClock;
+import io.sluice.bench.RunInfo;
+import io.sluice.bench.Sample;
+import io.sluice.bench.Series;
+import io.sluice.bench.Workload;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,12 +14,13 @@ import java.util.Optional;
 
 /**
  * The results as JSON: the run's facts, each driver and workload, and per (workload, driver) every
- * measured sample in nanoseconds and bytes, with min/median/max in milliseconds and the ratios of
- * the medians to pgjdbc's. {@code failure} is null for a complete, checked run.
+ * measured sample in nanoseconds and bytes, with min/median/max in milliseconds, the ratios of the
+ * medians to pgjdbc's, the cold call and the warm-up; then the {@link Headline} and the {@link
+ * Summary} as the reports show them. {@code failure} is null for a complete, checked run.
  */
 public final class JsonReport {
   /** Bump when the layout changes incompatibly. */
-  static final int FORMAT = 1;
+  static final int FORMAT = 2;
 
   private JsonReport() {}
 
@@ -30,7 +36,7 @@ public final class JsonReport {
   static String render(RunInfo info, List<Series> results, Map<String, Long> checksums, String failure) {
     JsonWriter j = new JsonWriter().beginObject();
     j.field("format", FORMAT).field("started", info.started().toString()).field("profile", info.profile())
-        .field("warmups", info.warmups()).field("runs", info.runs()).field("failure", failure);
+        .field("warmup", info.warmup().toString()).field("runs", info.runs()).field("failure", failure);
     j.name("machine").beginObject().field("cpus", info.cpus()).field("os", info.os()).field("java", info.java())
         .field("maxHeapBytes", info.maxHeapBytes()).field("cpuClock", CpuClock.source()).endObject();
     j.name("server").beginObject().field("version", info.target().serverVersion())
@@ -59,6 +65,15 @@ public final class JsonReport {
       j.field("allocatedMbMedian", s.allocated().median() / 1e6);
       ratio(j, "wallRatioToPgjdbc", s.wall().median(), base.map(b -> b.wall().median()));
       ratio(j, "cpuRatioToPgjdbc", s.cpu().median(), base.map(b -> b.cpu().median()));
+      Sample cold = s.cold();
+      if (cold != null) {
+        j.name("cold").beginObject().field("wallMs", cold.wallNanos() / 1e6).field("cpuMs", cold.cpuNanos() / 1e6)
+            .endObject();
+      }
+      if (s.warmup() != null) {
+        j.name("warmup").beginObject().field("executions", s.warmup().executions())
+            .field("seconds", s.warmup().nanos() / 1e9).field("stop", s.warmup().stop().name()).endObject();
+      }
       j.name("samples").beginArray();
       for (Sample x : s.samples()) {
         j.beginObject().field("wallNs", x.wallNanos()).field("cpuNs", x.cpuNanos())
@@ -68,12 +83,44 @@ public final class JsonReport {
       j.endArray().endObject();
     }
     j.endArray();
+    j.name("headline").beginArray();
+    for (Headline.Line l : Headline.of(results)) {
+      j.beginObject().field("workload", l.workload()).field("fastest", l.fastest().driver())
+          .field("sluice", l.sluice() == null ? null : l.sluice().driver())
+          .field("peer", l.peer() == null ? null : l.peer().driver())
+          .field("libpq", l.libpq() == null ? null : l.libpq().driver());
+      number(j, "toPeer", l.toPeer());
+      number(j, "toLibpq", l.toLibpq());
+      j.endObject();
+    }
+    j.endArray();
+    Summary sum = Summary.of(results);
+    j.name("summary").beginObject().field("reference", sum.reference());
+    j.name("cases").beginArray();
+    sum.cases().forEach(j::value);
+    j.endArray().name("interfaces").beginArray();
+    for (Summary.Row r : sum.rows()) {
+      j.beginObject().field("name", r.driver()).field("geomean", r.geomean()).field("min", r.min())
+          .field("max", r.max()).endObject();
+    }
+    j.endArray().name("leftOut").beginObject();
+    sum.left().forEach((k, v) -> j.field(k, v));
+    j.endObject().endObject();
     return j.endObject().toString();
   }
 
   private static void stats(JsonWriter j, String name, Series.Stats stats) {
     j.name(name).beginObject().field("min", stats.min() / 1e6).field("median", stats.median() / 1e6)
         .field("max", stats.max() / 1e6).endObject();
+  }
+
+  private static void number(JsonWriter j, String name, double v) {
+    j.name(name);
+    if (Double.isNaN(v)) {
+      j.value((String) null);
+    } else {
+      j.value(v);
+    }
   }
 
   private static void ratio(JsonWriter j, String name, long value, Optional<Long> base) {
