@@ -53,7 +53,6 @@ public final class Lab {
     Profiles profile = o.chosenProfile();
     List<LabCase> cases = profile.cases(o.only());
     Files.createDirectories(o.dataDir());
-    System.setProperty("sluice.lab.dir", o.dataDir().toString());   // where the ODBC interface writes its odbc.ini
     System.err.println("lab directory: " + o.dataDir());
     System.err.println(o.url() != null ? "server: " + o.url().replaceAll(":[^:@/]*@", ":***@")
         : "starting the embedded PostgreSQL " + o.pg() + " ...");
@@ -68,6 +67,7 @@ public final class Lab {
   public static long run(LabOptions o, Profiles profile, List<LabCase> cases, Target target, String socketDirectory,
       PrintStream out)
       throws Exception {
+    System.setProperty("sluice.lab.dir", o.dataDir().toString());   // where the ODBC interface writes its odbc.ini
     System.err.println("server: " + target);
     long t0 = System.nanoTime();
     boolean loaded = Datasets.ensure(target);
