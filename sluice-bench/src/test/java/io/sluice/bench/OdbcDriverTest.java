@@ -42,6 +42,23 @@ class OdbcDriverTest {
     }
   }
 
+  /** psqlODBC's ANSI driver passes the server's UTF-8 through: characters of 2, 3 and 4 bytes hash as in Java. */
+  @Test
+  void textBeyondAsciiAgreesWithLibpq() throws Exception {
+    String text = "grüße, 象, 🐘";
+    Workload w = Workload.bulk("utf8", "text of 2, 3 and 4-byte characters",
+        "select $$" + text + "$$::text union all select null::text", List.of(ColumnType.TEXT), 2);
+    assertAgree(w, tcp, ODBC);
+    Fold expected = new Fold();
+    expected.add(Checksum.ofString(text));
+    expected.endRow();
+    expected.add(Checksum.NULL);
+    expected.endRow();
+    Fold libpqFold = new Fold();
+    libpq.run(w, libpqFold);
+    assertEquals(expected.checksum(), libpqFold.checksum(), "libpq, the reference, reads the text as Java does");
+  }
+
   @Test
   void pointQueriesAndConnectPerQueryAgreeWithLibpq() throws Exception {
     assertAgree(cut(Workloads.named("point-seq"), 300), tcp, ODBC);
