@@ -59,9 +59,26 @@ public final class TimeSplit {
     return parts;
   }
 
-  /** Medians per (workload, interface), in microseconds per statement. */
-  public record Row(String workload, String driver, double wallUs, double wallMinUs, double wallMaxUs, double clientUs,
-      double serverUs, double restUs) {}
+  /** Min, median and max of one figure over the measured executions, in microseconds per statement. */
+  public record Spread(double min, double median, double max) {
+    static Spread of(double[] xs) {
+      double[] s = xs.clone();
+      Arrays.sort(s);
+      return s.length == 0 ? new Spread(0, 0, 0) : new Spread(s[0], s[s.length / 2], s[s.length - 1]);
+    }
+
+    @Override
+    public String toString() {
+      return String.format("%.1f (%.1f–%.1f)", median, min, max);
+    }
+  }
+
+  /**
+   * Per (workload, interface): wall, client CPU, server CPU and the rest (wall less both CPUs: the
+   * wire, scheduling, waiting; at least 0, since the client's CPU counts every JVM thread, and GC
+   * or JIT threads may work while the caller waits).
+   */
+  public record Row(String workload, String driver, Spread wall, Spread client, Spread server, Spread rest) {}
 
   static List<Row> summarise(List<Part> parts) {
     List<Row> rows = new ArrayList<>();
@@ -69,32 +86,23 @@ public final class TimeSplit {
       for (String d : parts.stream().filter(p -> p.workload().equals(w)).map(Part::driver).distinct().toList()) {
         List<Part> of = parts.stream().filter(p -> p.workload().equals(w) && p.driver().equals(d)).toList();
         int q = of.get(0).queries();
-        double[] wall = of.stream().mapToDouble(p -> p.wallNanos() / 1e3 / q).sorted().toArray();
-        double client = median(of.stream().mapToDouble(p -> p.clientCpuNanos() / 1e3 / q).toArray());
-        double server = median(of.stream().mapToDouble(p -> p.serverCpuNanos() / 1e3 / q).toArray());
-        double rest = median(of.stream()
-            .mapToDouble(p -> (p.wallNanos() - p.clientCpuNanos() - p.serverCpuNanos()) / 1e3 / q).toArray());
-        rows.add(new Row(w, d, median(wall), wall[0], wall[wall.length - 1], client, server, Math.max(0, rest)));
+        rows.add(new Row(w, d, Spread.of(of.stream().mapToDouble(p -> p.wallNanos() / 1e3 / q).toArray()),
+            Spread.of(of.stream().mapToDouble(p -> p.clientCpuNanos() / 1e3 / q).toArray()),
+            Spread.of(of.stream().mapToDouble(p -> p.serverCpuNanos() / 1e3 / q).toArray()),
+            Spread.of(of.stream().mapToDouble(p -> Math.max(0, p.wallNanos() - p.clientCpuNanos() - p.serverCpuNanos())
+                / 1e3 / q).toArray())));
       }
     }
     return rows;
   }
 
-  static double median(double[] xs) {
-    double[] s = xs.clone();
-    Arrays.sort(s);
-    return s.length == 0 ? 0 : s[s.length / 2];
-  }
-
   static void print(PrintStream out, List<Row> rows) {
-    out.println("Where the time goes (seed 002): microseconds per statement, medians; rest = wall - client CPU"
-        + " - server CPU (the wire, scheduling, waiting)");
-    String header = String.format("  %-20s %-16s %9s %9s %9s %9s %9s %9s", "workload", "interface", "wall", "min", "max",
-        "client", "server", "rest");
-    out.println(header);
+    out.println("Where the time goes (seed 002): microseconds per statement, median (min-max); rest = wall - client"
+        + " CPU - server CPU (the wire, scheduling, waiting)");
+    String f = "  %-22s %-16s %-22s %-22s %-22s %-22s%n";
+    out.printf(f, "workload", "interface", "wall", "client", "server", "rest");
     for (Row r : rows) {
-      out.printf("  %-20s %-16s %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f%n", r.workload(), r.driver(), r.wallUs(),
-          r.wallMinUs(), r.wallMaxUs(), r.clientUs(), r.serverUs(), r.restUs());
+      out.printf(f, r.workload(), r.driver(), r.wall(), r.client(), r.server(), r.rest());
     }
     out.println();
   }

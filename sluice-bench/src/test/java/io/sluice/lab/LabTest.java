@@ -78,12 +78,14 @@ class LabTest {
       assertFalse(c.experiment().isBlank(), c.name());
     }
     assertTrue(Profiles.named("quick").cases(List.of()).stream().noneMatch(c -> c.transport().equals("remote")));
-    assertTrue(all.stream().anyMatch(c -> c.name().equals("t10m-300000")), "the default profile reads 300,000 of t10m");
-    assertTrue(all.stream().noneMatch(c -> c.name().equals("copy-in") || c.name().equals("t50k-file")),
-        "the full profile's extra cases are not in the default one");
+    for (String fullOnly : Profiles.FULL_ONLY) {
+      assertTrue(all.stream().noneMatch(c -> c.name().equals(fullOnly) || c.name().matches(fullOnly + "-\\d+")),
+          fullOnly + " is in the full profile only");
+    }
     assertTrue(all.stream().anyMatch(c -> c.name().equals("connect-per-query-50")), "a twentieth of the point queries");
     assertTrue(Profiles.named("full").cases(List.of("t10m")).get(0).workload().expectedRows() == 10_000_000);
-    for (String name : List.of("t50k-rows", "t50k-print", "t50k-copy", "n5-select", "n5-insert", "copy-in-100k")) {
+    for (String name : List.of("t50k-rows", "t50k-print", "t50k-copy", "n5-select", "n200-select", "n100-insert",
+        "copy-in-100k")) {
       assertTrue(all.stream().anyMatch(c -> c.name().equals(name) || c.name().startsWith(name + "-")),
           name + " is in the default profile");
     }
@@ -201,7 +203,7 @@ class LabTest {
     Assumptions.assumeTrue(browser != null,
         "no chromium on this machine (bin/sluice test installs Debian's chromium when run as root): not checked");
     Path html = dir.resolve("reports").resolve("run-" + runId + ".html");
-    Process p = new ProcessBuilder(browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+    Process p = new ProcessBuilder(browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1400,900",
         "--user-data-dir=" + dir.resolve("chromium-profile"), "--dump-dom", html.toUri().toString())
         .redirectError(dir.resolve("chromium.log").toFile()).start();
     String dom = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -216,6 +218,15 @@ class LabTest {
     for (int i = 0; i < drawn.size(); i++) {
       assertEquals(interfaces(cases.get(i)) * 2, drawn.get(i), "every bar of every chart has a width on screen");
     }
+    // readable at a glance in a 1400 px window: charts wide, nothing to scroll sideways
+    Matcher widths = Pattern.compile("data-width=\"(\\d+)\"").matcher(dom);
+    while (widths.find()) {
+      int w = Integer.parseInt(widths.group(1));
+      assertTrue(w >= 1000 && w <= 1400, "a chart " + w + " px wide in a 1400 px window");
+    }
+    Matcher scroll = Pattern.compile("data-scroll=\"(\\d+)\"").matcher(dom);
+    assertTrue(scroll.find(), "the page ran its check");
+    assertTrue(Integer.parseInt(scroll.group(1)) <= 1400, "no sideways scrolling: " + scroll.group(1) + " px");
   }
 
   @Test

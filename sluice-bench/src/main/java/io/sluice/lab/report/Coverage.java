@@ -2,12 +2,12 @@ package io.sluice.lab.report;
 
 import io.sluice.bench.Series;
 import io.sluice.bench.Workload;
+import io.sluice.lab.Lab;
 import io.sluice.lab.LabCase;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Which interface ran which case: a matrix of cases × interfaces whose cells are "ran" or the
@@ -18,9 +18,6 @@ import java.util.Set;
  */
 public record Coverage(List<String> interfaces, Map<String, Map<String, Integer>> cells, List<String> reasons) {
 
-  /** Interfaces that reach PostgreSQL over a Unix socket here. */
-  private static final Set<String> UNIX = Set.of("sluice", "sluice-stream", "sluice-pool", "libpq", "libpq-single",
-      "libpq-pipeline", "psql");
   /** Modes of one library, by the suffix after its base name. */
   private static final List<String> MODES = List.of("-binary", "-stream", "-pool", "-single", "-pipeline");
 
@@ -65,7 +62,7 @@ public record Coverage(List<String> interfaces, Map<String, Map<String, Integer>
       return http ? "the HTTP servers run the HTTP cases only"
           : "the HTTP cases compare the two HTTP servers (Sluice and pgjdbc, each on Jetty)";
     }
-    if (c.transport().equals("unix") && !UNIX.contains(i)) {
+    if (c.transport().equals("unix") && !Lab.UNIX_INTERFACES.contains(i)) {
       return "TCP only here (pgjdbc would need junixsocket, vert.x a native transport)";
     }
     if (i.startsWith("clj-")) {

@@ -19,8 +19,9 @@ import java.util.Map;
  * wall and CPU time as a bar to the median with a whisker from min to max, the cold call marked,
  * the seed's published figures beside it), the time split, the interfaces and notes, and last the
  * coverage matrix. Nothing is shown as a single number without its min and max. A few lines of
- * script mark each chart with the number of bars the browser laid out ({@code data-drawn}), which
- * the headless-browser test reads back.
+ * script mark each chart with the number of bars the browser laid out ({@code data-drawn}) and its
+ * width on screen ({@code data-width}), and the page with its scroll width, which the
+ * headless-browser test reads back at a 1400 px window.
  */
 public final class HtmlReport {
   private static final int BAR = 16;
@@ -81,7 +82,9 @@ public final class HtmlReport {
     h.append("<script>\n")
         .append("for (const f of document.querySelectorAll('figure.chart')) {\n")
         .append("  const drawn = [...f.querySelectorAll('rect.bar')].filter(r => r.getBoundingClientRect().width > 0);\n")
-        .append("  f.dataset.drawn = String(drawn.length);\n}\n</script>\n");
+        .append("  f.dataset.drawn = String(drawn.length);\n")
+        .append("  f.dataset.width = String(Math.round(f.querySelector('svg').getBoundingClientRect().width));\n")
+        .append("}\ndocument.body.dataset.scroll = String(document.documentElement.scrollWidth);\n</script>\n");
     h.append("</body></html>\n");
     Files.createDirectories(file.toAbsolutePath().getParent());
     Files.writeString(file, h);
@@ -156,7 +159,8 @@ public final class HtmlReport {
         .append(", connect ").append(esc(c.connect())).append(".</div>\n");
     String seed = Profiles.seedFigures(c.workload().name());
     if (seed != null) {
-      h.append("<div class=\"note seed\">The seed published: ").append(esc(seed)).append("</div>\n");
+      h.append("<div class=\"note seed\">The seed published: ").append(esc(seed)).append(ours(series))
+          .append("</div>\n");
     }
     h.append("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 ").append(WIDTH).append(' ').append(height)
         .append("\" role=\"img\">\n");
@@ -177,6 +181,17 @@ public final class HtmlReport {
     }
     axis(h, y, max, "ms per execution");
     h.append("</svg></figure>\n");
+  }
+
+  /** This run's figures for the seed's pair, as the seed gave its own (median ms, and their ratio). */
+  private static String ours(List<Series> series) {
+    Series a = series.stream().filter(s -> s.driver().equals(Profiles.SEED_PAIR.get(0))).findFirst().orElse(null);
+    Series b = series.stream().filter(s -> s.driver().equals(Profiles.SEED_PAIR.get(1))).findFirst().orElse(null);
+    if (a == null || b == null) {
+      return "";
+    }
+    return esc(String.format("; this run: %s %.1f ms, %s %.1f ms (%.1fx)", a.driver(), a.wall().median() / 1e6,
+        b.driver(), b.wall().median() / 1e6, Headline.ratio(b, a)));
   }
 
   /** A scale line with five ticks and their values, and the unit. */
@@ -216,8 +231,8 @@ public final class HtmlReport {
     h.append("<h2>Where the time goes (seed 002)</h2>\n");
     for (String w : rows.stream().map(TimeSplit.Row::workload).distinct().toList()) {
       List<TimeSplit.Row> of = rows.stream().filter(r -> r.workload().equals(w)).toList();
-      double max = niceMax(of.stream().mapToDouble(r -> Math.max(r.wallMaxUs(), r.clientUs() + r.serverUs() + r.restUs()))
-          .max().orElse(1));
+      double max = niceMax(of.stream().mapToDouble(r -> Math.max(r.wall().max(), r.client().median()
+          + r.server().median() + r.rest().median())).max().orElse(1));
       int height = of.size() * (BAR + 8) + 40;
       h.append("<figure class=\"split\" data-case=\"").append(esc(w)).append("\"><figcaption>").append(esc(w))
           .append(": microseconds per statement</figcaption>\n<div class=\"note\">Medians. Dark: client CPU;"
@@ -228,7 +243,7 @@ public final class HtmlReport {
       for (TimeSplit.Row r : of) {
         h.append("<text x=\"0\" y=\"").append(y + BAR - 3).append("\">").append(esc(r.driver())).append("</text>");
         int x = LABEL;
-        double[] parts = {r.clientUs(), r.serverUs(), r.restUs()};
+        double[] parts = {r.client().median(), r.server().median(), r.rest().median()};
         String[] colors = {"#2b6cb0", "#dd6b20", "#cbd5e0"};
         for (int i = 0; i < 3; i++) {
           int w2 = (int) Math.round(parts[i] / max * PLOT);
@@ -237,19 +252,34 @@ public final class HtmlReport {
               .append("\"/>");
           x += w2;
         }
-        int x1 = LABEL + (int) Math.round(r.wallMinUs() / max * PLOT);
-        int x2 = LABEL + (int) Math.round(r.wallMaxUs() / max * PLOT);
+        int x1 = LABEL + (int) Math.round(r.wall().min() / max * PLOT);
+        int x2 = LABEL + (int) Math.round(r.wall().max() / max * PLOT);
         h.append("<line x1=\"").append(x1).append("\" y1=\"").append(y + BAR / 2).append("\" x2=\"").append(x2)
             .append("\" y2=\"").append(y + BAR / 2).append("\" stroke=\"#222\"/>")
             .append("<text x=\"").append(LABEL + PLOT + 10).append("\" y=\"").append(y + BAR - 3).append("\">")
-            .append(String.format("%.1f = %.1f + %.1f + %.1f (%.1f–%.1f)", r.wallUs(), r.clientUs(), r.serverUs(),
-                r.restUs(), r.wallMinUs(), r.wallMaxUs()))
+            .append(String.format("%.1f = %.1f + %.1f + %.1f", r.wall().median(), r.client().median(),
+                r.server().median(), r.rest().median()))
             .append("</text>\n");
         y += BAR + 8;
       }
       axis(h, y, max, "µs per statement");
-      h.append("</svg></figure>\n");
+      h.append("</svg>\n");
+      splitTable(h, of);
+      h.append("</figure>\n");
     }
+  }
+
+  /** The split's figures with their spread, under its chart. */
+  private static void splitTable(StringBuilder h, List<TimeSplit.Row> of) {
+    h.append("<table class=\"split\"><tr><th>interface</th><th>wall µs</th><th>client CPU µs</th>"
+        + "<th>server CPU µs</th><th>rest µs</th></tr>\n");
+    for (TimeSplit.Row r : of) {
+      h.append("<tr><td>").append(esc(r.driver())).append("</td><td>").append(esc(r.wall().toString()))
+          .append("</td><td>").append(esc(r.client().toString())).append("</td><td>")
+          .append(esc(r.server().toString())).append("</td><td>").append(esc(r.rest().toString()))
+          .append("</td></tr>\n");
+    }
+    h.append("</table>\n");
   }
 
   private static void bar(StringBuilder h, int y, Series.Stats st, double max, String color, String what) {
