@@ -1,6 +1,7 @@
 package io.sluice.bench;
 
 import io.sluice.bench.drivers.LibpqDriver;
+import io.sluice.bench.drivers.OdbcDriver;
 import io.sluice.bench.drivers.PgjdbcDriver;
 import io.sluice.bench.drivers.PsqlDriver;
 import io.sluice.bench.drivers.SluiceDriver;
@@ -32,6 +33,8 @@ public final class Drivers {
     ALL.put("libpq-single", t -> LibpqDriver.open(t, LibpqDriver.Mode.SINGLE));
     ALL.put("libpq-pipeline", t -> LibpqDriver.open(t, LibpqDriver.Mode.PIPELINE));
     ALL.put("psql", PsqlDriver::open);
+    ALL.put("odbc", t -> OdbcDriver.open(t, OdbcDriver.Mode.NORMAL));
+    ALL.put("odbc-cursor", t -> OdbcDriver.open(t, OdbcDriver.Mode.CURSOR));
     for (DriverProvider p : java.util.ServiceLoader.load(DriverProvider.class)) {
       ALL.putAll(p.drivers());
     }

@@ -67,6 +67,7 @@ public final class Lab {
   public static long run(LabOptions o, Profiles profile, List<LabCase> cases, Target target, String socketDirectory,
       PrintStream out)
       throws Exception {
+    System.setProperty("sluice.lab.dir", o.dataDir().toString());   // where the ODBC interface writes its odbc.ini
     System.err.println("server: " + target);
     long t0 = System.nanoTime();
     boolean loaded = Datasets.ensure(target);
@@ -92,6 +93,8 @@ public final class Lab {
     skipped.forEach(n -> System.err.println("interface " + n));
     notes.add("next.jdbc is not reachable from this machine's package registries; the Clojure comparison uses"
         + " org.clojure/java.jdbc over pgjdbc where it runs.");
+    notes.add("pglue and deno-postgres (seed 004's own systems) run on Deno and come from Deno's registries, which"
+        + " this machine does not reach; seed 004's cases run on postgres.js and node-postgres under Node instead.");
     Path reports = o.dataDir().resolve("reports");
     try (ResultsStore store = new ResultsStore(target.uri())) {
       long runId = store.startRun(info, machine());
@@ -178,7 +181,7 @@ public final class Lab {
 
   /** The interfaces that can use a Unix socket. */
   public static final java.util.Set<String> UNIX_INTERFACES = java.util.Set.of("sluice", "sluice-stream", "sluice-pool",
-      "libpq", "libpq-single", "libpq-pipeline", "psql");
+      "libpq", "libpq-single", "libpq-pipeline", "psql", "odbc", "odbc-cursor");
 
   private static void runGroup(List<LabCase> cases, String transport, Target target, List<String> interfaces,
       Profiles profile, Progress progress, List<Series> results, Map<String, Long> checksums, List<String> notes)

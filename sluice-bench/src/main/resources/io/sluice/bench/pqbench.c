@@ -36,38 +36,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-enum type { INT4, INT8, FLOAT8, NUMERIC, TEXT, BOOL, DATE, TIMESTAMPTZ, UUID };
+#include "fold.h"
 
-static const uint64_t ROW_SEED = 0x2545F4914F6CDD1DULL;
-static const uint64_t GOLDEN = 0x9E3779B97F4A7C15ULL;
-static const int64_t NULL_VALUE = 0x6e756c6cLL;
-
-static uint64_t fold_rows, fold_sum, fold_row = 0x2545F4914F6CDD1DULL;
-static enum type types[256];
-static int ntypes;
 static int touch;
 static FILE *print_out;
 
 static void die(const char *what, PGconn *c) {
   fprintf(stderr, "pqbench: %s%s%s\n", what, c ? ": " : "", c ? PQerrorMessage(c) : "");
   exit(1);
-}
-
-static uint64_t mix(uint64_t h) {
-  h ^= h >> 33;
-  h *= 0xff51afd7ed558ccdULL;
-  h ^= h >> 33;
-  h *= 0xc4ceb93fe53a87cdULL;
-  h ^= h >> 33;
-  return h;
-}
-
-static void add(int64_t v) { fold_row = (fold_row ^ (uint64_t) v) * GOLDEN; }
-
-static void end_row(void) {
-  fold_sum += mix(fold_row);
-  fold_rows++;
-  fold_row = ROW_SEED;
 }
 
 static uint32_t be32(const char *p) {
@@ -82,28 +58,6 @@ static uint16_t be16(const char *p) {
   return (uint16_t) ((u[0] << 8) | u[1]);
 }
 
-/* Java's String.hashCode() of UTF-8 text: over its UTF-16 code units. */
-static int64_t string_hash(const char *s, int len) {
-  int32_t h = 0;
-  const unsigned char *u = (const unsigned char *) s;
-  for (int i = 0; i < len;) {
-    uint32_t cp;
-    unsigned char b = u[i];
-    if (b < 0x80) { cp = b; i += 1; }
-    else if ((b & 0xE0) == 0xC0) { cp = ((b & 0x1F) << 6) | (u[i + 1] & 0x3F); i += 2; }
-    else if ((b & 0xF0) == 0xE0) { cp = ((b & 0x0F) << 12) | ((u[i + 1] & 0x3F) << 6) | (u[i + 2] & 0x3F); i += 3; }
-    else { cp = ((b & 0x07) << 18) | ((u[i + 1] & 0x3F) << 12) | ((u[i + 2] & 0x3F) << 6) | (u[i + 3] & 0x3F); i += 4; }
-    if (cp >= 0x10000) {
-      cp -= 0x10000;
-      h = (int32_t) (31u * (uint32_t) h + (0xD800 + (cp >> 10)));
-      h = (int32_t) (31u * (uint32_t) h + (0xDC00 + (cp & 0x3FF)));
-    } else {
-      h = (int32_t) (31u * (uint32_t) h + cp);
-    }
-  }
-  return h;
-}
-
 /* Java's BigDecimal.hashCode() of a binary numeric: 31 * hash(unscaled BigInteger) + scale. */
 static int64_t numeric_hash(const char *p, int len) {
   if (len < 8) die("short numeric", NULL);
@@ -114,20 +68,10 @@ static int64_t numeric_hash(const char *p, int len) {
   for (int pos = weight; pos >= -groups; pos--) {
     int i = weight - pos;
     int d = (i >= 0 && i < ndigits) ? be16(p + 8 + 2 * i) : 0;
-    unsigned __int128 next = u * 10000 + (unsigned) d;
-    if (next / 10000 != u) die("numeric beyond 127 bits", NULL);
-    u = next;
+    u = decimal_shift(u, 10000, (unsigned) d);
   }
   for (int extra = groups * 4 - dscale; extra > 0; extra--) u /= 10;
-  /* BigInteger.hashCode(): its magnitude as big-endian 32-bit words, no leading zeros */
-  uint32_t words[4];
-  int n = 0;
-  for (unsigned __int128 t = u; t != 0; t >>= 32) n++;
-  for (int i = 0; i < n; i++) words[n - 1 - i] = (uint32_t) (u >> (32 * i));
-  int32_t h = 0;
-  for (int i = 0; i < n; i++) h = (int32_t) (31u * (uint32_t) h + words[i]);
-  if (sign == 0x4000) h = -h;
-  return (int32_t) (31u * (uint32_t) h + (uint32_t) dscale);
+  return decimal_hash(u, sign == 0x4000, dscale);
 }
 
 static int64_t value(const PGresult *r, int row, int col) {
@@ -135,20 +79,20 @@ static int64_t value(const PGresult *r, int row, int col) {
   const char *p = PQgetvalue(r, row, col);
   int len = PQgetlength(r, row, col);
   switch (types[col]) {
-    case INT4: return (int32_t) be32(p);
-    case INT8: return (int64_t) be64(p);
-    case FLOAT8: {
+    case T_INT4: return (int32_t) be32(p);
+    case T_INT8: return (int64_t) be64(p);
+    case T_FLOAT8: {
       uint64_t bits = be64(p);
       if ((bits & 0x7FF0000000000000ULL) == 0x7FF0000000000000ULL && (bits & 0x000FFFFFFFFFFFFFULL) != 0)
         bits = 0x7ff8000000000000ULL; /* Java's one canonical NaN */
       return (int64_t) bits;
     }
-    case NUMERIC: return numeric_hash(p, len);
-    case TEXT: return string_hash(p, len);
-    case BOOL: return p[0] ? 1 : 2;
-    case DATE: return (int64_t) (int32_t) be32(p) + 10957; /* 2000-01-01 is day 10957 */
-    case TIMESTAMPTZ: return (int64_t) be64(p) + 946684800000000LL;
-    case UUID: return (int64_t) (be64(p) * 31u + be64(p + 8));
+    case T_NUMERIC: return numeric_hash(p, len);
+    case T_TEXT: return string_hash(p, len);
+    case T_BOOL: return p[0] ? 1 : 2;
+    case T_DATE: return (int64_t) (int32_t) be32(p) + PG_EPOCH_DAYS;
+    case T_TIMESTAMPTZ: return (int64_t) be64(p) + PG_EPOCH_MICROS;
+    case T_UUID: return (int64_t) (be64(p) * 31u + be64(p + 8));
   }
   return 0;
 }
@@ -157,9 +101,9 @@ static int64_t value(const PGresult *r, int row, int col) {
 static void print_value(const PGresult *r, int row, int col, char after) {
   if (PQgetisnull(r, row, col)) {
     fputs("\\N", print_out);
-  } else if (types[col] == INT4) {
+  } else if (types[col] == T_INT4) {
     fprintf(print_out, "%d", (int32_t) be32(PQgetvalue(r, row, col)));
-  } else if (types[col] == TEXT) {
+  } else if (types[col] == T_TEXT) {
     fwrite(PQgetvalue(r, row, col), 1, (size_t) PQgetlength(r, row, col), print_out);
   } else {
     die("PQBENCH_PRINT prints int4 and text columns only", NULL);
@@ -193,20 +137,6 @@ static void expect(PGresult *r, PGconn *c, ExecStatusType want, const char *what
   }
 }
 
-static enum type parse_type(const char *s) {
-  static const char *names[] = {"int4", "int8", "float8", "numeric", "text", "bool", "date", "timestamptz", "uuid"};
-  for (int i = 0; i < 9; i++)
-    if (strcmp(s, names[i]) == 0) return (enum type) i;
-  fprintf(stderr, "pqbench: unknown type %s\n", s);
-  exit(2);
-}
-
-static int64_t nanos(clockid_t clock) {
-  struct timespec t;
-  clock_gettime(clock, &t);
-  return (int64_t) t.tv_sec * 1000000000LL + t.tv_nsec;
-}
-
 static int exec_child(char **argv) {
   int64_t wall0 = nanos(CLOCK_MONOTONIC);
   pid_t pid = fork();
@@ -235,9 +165,7 @@ int main(int argc, char **argv) {
   const char *mode = argv[2], *kind = argv[3];
   char *sql = argv[6];
   touch = atoi(argv[4]);
-  char *list = strdup(argv[5]);
-  if (strcmp(argv[3], "copyin") != 0)
-    for (char *t = strtok(list, ","); t; t = strtok(NULL, ",")) types[ntypes++] = parse_type(t);
+  if (strcmp(argv[3], "copyin") != 0) parse_types(argv[5]);
   int connect_each = strcmp(kind, "connect") == 0;
   int txwrites = strcmp(kind, "txwrites") == 0, writes = strcmp(kind, "writes") == 0 || txwrites;
   int points = strcmp(kind, "points") == 0 || connect_each || writes;
@@ -255,13 +183,8 @@ int main(int argc, char **argv) {
     fclose(f);
     ntypes = 0;
   }
-  int *ids = NULL, nids = 0, cap = 0, id;
-  if (points) {
-    while (scanf("%d", &id) == 1) {
-      if (nids == cap) ids = realloc(ids, sizeof(int) * (cap = cap ? cap * 2 : 1024));
-      ids[nids++] = id;
-    }
-  }
+  int *ids = NULL, nids = 0;
+  if (points) ids = read_ids(&nids);
   PGconn *c = PQconnectdb(argv[1]);
   if (PQstatus(c) != CONNECTION_OK) die("connect", c);
   if (points && !connect_each && !writes) expect(PQprepare(c, "p", sql, 1, NULL), c, PGRES_COMMAND_OK, "prepare");
@@ -418,6 +341,6 @@ int main(int argc, char **argv) {
   if (print_out && fclose(print_out) != 0) die("cannot write the PQBENCH_PRINT file", NULL);
   int64_t wall = nanos(CLOCK_MONOTONIC) - wall0, cpu = nanos(CLOCK_PROCESS_CPUTIME_ID) - cpu0;
   PQfinish(c);
-  printf("%llu %lld %lld %lld\n", (unsigned long long) fold_rows, (long long) fold_sum, (long long) wall, (long long) cpu);
+  print_result(wall, cpu);
   return 0;
 }

@@ -99,8 +99,8 @@ class LabTest {
         .getMessage().contains("no workload nope"));
     assertTrue(assertThrows(IllegalArgumentException.class, () -> LabOptions.parse("--pg", "12"))
         .getMessage().contains("15 to 18"));
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> LabOptions.parse("--interfaces", "odbc"))
-        .getMessage().contains("no interface odbc"));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> LabOptions.parse("--interfaces", "npgsql"))
+        .getMessage().contains("no interface npgsql"));
     assertTrue(assertThrows(IllegalArgumentException.class, () -> LabOptions.parse("--profile"))
         .getMessage().contains("--profile needs a value"));
   }

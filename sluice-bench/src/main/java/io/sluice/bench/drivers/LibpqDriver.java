@@ -8,14 +8,10 @@ import io.sluice.bench.Fold;
 import io.sluice.bench.Target;
 import io.sluice.bench.Workload;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
@@ -62,41 +58,22 @@ public final class LibpqDriver implements Driver {
     return new LibpqDriver(mode, target, compiled());
   }
 
-  /** Compiles pqbench.c once per JVM (into the temp directory, keyed by the source's hash). */
+  /** Compiles pqbench.c once per JVM (see {@link CProgram}). */
   static synchronized Path compiled() throws DriverUnavailable {
-    if (binary != null) {
-      return binary;
-    }
-    try {
-      byte[] source;
-      try (InputStream in = LibpqDriver.class.getResourceAsStream("/io/sluice/bench/pqbench.c")) {
-        source = in.readAllBytes();
+    if (binary == null) {
+      String include;
+      try {
+        include = run(List.of("pg_config", "--includedir"), null).strip();
+      } catch (IOException | InterruptedException e) {
+        throw new DriverUnavailable("pg_config not found (Debian package libpq-dev): " + e.getMessage());
       }
-      String hash = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(source)).substring(0, 12);
-      Path dir = Path.of(System.getProperty("java.io.tmpdir"), "sluice-pqbench-" + hash);
-      Path exe = dir.resolve("pqbench");
-      if (!Files.isExecutable(exe)) {
-        Files.createDirectories(dir);
-        Path c = dir.resolve("pqbench.c");
-        Files.write(c, source);
-        String include = run(List.of("pg_config", "--includedir"), null).strip();
-        if (include.isEmpty()) {
-          include = "/usr/include/postgresql";
-        }
-        Path tmp = dir.resolve("pqbench.tmp");
-        String out = run(List.of("gcc", "-O2", "-o", tmp.toString(), c.toString(), "-I" + include, "-lpq"), null);
-        if (!Files.isExecutable(tmp)) {
-          throw new DriverUnavailable("could not compile the libpq client (gcc and libpq-dev needed): " + out.strip());
-        }
-        Files.move(tmp, exe, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+      if (include.isEmpty() || include.contains(" ")) {
+        include = "/usr/include/postgresql";
       }
-      binary = exe;
-      return exe;
-    } catch (IOException e) {
-      throw new DriverUnavailable("gcc or pg_config not found (Debian packages gcc and libpq-dev): " + e.getMessage());
-    } catch (java.security.NoSuchAlgorithmException | InterruptedException e) {
-      throw new DriverUnavailable(e.toString());
+      binary = new CProgram("pqbench", List.of("fold.h"), List.of("-I" + include, "-lpq"), "gcc and libpq-dev")
+          .compiled();
     }
+    return binary;
   }
 
   /** Runs a command, returns its output (stdout and stderr together); stdin from {@code input}. */
@@ -137,7 +114,8 @@ public final class LibpqDriver implements Driver {
     return "'" + v.replace("\\", "\\\\").replace("'", "\\'") + "'";
   }
 
-  static String types(List<ColumnType> columns) {
+  /** The C clients' TYPES argument: column types, lower case, comma-separated. */
+  public static String types(List<ColumnType> columns) {
     return columns.stream().map(c -> c.name().toLowerCase(Locale.ROOT)).collect(Collectors.joining(","));
   }
 
@@ -198,20 +176,33 @@ public final class LibpqDriver implements Driver {
     String sql = w.kind() == Workload.Kind.COPY_IN ? CopyData.TRUNCATE + "\n" + w.sql() : w.sql();
     List<String> cmd = new ArrayList<>(List.of(program.toString(), conninfo(target), mode.arg,
         kind, w.touchColumns() ? "1" : "0", typesArg, sql));
-    StringBuilder ids = new StringBuilder();
-    for (int i = 0; points && i < w.queryCount(); i++) {
-      ids.append(w.id(i)).append('\n');
-    }
     // rows printed (seed 003's materialisation): the C client writes them where the fold would
     java.util.Map<String, String> env = fold.output() == null ? java.util.Map.of()
         : java.util.Map.of("PQBENCH_PRINT", fold.output().toString());
-    String out = run(cmd, ids.toString().getBytes(StandardCharsets.US_ASCII), env).strip();
+    last = absorb(mode.driverName, run(cmd, points ? idLines(w) : new byte[0], env), fold);
+  }
+
+  /**
+   * Folds the last line of a C client ({@code fold.h}'s "rows checksum wall_ns cpu_ns") into
+   * {@code fold} and returns its timing; anything else is that client's failure, thrown.
+   */
+  static Timing absorb(String driverName, String output, Fold fold) {
+    String out = output.strip();
     String[] f = out.split(" ");
     if (f.length != 4 || !f[0].matches("\\d+")) {
-      throw new IllegalStateException(mode.driverName + " failed: " + out);
+      throw new IllegalStateException(driverName + " failed: " + out);
     }
     fold.absorb(Long.parseLong(f[0]), Long.parseLong(f[1]));
-    last = new Timing(Long.parseLong(f[2]), Long.parseLong(f[3]));
+    return new Timing(Long.parseLong(f[2]), Long.parseLong(f[3]));
+  }
+
+  /** Point-query ids, one per line: the C clients' stdin. */
+  static byte[] idLines(Workload w) {
+    StringBuilder ids = new StringBuilder();
+    for (int i = 0; i < w.queryCount(); i++) {
+      ids.append(w.id(i)).append('\n');
+    }
+    return ids.toString().getBytes(StandardCharsets.US_ASCII);
   }
 
   @Override
