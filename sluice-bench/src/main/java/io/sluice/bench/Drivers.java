@@ -2,7 +2,7 @@ package io.sluice.bench;
 
 import io.sluice.bench.drivers.LibpqDriver;
 import io.sluice.bench.drivers.OdbcDriver;
-import io.sluice.bench.drivers.PgjdbcDriver;
+import io.sluice.bench.drivers.JdbcDriver;
 import io.sluice.bench.drivers.PsqlDriver;
 import io.sluice.bench.drivers.SluiceDriver;
 import io.sluice.bench.drivers.VertxDriver;
@@ -23,8 +23,9 @@ public final class Drivers {
   private static final Map<String, Factory> ALL = new LinkedHashMap<>();
 
   static {
-    ALL.put("pgjdbc", PgjdbcDriver::defaults);
-    ALL.put("pgjdbc-binary", PgjdbcDriver::binary);
+    ALL.put("pgjdbc", JdbcDriver::defaults);
+    ALL.put("pgjdbc-binary", JdbcDriver::binary);
+    ALL.put("sluice-jdbc", JdbcDriver::sluiceJdbc);
     ALL.put("vertx", VertxDriver::new);
     ALL.put("sluice", SluiceDriver::buffered);
     ALL.put("sluice-stream", SluiceDriver::streaming);

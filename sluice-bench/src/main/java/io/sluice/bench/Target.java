@@ -27,7 +27,12 @@ public record Target(String host, int port, String database, String user, String
 
   /** pgjdbc's URL; {@code extra} is appended as more parameters ({@code a=1&b=2}), or empty. */
   public String jdbcUrl(String extra) {
-    StringBuilder url = new StringBuilder("jdbc:postgresql://").append(host).append(':').append(port).append('/')
+    return jdbcUrl("jdbc:postgresql:", extra);
+  }
+
+  /** The same for a driver's own URL prefix ({@code jdbc:sluice:postgresql:} for sluice-jdbc). */
+  public String jdbcUrl(String prefix, String extra) {
+    StringBuilder url = new StringBuilder(prefix).append("//").append(host).append(':').append(port).append('/')
         .append(encode(database)).append("?sslmode=disable&user=").append(encode(user));
     if (password != null) {
       url.append("&password=").append(encode(password));

@@ -56,7 +56,7 @@ public final class SluiceDriver implements Driver {
 
   @Override
   public boolean acceptsURL(String url) {
-    return DriverSettings.accepts(url);
+    return DriverSettings.accepts(url) && (url.startsWith(DriverSettings.SLUICE_PREFIX) || PostgresqlUrls.claimed());
   }
 
   @Override

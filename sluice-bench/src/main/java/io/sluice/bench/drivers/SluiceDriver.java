@@ -41,8 +41,8 @@ public final class SluiceDriver implements Driver {
     this.name = name;
     this.streaming = streaming;
     this.connection = pooled ? null : Connection.open(target.uri());
-    this.pool = pooled ? Pool.open(target.uri(), PoolOptions.DEFAULT.minSize(PgjdbcDriver.POOL_SIZE)
-        .maxSize(PgjdbcDriver.POOL_SIZE)) : null;
+    this.pool = pooled ? Pool.open(target.uri(), PoolOptions.DEFAULT.minSize(JdbcDriver.POOL_SIZE)
+        .maxSize(JdbcDriver.POOL_SIZE)) : null;
   }
 
   /** Every statement through a pool the size of the pgjdbc drivers' HikariCP pool. */
@@ -68,7 +68,7 @@ public final class SluiceDriver implements Driver {
   @Override
   public String description() {
     if (pool != null) {
-      return "Sluice (this build), a Pool of " + PgjdbcDriver.POOL_SIZE + " connections, query (buffered)";
+      return "Sluice (this build), a Pool of " + JdbcDriver.POOL_SIZE + " connections, query (buffered)";
     }
     return "Sluice (this build), one connection shared by all threads, "
         + (streaming ? "forEach (streamed, row view reused)" : "query (buffered RowSet of lazy rows)");

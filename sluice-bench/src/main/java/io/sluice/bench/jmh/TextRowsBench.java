@@ -4,10 +4,10 @@ import io.sluice.Connection;
 import io.sluice.RowSet;
 import io.sluice.bench.Target;
 import io.sluice.testkit.PostgresServer;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -27,7 +27,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * The lab's t50k shape in JMH (issue 14's buffered-path target): {@link #rows} rows of an int and
  * nine texts, every value read ({@code getInt}, {@code getString}), by each {@link #reader} in the
  * same run: Sluice buffered ({@code query} → RowSet), Sluice streamed ({@code forEach}), pgjdbc
- * with its defaults and with binary transfer. TCP without TLS for all ({@link Target}).
+ * with its defaults and with binary transfer, and sluice-jdbc through the same JDBC code as
+ * pgjdbc. TCP without TLS for all ({@link Target}).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -42,7 +43,7 @@ public class TextRowsBench {
   @Param({"50000"})
   public int rows;
 
-  @Param({"sluice-query", "sluice-forEach", "pgjdbc", "pgjdbc-binary"})
+  @Param({"sluice-query", "sluice-forEach", "pgjdbc", "pgjdbc-binary", "sluice-jdbc"})
   public String reader;
 
   /** Reads the whole result once; returns a checksum of what it read. */
@@ -83,9 +84,13 @@ public class TextRowsBench {
           return sum[0];
         };
       }
-      case "pgjdbc", "pgjdbc-binary" -> {
-        java.sql.Connection c = DriverManager.getConnection(
-            target.jdbcUrl(reader.equals("pgjdbc-binary") ? "prepareThreshold=-1&binaryTransfer=true" : ""));
+      case "pgjdbc", "pgjdbc-binary", "sluice-jdbc" -> {
+        // each through its own driver: both answer jdbc:postgresql:, so DriverManager is not asked
+        java.sql.Connection c = reader.equals("sluice-jdbc")
+            ? new io.sluice.jdbc.SluiceDriver().connect(target.jdbcUrl("jdbc:sluice:postgresql:", ""), new Properties())
+            : new org.postgresql.Driver().connect(
+                target.jdbcUrl(reader.equals("pgjdbc-binary") ? "prepareThreshold=-1&binaryTransfer=true" : ""),
+                new Properties());
         resource = c;
         PreparedStatement ps = c.prepareStatement(SQL.formatted("?"));
         ps.setInt(1, rows);

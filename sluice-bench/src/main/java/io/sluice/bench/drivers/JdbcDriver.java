@@ -8,18 +8,16 @@ import io.sluice.bench.Driver;
 import io.sluice.bench.Fold;
 import io.sluice.bench.PointTasks;
 import io.sluice.bench.Target;
-import io.sluice.bench.Versions;
 import io.sluice.bench.Workload;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
-import org.postgresql.util.DriverInfo;
 
 /**
- * pgjdbc through plain JDBC: one connection for bulk and sequential workloads, a HikariCP pool of
+ * A JDBC driver ({@link JdbcFlavor}: pgjdbc, or sluice-jdbc through the very same code) through
+ * plain JDBC: one connection for bulk and sequential workloads, a HikariCP pool of
  * {@value #POOL_SIZE} for the concurrent one (a connection borrowed per query, as a web request
  * would). Every statement is a {@link PreparedStatement}; results are fully buffered (pgjdbc's
  * default fetch size 0).
@@ -31,34 +29,52 @@ import org.postgresql.util.DriverInfo;
  * of a long-running application. {@code prepareThreshold=-1&binaryTransfer=true} is binary from
  * the first execution.
  */
-public final class PgjdbcDriver implements Driver {
+public final class JdbcDriver implements Driver {
   /** Connections in the HikariCP pool of the concurrent workload. */
   public static final int POOL_SIZE = 4;
   /** pgjdbc's default prepareThreshold: executions before a statement is named and binary. */
   private static final int DEFAULT_PREPARE_THRESHOLD = 5;
 
   private final String name;
+  private final JdbcFlavor flavor;
+  private final java.sql.Driver driver;
   private final String settings;
   private final Target target;
   private final Connection connection;
   private HikariDataSource pool;
 
   /** {@code settings}: extra URL parameters, e.g. {@code prepareThreshold=-1&binaryTransfer=true}; empty for defaults. */
-  public PgjdbcDriver(String name, String settings, Target target) throws SQLException {
+  JdbcDriver(String name, JdbcFlavor flavor, String settings, Target target) throws SQLException {
     this.name = name;
+    this.flavor = flavor;
+    this.driver = flavor.driver();
     this.settings = settings;
     this.target = target;
-    this.connection = DriverManager.getConnection(target.jdbcUrl(settings));
+    this.connection = connect();
   }
 
   /** pgjdbc with its default settings. */
-  public static PgjdbcDriver defaults(Target target) throws SQLException {
-    return new PgjdbcDriver("pgjdbc", "", target);
+  public static JdbcDriver defaults(Target target) throws SQLException {
+    return new JdbcDriver("pgjdbc", JdbcFlavor.PGJDBC, "", target);
   }
 
   /** pgjdbc with binary results from the first execution. */
-  public static PgjdbcDriver binary(Target target) throws SQLException {
-    return new PgjdbcDriver("pgjdbc-binary", "prepareThreshold=-1&binaryTransfer=true", target);
+  public static JdbcDriver binary(Target target) throws SQLException {
+    return new JdbcDriver("pgjdbc-binary", JdbcFlavor.PGJDBC, "prepareThreshold=-1&binaryTransfer=true", target);
+  }
+
+  /** sluice-jdbc with its defaults, through the same JDBC code as pgjdbc (issue 13). */
+  public static JdbcDriver sluiceJdbc(Target target) throws SQLException {
+    return new JdbcDriver("sluice-jdbc", JdbcFlavor.SLUICE_JDBC, "", target);
+  }
+
+  private String url() {
+    return target.jdbcUrl(flavor.urlPrefix, settings);
+  }
+
+  /** A connection from this flavor's own driver, never DriverManager's pick. */
+  private Connection connect() throws SQLException {
+    return driver.connect(url(), new java.util.Properties());
   }
 
   @Override
@@ -68,9 +84,8 @@ public final class PgjdbcDriver implements Driver {
 
   @Override
   public String description() {
-    String pooled = " (HikariCP " + Versions.maven("com.zaxxer", "HikariCP") + ", " + POOL_SIZE
-        + " connections, for concurrent workloads)";
-    return "pgjdbc " + DriverInfo.DRIVER_VERSION + (settings.isEmpty() ? " defaults" : " " + settings) + pooled;
+    String pooled = " (" + JdbcFlavor.hikari() + ", " + POOL_SIZE + " connections, for concurrent workloads)";
+    return flavor.describe() + (settings.isEmpty() ? " defaults" : " " + settings) + pooled;
   }
 
   /** COPY through CopyManager on the defaults driver only (the settings do not touch COPY). */
@@ -83,7 +98,7 @@ public final class PgjdbcDriver implements Driver {
         || workload.kind().isWrite()) {
       return true;   // seed 002's variants
     }
-    return Driver.super.supports(workload) || workload.kind().isCopy() && settings.isEmpty();
+    return Driver.super.supports(workload) || workload.kind().isCopy() && settings.isEmpty() && flavor.copies();
   }
 
   @Override
@@ -135,7 +150,7 @@ public final class PgjdbcDriver implements Driver {
         }
       }
       case POINT_CONNECT -> PointTasks.runSequentially(workload, fold, (i, f) -> {
-        try (Connection c = DriverManager.getConnection(target.jdbcUrl(settings));
+        try (Connection c = connect();
             PreparedStatement ps = c.prepareStatement(sql)) {
           point(ps, workload, i, f);
         }
@@ -146,6 +161,13 @@ public final class PgjdbcDriver implements Driver {
         }
       }
       case POINT_CONCURRENT -> PointTasks.runConcurrently(workload, fold, (i, f) -> {
+        if (flavor.pipelines()) {
+          // every thread on the one connection: sluice-jdbc pipelines their statements
+          try (PreparedStatement ps = connection.prepareStatement(sql)) {
+            point(ps, workload, i, f);
+          }
+          return;
+        }
         try (Connection c = pool.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
           point(ps, workload, i, f);
         }
@@ -158,7 +180,7 @@ public final class PgjdbcDriver implements Driver {
       case POINT_PREPARED -> {
         // JDBC's own explicit preparation: server-prepared from the first execution on
         try (PreparedStatement ps = connection.prepareStatement(sql)) {
-          ps.unwrap(org.postgresql.PGStatement.class).setPrepareThreshold(1);
+          flavor.prepareFromFirstExecution(ps);
           PointTasks.runSequentially(workload, fold, (i, f) -> point(ps, workload, i, f));
         }
       }
@@ -224,7 +246,8 @@ public final class PgjdbcDriver implements Driver {
   private HikariDataSource newPool() {
     HikariConfig config = new HikariConfig();
     config.setPoolName("bench-" + name);
-    config.setJdbcUrl(target.jdbcUrl(settings));
+    config.setDriverClassName(driver.getClass().getName());
+    config.setJdbcUrl(url());
     config.setMaximumPoolSize(POOL_SIZE);
     config.setMinimumIdle(POOL_SIZE);
     return new HikariDataSource(config);
