@@ -22,6 +22,14 @@ public interface Driver extends AutoCloseable {
    */
   default void prepare(Workload workload) throws Exception {}
 
+  /**
+   * Whether this interface runs compiled-ahead code (a C program, psql): its warm-up need not wait
+   * for a JIT ({@link Warmup#forCompiledCode}). JVM and JavaScript interfaces keep the full rule.
+   */
+  default boolean compiledAhead() {
+    return false;
+  }
+
   /** Whether this driver runs {@code workload}; by default queries (bulk and point), not COPY. */
   default boolean supports(Workload workload) {
     return switch (workload.kind()) {

@@ -93,7 +93,8 @@ public final class Runner {
     List<Long> walls = new ArrayList<>();
     long start = System.nanoTime();
     Warmup.Stop stop;
-    while ((stop = rule.stopAfter(walls, System.nanoTime() - start)) == null) {
+    Warmup effective = driver.compiledAhead() ? rule.forCompiledCode() : rule;
+    while ((stop = effective.stopAfter(walls, System.nanoTime() - start)) == null) {
       Sample s = Sample.measure(driver, workload);
       check.accept(s, "warm-up " + (walls.size() + 1));
       walls.add(s.wallNanos());

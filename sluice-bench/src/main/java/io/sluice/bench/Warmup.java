@@ -37,6 +37,16 @@ public record Warmup(int minCount, int maxCount, Duration minTime, Duration budg
     return new Warmup(n, n, Duration.ZERO, Duration.ofDays(1), Double.MAX_VALUE);
   }
 
+  /**
+   * The rule for a client compiled ahead of time (a C program): nothing to wait for a JIT, so one
+   * warm-up execution is enough before the settling test takes over (within the same budget). A
+   * fixed count ({@link #fixed}) stays fixed.
+   */
+  public Warmup forCompiledCode() {
+    return tolerance == Double.MAX_VALUE ? this
+        : new Warmup(Math.min(1, minCount), maxCount, minTime, budget, tolerance);
+  }
+
   /** Why a warm-up ended. */
   public enum Stop {
     /** The times settled after the minimum count and time. */

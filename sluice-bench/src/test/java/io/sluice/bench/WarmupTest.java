@@ -67,4 +67,19 @@ class WarmupTest {
         () -> new Warmup(10, 5, Duration.ZERO, Duration.ofSeconds(1), 0.05));
     assertTrue(e.getMessage().contains("min 10, max 5"), e.getMessage());
   }
+
+  /** A C client's warm-up starts its settling test after one execution; a fixed count stays fixed. */
+  @Test
+  void compiledCodeNeedsOneWarmUpNotFive() {
+    Warmup rule = new Warmup(5, 50, java.time.Duration.ZERO, java.time.Duration.ofSeconds(1), 0.05);
+    Warmup compiled = rule.forCompiledCode();
+    assertEquals(1, compiled.minCount());
+    assertEquals(rule.maxCount(), compiled.maxCount());
+    assertEquals(rule.budget(), compiled.budget());
+    // one slow execution past the budget: the compiled rule stops, the JIT rule goes on to its count
+    long past = java.time.Duration.ofSeconds(2).toNanos();
+    assertEquals(Warmup.Stop.BUDGET, compiled.stopAfter(java.util.List.of(past), past));
+    assertNull(rule.stopAfter(java.util.List.of(past), past));
+    assertEquals(Warmup.fixed(3), Warmup.fixed(3).forCompiledCode());
+  }
 }

@@ -120,6 +120,11 @@ public final class LibpqDriver implements Driver {
   }
 
   @Override
+  public boolean compiledAhead() {
+    return true;
+  }
+
+  @Override
   public String name() {
     return mode.driverName;
   }

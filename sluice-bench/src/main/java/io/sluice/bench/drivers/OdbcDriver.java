@@ -62,6 +62,11 @@ public final class OdbcDriver implements Driver {
   }
 
   @Override
+  public boolean compiledAhead() {
+    return true;
+  }
+
+  @Override
   public String name() {
     return mode.driverName();
   }

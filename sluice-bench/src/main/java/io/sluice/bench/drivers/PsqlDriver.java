@@ -60,6 +60,11 @@ public final class PsqlDriver implements Driver {
   }
 
   @Override
+  public boolean compiledAhead() {
+    return true;
+  }
+
+  @Override
   public String name() {
     return "psql";
   }
