@@ -279,7 +279,9 @@ class RequestIntegrityTest {
           return t;
         }
       }, r -> Thread.startVirtualThread(r));
-      for (int i = 0; i < 200 && admin.query("select 1 from pg_stat_activity where pid = $1 and state = 'active'",
+      // 'active' also covers the Parse and Describe of the statement's first use: wait until the
+      // backend sleeps inside pg_sleep, so that the statement is surely running when it is ended
+      for (int i = 0; i < 200 && admin.query("select 1 from pg_stat_activity where pid = $1 and wait_event = 'PgSleep'",
           pid).size() == 0; i++) {
         Thread.sleep(10);
       }
