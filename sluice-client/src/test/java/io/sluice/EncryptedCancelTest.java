@@ -38,8 +38,9 @@ class EncryptedCancelTest {
       PoolTest.eventually("the query runs", () -> {
         try (Connection admin = Connection.open("host=" + pg.socketDirectory() + " port=" + pg.port() + " user="
             + pg.superuser() + " dbname=" + pg.database())) {
-          return admin.query("select 1 from pg_stat_activity where query = 'select pg_sleep(30)' and state = 'active'")
-              .size() == 1;
+          // sleeping inside pg_sleep, not merely 'active' (that covers its Parse and Describe too)
+          return admin.query("select 1 from pg_stat_activity where query = 'select pg_sleep(30)'"
+              + " and wait_event = 'PgSleep'").size() == 1;
         }
       });
       long before = proxy.bytesToServer();
