@@ -36,8 +36,13 @@ public final class Row {
   /** A column whose value's position is known, and that position: reading in order walks on from it. */
   private int knownColumn;
   private int knownAt;
-  /** Every column's position, made only when a column before {@link #knownColumn} is read. */
+  /**
+   * Every column's position, filled only when a column before {@link #knownColumn} is read; the
+   * array is kept when a streaming view moves to the next row, so that reading out of order costs
+   * one array per view, not one per row.
+   */
   private int[] pos;
+  private boolean positioned;
   private Object[] cache;
 
   Row(RowLayout layout) {
@@ -55,7 +60,7 @@ public final class Row {
     start = s;
     knownColumn = 0;
     knownAt = s + 2;
-    pos = null;
+    positioned = false;
     if (cache != null) {
       Arrays.fill(cache, null);
     }
@@ -92,7 +97,7 @@ public final class Row {
     if (i < 0 || i >= layout.size()) {
       throw new ValueException("column index " + i + " out of range: the row has " + layout.size() + " columns");
     }
-    if (pos != null) {
+    if (positioned) {
       return pos[i];
     }
     if (i < knownColumn) {
@@ -110,7 +115,7 @@ public final class Row {
 
   private int[] positions() {
     int n = layout.size();
-    int[] all = new int[n];
+    int[] all = pos != null ? pos : new int[n];
     int p = start + 2;
     for (int c = 0; c < n; c++) {
       all[c] = p;
@@ -118,6 +123,7 @@ public final class Row {
       p += len == -1 ? 4 : 4 + len;
     }
     pos = all;
+    positioned = true;
     return all;
   }
 

@@ -100,4 +100,20 @@ class RowViewTest {
     assertEquals(a.get(1), b.get(1));
     assertEquals(a.getString(0), b.getString(0));
   }
+
+  /** A streaming view moves from row to row: positions found out of order on one row never leak into the next. */
+  @Test
+  void aStreamingViewReadOutOfOrderReadsEachRowsOwnValues() {
+    java.util.List<String> seen = new java.util.ArrayList<>();
+    c.forEach("select g, repeat('x', g), g * 2, case when g % 2 = 0 then null else 'odd' end"
+        + " from generate_series(1, 200) g", r -> {
+          int g = r.getInt(2) / 2;   // a later column first
+          assertEquals(g, r.getInt(0));
+          assertEquals(g, r.getString(1).length());
+          assertEquals(g % 2 == 0, r.isNull(3));
+          seen.add(r.getString(1).substring(0, 1) + g);
+        });
+    assertEquals(200, seen.size());
+    assertEquals("x200", seen.get(199));
+  }
 }

@@ -12,8 +12,13 @@ import java.util.Arrays;
 public final class RowStore implements RowSink {
   private static final int FIRST_CHUNK = 1024;
   private static final int MAX_CHUNK = 1 << 20;
-  /** A first chunk sized from a previous result is never larger than this. */
-  private static final int MAX_FIRST_CHUNK = 16 << 20;
+  /**
+   * A first chunk (and row index) sized from a previous result is never larger than this: the same
+   * statement may return one row after a million, and must not allocate for the million again.
+   * Past it, chunks are sized from what the hint says is still to come.
+   */
+  private static final int MAX_FIRST_CHUNK = 64 << 10;
+  private static final int MAX_FIRST_INDEX = 16 << 10;
 
   private RowLayout layout;
   private byte[][] chunks = new byte[2][];
@@ -25,6 +30,8 @@ public final class RowStore implements RowSink {
   private int[] rowOffset;
   private int rows;
   private long bytes;
+  /** Bytes the previous result of the statement had, for sizing chunks; 0 without a hint. */
+  private long expected;
 
   /** Sizes the first chunk and the row index from the statement's previous buffered result. */
   @Override
@@ -33,8 +40,9 @@ public final class RowStore implements RowSink {
     long last = layout.lastResult();
     int lastRows = (int) (last >>> 32);
     int lastBytes = (int) last;
+    expected = Math.max(0, lastBytes);
     if (rowOffset == null && lastRows > 0) {
-      rowOffset = new int[lastRows];
+      rowOffset = new int[Math.min(lastRows, MAX_FIRST_INDEX)];
     }
     if (current == null && lastBytes > 0) {
       newChunk(Math.min(lastBytes, MAX_FIRST_CHUNK));
@@ -65,6 +73,10 @@ public final class RowStore implements RowSink {
 
   private void newChunk(int atLeast) {
     int size = current == null ? FIRST_CHUNK : Math.min(MAX_CHUNK, current.length * 2);
+    if (current != null && expected > bytes) {
+      // the previous result says how much is still to come: one chunk of that, not a doubling
+      size = (int) Math.min(MAX_CHUNK, expected - bytes);
+    }
     size = Math.max(size, atLeast);
     current = new byte[size];
     used = 0;

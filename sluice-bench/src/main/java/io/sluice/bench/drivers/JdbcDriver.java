@@ -84,7 +84,10 @@ public final class JdbcDriver implements Driver {
 
   @Override
   public String description() {
-    String pooled = " (" + JdbcFlavor.hikari() + ", " + POOL_SIZE + " connections, for concurrent workloads)";
+    String pooled = flavor.pipelines()
+        ? " (one connection shared by the threads of point-vt*; " + JdbcFlavor.hikari() + ", " + POOL_SIZE
+            + " connections, for the pooled workloads)"
+        : " (" + JdbcFlavor.hikari() + ", " + POOL_SIZE + " connections, for concurrent workloads)";
     return flavor.describe() + (settings.isEmpty() ? " defaults" : " " + settings) + pooled;
   }
 
