@@ -362,6 +362,14 @@ public final class Connection implements Queryable, AutoCloseable {
     return SessionAccess.tlsProtocol(session.server());
   }
 
+  /**
+   * This connection's counters: statement-cache hits, misses and evictions, statements cached, and
+   * requests in flight now and at the most. A snapshot; cheap enough to poll for gauges.
+   */
+  public ConnectionStats stats() {
+    return session.stats();
+  }
+
   /** The configuration this connection was opened with. */
   public ConnectionConfig config() {
     return config;

@@ -187,6 +187,15 @@ public final class Pool implements Queryable, AutoCloseable {
     return slots.stats();
   }
 
+  /**
+   * The counters of the pool's open connections ({@link Connection#stats()}), summed: statement
+   * cache hits, misses and evictions, and requests in flight. Connections the pool has closed no
+   * longer count.
+   */
+  public ConnectionStats connectionStats() {
+    return slots.connectionStats();
+  }
+
   public PoolOptions options() {
     return options;
   }

@@ -273,6 +273,22 @@ final class PoolSlots {
     }
   }
 
+  /** The sum of the open connections' counters; each connection is read outside the pool's lock. */
+  ConnectionStats connectionStats() {
+    List<PoolSlot> all;
+    lock.lock();
+    try {
+      all = new ArrayList<>(slots);
+    } finally {
+      lock.unlock();
+    }
+    ConnectionStats sum = ConnectionStats.NONE;
+    for (PoolSlot s : all) {
+      sum = sum.plus(s.c.stats());
+    }
+    return sum;
+  }
+
   /** Refuses new work, lets running work finish (up to the close timeout), then closes everything. */
   void close() {
     List<PoolSlot> all;

@@ -34,6 +34,8 @@ public abstract class Request {
    */
   volatile Thread watcher;
   long seq;
+  /** Requests in flight on the connection when this one was written, itself included; 0 until written. */
+  int depthAtSend;
   int syncsLeft;
   volatile boolean done;
   volatile SluiceException failure;

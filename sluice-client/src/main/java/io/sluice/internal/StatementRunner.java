@@ -450,6 +450,13 @@ public final class StatementRunner {
     return cache.size();
   }
 
+  /** The statement cache's counters and the pipeline's depth, as of now. */
+  public io.sluice.ConnectionStats stats() {
+    StatementCache.Counts c = cache.counts();
+    return new io.sluice.ConnectionStats(c.hits(), c.misses(), c.evictions(), c.size(), engine.inFlight(),
+        engine.peakInFlight(), 1);
+  }
+
   /** The outcome of one statement: its row layout and command tag. */
   public record QueryResult(RowLayout layout, String commandTag) {}
 
