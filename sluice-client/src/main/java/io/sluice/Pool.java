@@ -44,7 +44,8 @@ public final class Pool implements Queryable, AutoCloseable {
 
   private Pool(ConnectionConfig config, PoolOptions options) {
     this.options = options;
-    this.slots = new PoolSlots(options, () -> Connection.open(config));
+    this.slots = new PoolSlots(options, () -> Connection.open(config),
+        new PoolEvents(config.listener().orElse(null)));
   }
 
   /** A pool with {@link PoolOptions#DEFAULT} settings. */

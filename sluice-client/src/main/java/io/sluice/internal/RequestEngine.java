@@ -122,6 +122,11 @@ public final class RequestEngine {
     }
   }
 
+  /** Why the connection failed, or null while it has not (or it was closed by a failure of its socket alone). */
+  public SluiceException failure() {
+    return broken;
+  }
+
   /** Whether the connection has failed; requests then fail as not sent. */
   public boolean isBroken() {
     return broken != null || s.isBroken();
