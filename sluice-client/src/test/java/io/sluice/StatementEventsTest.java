@@ -40,9 +40,11 @@ class StatementEventsTest {
     pg = PostgresServer.shared();
   }
 
+  /** The shared server over its Unix socket, as the superuser (for the other event tests too). */
   static String url() {
-    return "host=" + pg.socketDirectory() + " port=" + pg.port() + " user=" + pg.superuser() + " dbname="
-        + pg.database();
+    PostgresServer s = PostgresServer.shared();
+    return "host=" + s.socketDirectory() + " port=" + s.port() + " user=" + s.superuser() + " dbname="
+        + s.database();
   }
 
   static ConnectionConfig config(EventRecorder events) {
