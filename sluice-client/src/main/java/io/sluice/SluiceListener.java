@@ -33,7 +33,8 @@ import io.sluice.event.TransactionStart;
  * what you need. Be quick: the caller waits for you (and a pool's lock is never held while you
  * run). Be thread-safe: one listener serves every connection it is set on. Never use a Sluice
  * connection from inside a callback. A callback that throws does not change the outcome of the
- * work it reports: the exception is logged once per listener on {@code System.Logger}
+ * work it reports: the exception (any {@code Throwable} but a {@link VirtualMachineError} such as
+ * {@link OutOfMemoryError}, which propagates) is logged once per listener on {@code System.Logger}
  * {@code io.sluice.events} (WARNING, later ones at DEBUG) and otherwise ignored.
  *
  * <p><b>Cost.</b> With no listener set, nothing is measured and no event is made: the statement
