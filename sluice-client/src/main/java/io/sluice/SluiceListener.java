@@ -86,4 +86,20 @@ public interface SluiceListener {
 
   /** A LISTEN/NOTIFY {@link Listener} lost its connection and listens again on a new one. */
   default void listenerReconnected(ListenerReconnect event) {}
+
+  /**
+   * One listener telling each of {@code listeners} everything, in the order given, for a
+   * configuration that holds one listener (tracing and metrics together, say). Each gets its own
+   * tokens back; one that throws is logged once on its own, and the others still get the event.
+   *
+   * @throws IllegalArgumentException if a listener is null
+   */
+  static SluiceListener all(SluiceListener... listeners) {
+    for (int i = 0; i < listeners.length; i++) {
+      if (listeners[i] == null) {
+        throw new IllegalArgumentException("SluiceListener.all: listener " + i + " of " + listeners.length + " is null");
+      }
+    }
+    return io.sluice.internal.AllListeners.of(java.util.List.of(listeners));
+  }
 }
