@@ -1,0 +1,165 @@
+package io.sluice.opentelemetry;
+
+import static io.sluice.opentelemetry.DbAttributes.*;
+
+import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanBuilder;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.context.Context;
+import io.sluice.SluiceListener;
+import io.sluice.event.BatchEnd;
+import io.sluice.event.BatchStart;
+import io.sluice.event.ConnectEnd;
+import io.sluice.event.ConnectStart;
+import io.sluice.event.ConnectionInfo;
+import io.sluice.event.CopyEnd;
+import io.sluice.event.CopyStart;
+import io.sluice.event.PoolEvent;
+import io.sluice.event.QuerySummary;
+import io.sluice.event.StatementEnd;
+import io.sluice.event.StatementStart;
+import java.util.Locale;
+
+/**
+ * A {@link SluiceListener} making OpenTelemetry spans: one per statement, batch and COPY (kind
+ * CLIENT, after OpenTelemetry's database semantic conventions, docs/db/database-spans.md and
+ * docs/db/postgresql.md), one per connection attempt ({@value #CONNECT}, CLIENT) and one per wait
+ * for a pooled connection ({@value PoolWaitSpans#NAME}, INTERNAL). Each span's parent is the
+ * current {@link Context} of the thread that called Sluice, read when the work starts: a statement
+ * pipelined from a virtual thread is the child of that thread's span, whichever thread reads its
+ * reply. Spans are never made current, so nothing else nests under them.
+ *
+ * <pre>{@code
+ * ConnectionConfig config = ConnectionConfig.parse(url).withListener(TracingListener.create(openTelemetry));
+ * }</pre>
+ */
+public final class TracingListener implements SluiceListener {
+  /** The name of connection attempts' spans (the conventions name none). */
+  public static final String CONNECT = "connect";
+  /** The instrumentation scope of every span. */
+  public static final String SCOPE = "io.sluice.opentelemetry";
+
+  private final Tracer tracer;
+  private final TracingOptions options;
+  private final PoolWaitSpans poolWaits;
+
+  private TracingListener(Tracer tracer, TracingOptions options) {
+    this.tracer = tracer;
+    this.options = options;
+    this.poolWaits = new PoolWaitSpans(tracer);
+  }
+
+  /** Spans to {@code openTelemetry}'s tracer provider, with {@link TracingOptions#DEFAULT}. */
+  public static TracingListener create(OpenTelemetry openTelemetry) {
+    return create(openTelemetry, TracingOptions.DEFAULT);
+  }
+
+  /** Spans to {@code openTelemetry}'s tracer provider, holding what {@code options} say. */
+  public static TracingListener create(OpenTelemetry openTelemetry, TracingOptions options) {
+    if (openTelemetry == null) {
+      throw new IllegalArgumentException("TracingListener.create: openTelemetry is null (use OpenTelemetry.noop() for none)");
+    }
+    if (options == null) {
+      throw new IllegalArgumentException("TracingListener.create: options is null (use TracingOptions.DEFAULT)");
+    }
+    return new TracingListener(openTelemetry.getTracer(SCOPE), options);
+  }
+
+  @Override
+  public Object statementStart(StatementStart start) {
+    String summary = QuerySummary.of(start.sql());
+    return operation(options.naming().name(summary), start.connection(), summary, start.sql())
+        .setAttribute(SLUICE_PREPARATION, start.preparation().name().toLowerCase(Locale.ROOT))
+        .startSpan();
+  }
+
+  @Override
+  public void statementEnd(Object token, StatementEnd end) {
+    if (token instanceof Span span) {
+      span.setAttribute(SLUICE_PIPELINE_DEPTH, (long) end.pipelineDepth());
+      rows(span, end.rows());
+      ending(span, end.result(), end.sqlState(), end.error());
+      span.end();
+    }
+  }
+
+  @Override
+  public Object batchStart(BatchStart start) {
+    BatchShape shape = BatchShape.of(start.sqls());
+    SpanBuilder span = operation(options.naming().name(shape.summary()), start.connection(), shape.summary(),
+        shape.text());
+    if (shape.size() >= 0) {
+      span.setAttribute(DB_OPERATION_BATCH_SIZE, (long) shape.size());
+    }
+    return span.startSpan();
+  }
+
+  @Override
+  public void batchEnd(Object token, BatchEnd end) {
+    if (token instanceof Span span) {
+      rows(span, end.rows());
+      ending(span, end.result(), end.sqlState(), end.error());
+      span.end();
+    }
+  }
+
+  /** COPY has an API of its own in Sluice, so its operation name is known without reading the SQL. */
+  @Override
+  public Object copyStart(CopyStart start) {
+    String summary = QuerySummary.of(start.sql());
+    return operation(options.naming().name(summary), start.connection(), summary, start.sql())
+        .setAttribute(DB_OPERATION_NAME, "COPY")
+        .startSpan();
+  }
+
+  @Override
+  public void copyEnd(Object token, CopyEnd end) {
+    if (token instanceof Span span) {
+      span.setAttribute(SLUICE_COPY_BYTES, end.bytes());
+      rows(span, end.rows());
+      ending(span, end.result(), end.sqlState(), end.error());
+      span.end();
+    }
+  }
+
+  @Override
+  public Object connectStart(ConnectStart start) {
+    ConnectionInfo target = new ConnectionInfo(start.host(), start.database(), start.user(), 0);
+    return onConnection(tracer.spanBuilder(CONNECT).setSpanKind(SpanKind.CLIENT).setParent(Context.current()), target)
+        .startSpan();
+  }
+
+  @Override
+  public void connectEnd(Object token, ConnectEnd end) {
+    if (token instanceof Span span) {
+      ending(span, end.result(), end.sqlState(), end.error());
+      span.end();
+    }
+  }
+
+  @Override
+  public void pool(PoolEvent event) {
+    poolWaits.on(event);
+  }
+
+  /** A CLIENT span under the caller's current context, with the attributes samplers may read. */
+  private SpanBuilder operation(String name, ConnectionInfo connection, String summary, String text) {
+    SpanBuilder span = onConnection(tracer.spanBuilder(name).setSpanKind(SpanKind.CLIENT)
+        .setParent(Context.current()), connection);
+    if (!summary.isEmpty()) {
+      span.setAttribute(DB_QUERY_SUMMARY, summary);
+    }
+    if (options.queryText()) {
+      span.setAttribute(DB_QUERY_TEXT, text);
+    }
+    return span;
+  }
+
+  private void rows(Span span, long rows) {
+    if (options.returnedRows()) {
+      span.setAttribute(DB_RESPONSE_RETURNED_ROWS, rows);
+    }
+  }
+}
