@@ -1,0 +1,26 @@
+package io.sluice.micrometer;
+
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * Gauges and function counters read from one owner (a pool, a connection) when the registry is
+ * scraped. The registry holds the owner weakly, as Micrometer does every gauge's object: its meters
+ * read NaN once the application lets it go.
+ */
+record OwnedMeters<T>(MeterRegistry registry, T owner, Tags tags) {
+  void gauge(String name, String description, Tags more, ToDoubleFunction<T> read) {
+    Gauge.builder(name, owner, read).description(description).tags(tags.and(more)).register(registry);
+  }
+
+  void gauge(String name, String description, ToDoubleFunction<T> read) {
+    gauge(name, description, Tags.empty(), read);
+  }
+
+  void counter(String name, String description, ToDoubleFunction<T> read) {
+    FunctionCounter.builder(name, owner, read).description(description).tags(tags).register(registry);
+  }
+}
