@@ -34,8 +34,12 @@ public abstract class Request {
    */
   volatile Thread watcher;
   long seq;
-  /** Requests in flight on the connection when this one was written, itself included; 0 until written. */
-  int depthAtSend;
+  /**
+   * Requests in flight on the connection when this one was written, itself included (0 until
+   * written; at most {@link Short#MAX_VALUE}). A short, not an int: it fits the padding of a
+   * query's request, whose size stays what it was before events existed.
+   */
+  short depthAtSend;
   int syncsLeft;
   volatile boolean done;
   volatile SluiceException failure;

@@ -222,7 +222,7 @@ public final class RequestEngine {
       }
       r.seq = outbox.sealed();
       int inFlight = depth - slots.availablePermits();
-      r.depthAtSend = inFlight;
+      r.depthAtSend = (short) Math.min(inFlight, Short.MAX_VALUE);
       if (inFlight > peak) {
         peak = inFlight;
       }

@@ -30,9 +30,14 @@ final class StatementEvents {
     return events;
   }
 
-  /** What a statement wrote, for its end event: its last request, once written. */
-  static final class Sent {
+  /** What a statement wrote, for its end event: its last request, once made. */
+  static final class Sent implements java.util.function.Consumer<Request> {
     Request request;
+
+    @Override
+    public void accept(Request r) {
+      request = r;
+    }
   }
 
   /**

@@ -61,11 +61,17 @@ public final class StatementRunner {
 
   /** Runs one statement; rows go to {@code sink}. Parameter types follow the Java values. */
   public QueryResult query(String sql, Object[] params, RowSink sink, boolean streaming, Deadline deadline) {
+    if (observed != null) {
+      return queryObserved(sql, params, sink, streaming, deadline);
+    }
+    // kept this small so that it inlines whole: the JIT then keeps the QueryResult off the heap
+    ParameterCodec[] codecs = codecsFor(params);
+    return run(keyFor(sql, codecs), params, codecs, sink, streaming, deadline, null);
+  }
+
+  private QueryResult queryObserved(String sql, Object[] params, RowSink sink, boolean streaming, Deadline deadline) {
     ParameterCodec[] codecs = codecsFor(params);
     Statement.Key key = keyFor(sql, codecs);
-    if (observed == null) {
-      return run(key, params, codecs, sink, streaming, deadline, null);
-    }
     return observed.statement(sql, params.length, preparation(key), sink,
         sent -> run(key, params, codecs, sink, streaming, deadline, sent));
   }
@@ -89,11 +95,11 @@ public final class StatementRunner {
   public QueryResult queryPrepared(Statement prepared, Object[] params, RowSink sink, boolean streaming,
       Deadline deadline) {
     refuseMiscount(prepared, params);
-    if (observed == null) {
-      return run(prepared.key, params, null, sink, streaming, deadline, null);
+    if (observed != null) {
+      return observed.statement(prepared.key.sql(), params.length, preparation(prepared.key), sink,
+          sent -> run(prepared.key, params, null, sink, streaming, deadline, sent));
     }
-    return observed.statement(prepared.key.sql(), params.length, preparation(prepared.key), sink,
-        sent -> run(prepared.key, params, null, sink, streaming, deadline, sent));
+    return run(prepared.key, params, null, sink, streaming, deadline, null);
   }
 
   /** Values for a prepared statement: one per parameter of its ParameterDescription, checked before sending. */
@@ -109,16 +115,21 @@ public final class StatementRunner {
     return describe(Statement.Key.serverTyped(sql), deadline);
   }
 
-  /** Runs a statement; {@code sent} (null without events) learns each request written for it. */
+  /**
+   * Runs a statement; {@code sent} (null without events) learns each request made for it. Typed
+   * with a JDK interface, not {@link StatementEvents.Sent}: the JIT does not inline a method whose
+   * signature names a class not loaded yet, as Sent is not without a listener, and this must
+   * inline for the result to stay off the heap.
+   */
   private QueryResult run(Statement.Key key, Object[] params, ParameterCodec[] codecs, RowSink sink,
-      boolean streaming, Deadline deadline, StatementEvents.Sent sent) {
+      boolean streaming, Deadline deadline, java.util.function.Consumer<Request> sent) {
     for (int attempt = 0; ; attempt++) {
       Statement st = describe(key, deadline);
       ParameterCodec[] pcs = codecs != null ? codecs : serverTypedCodecs(st, params);
       sink.start(st.layout);
       QueryRequest q = new QueryRequest(st, params, pcs, types, sink, streaming);
       if (sent != null) {
-        sent.request = q;
+        sent.accept(q);
       }
       try {
         engine.run(q, deadline);
@@ -526,10 +537,10 @@ public final class StatementRunner {
     return observed.statement(sql, 0, io.sluice.event.Preparation.SIMPLE, null, sent -> runSimple(sql, deadline, sent));
   }
 
-  private List<SimpleResult> runSimple(String sql, Deadline deadline, StatementEvents.Sent sent) {
+  private List<SimpleResult> runSimple(String sql, Deadline deadline, java.util.function.Consumer<Request> sent) {
     SimpleQueryRequest r = new SimpleQueryRequest(sql, engine);
     if (sent != null) {
-      sent.request = r;
+      sent.accept(r);
     }
     engine.run(r, deadline);
     if (r.undecodable != null) {

@@ -1,6 +1,8 @@
 package io.sluice.bench.jmh;
 
 import io.sluice.Connection;
+import io.sluice.ConnectionConfig;
+import io.sluice.SluiceListener;
 import io.sluice.Row;
 import io.sluice.RowSet;
 import io.sluice.bench.Target;
@@ -41,12 +43,24 @@ public class SluiceIntRowsBench {
   @Param({"1000"})
   public int rows;
 
+  /**
+   * {@code none}: no {@link SluiceListener} (the default path, which must allocate nothing for
+   * events); {@code noop}: a listener whose methods do nothing, to show what events cost when on.
+   */
+  @Param({"none"})
+  public String listener;
+
   private Connection connection;
 
   @Setup(Level.Trial)
   public void open() {
     // as PgjdbcIntRowsBench: TCP without TLS (Target), so both read the same bytes the same way
-    connection = Connection.open(Target.of(PostgresServer.shared()).uri());
+    ConnectionConfig config = ConnectionConfig.parse(Target.of(PostgresServer.shared()).uri());
+    connection = Connection.open(switch (listener) {
+      case "none" -> config;
+      case "noop" -> config.withListener(new SluiceListener() {});
+      default -> throw new IllegalArgumentException("listener is none or noop, not " + listener);
+    });
   }
 
   @Benchmark
