@@ -1,0 +1,55 @@
+package io.sluice.micrometer;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.opentelemetry.sdk.OpenTelemetrySdk;
+import io.sluice.Connection;
+import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.docs.ExampleRunner;
+import io.sluice.testkit.docs.MarkdownExamples;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The ```java blocks of the documents whose examples this module runs ({@code <!-- java examples
+ * run by: sluice-micrometer -->}), compiled and run against the test server, each with a fresh
+ * SimpleMeterRegistry; the example URI is replaced by the test server's.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class MicrometerDocExamplesTest {
+  static final String EXAMPLE_URI = "postgresql://app:secret@localhost:5432/app";
+
+  private static final ExampleRunner<MicrometerDocExample> RUNNER = new ExampleRunner<>(MicrometerDocExample.class,
+      List.of("import io.sluice.*;", "import io.sluice.micrometer.*;", "import io.micrometer.core.instrument.*;",
+          "import java.util.*;"),
+      List.of(Connection.class, MetricsListener.class, io.micrometer.core.instrument.MeterRegistry.class,
+          io.sluice.opentelemetry.TracingListener.class, io.opentelemetry.api.OpenTelemetry.class,
+          io.opentelemetry.context.Context.class, io.sluice.types.TypeRegistry.class,
+          io.sluice.protocol.BackendMessage.class));
+
+  @Test
+  void theMetricsGuidesExamplesRun() throws Exception {
+    Path root = MarkdownExamples.repositoryRoot();
+    int run = 0;
+    try (OpenTelemetrySdk sdk = OpenTelemetrySdk.builder().build()) {
+      for (Path doc : MarkdownExamples.documents(root)) {
+        String text = Files.readString(doc);
+        if (!MarkdownExamples.runBy(text).equals(Optional.of("sluice-micrometer"))) {
+          continue;
+        }
+        List<MarkdownExamples.Block> blocks = MarkdownExamples.javaBlocks(root.relativize(doc).toString(), text);
+        RUNNER.compile(blocks, Map.of(EXAMPLE_URI, PostgresServer.shared().uri()))
+            .run(example -> example.bind(new SimpleMeterRegistry(), sdk));
+        run += blocks.size();
+      }
+    }
+    assertFalse(run == 0, "no document's examples are run by sluice-micrometer");
+  }
+}
