@@ -56,11 +56,9 @@ public final class MetricsListener implements SluiceListener {
 
   /** Meters in {@code registry}, as {@code options} say. */
   public static MetricsListener create(MeterRegistry registry, MetricsOptions options) {
-    if (registry == null) {
-      throw new IllegalArgumentException("MetricsListener.create: registry is null");
-    }
-    if (options == null) {
-      throw new IllegalArgumentException("MetricsListener.create: options is null (use MetricsOptions.DEFAULT)");
+    if (registry == null || options == null) {
+      throw new IllegalArgumentException("MetricsListener.create: "
+          + (registry == null ? "registry is null" : "options is null (use MetricsOptions.DEFAULT)"));
     }
     return new MetricsListener(registry, options);
   }

@@ -8,11 +8,8 @@ import io.sluice.Connection;
 import io.sluice.testkit.PostgresServer;
 import io.sluice.testkit.docs.ExampleRunner;
 import io.sluice.testkit.docs.MarkdownExamples;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -36,15 +33,10 @@ class MicrometerDocExamplesTest {
 
   @Test
   void theMetricsGuidesExamplesRun() throws Exception {
-    Path root = MarkdownExamples.repositoryRoot();
     int run = 0;
     try (OpenTelemetrySdk sdk = OpenTelemetrySdk.builder().build()) {
-      for (Path doc : MarkdownExamples.documents(root)) {
-        String text = Files.readString(doc);
-        if (!MarkdownExamples.runBy(text).equals(Optional.of("sluice-micrometer"))) {
-          continue;
-        }
-        List<MarkdownExamples.Block> blocks = MarkdownExamples.javaBlocks(root.relativize(doc).toString(), text);
+      for (List<MarkdownExamples.Block> blocks : MarkdownExamples.runBy(MarkdownExamples.repositoryRoot(),
+          "sluice-micrometer")) {
         RUNNER.compile(blocks, Map.of(EXAMPLE_URI, PostgresServer.shared().uri()))
             .run(example -> example.bind(new SimpleMeterRegistry(), sdk));
         run += blocks.size();

@@ -18,6 +18,7 @@ import io.sluice.event.CopyEnd;
 import io.sluice.event.CopyStart;
 import io.sluice.event.PoolEvent;
 import io.sluice.event.QuerySummary;
+import io.sluice.event.Result;
 import io.sluice.event.StatementEnd;
 import io.sluice.event.StatementStart;
 import java.util.Locale;
@@ -58,11 +59,9 @@ public final class TracingListener implements SluiceListener {
 
   /** Spans to {@code openTelemetry}'s tracer provider, holding what {@code options} say. */
   public static TracingListener create(OpenTelemetry openTelemetry, TracingOptions options) {
-    if (openTelemetry == null) {
-      throw new IllegalArgumentException("TracingListener.create: openTelemetry is null (use OpenTelemetry.noop() for none)");
-    }
-    if (options == null) {
-      throw new IllegalArgumentException("TracingListener.create: options is null (use TracingOptions.DEFAULT)");
+    if (openTelemetry == null || options == null) {
+      throw new IllegalArgumentException("TracingListener.create: " + (openTelemetry == null
+          ? "openTelemetry is null (use OpenTelemetry.noop() for none)" : "options is null (use TracingOptions.DEFAULT)"));
     }
     return new TracingListener(openTelemetry.getTracer(SCOPE), options);
   }
@@ -79,9 +78,7 @@ public final class TracingListener implements SluiceListener {
   public void statementEnd(Object token, StatementEnd end) {
     if (token instanceof Span span) {
       span.setAttribute(SLUICE_PIPELINE_DEPTH, (long) end.pipelineDepth());
-      rows(span, end.rows());
-      ending(span, end.result(), end.sqlState(), end.error());
-      span.end();
+      finish(span, end.rows(), end.result(), end.sqlState(), end.error());
     }
   }
 
@@ -99,9 +96,7 @@ public final class TracingListener implements SluiceListener {
   @Override
   public void batchEnd(Object token, BatchEnd end) {
     if (token instanceof Span span) {
-      rows(span, end.rows());
-      ending(span, end.result(), end.sqlState(), end.error());
-      span.end();
+      finish(span, end.rows(), end.result(), end.sqlState(), end.error());
     }
   }
 
@@ -118,9 +113,7 @@ public final class TracingListener implements SluiceListener {
   public void copyEnd(Object token, CopyEnd end) {
     if (token instanceof Span span) {
       span.setAttribute(SLUICE_COPY_BYTES, end.bytes());
-      rows(span, end.rows());
-      ending(span, end.result(), end.sqlState(), end.error());
-      span.end();
+      finish(span, end.rows(), end.result(), end.sqlState(), end.error());
     }
   }
 
@@ -157,9 +150,12 @@ public final class TracingListener implements SluiceListener {
     return span;
   }
 
-  private void rows(Span span, long rows) {
+  /** Ends an operation's span: its rows when asked for, and how it ended. */
+  private void finish(Span span, long rows, Result result, String sqlState, Throwable error) {
     if (options.returnedRows()) {
       span.setAttribute(DB_RESPONSE_RETURNED_ROWS, rows);
     }
+    ending(span, result, sqlState, error);
+    span.end();
   }
 }

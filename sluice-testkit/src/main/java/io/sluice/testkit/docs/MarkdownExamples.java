@@ -58,6 +58,21 @@ public final class MarkdownExamples {
     return m.find() ? Optional.of(m.group(1)) : Optional.empty();
   }
 
+  /**
+   * The ```java blocks of each document of the repository that says its examples are run by
+   * {@code module}, one list per document, in name order (a module's documentation test runs them).
+   */
+  public static List<List<Block>> runBy(Path root, String module) throws IOException {
+    List<List<Block>> out = new ArrayList<>();
+    for (Path doc : documents(root)) {
+      String text = Files.readString(doc);
+      if (runBy(text).equals(Optional.of(module))) {
+        out.add(javaBlocks(root.relativize(doc).toString(), text));
+      }
+    }
+    return out;
+  }
+
   /** README.md and every docs/*.md of the repository at {@code root}, in name order. */
   public static List<Path> documents(Path root) throws IOException {
     List<Path> out = new ArrayList<>();
