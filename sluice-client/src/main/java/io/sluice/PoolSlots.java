@@ -59,9 +59,15 @@ final class PoolSlots {
    * whatever runs there.
    */
   PoolSlot shared(long deadline) {
+    return acquire(true, deadline);
+  }
+
+  /** A connection shared or borrowed, between the events of its acquisition (if anyone listens). */
+  private PoolSlot acquire(boolean shared, long deadline) {
     long since = events.clock();
+    Waiting w = events.on() ? new Waiting() : null;
     try {
-      PoolSlot s = pickShared(deadline, events.on() ? new Waiting() : null);
+      PoolSlot s = shared ? pickShared(deadline, w) : pickToBorrow(deadline, w);
       events.acquired(since);
       return s;
     } catch (PoolExhaustedException e) {
@@ -141,15 +147,7 @@ final class PoolSlots {
 
   /** A connection for one caller alone: an idle one, or a new one; otherwise it waits for one. */
   PoolSlot borrow(long deadline) {
-    long since = events.clock();
-    try {
-      PoolSlot s = pickToBorrow(deadline, events.on() ? new Waiting() : null);
-      events.acquired(since);
-      return s;
-    } catch (PoolExhaustedException e) {
-      events.timedOut(since, e);
-      throw e;
-    }
+    return acquire(false, deadline);
   }
 
   /** Whether an acquisition has reported its wait ({@link PoolEvent.Kind#WAITING}); made only when someone listens. */

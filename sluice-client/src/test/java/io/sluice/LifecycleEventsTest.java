@@ -21,21 +21,15 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /** Connect, pool, transaction and LISTEN reconnection events against the real server. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class LifecycleEventsTest {
-  static PostgresServer pg;
-
-  @BeforeAll
-  static void server() {
-    pg = PostgresServer.shared();
-  }
-
+  /** The shared server over TCP without TLS, as {@code user}. */
   static String tcp(String user, String password) {
+    PostgresServer pg = PostgresServer.shared();
     return "host=localhost port=" + pg.port() + " dbname=" + pg.database() + " user=" + user
         + (password == null ? "" : " password=" + password) + " sslmode=disable";
   }
@@ -53,7 +47,7 @@ class LifecycleEventsTest {
       assertEquals(1, ends.size());
       ConnectEnd end = (ConnectEnd) ends.get(0).end();
       assertSame(end.start(), ((Token) ends.get(0).token()).start());
-      assertEquals(pg.port(), end.start().host().port());
+      assertEquals(PostgresServer.shared().port(), end.start().host().port());
       assertFalse(end.start().tls());
       assertEquals(TestRoles.SCRAM, end.start().user());
       assertEquals(AuthMethod.SCRAM_SHA_256, end.authMethod());

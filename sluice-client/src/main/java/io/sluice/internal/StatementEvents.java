@@ -74,15 +74,33 @@ final class StatementEvents {
 
   /** Runs a batch of independent statements between its start and end events. */
   List<StatementOutcome> batch(List<String> sqls, Supplier<List<StatementOutcome>> body) {
-    Started<BatchStart> started = Started.begin(events, new BatchStart(events.connection(), sqls, false),
+    return observedBatch(sqls, false, body, StatementEvents::tallyOutcomes);
+  }
+
+  /** Runs an atomic batch (one implicit transaction) between its start and end events. */
+  List<QueryResult> atomicBatch(List<String> sqls, Supplier<List<QueryResult>> body) {
+    return observedBatch(sqls, true, body, StatementEvents::tallyResults);
+  }
+
+  /** What a batch's end event counts: rows, statements that failed, and the first failure. */
+  private record Tally(long rows, int failed, Throwable first) {}
+
+  private <T> T observedBatch(List<String> sqls, boolean atomic, Supplier<T> body, Function<T, Tally> tally) {
+    Started<BatchStart> started = Started.begin(events, new BatchStart(events.connection(), sqls, atomic),
         SluiceListener::batchStart);
-    List<StatementOutcome> outcomes;
+    T result;
     try {
-      outcomes = body.get();
+      result = body.get();
     } catch (RuntimeException | Error e) {
-      batchEnded(started, 0, sqls.size(), e);
+      // an atomic batch fails as one statement; a plain one that throws ran none of its own
+      batchEnded(started, new Tally(0, atomic ? 1 : sqls.size(), e));
       throw e;
     }
+    batchEnded(started, tally.apply(result));
+    return result;
+  }
+
+  private static Tally tallyOutcomes(List<StatementOutcome> outcomes) {
     long rows = 0;
     int failed = 0;
     Throwable first = null;
@@ -95,31 +113,19 @@ final class StatementEvents {
         }
       }
     }
-    batchEnded(started, rows, failed, first);
-    return outcomes;
+    return new Tally(rows, failed, first);
   }
 
-  /** Runs an atomic batch (one implicit transaction) between its start and end events. */
-  List<QueryResult> atomicBatch(List<String> sqls, Supplier<List<QueryResult>> body) {
-    Started<BatchStart> started = Started.begin(events, new BatchStart(events.connection(), sqls, true),
-        SluiceListener::batchStart);
-    List<QueryResult> results;
-    try {
-      results = body.get();
-    } catch (RuntimeException | Error e) {
-      batchEnded(started, 0, 1, e);
-      throw e;
-    }
+  private static Tally tallyResults(List<QueryResult> results) {
     long rows = 0;
     for (QueryResult r : results) {
       rows += Request.rowCount(r.commandTag(), 0);
     }
-    batchEnded(started, rows, 0, null);
-    return results;
+    return new Tally(rows, 0, null);
   }
 
-  private static void batchEnded(Started<BatchStart> started, long rows, int failed, Throwable failure) {
-    started.end(new BatchEnd(started.start(), rows, failed, started.elapsedNanos(), Result.of(failure),
-        Result.sqlState(failure), failure), SluiceListener::batchEnd);
+  private static void batchEnded(Started<BatchStart> started, Tally t) {
+    started.end(new BatchEnd(started.start(), t.rows(), t.failed(), started.elapsedNanos(), Result.of(t.first()),
+        Result.sqlState(t.first()), t.first()), SluiceListener::batchEnd);
   }
 }
