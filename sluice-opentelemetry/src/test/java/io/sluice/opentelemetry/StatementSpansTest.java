@@ -92,6 +92,23 @@ class StatementSpansTest {
   }
 
   @Test
+  void aCallbackThatThrowsIsAnErrorOfTheCallersOwnType() {
+    try (Tracing t = new Tracing(); Connection c = Connection.open(Tracing.config(TracingListener.create(t.sdk)))) {
+      t.exporter.reset();
+      IllegalStateException mine = assertThrows(IllegalStateException.class,
+          () -> c.forEach("select g from generate_series(1, 3) g", r -> {
+            throw new IllegalStateException("the caller's own failure");
+          }));
+      SpanData s = t.named("select").get(0);
+      assertEquals(StatusCode.ERROR, s.getStatus().getStatusCode());
+      assertEquals(IllegalStateException.class.getName(), s.getAttributes().get(ERROR_TYPE));
+      assertEquals(mine.getMessage(), s.getStatus().getDescription());
+      assertNull(s.getAttributes().get(DB_RESPONSE_STATUS_CODE));
+      assertEquals(1, c.query("select 1").size(), "the connection still works");
+    }
+  }
+
+  @Test
   void sixteenThreadsPipeliningOnOneConnectionEachGetTheirStatementsUnderTheirOwnSpan() throws Exception {
     int threads = 16;
     int each = 10;
