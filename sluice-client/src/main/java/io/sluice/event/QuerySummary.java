@@ -3,6 +3,7 @@ package io.sluice.event;
 import io.sluice.internal.SummaryTokens;
 import io.sluice.internal.SummaryTokens.Kind;
 import io.sluice.internal.SummaryTokens.Token;
+import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -45,6 +46,15 @@ public final class QuerySummary {
       "WINDOW", "UNION", "INTERSECT", "EXCEPT", "SET", "VALUES", "RETURNING", "FOR", "FETCH", "WHEN", "THEN",
       "DO", "DEFAULT", "SELECT", "WITH", "TO", "STDIN", "STDOUT");
 
+  /**
+   * Words that may stand before a parenthesis without calling a function: a FROM inside their
+   * parentheses introduces a table, unlike the FROM of {@code extract(year from ts)} or {@code
+   * substring(s from 2)}.
+   */
+  private static final Set<String> NOT_CALLS = Set.of("IN", "EXISTS", "ANY", "SOME", "ALL", "ARRAY", "AS", "AND",
+      "OR", "NOT", "LATERAL", "ELSE", "BY", "FROM", "JOIN", "USING", "INTO", "ON", "WHERE", "VALUES", "SELECT",
+      "WITH", "UNION", "INTERSECT", "EXCEPT", "RETURNING", "SET", "THEN", "WHEN", "HAVING", "COPY", "TABLE");
+
   private QuerySummary() {}
 
   /** The summary of {@code sql}; empty when it has no word (an empty statement). */
@@ -76,6 +86,9 @@ public final class QuerySummary {
     /** The parenthesis depth of the FROM list being read, or -1. */
     private int listDepth = -1;
     private String previous = "";
+    /** Per open parenthesis, innermost first: whether it holds a function's arguments. */
+    private final ArrayDeque<Boolean> calls = new ArrayDeque<>();
+    private boolean previousIsName;
     private boolean full;
 
     Reader(List<Token> tokens) {
@@ -92,9 +105,11 @@ public final class QuerySummary {
             if (expect == Expect.TABLE) {
               expect = Expect.NOTHING;   // a subquery: its own SELECT names its tables
             }
+            calls.push(previousIsName && !NOT_CALLS.contains(previous));
             depth++;
           }
           case CLOSE -> {
+            calls.poll();
             depth--;
             if (listDepth > depth) {
               listDepth = -1;
@@ -109,6 +124,7 @@ public final class QuerySummary {
             expect = Expect.NOTHING;
             listDepth = -1;
             depth = 0;
+            calls.clear();
             statementStart = true;
           }
           case WORD -> word(t.text(), first, next(i));
@@ -116,6 +132,7 @@ public final class QuerySummary {
           case OTHER -> { }
         }
         previous = t.kind() == Kind.WORD ? t.text().toUpperCase(Locale.ROOT) : "";
+        previousIsName = t.isName();
       }
       return out.toString();
     }
@@ -155,6 +172,9 @@ public final class QuerySummary {
         return;
       }
       if (BEFORE_TABLE.contains(upper)) {
+        if (Boolean.TRUE.equals(calls.peek())) {
+          return;   // extract(year FROM ts), substring(s FROM 2), trim(both FROM s): an argument, not a table
+        }
         expect = Expect.TABLE;
         if (TABLE_LISTS.contains(upper)) {
           listDepth = depth;

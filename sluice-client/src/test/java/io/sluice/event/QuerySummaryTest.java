@@ -29,6 +29,9 @@ class QuerySummaryTest {
       "select 'from secret' as x /* from hidden */ -- from gone | select",
       "select $$ from t $$, E'\\' from u' | select",
       "SELECT 1 | SELECT",
+      "select extract(year from ts), substring(s from 2 for 3) from t | select t",
+      "select trim(both ' ' from s) from u where n in (select n from v) | select u select v",
+      "select coalesce((select max(n) from t), 0), array(select n from u) | select select t select u",
       // writes
       "insert into ev select generate_series(1, 4) | insert ev select",
       "UPDATE accounts SET balance = balance - $1 WHERE id = $2 | UPDATE accounts",
