@@ -76,6 +76,27 @@ class QuerySummaryTest {
     assertFalse(summary.contains("table_number_99"), summary);
   }
 
+  /**
+   * Any text, however broken (unbalanced, unterminated), gets a summary: a listener must never fail
+   * on SQL. (Each literal fragment is whole on its own, so that no mix of them lexes its text as a name.)
+   */
+  @Test
+  void randomFragmentsNeverThrowAndNeverLeakALiteral() {
+    String[] parts = {"select ", "from ", "t", ".", "\"q\"", "(", ")", ",", ";", "'secret'", " $$secret$$", "$1",
+        "join ", "into ", "insert ", "update ", "extract(", "where ", " ", "--c\n", "/*", "*/", "create ",
+        "table ", "on ", "with ", "as "};
+    java.util.Random random = new java.util.Random(15);
+    for (int i = 0; i < 20_000; i++) {
+      StringBuilder sql = new StringBuilder();
+      for (int n = random.nextInt(30); n > 0; n--) {
+        sql.append(parts[random.nextInt(parts.length)]);
+      }
+      String summary = QuerySummary.of(sql.toString());
+      assertTrue(summary.length() <= QuerySummary.MAX_LENGTH, sql::toString);
+      assertFalse(summary.contains("secret"), () -> sql + " -> " + summary);
+    }
+  }
+
   @Test
   void nullSqlIsRefusedByName() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> QuerySummary.of(null));
