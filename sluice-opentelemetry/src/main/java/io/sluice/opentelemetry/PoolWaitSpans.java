@@ -13,12 +13,22 @@ import io.sluice.event.PoolEvent;
  * PoolEvent.Kind#TIMED_OUT}, which all run on the waiting caller's thread (so the span is a child
  * of that thread's current span, and a thread-local carries it from one event to the next).
  * Acquisitions that found a connection free make no span.
+ *
+ * <p>An acquisition that fails otherwise than by timing out (the caller interrupted) reports no
+ * end: its span is ended, in error, by the thread's next pool event, never stretched to cover a
+ * later acquisition (told apart by the later one's own wait, {@link PoolEvent#nanos()}).
  */
 final class PoolWaitSpans {
   static final String NAME = "pool wait";
 
   private final Tracer tracer;
-  private final ThreadLocal<Span> waiting = new ThreadLocal<>();
+  /** How much earlier than its acquisition's start a wait may seem to start, for the clock reads between. */
+  private static final long CLOCK_SLACK_NANOS = 1_000_000;
+
+  /** This thread's open wait: its span, and when it began on {@link System#nanoTime()}'s clock. */
+  private record Wait(Span span, long began) {}
+
+  private final ThreadLocal<Wait> waiting = new ThreadLocal<>();
 
   PoolWaitSpans(Tracer tracer) {
     this.tracer = tracer;
@@ -27,29 +37,45 @@ final class PoolWaitSpans {
   void on(PoolEvent event) {
     switch (event.kind()) {
       case WAITING -> began();
-      case ACQUIRED -> ended(null);
-      case TIMED_OUT -> ended(event);
+      case ACQUIRED, TIMED_OUT -> ended(event);
       case EVICTED, OPENED, OPEN_FAILED, RETIRED -> { }
     }
   }
 
   private void began() {
-    ended(null);   // a wait that never reported its end (its pool closed): do not leave it open
-    waiting.set(tracer.spanBuilder(NAME).setSpanKind(SpanKind.INTERNAL).setParent(Context.current())
-        .setAttribute(DbAttributes.DB_SYSTEM_NAME, DbAttributes.POSTGRESQL).startSpan());
+    abandoned();
+    long now = System.nanoTime();
+    waiting.set(new Wait(tracer.spanBuilder(NAME).setSpanKind(SpanKind.INTERNAL).setParent(Context.current())
+        .setAttribute(DbAttributes.DB_SYSTEM_NAME, DbAttributes.POSTGRESQL).startSpan(), now));
   }
 
-  /** Ends this thread's wait, if any; {@code timedOut} is the TIMED_OUT event, or null. */
-  private void ended(PoolEvent timedOut) {
-    Span span = waiting.get();
-    if (span == null) {
+  /** Ends a wait left open by an acquisition that reported no end, in error. */
+  private void abandoned() {
+    Wait w = waiting.get();
+    if (w != null) {
+      waiting.remove();
+      w.span().setAttribute(DbAttributes.ERROR_TYPE, "_OTHER");
+      w.span().setStatus(StatusCode.ERROR, "the acquisition ended without a connection or a timeout");
+      w.span().end();
+    }
+  }
+
+  /** Ends this thread's wait for the acquisition {@code end} reports (ACQUIRED or TIMED_OUT). */
+  private void ended(PoolEvent end) {
+    Wait w = waiting.get();
+    if (w == null) {
+      return;
+    }
+    if (w.began() < System.nanoTime() - end.nanos() - CLOCK_SLACK_NANOS) {
+      abandoned();   // began before this acquisition did: an earlier one's
       return;
     }
     waiting.remove();
-    if (timedOut != null) {
+    Span span = w.span();
+    if (end.kind() == PoolEvent.Kind.TIMED_OUT) {
       // error.type: the conventions' own value for a timeout (docs/registry/attributes/error.md)
       span.setAttribute(DbAttributes.ERROR_TYPE, "timeout");
-      span.setStatus(StatusCode.ERROR, timedOut.cause() == null ? "" : String.valueOf(timedOut.cause().getMessage()));
+      span.setStatus(StatusCode.ERROR, end.cause() == null ? "" : String.valueOf(end.cause().getMessage()));
     }
     span.end();
   }

@@ -98,12 +98,62 @@ class ConnectAndPoolSpansTest {
     try (Tracing t = new Tracing();
          Pool pool = Pool.open(Tracing.config(TracingListener.create(t.sdk)),
              PoolOptions.DEFAULT.minSize(1).maxSize(1).acquireTimeout(Duration.ofMillis(100)))) {
+      pool.query("select 1");   // the first caller may wait for the pool's first connection
+      t.exporter.reset();
       try (Pool.Lease held = pool.acquire()) {
         assertThrows(PoolExhaustedException.class, () -> pool.query("select 3"));
       }
       SpanData wait = t.named("pool wait").get(0);
       assertEquals(StatusCode.ERROR, wait.getStatus().getStatusCode());
       assertEquals("timeout", wait.getAttributes().get(ERROR_TYPE));
+    }
+  }
+
+  /** An interrupted wait reports no end: its span ends in error, and the thread's next acquisition is not charged with it. */
+  @Test
+  void anInterruptedWaitEndsInErrorAtTheThreadsNextAcquisition() throws Exception {
+    try (Tracing t = new Tracing();
+         Pool pool = Pool.open(Tracing.config(TracingListener.create(t.sdk)),
+             PoolOptions.DEFAULT.minSize(1).maxSize(1).acquireTimeout(Duration.ofSeconds(20)))) {
+      pool.query("select 1");   // the first caller may wait for the pool's first connection
+      t.exporter.reset();
+      CountDownLatch released = new CountDownLatch(1);
+      java.util.concurrent.atomic.AtomicReference<Throwable> first = new java.util.concurrent.atomic.AtomicReference<>();
+      Thread waiter;
+      try (Pool.Lease held = pool.acquire()) {
+        waiter = Thread.ofPlatform().start(() -> {
+          try {
+            pool.query("select 2");
+          } catch (Throwable e) {
+            first.set(e);
+          }
+          Thread.interrupted();   // Sluice keeps the interrupt flag set; clear it to go on
+          try {
+            released.await();
+            pool.query("select 3");
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        });
+        for (int i = 0; i < 500 && pool.stats().waiting() == 0; i++) {
+          Thread.sleep(10);
+        }
+        assertEquals(1, pool.stats().waiting(), "the waiter is waiting");
+        Thread.sleep(20);   // the wait is older than the next acquisition by more than the clock slack
+        waiter.interrupt();
+        for (int i = 0; i < 500 && first.get() == null; i++) {
+          Thread.sleep(10);
+        }
+        assertInstanceOf(SluiceException.class, first.get(), "the interrupted caller got an exception");
+      }
+      released.countDown();
+      assertTrue(waiter.join(Duration.ofSeconds(30)));
+      List<SpanData> waits = t.named("pool wait");
+      assertEquals(1, waits.size(), "the next acquisition did not wait and made no span");
+      assertEquals(StatusCode.ERROR, waits.get(0).getStatus().getStatusCode());
+      assertEquals("_OTHER", waits.get(0).getAttributes().get(ERROR_TYPE));
+      assertEquals(1, t.named("select").stream().filter(s -> s.getStatus().getStatusCode() == StatusCode.UNSET)
+          .filter(s -> s.getEndEpochNanos() > waits.get(0).getStartEpochNanos()).count(), "select 3 ran");
     }
   }
 }
