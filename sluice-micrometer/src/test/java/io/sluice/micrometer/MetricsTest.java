@@ -8,6 +8,7 @@ import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.sluice.Connection;
 import io.sluice.ConnectionConfig;
+import io.sluice.Listener;
 import io.sluice.Pool;
 import io.sluice.PoolExhaustedException;
 import io.sluice.PoolOptions;
@@ -137,6 +138,24 @@ class MetricsTest {
     }
     assertTrue(r.getMeters().stream().flatMap(m -> m.getId().getTags().stream())
         .noneMatch(t -> t.getValue().contains("secret")), "no parameter value in any tag");
+  }
+
+  @Test
+  void aListenersReconnectionIsCounted() throws Exception {
+    MeterRegistry r = new SimpleMeterRegistry();
+    PostgresServer pg = PostgresServer.shared();
+    String url = "host=" + pg.socketDirectory() + " port=" + pg.port() + " user=" + pg.superuser() + " dbname="
+        + pg.database();
+    ConnectionConfig cfg = ConnectionConfig.parse(url + " application_name=metered-listener")
+        .withListener(MetricsListener.create(r));
+    try (Connection admin = Connection.open(url); Listener l = Listener.open(cfg, n -> { }, null)) {
+      l.listen("metered");
+      admin.query("select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'metered-listener'");
+      for (int i = 0; i < 1000 && r.find(MetricsListener.LISTENER_RECONNECTS).counter() == null; i++) {
+        Thread.sleep(10);
+      }
+      assertEquals(1, r.get(MetricsListener.LISTENER_RECONNECTS).counter().count());
+    }
   }
 
   @Test
