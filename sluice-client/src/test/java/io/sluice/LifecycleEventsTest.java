@@ -155,6 +155,20 @@ class LifecycleEventsTest {
     }
   }
 
+  @Test
+  void aPoolReportsAConnectionItCouldNotOpen() {
+    EventRecorder events = new EventRecorder();
+    ConnectionConfig wrong = ConnectionConfig.parse(tcp(TestRoles.SCRAM, "not-the-password")).withListener(events);
+    try (Pool pool = Pool.open(wrong, PoolOptions.DEFAULT.minSize(0).maxSize(1).acquireTimeout(Duration.ofSeconds(5)))) {
+      ConnectionException e = assertThrows(ConnectionException.class, () -> pool.query("select 1"));
+      List<PoolEvent> got = events.singles(PoolEvent.class);
+      assertEquals(List.of(Kind.OPEN_FAILED), kinds(events));
+      assertEquals("28P01", Result.sqlState(got.get(0).cause()));
+      assertEquals("28P01", Result.sqlState(e));
+      assertEquals(Result.SERVER_ERROR, events.ends(ConnectEnd.class).get(0).result());
+    }
+  }
+
   static List<Kind> kinds(EventRecorder events) {
     return events.singles(PoolEvent.class).stream().map(PoolEvent::kind).toList();
   }
