@@ -6,7 +6,10 @@ import io.sluice.internal.SummaryTokens.Token;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 /**
  * A low-cardinality summary of a statement's text: its operations and the tables they act on, in
@@ -63,6 +66,30 @@ public final class QuerySummary {
       throw new IllegalArgumentException("QuerySummary.of: the SQL text is null");
     }
     return new Reader(SummaryTokens.of(sql)).read();
+  }
+
+  /**
+   * {@link #of} remembering the summaries of up to {@code capacity} distinct texts, for a listener
+   * that summarises every statement: an application runs few distinct statements, and reading one
+   * costs microseconds. Texts past the capacity are summarised each time, so that statements built
+   * from input cannot grow it without bound. Thread-safe.
+   */
+  public static Function<String, String> memo(int capacity) {
+    if (capacity < 1) {
+      throw new IllegalArgumentException("QuerySummary.memo: capacity must be at least 1, was " + capacity);
+    }
+    Map<String, String> seen = new ConcurrentHashMap<>();
+    return sql -> {
+      String known = seen.get(sql);
+      if (known != null) {
+        return known;
+      }
+      String summary = of(sql);
+      if (seen.size() < capacity) {
+        seen.putIfAbsent(sql, summary);
+      }
+      return summary;
+    };
   }
 
   /** What the next name would be. */

@@ -98,6 +98,19 @@ class QuerySummaryTest {
   }
 
   @Test
+  void aMemoAnswersAsOfDoesBeyondItsCapacity() {
+    java.util.function.Function<String, String> memo = QuerySummary.memo(2);
+    for (int round = 0; round < 2; round++) {
+      for (int i = 0; i < 5; i++) {
+        String sql = "select * from t" + i + " where k = $1";
+        assertEquals(QuerySummary.of(sql), memo.apply(sql), sql);
+      }
+    }
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> QuerySummary.memo(0));
+    assertTrue(e.getMessage().contains("capacity must be at least 1, was 0"), e.getMessage());
+  }
+
+  @Test
   void nullSqlIsRefusedByName() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> QuerySummary.of(null));
     assertTrue(e.getMessage().contains("null"), e.getMessage());

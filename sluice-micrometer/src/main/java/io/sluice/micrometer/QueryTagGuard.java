@@ -3,6 +3,7 @@ package io.sluice.micrometer;
 import io.sluice.event.QuerySummary;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 /**
  * The {@code query} tag's value for a statement, with a bound on how many distinct values there
@@ -15,10 +16,12 @@ final class QueryTagGuard {
   private final QueryTag kind;
   private final int max;
   private final Set<String> admitted = ConcurrentHashMap.newKeySet();
+  private final Function<String, String> summaries;
 
   QueryTagGuard(QueryTag kind, int max) {
     this.kind = kind;
     this.max = max;
+    this.summaries = QuerySummary.memo(Math.max(max, 1024));
   }
 
   boolean enabled() {
@@ -27,7 +30,7 @@ final class QueryTagGuard {
 
   /** The tag value for {@code sql}. */
   String value(String sql) {
-    String v = kind == QueryTag.SUMMARY ? QuerySummary.of(sql) : sql;
+    String v = kind == QueryTag.SUMMARY ? summaries.apply(sql) : sql;
     if (admitted.contains(v)) {
       return v;
     }

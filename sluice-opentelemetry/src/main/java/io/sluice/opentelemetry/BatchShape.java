@@ -1,7 +1,7 @@
 package io.sluice.opentelemetry;
 
-import io.sluice.event.QuerySummary;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * What a batch's span says of its statements, after OpenTelemetry's database conventions
@@ -15,11 +15,12 @@ import java.util.List;
  * @param size the number of statements, or -1 when it is one statement (no db.operation.batch.size)
  */
 record BatchShape(String summary, String text, int size) {
-  static BatchShape of(List<String> sqls) {
+  /** The shape of a batch of {@code sqls}, each summarised by {@code summarise}. */
+  static BatchShape of(List<String> sqls, Function<String, String> summarise) {
     if (sqls.size() == 1) {
-      return new BatchShape(QuerySummary.of(sqls.get(0)), sqls.get(0), -1);
+      return new BatchShape(summarise.apply(sqls.get(0)), sqls.get(0), -1);
     }
-    List<String> summaries = sqls.stream().map(QuerySummary::of).distinct().toList();
+    List<String> summaries = sqls.stream().map(summarise).distinct().toList();
     String summary = summaries.size() == 1 && !summaries.get(0).isEmpty() ? "BATCH " + summaries.get(0) : "BATCH";
     List<String> texts = sqls.stream().distinct().toList();
     String text = texts.size() == 1 ? texts.get(0) : String.join("; ", sqls);

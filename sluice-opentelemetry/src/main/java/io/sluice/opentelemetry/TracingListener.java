@@ -22,6 +22,7 @@ import io.sluice.event.Result;
 import io.sluice.event.StatementEnd;
 import io.sluice.event.StatementStart;
 import java.util.Locale;
+import java.util.function.Function;
 
 /**
  * A {@link SluiceListener} making OpenTelemetry spans: one per statement, batch and COPY (kind
@@ -41,10 +42,14 @@ public final class TracingListener implements SluiceListener {
   public static final String CONNECT = "connect";
   /** The instrumentation scope of every span. */
   public static final String SCOPE = "io.sluice.opentelemetry";
+  /** How many distinct statements' summaries are remembered. */
+  private static final int SUMMARIES = 1024;
 
   private final Tracer tracer;
   private final TracingOptions options;
   private final PoolWaitSpans poolWaits;
+  /** Summaries of the statements seen, as an application runs few distinct ones. */
+  private final Function<String, String> summaries = QuerySummary.memo(SUMMARIES);
 
   private TracingListener(Tracer tracer, TracingOptions options) {
     this.tracer = tracer;
@@ -68,7 +73,7 @@ public final class TracingListener implements SluiceListener {
 
   @Override
   public Object statementStart(StatementStart start) {
-    String summary = QuerySummary.of(start.sql());
+    String summary = summaries.apply(start.sql());
     return operation(options.naming().name(summary), start.connection(), summary, start.sql())
         .setAttribute(SLUICE_PREPARATION, start.preparation().name().toLowerCase(Locale.ROOT))
         .startSpan();
@@ -84,7 +89,7 @@ public final class TracingListener implements SluiceListener {
 
   @Override
   public Object batchStart(BatchStart start) {
-    BatchShape shape = BatchShape.of(start.sqls());
+    BatchShape shape = BatchShape.of(start.sqls(), summaries);
     SpanBuilder span = operation(options.naming().name(shape.summary()), start.connection(), shape.summary(),
         shape.text());
     if (shape.size() >= 0) {
@@ -103,7 +108,7 @@ public final class TracingListener implements SluiceListener {
   /** COPY has an API of its own in Sluice, so its operation name is known without reading the SQL. */
   @Override
   public Object copyStart(CopyStart start) {
-    String summary = QuerySummary.of(start.sql());
+    String summary = summaries.apply(start.sql());
     return operation(options.naming().name(summary), start.connection(), summary, start.sql())
         .setAttribute(DB_OPERATION_NAME, "COPY")
         .startSpan();
