@@ -11,7 +11,6 @@ import io.opentelemetry.sdk.trace.data.SpanData;
 import io.sluice.Connection;
 import io.sluice.Pool;
 import io.sluice.PoolExhaustedException;
-import io.sluice.PoolOptions;
 import io.sluice.SluiceException;
 import io.sluice.testkit.PostgresServer;
 import java.time.Duration;
@@ -61,11 +60,7 @@ class ConnectAndPoolSpansTest {
 
   @Test
   void aCallerWaitingForAPooledConnectionGetsAWaitSpanAndATimeoutIsAnError() throws Exception {
-    try (Tracing t = new Tracing();
-         Pool pool = Pool.open(Tracing.config(TracingListener.create(t.sdk)),
-             PoolOptions.DEFAULT.minSize(1).maxSize(1).acquireTimeout(Duration.ofSeconds(20)))) {
-      pool.query("select 1");
-      t.exporter.reset();
+    try (Tracing t = new Tracing(); Pool pool = t.poolOfOne(Duration.ofSeconds(20))) {
       CountDownLatch waiting = new CountDownLatch(1);
       Span parent = t.app().spanBuilder("waiter").startSpan();
       Thread waiter;
@@ -95,11 +90,7 @@ class ConnectAndPoolSpansTest {
       assertEquals(parent.getSpanContext().getSpanId(), statement.getParentSpanId());
       assertTrue(wait.getEndEpochNanos() <= statement.getStartEpochNanos() + 1, "the wait ends before the statement");
     }
-    try (Tracing t = new Tracing();
-         Pool pool = Pool.open(Tracing.config(TracingListener.create(t.sdk)),
-             PoolOptions.DEFAULT.minSize(1).maxSize(1).acquireTimeout(Duration.ofMillis(100)))) {
-      pool.query("select 1");   // the first caller may wait for the pool's first connection
-      t.exporter.reset();
+    try (Tracing t = new Tracing(); Pool pool = t.poolOfOne(Duration.ofMillis(100))) {
       try (Pool.Lease held = pool.acquire()) {
         assertThrows(PoolExhaustedException.class, () -> pool.query("select 3"));
       }
@@ -112,11 +103,7 @@ class ConnectAndPoolSpansTest {
   /** An interrupted wait reports no end: its span ends in error, and the thread's next acquisition is not charged with it. */
   @Test
   void anInterruptedWaitEndsInErrorAtTheThreadsNextAcquisition() throws Exception {
-    try (Tracing t = new Tracing();
-         Pool pool = Pool.open(Tracing.config(TracingListener.create(t.sdk)),
-             PoolOptions.DEFAULT.minSize(1).maxSize(1).acquireTimeout(Duration.ofSeconds(20)))) {
-      pool.query("select 1");   // the first caller may wait for the pool's first connection
-      t.exporter.reset();
+    try (Tracing t = new Tracing(); Pool pool = t.poolOfOne(Duration.ofSeconds(20))) {
       CountDownLatch released = new CountDownLatch(1);
       java.util.concurrent.atomic.AtomicReference<Throwable> first = new java.util.concurrent.atomic.AtomicReference<>();
       Thread waiter;

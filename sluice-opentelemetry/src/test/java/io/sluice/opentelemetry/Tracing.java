@@ -43,6 +43,18 @@ final class Tracing implements AutoCloseable {
     return ConnectionConfig.parse(tcpUrl(pg.host(), pg.port())).withListener(listener);
   }
 
+  /**
+   * A pool of one connection tracing to this SDK, warmed up (its first caller may wait for the
+   * connection being opened) and with nothing exported yet.
+   */
+  io.sluice.Pool poolOfOne(java.time.Duration acquireTimeout) {
+    io.sluice.Pool pool = io.sluice.Pool.open(config(TracingListener.create(sdk)),
+        io.sluice.PoolOptions.DEFAULT.minSize(1).maxSize(1).acquireTimeout(acquireTimeout));
+    pool.query("select 1");
+    exporter.reset();
+    return pool;
+  }
+
   @Override
   public void close() {
     sdk.close();
