@@ -81,16 +81,24 @@ public final class Connection implements Queryable, AutoCloseable {
    * travel in binary wherever a codec exists; the statement is prepared on first use and cached.
    */
   public RowSet query(String sql, Object... params) {
+    return query(deadline(), sql, params);
+  }
+
+  RowSet query(Deadline deadline, String sql, Object[] params) {
     ensureOpen();
     RowStore store = new RowStore();
-    StatementRunner.QueryResult r = session.query(sql, params, store, false, deadline());
+    StatementRunner.QueryResult r = session.query(sql, params, store, false, deadline);
     return new RowSet(r.layout(), store, r.commandTag());
   }
 
   /** Runs a statement and returns the number of rows it affected (or returned), or -1. */
   public long execute(String sql, Object... params) {
+    return execute(deadline(), sql, params);
+  }
+
+  long execute(Deadline deadline, String sql, Object[] params) {
     ensureOpen();
-    StatementRunner.QueryResult r = session.query(sql, params, (b, o, l) -> {}, false, deadline());
+    StatementRunner.QueryResult r = session.query(sql, params, (b, o, l) -> {}, false, deadline);
     return CommandTags.rowCount(r.commandTag());
   }
 
@@ -102,9 +110,13 @@ public final class Connection implements Queryable, AutoCloseable {
    * remaining rows are skipped and the exception is rethrown once the connection is ready again.
    */
   public void forEach(String sql, Consumer<? super Row> each, Object... params) {
+    forEach(deadline(), sql, each, params);
+  }
+
+  void forEach(Deadline deadline, String sql, Consumer<? super Row> each, Object[] params) {
     ensureOpen();
     Streamer s = new Streamer(each);
-    session.query(sql, params, s, true, deadline());
+    session.query(sql, params, s, true, deadline);
     s.rethrow();
   }
 
@@ -113,8 +125,12 @@ public final class Connection implements Queryable, AutoCloseable {
    * parameter type, and returns a handle that runs it with values encoded for those types.
    */
   public PreparedQuery prepare(String sql) {
+    return prepare(deadline(), sql);
+  }
+
+  PreparedQuery prepare(Deadline deadline, String sql) {
     ensureOpen();
-    return new PreparedQuery(this, session, session.prepare(sql, deadline()));
+    return new PreparedQuery(this, session, session.prepare(sql, deadline));
   }
 
   /** COPY in and out on this connection; see {@link Copy}. */
@@ -135,14 +151,22 @@ public final class Connection implements Queryable, AutoCloseable {
    * nothing else. See {@link RowStream}.
    */
   public RowStream stream(String sql, int fetchSize, Object... params) {
+    return stream(deadline(), sql, fetchSize, params);
+  }
+
+  RowStream stream(Deadline deadline, String sql, int fetchSize, Object[] params) {
     ensureOpen();
-    return new RowStream(session.openPortal(sql, params, fetchSize, deadline()));
+    return new RowStream(session.openPortal(sql, params, fetchSize, deadline));
   }
 
   /** Folds the rows into a value as they arrive (streaming, like {@link #forEach}). */
   public <A> A reduce(String sql, A init, BiFunction<A, ? super Row, A> fn, Object... params) {
+    return reduce(deadline(), sql, init, fn, params);
+  }
+
+  <A> A reduce(Deadline deadline, String sql, A init, BiFunction<A, ? super Row, A> fn, Object[] params) {
     Object[] acc = {init};
-    forEach(sql, row -> {
+    forEach(deadline, sql, row -> {
       @SuppressWarnings("unchecked")
       A a = (A) acc[0];
       acc[0] = fn.apply(a, row);
@@ -218,7 +242,8 @@ public final class Connection implements Queryable, AutoCloseable {
     pin();
     // BEGIN goes out with the first statement, in the same exchange: no round trip of its own
     session.engine().deferBegin(options.beginSql());
-    return new Transaction(this, null, null);
+    Deadline until = options.timeout() == null ? Deadline.NONE : Deadline.in(options.timeout().toNanos());
+    return new Transaction(this, null, null, until);
   }
 
   /** Runs {@code body} in a transaction with default settings; see {@link #transaction(TxOptions, Transaction.Body)}. */
@@ -322,8 +347,23 @@ public final class Connection implements Queryable, AutoCloseable {
    * transaction (no {@code BEGIN}), earlier statements of the same string are rolled back too.
    */
   public List<SimpleResult> simpleQuery(String sql) {
+    return simpleQuery(deadline(), sql);
+  }
+
+  List<SimpleResult> simpleQuery(Deadline deadline, String sql) {
     ensureOpen();
-    return session.simpleQuery(sql, deadline());
+    return session.simpleQuery(sql, deadline);
+  }
+
+  /**
+   * This connection with {@code timeout} in place of {@code query_timeout} for each call made
+   * through the returned view (a statement that runs longer is cancelled and fails with {@link
+   * QueryTimeoutException}); the connection itself is unchanged. A {@link PreparedQuery} from the
+   * view's {@code prepare} runs later calls with the connection's own timeout.
+   */
+  @Override
+  public Queryable withTimeout(Duration timeout) {
+    return new TimeoutView(this, timeout);
   }
 
   /**

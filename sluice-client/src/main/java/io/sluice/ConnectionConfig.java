@@ -61,7 +61,8 @@ import java.util.Set;
  *
  * <p><b>Passwords.</b> {@link #password()} is the given password ({@code password} or {@code
  * PGPASSWORD}). The password file is consulted lazily, per host, by {@link #passwordFor(HostPort)}
- * at connect time, as libpq does. {@link #toString()}, {@link #toMap(boolean) toMap(false)} and
+ * at connect time, as libpq does. A {@link PasswordSupplier} ({@link #withPasswordSupplier}) takes
+ * the place of both and is called at each physical connect, for tokens that expire. {@link #toString()}, {@link #toMap(boolean) toMap(false)} and
  * every exception message show {@code password} and {@code sslpassword} as {@code ***} or not at
  * all. Equality compares every effective setting, secrets included.
  */
@@ -70,8 +71,11 @@ public final class ConnectionConfig {
   private final Map<String, String> env;
   private final LocalDefaults local;
   private final ResolvedConfig r;
+  /** Passwords fetched per connection, in place of the given one and the password file; or null. */
+  private final PasswordSupplier passwordSupplier;
 
-  private ConnectionConfig(Map<String, String> explicit, Map<String, String> env, LocalDefaults local) {
+  private ConnectionConfig(Map<String, String> explicit, Map<String, String> env, LocalDefaults local,
+      PasswordSupplier passwordSupplier) {
     Map<String, String> given = new LinkedHashMap<>();
     explicit.forEach((k, v) -> {
       Keys.require(Objects.requireNonNull(k, "parameter name"));
@@ -83,6 +87,7 @@ public final class ConnectionConfig {
     this.env = Resolver.relevantEnv(env);
     this.local = local;
     this.r = Resolver.resolve(this.explicit, this.env, local);
+    this.passwordSupplier = passwordSupplier;
   }
 
   /** Parses a URI, jdbc: URL or keyword/value string, beneath which the process environment applies. */
@@ -96,13 +101,13 @@ public final class ConnectionConfig {
   }
 
   static ConnectionConfig parse(String s, Map<String, String> environment, LocalDefaults local) {
-    return new ConnectionConfig(ConnectionStrings.parse(s), environment, local);
+    return new ConnectionConfig(ConnectionStrings.parse(s), environment, local, null);
   }
 
   /** For {@link ConnectionConfigBuilder#build()}. */
-  static ConnectionConfig create(
-      Map<String, String> parameters, Map<String, String> environment, LocalDefaults local) {
-    return new ConnectionConfig(parameters, environment, local);
+  static ConnectionConfig create(Map<String, String> parameters, Map<String, String> environment,
+      LocalDefaults local, PasswordSupplier passwordSupplier) {
+    return new ConnectionConfig(parameters, environment, local, passwordSupplier);
   }
 
   /** From libpq keywords and values, beneath which the process environment applies. */
@@ -112,7 +117,7 @@ public final class ConnectionConfig {
 
   /** From libpq keywords and values, with {@code environment} in place of the process one. */
   public static ConnectionConfig of(Map<String, String> parameters, Map<String, String> environment) {
-    return new ConnectionConfig(parameters, environment, LocalDefaults.system());
+    return new ConnectionConfig(parameters, environment, LocalDefaults.system(), null);
   }
 
   /**
@@ -125,7 +130,7 @@ public final class ConnectionConfig {
 
   /** A builder holding this configuration's explicit parameters and environment. */
   public ConnectionConfigBuilder toBuilder() {
-    return new ConnectionConfigBuilder(explicit, env, local);
+    return new ConnectionConfigBuilder(explicit, env, local).passwordSupplier(passwordSupplier);
   }
 
   /**
@@ -155,6 +160,14 @@ public final class ConnectionConfig {
 
   public ConnectionConfig withPassword(String password) {
     return with("password", password);
+  }
+
+  /**
+   * A copy that asks {@code supplier} for the password on every physical connection (see {@link
+   * PasswordSupplier}); null removes it.
+   */
+  public ConnectionConfig withPasswordSupplier(PasswordSupplier supplier) {
+    return toBuilder().passwordSupplier(supplier).build();
   }
 
   public ConnectionConfig withDatabase(String dbname) {
@@ -189,16 +202,35 @@ public final class ConnectionConfig {
   }
 
   /**
-   * The password to use for {@code host}: the given one, else the first matching line of the
+   * The password to use for {@code host}: the {@link #withPasswordSupplier supplier}'s (called
+   * now), else the given one, else the first matching line of the
    * password file ({@code passfile}, {@code PGPASSFILE} or {@code ~/.pgpass}; read now, at each
    * call; ignored with a warning if group- or world-accessible).
    */
   public Optional<String> passwordFor(HostPort host) {
+    if (passwordSupplier != null) {
+      return Optional.ofNullable(supplied(host)).filter(p -> !p.isEmpty());
+    }
     if (r.password().isPresent() || r.passfile().isEmpty()) {
       return r.password();
     }
     return PgpassFile.lookup(r.passfile().get(), !local.windows(), PgpassFile.lookupHost(host),
         host.port(), r.dbname(), r.user());
+  }
+
+  private String supplied(HostPort host) {
+    try {
+      return passwordSupplier.password(host, r.user());
+    } catch (Exception e) {
+      // the cause is the supplier's own; its message is never built from the password it failed to get
+      throw new ConnectionException("the password supplier failed for " + r.user() + " at " + host + ": " + e,
+          SluiceException.Outcome.NOT_SENT, e);
+    }
+  }
+
+  /** The supplier set by {@link #withPasswordSupplier}, if any. */
+  public Optional<PasswordSupplier> passwordSupplier() {
+    return Optional.ofNullable(passwordSupplier);
   }
 
   /** The password file that {@link #passwordFor} reads, if a home directory is known. */
@@ -354,7 +386,8 @@ public final class ConnectionConfig {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof ConnectionConfig c && r.effective().equals(c.r.effective());
+    return o instanceof ConnectionConfig c && r.effective().equals(c.r.effective())
+        && Objects.equals(passwordSupplier, c.passwordSupplier);
   }
 
   @Override
@@ -377,6 +410,9 @@ public final class ConnectionConfig {
         sb.append(sep).append(k).append('=').append(quote(e.getValue()));
         sep = " ";
       }
+    }
+    if (passwordSupplier != null) {
+      sb.append(sep).append("password=(from a supplier)");
     }
     return sb.append(']').toString();
   }

@@ -18,6 +18,7 @@ public final class ConnectionConfigBuilder {
   private final Map<String, String> params = new LinkedHashMap<>();
   private Map<String, String> env;
   private LocalDefaults local;
+  private PasswordSupplier passwordSupplier;
 
   ConnectionConfigBuilder() {}
 
@@ -80,6 +81,15 @@ public final class ConnectionConfigBuilder {
 
   public ConnectionConfigBuilder password(String password) {
     return set("password", password);
+  }
+
+  /**
+   * Asks {@code supplier} for the password on every physical connection, in place of {@code
+   * password} and the password file (see {@link PasswordSupplier}); null removes it.
+   */
+  public ConnectionConfigBuilder passwordSupplier(PasswordSupplier supplier) {
+    this.passwordSupplier = supplier;
+    return this;
   }
 
   public ConnectionConfigBuilder database(String dbname) {
@@ -164,8 +174,8 @@ public final class ConnectionConfigBuilder {
 
   /** Validates and builds; throws {@link ConfigException} naming the first bad parameter. */
   public ConnectionConfig build() {
-    return ConnectionConfig.create(
-        params, env != null ? env : System.getenv(), local != null ? local : LocalDefaults.system());
+    return ConnectionConfig.create(params, env != null ? env : System.getenv(),
+        local != null ? local : LocalDefaults.system(), passwordSupplier);
   }
 
   private static Duration nonNegative(String key, Duration d) {

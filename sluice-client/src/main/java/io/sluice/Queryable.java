@@ -34,4 +34,14 @@ public interface Queryable {
 
   /** Prepares a statement now (one round trip) and returns a handle that runs it. */
   PreparedQuery prepare(String sql);
+
+  /**
+   * A view of this that runs each call with {@code timeout} in place of {@code query_timeout}
+   * (or a transaction's timeout): a call still running when it passes is cancelled on the server
+   * and fails with {@link QueryTimeoutException}. Nothing else changes; the view is cheap, make
+   * one per call if you like: {@code pool.withTimeout(Duration.ofMillis(200)).query(…)}.
+   *
+   * @throws ConfigException if {@code timeout} is not more than zero
+   */
+  Queryable withTimeout(java.time.Duration timeout);
 }
