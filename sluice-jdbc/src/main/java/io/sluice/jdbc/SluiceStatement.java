@@ -410,18 +410,18 @@ public class SluiceStatement implements Statement, SelfWrapper {
     if (sqls.isEmpty()) {
       return new long[0];
     }
-    return runBatch(sqls, values, null).counts();
+    return runBatch(new BatchPlan(sqls, values, null), null).counts();
   }
 
   /** Runs a batch; {@code keyColumns} non-null collects the rows returned as generated keys. */
-  final BatchRun runBatch(List<String> sqls, List<Object[]> values, GeneratedKeys keys) throws SQLException {
+  final BatchRun runBatch(BatchPlan plan, GeneratedKeys keys) throws SQLException {
     clearResults();
     connection.beforeStatement();
     warningMark = connection.warnings.mark();
     long timeout = queryTimeoutSeconds > 0 ? queryTimeoutSeconds * 1000L : connection.defaultTimeoutMillis();
     ScheduledFuture<?> timer = Timeouts.arm(connection.sluice, timeout);
     try {
-      BatchRun run = BatchRun.run(connection, sqls, values);
+      BatchRun run = BatchRun.run(connection, plan);
       if (keys != null && keys.wanted() && !run.keys().isEmpty()) {
         setGeneratedKeys(run.keys().get(0).columns(), run.keys());
       }
