@@ -92,9 +92,12 @@ class SharedConnectionTest {
         s.execute("create temp table rt (k int, v text)");
       }
       try (PreparedStatement p = c.prepareStatement("insert into rt values (?, ?)")) {
-        p.setInt(1, 0);
-        p.setString(2, "warm");
-        p.executeUpdate();   // prepared now: the batch below needs no Parse round trip
+        for (int i = 1; i <= 1000; i++) {   // prepares the statements the batch is sent as (one per chunk size)
+          p.setInt(1, -i);
+          p.setString(2, "warm");
+          p.addBatch();
+        }
+        p.executeBatch();
         proxy.resetCounters();
         for (int i = 1; i <= 1000; i++) {
           p.setInt(1, i);
