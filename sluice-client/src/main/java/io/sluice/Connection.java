@@ -146,6 +146,19 @@ public final class Connection implements Queryable, AutoCloseable {
   }
 
   /**
+   * A batch whose run is bounded by {@code timeout} (from this call) in place of {@code
+   * query_timeout}: past it, the statement running is cancelled and the run fails with {@link
+   * QueryTimeoutException}.
+   */
+  public Batch batch(Duration timeout) {
+    ensureOpen();
+    if (timeout == null || timeout.isNegative() || timeout.isZero()) {
+      throw new ConfigException("a batch timeout must be more than zero, got " + timeout);
+    }
+    return new Batch(session, Deadline.in(timeout.toNanos()));
+  }
+
+  /**
    * Fetches the rows {@code fetchSize} at a time, as the iterator asks for them (a server-side
    * portal suspended between chunks). Close the stream; until then this connection writes
    * nothing else. See {@link RowStream}.

@@ -26,19 +26,18 @@ import java.util.List;
  * @param keys the rows each statement returned (generated keys), in order
  */
 record BatchRun(long[] counts, List<Row> keys) {
-  static BatchRun run(SluiceConnection connection, List<String> sqls, List<Object[]> values) throws SQLException {
-    return run(connection, new BatchPlan(sqls, values, null));
-  }
 
   /**
    * Runs {@code plan}; a statement of it standing for several batch entries (a multi-row insert)
    * gives each of them a count of 1 when its row count equals the entries (every row went in),
    * else {@link Statement#SUCCESS_NO_INFO} (some went nowhere: {@code ON CONFLICT DO NOTHING}).
    */
-  static BatchRun run(SluiceConnection connection, BatchPlan plan) throws SQLException {
+  static BatchRun run(SluiceConnection connection, BatchPlan plan, long timeoutMillis) throws SQLException {
     List<String> sqls = plan.sqls();
     List<Object[]> values = plan.values();
-    Batch b = connection.sluice.batch();
+    // the timeout travels with the batch's own requests: only they are cancelled when it passes
+    Batch b = timeoutMillis > 0 ? connection.sluice.batch(java.time.Duration.ofMillis(timeoutMillis))
+        : connection.sluice.batch();
     for (int i = 0; i < sqls.size(); i++) {
       b.add(sqls.get(i), values.get(i));
     }
