@@ -146,6 +146,66 @@ public final class Connection implements Queryable, AutoCloseable {
   }
 
   /**
+   * Runs {@code sql} once for each group of parameters, every execution written at once (one round
+   * trip once prepared) as one implicit transaction: all groups apply, or none does. A single-row
+   * {@code INSERT … VALUES} goes as multi-row inserts ({@link MultiRowInsert}: one statement per 64
+   * rows instead of one per row, about half the time on a local server).
+   *
+   * @return each group's row count; for a multi-row insert, 1 per group when every row of its
+   *     statement went in, else -1 (an {@code ON CONFLICT DO NOTHING} skipped some, which ones is
+   *     not known)
+   * @throws BatchException when a statement fails (nothing applied); its index is the first group
+   *     of the failed statement
+   */
+  public long[] executeMany(String sql, List<Object[]> groups) {
+    return executeMany(deadline(), sql, groups);
+  }
+
+  long[] executeMany(Deadline deadline, String sql, List<Object[]> groups) {
+    ensureOpen();
+    if (groups.isEmpty()) {
+      return new long[0];
+    }
+    boolean standard = !"off".equalsIgnoreCase(parameter("standard_conforming_strings"));
+    MultiRowInsert insert = groups.size() > 1 ? MultiRowInsert.of(sql, standard).orElse(null) : null;
+    Batch b = new Batch(session, deadline);
+    int[] chunks = insert == null ? null : insert.chunks(groups.size());
+    if (insert == null) {
+      for (Object[] g : groups) {
+        b.add(sql, g);
+      }
+    } else {
+      int from = 0;
+      for (int rows : chunks) {
+        b.add(rows == 1 ? sql : insert.sql(rows), insert.parameters(groups, from, rows));
+        from += rows;
+      }
+    }
+    List<RowSet> sets;
+    try {
+      sets = b.runAtomic();
+    } catch (BatchException e) {
+      if (chunks == null) {
+        throw e;
+      }
+      int first = 0;
+      for (int i = 0; i < e.index(); i++) {
+        first += chunks[i];
+      }
+      throw new BatchException("group " + first + " (in a multi-row insert of " + chunks[e.index()] + " groups) failed",
+          first, e.getCause());
+    }
+    long[] counts = new long[groups.size()];
+    for (int i = 0, g = 0; i < sets.size(); i++) {
+      int rows = chunks == null ? 1 : chunks[i];
+      long n = sets.get(i).rowCount();
+      java.util.Arrays.fill(counts, g, g + rows, rows == 1 ? n : n == rows ? 1 : -1);
+      g += rows;
+    }
+    return counts;
+  }
+
+  /**
    * A batch whose run is bounded by {@code timeout} (from this call) in place of {@code
    * query_timeout}: past it, the statement running is cancelled and the run fails with {@link
    * QueryTimeoutException}.

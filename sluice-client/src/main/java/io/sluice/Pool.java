@@ -81,6 +81,15 @@ public final class Pool implements Queryable, AutoCloseable {
     return run(Hold.SHARED, d, s -> s.c.execute(d, sql, params));
   }
 
+  /** See {@link Connection#executeMany}: pipelined on a shared connection, as a single statement is. */
+  public long[] executeMany(String sql, List<Object[]> groups) {
+    return run(Hold.SHARED, Deadline.NONE, s -> s.c.executeMany(sql, groups));
+  }
+
+  long[] executeMany(Deadline d, String sql, List<Object[]> groups) {
+    return run(Hold.SHARED, d, s -> s.c.executeMany(d, sql, groups));
+  }
+
   /**
    * See {@link Connection#forEach}. The stream borrows a connection for itself, so that however slow
    * the callback, no other caller's statement waits for it. A statement the callback runs through

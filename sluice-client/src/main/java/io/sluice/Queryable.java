@@ -20,6 +20,12 @@ public interface Queryable {
   /** Runs a statement and returns the number of rows it affected (or returned), or -1. */
   long execute(String sql, Object... params);
 
+  /**
+   * Runs {@code sql} once per group of parameters, all sent together and applied as one unit; a
+   * single-row {@code INSERT … VALUES} goes as multi-row inserts. See {@link Connection#executeMany}.
+   */
+  long[] executeMany(String sql, List<Object[]> groups);
+
   /** Streams the rows to {@code each} as they arrive; the row passed is valid only during the call. */
   void forEach(String sql, Consumer<? super Row> each, Object... params);
 

@@ -50,6 +50,17 @@ final class TimeoutView implements Queryable {
   }
 
   @Override
+  public long[] executeMany(String sql, List<Object[]> groups) {
+    Deadline d = deadline();
+    return switch (target) {
+      case Connection c -> c.executeMany(d, sql, groups);
+      case Transaction t -> t.executeMany(d, sql, groups);
+      case Pool p -> p.executeMany(d, sql, groups);
+      default -> throw unknown();
+    };
+  }
+
+  @Override
   public void forEach(String sql, Consumer<? super Row> each, Object... params) {
     Deadline d = deadline();
     switch (target) {

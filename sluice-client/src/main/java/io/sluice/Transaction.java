@@ -70,6 +70,15 @@ public final class Transaction implements Queryable, AutoCloseable {
     return run(() -> connection.execute(d, sql, params));
   }
 
+  /** See {@link Connection#executeMany}: inside this transaction, which a failure aborts. */
+  public long[] executeMany(String sql, List<Object[]> groups) {
+    return executeMany(deadline(), sql, groups);
+  }
+
+  long[] executeMany(Deadline d, String sql, List<Object[]> groups) {
+    return run(() -> connection.executeMany(d, sql, groups));
+  }
+
   /** See {@link Connection#forEach}. */
   public void forEach(String sql, Consumer<? super Row> each, Object... params) {
     forEach(deadline(), sql, each, params);
