@@ -4,9 +4,11 @@
   (:require [clojure.string :as str]
             [sluice.impl.errors :as errors]
             [sluice.impl.row :as row]
+            [sluice.impl.values :as values]
             [sluice.json :as json])
-  (:import (clojure.lang BigInt IPersistentMap IReduceInit Keyword Ratio)
+  (:import (clojure.lang BigInt IPersistentMap IReduceInit Keyword)
            (io.sluice Column Connection PreparedQuery Queryable Row RowSet Transaction)
+           (io.sluice.types TypeDependent)
            (java.util List Map)
            (java.util.concurrent ConcurrentHashMap)
            (java.util.function Consumer)))
@@ -77,23 +79,40 @@
 ;; ---------------------------------------------------------------------------------------------
 ;; SQL and parameters
 
+(declare param)
+
+(defn- holds-map?
+  "Whether a sequential value holds a map, at any depth: a PostgreSQL array cannot (jsonb[] aside),
+  so it is JSON or an array of JSON, whichever the server's type for it says."
+  [xs]
+  (some #(or (map? %) (and (sequential? %) (holds-map? %))) xs))
+
+;; A vector or list holding maps: sent as JSON text when the server infers json or jsonb for it
+;; (or the COPY column is one), else as an array of its elements (maps as JSON text: jsonb[]).
+(deftype JsonOrArray [xs]
+  TypeDependent
+  (valueFor [_ oid]
+    (if (or (== oid 114) (== oid 3802))   ; json, jsonb (pg_type.dat)
+      (json/write-str xs)
+      (mapv param xs))))
+
 (defn param
   "A Clojure value as a parameter the core can send: a map (or a value wrapped by
-  sluice.json/json) becomes JSON text, a keyword its name, a vector a list of parameters (an
-  array), Clojure's BigInt and Ratio Java numbers. Everything else goes as is; the core refuses,
-  with a clear message, a value of no PostgreSQL type."
+  sluice.json/json) becomes JSON text, a keyword its name, a vector or list a list of parameters
+  (an array; when it holds maps, JSON if the server's type for it is json/jsonb), Clojure's BigInt
+  and Ratio Java numbers (a ratio without an exact decimal is an error), java.util.Date and
+  java.sql's time classes java.time values (sluice.impl.values/param). Everything else goes as is;
+  the core refuses, with a clear message, a value of no PostgreSQL type."
   [v]
   (cond
     (nil? v) nil
     (string? v) v
-    (number? v) (cond (instance? BigInt v) (.toBigInteger ^BigInt v)
-                      (instance? Ratio v) (.decimalValue ^Ratio v)
-                      :else v)
+    (number? v) (if (instance? BigInt v) (.toBigInteger ^BigInt v) (values/param v))
     (keyword? v) (let [^Keyword k v] (if (namespace k) (str (namespace k) "/" (name k)) (name k)))
     (instance? IPersistentMap v) (json/write-str v)
     (json/json-param? v) (json/param-text v)
-    (vector? v) (mapv param v)
-    :else v))
+    (sequential? v) (if (holds-map? v) (JsonOrArray. v) (mapv param v))
+    :else (values/param v)))
 
 (defn params-array
   "The parameters as the array the core takes."
@@ -278,7 +297,7 @@
 
 (defn- first-col [r]
   (let [shape (row/row-shape r)]
-    (row/value shape (row/row-view r) (aget ^ints (.-cols ^sluice.impl.row.Shape shape) 0))))
+    (row/column-value r (aget ^ints (.-cols ^sluice.impl.row.Shape shape) 0))))
 
 (defn- reduce-shaped
   "Computes the shape chosen by opts over a reducible of lazy rows."
