@@ -106,3 +106,47 @@
     (is (= (OffsetDateTime/of 2024 2 29 12 34 56 123457000 ZoneOffset/UTC) (:b r)) "a Timestamp's nanoseconds, rounded")
     (is (= (LocalDate/of 2024 2 29) (:c r)))
     (is (= (LocalTime/of 12 34 56) (:d r)))))
+
+(defn- produced
+  "How many rows the server produced: each took a number from the sequence (a cancel keeps them)."
+  []
+  (:last_value (sluice/execute-one! *conn* "select last_value from plan_seq")))
+
+(def ^:private two-million "select nextval('plan_seq') as n from generate_series(1, 2000000)")
+
+(deftest reduced-stops-the-server
+  (doseq [[what run] [["(take 1)" #(into [] (comp (map :n) (take 1)) (sluice/plan *conn* two-million))]
+                      ["reduced" #(reduce (fn [_ r] (reduced [(:n r)])) nil (sluice/plan *conn* two-million))]
+                      ["a prepared statement" #(into [] (comp (map :n) (take 1))
+                                                     (sluice/plan (sluice/prepare *conn* two-million) []))]]]
+    (testing what
+      (sluice/execute! *conn* "drop sequence if exists plan_seq")
+      (sluice/execute! *conn* "create sequence plan_seq")
+      (is (= [1] (run)))
+      (is (< (produced) 1000000) "far fewer than 2 M rows were produced")
+      (is (= {:x 1} (sluice/execute-one! *conn* "select 1 as x")) "the connection is clean")))
+  (testing "on a pool"
+    (sluice/execute! *conn* "drop sequence if exists plan_seq")
+    (sluice/execute! *conn* "create sequence plan_seq")
+    (with-open [p (sluice/pool (ts/uri) {:max-size 1})]
+      (is (= [1] (into [] (comp (map :n) (take 1)) (sluice/plan p two-million))))
+      (is (= {:x 1} (sluice/execute-one! p "select 1 as x"))))
+    (is (< (produced) 1000000))))
+
+(deftest copy-in-maps
+  (fresh-table! "(id int, created_at date, note text)")
+  (testing "kebab and qualified keys name columns as result keys do"
+    (is (= 2 (sluice/copy-in! *conn* "types_t" [{:id 1 :created-at (LocalDate/of 2024 1 1)}
+                                                {:id 2 :created-at (LocalDate/of 2024 1 2)}] nil)))
+    (is (= 1 (sluice/copy-in! *conn* "types_t" [{:types_t/id 3 :types_t/note "q"}] nil)))
+    (is (= [{:id 1 :created-at (LocalDate/of 2024 1 1) :note nil} {:id 2 :created-at (LocalDate/of 2024 1 2) :note nil}
+            {:id 3 :created-at nil :note "q"}]
+           (sluice/execute! *conn* "select * from types_t order by id" {:keys :kebab}))))
+  (testing "a later row with a key the columns lack fails, naming it; nothing is copied"
+    (let [e (try (sluice/copy-in! *conn* "types_t" [{:id 4} {:id 5 :note "dropped?"}] nil) nil
+                 (catch clojure.lang.ExceptionInfo e e))]
+      (is (re-find #"row 2 has :note, not among the columns \[:id\]" (str (ex-message e))))
+      (is (= 3 (count (sluice/execute! *conn* "select 1 from types_t"))))))
+  (testing "a key a later row lacks is NULL; :columns names every key"
+    (is (= 2 (sluice/copy-in! *conn* "types_t" [{:id 6} {:id 7 :note "n"}] {:columns [:id :note]})))
+    (is (= [nil "n"] (sluice/execute! *conn* "select note from types_t where id >= 6 order by id" {:as :column})))))

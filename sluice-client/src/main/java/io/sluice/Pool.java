@@ -3,6 +3,7 @@ package io.sluice;
 import java.util.List;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import java.util.function.Function;
 
 /**
@@ -79,6 +80,14 @@ public final class Pool implements Queryable, AutoCloseable {
   public void forEach(String sql, Consumer<? super Row> each, Object... params) {
     run(Hold.BORROWED, s -> {
       s.c.forEach(sql, each, params);
+      return null;
+    });
+  }
+
+  /** See {@link Connection#forEachWhile}; like {@link #forEach}, on a connection borrowed for it. */
+  public void forEachWhile(String sql, Predicate<? super Row> each, Object... params) {
+    run(Hold.BORROWED, s -> {
+      s.c.forEachWhile(sql, each, params);
       return null;
     });
   }

@@ -5,6 +5,7 @@ import io.sluice.protocol.TransactionStatus;
 import java.util.List;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
@@ -56,6 +57,17 @@ public final class Transaction implements Queryable, AutoCloseable {
   public void forEach(String sql, Consumer<? super Row> each, Object... params) {
     run(() -> {
       connection.forEach(sql, each, params);
+      return null;
+    });
+  }
+
+  /**
+   * See {@link Connection#forEachWhile}. Inside a transaction a cancel would abort it, so the rows
+   * after the stop are read and dropped.
+   */
+  public void forEachWhile(String sql, Predicate<? super Row> each, Object... params) {
+    run(() -> {
+      connection.forEachWhile(sql, each, params);
       return null;
     });
   }

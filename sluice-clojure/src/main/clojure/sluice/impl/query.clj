@@ -11,7 +11,7 @@
            (io.sluice.types TypeDependent)
            (java.util List Map)
            (java.util.concurrent ConcurrentHashMap)
-           (java.util.function Consumer)))
+           (java.util.function Predicate)))
 
 (set! *warn-on-reflection* true)
 
@@ -144,14 +144,14 @@
 
 (defprotocol Executor
   (-query [x sql params] "All rows of the statement, as a RowSet.")
-  (-for-each [x sql consumer params] "Streams each row to a java.util.function.Consumer.")
+  (-for-each [x sql while params] "Streams each row to a java.util.function.Predicate, until it returns false.")
   (-columns-of [x sql] "The columns the statement returns (prepares it)."))
 
 ;; Connection, Transaction and Pool are all io.sluice.Queryable: one extension serves the three
 (extend-protocol Executor
   Queryable
   (-query [q sql params] (.query q ^String sql ^objects params))
-  (-for-each [q sql consumer params] (.forEach q ^String sql ^Consumer consumer ^objects params))
+  (-for-each [q sql while params] (.forEachWhile q ^String sql ^Predicate while ^objects params))
   (-columns-of [q sql] (.columns (.prepare q ^String sql))))
 
 (defn executor?
@@ -204,21 +204,21 @@
 (defprotocol Source
   (-connection [s] "The connection.")
   (-rows [s] "All rows, as a RowSet.")
-  (-each [s consumer] "Streams each row to a java.util.function.Consumer.")
+  (-each [s while] "Streams each row to a java.util.function.Predicate, until it returns false.")
   (-columns [s] "The result's columns, known before running (prepares if need be)."))
 
 (deftype Statement [c ^String sql ^objects params]
   Source
   (-connection [_] c)
   (-rows [_] (-query c sql params))
-  (-each [_ consumer] (-for-each c sql consumer params))
+  (-each [_ while] (-for-each c sql while params))
   (-columns [_] (-columns-of c sql)))
 
 (deftype Prepared [^Connection c ^PreparedQuery ps ^objects params]
   Source
   (-connection [_] c)
   (-rows [_] (.query ps params))
-  (-each [_ consumer] (.forEach ps ^Consumer consumer params))
+  (-each [_ while] (.forEachWhile ps ^Predicate while params))
   (-columns [_] (.columns ps)))
 
 (defn- qualified? [opts]
@@ -239,15 +239,16 @@
 
 (defn stream-reduce
   "Reduces the rows of `source` with f as they arrive from the socket. Each lazy row is readable
-  only during its step; after `reduced`, the remaining rows are read and skipped."
+  only during its step. After `reduced` no more rows are asked for: the server stops producing
+  them when it safely can (io.sluice.Connection#forEachWhile), else they are read and dropped."
   [source opts f init]
   (let [c (-connection source)
         _ (when (qualified? opts) (load-table-names! c (-columns source)))
         cursor (row/cursor)
         state (object-array [init nil false])]
     (-each source
-           (reify Consumer
-             (accept [_ r]
+           (reify Predicate
+             (test [_ r]
                (let [^Row r r]
                  (when-not (aget state 2)
                    (let [shape (or (aget state 1)
@@ -260,8 +261,8 @@
                                  ;; the core passes RuntimeExceptions back to us; wrap the rest
                                  (throw (ex-info (.getMessage e) {::checked e} e))))]
                      (if (reduced? acc)
-                       (do (aset state 0 @acc) (aset state 2 true))
-                       (aset state 0 acc))))))))
+                       (do (aset state 0 @acc) (aset state 2 true) false)
+                       (do (aset state 0 acc) true))))))))
     (.advance cursor)
     (aget state 0)))
 

@@ -83,10 +83,16 @@ public final class StatementRunner {
       ParameterCodec[] pcs = codecs != null && values == params ? codecs : serverTypedCodecs(st, values);
       sink.start(st.layout);
       QueryRequest q = new QueryRequest(st, values, pcs, types, sink, streaming);
+      if (streaming) {
+        q.onStop = () -> engine.stopEarly(q);
+      }
       try {
         engine.run(q, deadline);
         return new QueryResult(st.layout, q.commandTag);
       } catch (ServerException e) {
+        if (q.stopRequested && e.sqlState().equals("57014")) {
+          return new QueryResult(st.layout, null);   // stopped for the consumer, who has its rows
+        }
         if (invalidates(e)) {
           cache.invalidate(st);   // prepared again at its next use, whether or not it runs again now
         }
