@@ -12,6 +12,7 @@
             [sluice.impl.errors :as errors]
             [sluice.impl.query :as q]
             [sluice.impl.row :as row]
+            [sluice.impl.values :as values]
             [sluice.json :as json])
   (:import (clojure.lang IPersistentMap IReduce IReduceInit Keyword)
            (io.sluice Batch Batch$Item Connection Connection$SessionBody ConnectionConfig CopyFormat Listener
@@ -178,6 +179,14 @@
   "Whether x is a lazy row from execute!, execute-one! or plan."
   [x]
   (row/lazy-row? x))
+
+(defn interval
+  "An io.sluice.types.Interval, what an interval column reads as (months, days and microseconds,
+  as PostgreSQL keeps it; `.toDuration`, `.toPeriod`), from PostgreSQL's text (\"1 day 02:00:00\",
+  \"P1DT2H\"), a java.time.Duration or Period. It prints as `#sluice/interval \"1 day 02:00:00\"`,
+  which reads back; as a parameter it is the interval, and so are Duration and Period."
+  [x]
+  (values/interval x))
 
 (defn json
   "Marks a value to be sent as a JSON parameter. Maps are sent as JSON without it; use it for a

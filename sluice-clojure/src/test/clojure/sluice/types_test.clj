@@ -150,3 +150,29 @@
   (testing "a key a later row lacks is NULL; :columns names every key"
     (is (= 2 (sluice/copy-in! *conn* "types_t" [{:id 6} {:id 7 :note "n"}] {:columns [:id :note]})))
     (is (= [nil "n"] (sluice/execute! *conn* "select note from types_t where id >= 6 order by id" {:as :column})))))
+
+(defn- server-version []
+  (:v (sluice/execute-one! *conn* "select current_setting('server_version_num')::int as v")))
+
+(deftest intervals
+  (let [iv (:v (sluice/execute-one! *conn* "select interval '1 year 2 mons -3 days 04:05:06.789' as v"))]
+    (testing "prints readably, as PostgreSQL's text, and reads back"
+      (is (= "#sluice/interval \"1 year 2 mons -3 days +04:05:06.789\"" (pr-str iv)))
+      (is (= iv (read-string (pr-str iv))))
+      (is (= iv (sluice/interval "1 year 2 mons -3 days 04:05:06.789"))))
+    (testing "round-trips as a parameter"
+      (is (= iv (:v (sluice/execute-one! *conn* ["select $1::interval as v" iv]))))
+      (is (= {:same true} (sluice/execute-one! *conn* ["select $1 = interval '1 year 2 mons -3 days 04:05:06.789' as same" iv])))))
+  (testing "Duration and Period are intervals as parameters"
+    (is (= {:d true :p true}
+           (sluice/execute-one! *conn* ["select $1::interval = interval '26 hours' as d, $2::interval = interval '1 year 2 mons 3 days' as p"
+                                        (java.time.Duration/ofHours 26) (java.time.Period/of 1 2 3)])))
+    (is (= (java.time.Duration/ofHours 26) (.toDuration ^io.sluice.types.Interval (sluice/interval (java.time.Duration/ofHours 26))))))
+  (testing "bad text is an error naming it"
+    (is (thrown-with-msg? clojure.lang.ExceptionInfo #"interval" (sluice/interval "two days")))
+    (is (thrown-with-msg? clojure.lang.ExceptionInfo #"not 42" (sluice/interval 42))))
+  (when (>= (server-version) 170000)
+    (testing "PostgreSQL 17's infinite intervals are :infinity and :-infinity, both ways"
+      (is (= {:a :infinity :b :-infinity}
+             (sluice/execute-one! *conn* "select 'infinity'::interval a, '-infinity'::interval b")))
+      (is (= {:x true} (sluice/execute-one! *conn* ["select $1::interval = 'infinity' as x" :infinity]))))))
