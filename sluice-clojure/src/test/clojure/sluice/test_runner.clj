@@ -27,11 +27,18 @@
   "Loads everything, runs the tests and returns clojure.test's summary with :reflection, the number
   of reflection warnings."
   []
-  (let [warnings (load-checking-reflection)]
+  (let [warnings (load-checking-reflection)
+        ;; -Dsluice.clojure.version=1.11: the run must really be on that Clojure
+        wanted (System/getProperty "sluice.clojure.version")
+        wrong-version (when (and wanted (not (str/starts-with? (clojure-version) (str wanted "."))))
+                        (println "WRONG CLOJURE: wanted" wanted "but running" (clojure-version))
+                        1)]
     (doseq [w warnings] (println "REFLECTION:" w))
     ;; -Dsluice.clojure.tests=sluice.types-test,sluice.row-test runs only those
+    (println "Clojure" (clojure-version))
     (let [chosen (if-let [p (System/getProperty "sluice.clojure.tests")]
                    (mapv symbol (str/split p #","))
                    test-namespaces)]
       (apply require chosen)
-      (assoc (apply t/run-tests chosen) :reflection (count warnings)))))
+      (cond-> (assoc (apply t/run-tests chosen) :reflection (count warnings))
+        wrong-version (update :fail + wrong-version)))))
