@@ -22,18 +22,16 @@ class StopEarlyTest {
   static final String SQL = "select nextval('stop_early_seq') from generate_series(1, " + ROWS + ")";
   Connection c;
 
-  @BeforeEach
-  void open() {
-    PostgresServer pg = PostgresServer.shared();
-    c = Connection.open("host=" + pg.socketDirectory() + " port=" + pg.port() + " user=" + pg.superuser()
-        + " dbname=" + pg.database());
-    c.execute("drop sequence if exists stop_early_seq");
-    c.execute("create sequence stop_early_seq");
-  }
-
   @AfterEach
   void close() {
     c.close();
+  }
+
+  @BeforeEach
+  void open() {
+    c = Connection.open(PostgresServer.shared().uri());
+    c.execute("drop sequence if exists stop_early_seq");
+    c.execute("create sequence stop_early_seq");
   }
 
   /** Numbers the server handed out: the rows it produced. */

@@ -7,8 +7,6 @@ import io.sluice.types.Oids;
 import io.sluice.types.TypeDependent;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -24,22 +22,15 @@ class TypeDependentTest {
   }
 
   static final JsonOrList VALUE = new JsonOrList("[1, 2]", List.of(1, 2));
-  Connection c;
-
-  @BeforeEach
-  void open() {
-    PostgresServer pg = PostgresServer.shared();
-    c = Connection.open("host=" + pg.socketDirectory() + " port=" + pg.port() + " user=" + pg.superuser()
-        + " dbname=" + pg.database());
-  }
-
-  @AfterEach
-  void close() {
-    c.close();
-  }
 
   @Test
   void sentAsTheServersTypeAsks() {
+    try (Connection c = Connection.open(PostgresServer.shared().uri())) {
+      sentAsTheServersTypeAsks(c);
+    }
+  }
+
+  private static void sentAsTheServersTypeAsks(Connection c) {
     Row r = c.query("select $1::jsonb as j, $2::int[] as a, $3::json as t", VALUE, VALUE, VALUE).get(0);
     assertEquals("[1, 2]", r.get(0));
     assertArrayEquals(new Integer[] {1, 2}, (Integer[]) r.get(1));
@@ -48,6 +39,12 @@ class TypeDependentTest {
 
   @Test
   void preparedBatchedAndCopied() {
+    try (Connection c = Connection.open(PostgresServer.shared().uri())) {
+      preparedBatchedAndCopied(c);
+    }
+  }
+
+  private static void preparedBatchedAndCopied(Connection c) {
     c.execute("create temp table td (id int, doc jsonb, ns int[])");
     c.prepare("insert into td values ($1, $2, $3)").execute(1, VALUE, VALUE);
     c.batch().add("insert into td values ($1, $2, $3)", 2, VALUE, VALUE).run();
