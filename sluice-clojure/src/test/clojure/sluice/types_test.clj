@@ -27,6 +27,8 @@
     (testing "vectors and lists of scalars stay arrays"
       (sluice/execute! *conn* ["insert into types_t (id, ns) values ($1, $2)" 3 '(1 2 3)])
       (is (= [1 2 3] (:ns (sluice/execute-one! *conn* ["select ns from types_t where ns = $1::int[]" [1 2 3]])))))
+    (testing "sql-params as a list, as a vector"
+      (is (= {:v [{:a 1}]} (sluice/execute-one! *conn* (list "select $1::jsonb as v" (list {:a 1}))))))
     (testing "nested: a vector of vectors of maps"
       (is (= [[{:a 1}]] (:v (sluice/execute-one! *conn* ["select $1::jsonb as v" [[{:a 1}]]])))))
     (testing "a prepared statement and a batch"

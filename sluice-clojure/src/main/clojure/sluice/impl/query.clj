@@ -127,14 +127,14 @@
 (def ^:private no-params (object-array 0))
 
 (defn sql-params
-  "[sql params-array] from a SQL string or a [sql & params] vector."
+  "[sql params-array] from a SQL string or a [sql & params] vector (or list)."
   [x]
   (cond
     (string? x) [x no-params]
-    (and (vector? x) (string? (first x))) [(first x) (params-array (rest x))]
+    (and (sequential? x) (string? (first x))) [(first x) (params-array (rest x))]
     :else (throw (errors/bad-input (str "expected a SQL string or a vector [sql & params], not "
-                                        (if (nil? x) "nil" (pr-str (if (vector? x) (first x) (class x)))))
-                                   {:sql-params (if (vector? x) (into [] (map class) x) (class x))}))))
+                                        (if (nil? x) "nil" (pr-str (if (sequential? x) (first x) (class x)))))
+                                   {:sql-params (if (sequential? x) (into [] (map class) x) (class x))}))))
 
 ;; ---------------------------------------------------------------------------------------------
 ;; table names, for :qualified keys

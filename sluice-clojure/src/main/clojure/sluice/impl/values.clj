@@ -7,7 +7,8 @@
   (:require [sluice.impl.errors :as errors])
   (:import (clojure.lang Ratio)
            (io.sluice.types CodecException Interval)
-           (java.time Duration Instant LocalDate LocalDateTime OffsetDateTime Period)))
+           (java.time Duration Instant LocalDate LocalDateTime OffsetDateTime Period)
+           (java.time.temporal Temporal)))
 
 (set! *warn-on-reflection* true)
 
@@ -15,11 +16,15 @@
   "`:infinity` or `:-infinity` for the Java value an infinite date or timestamp decodes to (the
   MAX/MIN constant of LocalDate, LocalDateTime, OffsetDateTime or Instant), else nil."
   [v]
+  ;; every value read passes here: the common ones (numbers, strings) leave after two checks
   (cond
-    (instance? LocalDate v) (cond (.equals LocalDate/MAX v) :infinity (.equals LocalDate/MIN v) :-infinity)
-    (instance? OffsetDateTime v) (cond (.equals OffsetDateTime/MAX v) :infinity (.equals OffsetDateTime/MIN v) :-infinity)
-    (instance? LocalDateTime v) (cond (.equals LocalDateTime/MAX v) :infinity (.equals LocalDateTime/MIN v) :-infinity)
-    (instance? Instant v) (cond (.equals Instant/MAX v) :infinity (.equals Instant/MIN v) :-infinity)
+    (instance? Temporal v)
+    (cond
+      (instance? LocalDate v) (cond (.equals LocalDate/MAX v) :infinity (.equals LocalDate/MIN v) :-infinity)
+      (instance? OffsetDateTime v) (cond (.equals OffsetDateTime/MAX v) :infinity (.equals OffsetDateTime/MIN v) :-infinity)
+      (instance? LocalDateTime v) (cond (.equals LocalDateTime/MAX v) :infinity (.equals LocalDateTime/MIN v) :-infinity)
+      (instance? Instant v) (cond (.equals Instant/MAX v) :infinity (.equals Instant/MIN v) :-infinity)
+      :else nil)
     (instance? Interval v) (cond (.equals Interval/INFINITY v) :infinity (.equals Interval/MINUS_INFINITY v) :-infinity)
     :else nil))
 
