@@ -127,6 +127,14 @@
       (is (= [1] (run)))
       (is (< (produced) 1000000) "far fewer than 2 M rows were produced")
       (is (= {:x 1} (sluice/execute-one! *conn* "select 1 as x")) "the connection is clean")))
+  (testing "in a transaction (a portal, closed at the stop: a cancel would abort the transaction)"
+    (sluice/execute! *conn* "drop sequence if exists plan_seq")
+    (sluice/execute! *conn* "create sequence plan_seq")
+    (is (= {:first [1] :after {:x 1}}
+           (sluice/with-transaction [tx *conn*]
+             {:first (into [] (comp (map :n) (take 1)) (sluice/plan tx two-million))
+              :after (sluice/execute-one! tx "select 1 as x")})))
+    (is (< (produced) 1000000)))
   (testing "on a pool"
     (sluice/execute! *conn* "drop sequence if exists plan_seq")
     (sluice/execute! *conn* "create sequence plan_seq")

@@ -112,18 +112,34 @@ public final class Connection implements Queryable, AutoCloseable {
 
   /**
    * Streams the rows to {@code each} as {@link #forEach} does, until it returns false: then no
-   * more rows are passed, and the server stops producing them. The statement is cancelled when
-   * that can touch nothing else: it is the only statement in flight on the connection and no
-   * transaction is open (a cancel would abort it). Otherwise the rest of the rows are read and
-   * dropped. Either way the call returns once the connection is ready again, and the connection
-   * is clean. A statement that changes data may have done some of its work when stopped.
+   * more rows are passed, and the server stops producing them. Inside this thread's transaction
+   * or session, where a cancel would abort the transaction, the rows are read through a portal
+   * {@value #STOPPABLE_FETCH} at a time, and the portal is closed at the stop. Elsewhere the
+   * statement is cancelled at the stop when that can touch nothing else: it is the only statement
+   * in flight on the connection (and no transaction is open); otherwise the rest of the rows are
+   * read and dropped. Either way the call returns once the connection is ready again, and the
+   * connection is clean. A statement that changes data may have done some of its work when stopped.
    */
   public void forEachWhile(String sql, Predicate<? super Row> each, Object... params) {
     ensureOpen();
+    if (session.engine().heldByCurrentThread()) {
+      // the connection is this thread's anyway: a portal's pauses between chunks cost no one
+      try (RowStream rows = stream(sql, STOPPABLE_FETCH, params)) {
+        for (Row r : rows) {
+          if (!each.test(r)) {
+            return;
+          }
+        }
+      }
+      return;
+    }
     Streamer s = new Streamer(each);
     session.query(sql, params, s, true, deadline());
     s.rethrow();
   }
+
+  /** Rows per fetch of {@link #forEachWhile} inside a transaction: a round trip per chunk. */
+  static final int STOPPABLE_FETCH = 4096;
 
   /**
    * Prepares a statement on the server now (one round trip), letting the server infer every

@@ -62,8 +62,8 @@ public final class Transaction implements Queryable, AutoCloseable {
   }
 
   /**
-   * See {@link Connection#forEachWhile}. Inside a transaction a cancel would abort it, so the rows
-   * after the stop are read and dropped.
+   * See {@link Connection#forEachWhile}. Inside a transaction a cancel would abort it: the rows
+   * are read through a portal, a chunk at a time, closed at the stop.
    */
   public void forEachWhile(String sql, Predicate<? super Row> each, Object... params) {
     run(() -> {

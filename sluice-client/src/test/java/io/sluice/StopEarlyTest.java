@@ -71,16 +71,31 @@ class StopEarlyTest {
   }
 
   @Test
-  void insideATransactionTheRestIsDrainedAndTheTransactionLives() {
+  void insideATransactionAPortalStopsTheServerAndTheTransactionLives() {
     c.transaction(tx -> {
       tx.execute("create temp table stop_early_t (x int)");
       AtomicInteger seen = new AtomicInteger();
-      tx.forEachWhile("select g from generate_series(1, 1000) g", row -> seen.incrementAndGet() < 1);
-      assertEquals(1, seen.get());
+      tx.forEachWhile(SQL, row -> seen.incrementAndGet() < 2);
+      assertEquals(2, seen.get());
       tx.execute("insert into stop_early_t values (1)");   // not aborted: no cancel inside a transaction
       return null;
     });
     assertEquals(1L, c.query("select count(*) from stop_early_t").get(0).getLong(0));
+    long produced = produced();
+    assertTrue(produced < ROWS / 2, "the server stopped early, after " + produced + " of " + ROWS + " rows");
+  }
+
+  @Test
+  void insideATransactionEveryRowStillComes() {
+    long[] sum = {0};
+    c.transaction(tx -> {
+      tx.forEachWhile("select g from generate_series(1, 10000) g", row -> {
+        sum[0] += row.getLong(0);
+        return true;
+      });
+      return null;
+    });
+    assertEquals(10_000L * 10_001 / 2, sum[0]);
   }
 
   @Test
