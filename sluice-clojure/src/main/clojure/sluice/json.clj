@@ -120,7 +120,10 @@
     (instance? BigDecimal v) (.writeNumber g ^BigDecimal v)
     (instance? BigInteger v) (.writeNumber g ^BigInteger v)
     (instance? BigInt v) (.writeNumber g (.toBigInteger ^BigInt v))
-    (instance? Ratio v) (.writeNumber g (.decimalValue ^Ratio v))
+    ;; exact when the ratio has a decimal form (1/4), else as near as a double gets (1/3)
+    (instance? Ratio v) (let [^Ratio r v
+                              d (try (.decimalValue r) (catch ArithmeticException _ nil))]
+                          (if d (.writeNumber g ^BigDecimal d) (.writeNumber g (.doubleValue r))))
     (instance? Short v) (.writeNumber g (short v))
     (instance? Float v) (.writeNumber g (float v))
     (instance? TemporalAccessor v) (.writeString g (if-let [inf (values/infinity v)] (name inf) (str v)))
