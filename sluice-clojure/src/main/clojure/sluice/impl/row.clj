@@ -239,8 +239,10 @@
               v (.get view c)]
           (aset a (* 2 j) (aget ks j))
           ;; the common case inline: a plain value needs no conversion
+          ;; what was decoded already is taken; the rest is not kept (the realised map holds it)
           (aset a (inc (* 2 j)) (cond (nil? v) nil
-                                      (or (aget json c) (.isArray (.getClass ^Object v))) (.column this c)
+                                      (or (aget json c) (.isArray (.getClass ^Object v)))
+                                      (or (when kept (aget ^objects kept c)) (convert shape c v))
                                       :else (values/result v)))))
       ;; up to 8 keys an array map (column order), past that a hash map, as Clojure does; keys
       ;; are distinct, so the array is used as it is. Not cached: a realised map is usually
