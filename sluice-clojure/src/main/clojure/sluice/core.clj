@@ -439,7 +439,7 @@
                  (throw (errors/bad-input (str "unknown :format " (pr-str (:format opts)) "; known: :binary, :csv, :text")
                                           {:option :format})))
              first-row (first source)
-             cols (or (:columns opts) (when (map? first-row) (vec (keys first-row))))
+             cols (vec (or (:columns opts) (when (map? first-row) (keys first-row))))
              _ (when (empty? cols)
                  (throw (errors/bad-input "copy-in! of row vectors needs :columns" {:option :columns})))
              names (mapv column-name cols)

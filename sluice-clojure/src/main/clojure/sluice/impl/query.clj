@@ -144,14 +144,14 @@
 
 (defprotocol Executor
   (-query [x sql params] "All rows of the statement, as a RowSet.")
-  (-for-each [x sql while params] "Streams each row to a java.util.function.Predicate, until it returns false.")
+  (-for-each [x sql more? params] "Streams each row to a java.util.function.Predicate, until it returns false.")
   (-columns-of [x sql] "The columns the statement returns (prepares it)."))
 
 ;; Connection, Transaction and Pool are all io.sluice.Queryable: one extension serves the three
 (extend-protocol Executor
   Queryable
   (-query [q sql params] (.query q ^String sql ^objects params))
-  (-for-each [q sql while params] (.forEachWhile q ^String sql ^Predicate while ^objects params))
+  (-for-each [q sql more? params] (.forEachWhile q ^String sql ^Predicate more? ^objects params))
   (-columns-of [q sql] (.columns (.prepare q ^String sql))))
 
 (defn executor?
@@ -204,21 +204,21 @@
 (defprotocol Source
   (-connection [s] "The connection.")
   (-rows [s] "All rows, as a RowSet.")
-  (-each [s while] "Streams each row to a java.util.function.Predicate, until it returns false.")
+  (-each [s more?] "Streams each row to a java.util.function.Predicate, until it returns false.")
   (-columns [s] "The result's columns, known before running (prepares if need be)."))
 
 (deftype Statement [c ^String sql ^objects params]
   Source
   (-connection [_] c)
   (-rows [_] (-query c sql params))
-  (-each [_ while] (-for-each c sql while params))
+  (-each [_ more?] (-for-each c sql more? params))
   (-columns [_] (-columns-of c sql)))
 
 (deftype Prepared [^Connection c ^PreparedQuery ps ^objects params]
   Source
   (-connection [_] c)
   (-rows [_] (.query ps params))
-  (-each [_ while] (.forEachWhile ps ^Predicate while params))
+  (-each [_ more?] (.forEachWhile ps ^Predicate more? params))
   (-columns [_] (.columns ps)))
 
 (defn- qualified? [opts]

@@ -91,7 +91,7 @@
   [a]
   (into [] (map #(if (and (some? %) (.isArray (class %)) (not (bytes? %))) (array->vector %) (values/result %))) a))
 
-(defn- composite?
+(defn- worth-keeping?
   "Whether a decoded value is one a row keeps once decoded (JSON data, an array as vectors):
   building it again on every read would cost as much as the first time."
   [^Shape shape ^long i v]
@@ -255,7 +255,7 @@
     (let [v (.get (.view this) (int i))]
       (cond
         (nil? v) nil
-        (composite? shape i v) (let [^objects memo (or kept (let [m (object-array (alength ^booleans (.-json shape)))]
+        (worth-keeping? shape i v) (let [^objects memo (or kept (let [m (object-array (alength ^booleans (.-json shape)))]
                                                              (set! kept m)
                                                              m))]
                                  (or (aget memo i)
