@@ -12,6 +12,7 @@
             [sluice.impl.errors :as errors]
             [sluice.impl.query :as q]
             [sluice.impl.row :as row]
+            [sluice.impl.values :as values]
             [sluice.json :as json])
   (:import (clojure.lang IPersistentMap IReduce IReduceInit Keyword)
            (io.sluice Batch Batch$Item Connection Connection$SessionBody ConnectionConfig CopyFormat Listener
@@ -178,6 +179,14 @@
   "Whether x is a lazy row from execute!, execute-one! or plan."
   [x]
   (row/lazy-row? x))
+
+(defn interval
+  "An io.sluice.types.Interval, what an interval column reads as (months, days and microseconds,
+  as PostgreSQL keeps it; `.toDuration`, `.toPeriod`), from PostgreSQL's text (\"1 day 02:00:00\",
+  \"P1DT2H\"), a java.time.Duration or Period. It prints as `#sluice/interval \"1 day 02:00:00\"`,
+  which reads back; as a parameter it is the interval, and so are Duration and Period."
+  [x]
+  (values/interval x))
 
 (defn json
   "Marks a value to be sent as a JSON parameter. Maps are sent as JSON without it; use it for a
@@ -362,10 +371,33 @@
 
 (def ^:private copy-formats {:text CopyFormat/TEXT :csv CopyFormat/CSV :binary CopyFormat/BINARY})
 
-(defn- column-name ^String [k]
-  (cond (keyword? k) (if (namespace k) (str (namespace k) "/" (name k)) (name k))
+(defn- column-name
+  "The column a key names, as results name their keys: a keyword's name with dashes for
+  underscores (`:created-at` and `:users/created-at` are created_at); a string as it is."
+  ^String [k]
+  (cond (keyword? k) (str/replace (name k) \- \_)
         (string? k) k
         :else (throw (errors/bad-input (str "a column name is a keyword or a string, not " (pr-str k)) {}))))
+
+(defn- map-row
+  "The values of a map row in the order of `cols`; a key that is not one of them is an error (it
+  would be dropped silently), a column the map lacks is NULL."
+  ^objects [r cols ^long row-number]
+  (let [width (count cols)
+        a (object-array width)
+        found (loop [i 0 found 0]
+                (if (= i width)
+                  found
+                  (let [e (find r (nth cols i))]
+                    (when e (aset a i (q/param (val e))))
+                    (recur (inc i) (if e (inc found) found)))))]
+    (when (< found (count r))
+      (let [extra (remove (set cols) (keys r))]
+        (throw (errors/bad-input (str "row " row-number " has " (str/join ", " (map pr-str extra))
+                                      ", not among the columns " (pr-str cols)
+                                      "; copy-in! takes the columns from :columns or the first row: pass :columns with every key")
+                                 {:columns cols :keys (vec extra)}))))
+    a))
 
 (defn copy-in!
   "COPY into the database; returns the number of rows copied.
@@ -374,9 +406,12 @@
     InputStream, a String or a byte array, holding data in the COPY statement's format.
   - (copy-in! db \"t\" rows opts): `rows` is a sequence of vectors (values in `:columns` order) or
     of maps (keyed by the columns); Sluice encodes each value by its column's type. Options:
-    `:columns` (keywords or strings; for maps, by default the keys of the first map), `:format`
-    `:binary` (default), `:text` or `:csv`. The table name is written into the SQL as given
-    (quote it yourself if it needs quoting); column names are quoted by Sluice.
+    `:columns` (keywords or strings; for maps, by default the keys of the first map; a later map
+    with another key is an error, never dropped, and a key it lacks is NULL), `:format` `:binary`
+    (default), `:text` or `:csv`. A keyword names a column as result keys do (`:created-at` and
+    `:users/created-at` are created_at); a string is the column's name as it is. The table name is
+    written into the SQL as given (quote it yourself if it needs quoting); column names are quoted
+    by Sluice.
 
   A bad row or a failing source ends the COPY with an error and nothing is copied; the connection
   stays usable. `db` is a connection, transaction, pool or spec."
@@ -404,17 +439,16 @@
                  (throw (errors/bad-input (str "unknown :format " (pr-str (:format opts)) "; known: :binary, :csv, :text")
                                           {:option :format})))
              first-row (first source)
-             cols (or (:columns opts) (when (map? first-row) (vec (keys first-row))))
+             cols (vec (or (:columns opts) (when (map? first-row) (keys first-row))))
              _ (when (empty? cols)
                  (throw (errors/bad-input "copy-in! of row vectors needs :columns" {:option :columns})))
              names (mapv column-name cols)
              width (count cols)
+             row-number (volatile! 0)
              as-row (fn [r]
+                      (vswap! row-number inc)
                       (cond
-                        (map? r) (let [a (object-array width)]
-                                   (dotimes [i width]
-                                     (aset a i (q/param (get r (nth cols i)))))
-                                   a)
+                        (map? r) (map-row r cols @row-number)
                         (sequential? r) (let [a (object-array (map q/param r))]
                                           (when-not (= width (alength a))
                                             (throw (errors/bad-input (str "a row has " (alength a) " values for "

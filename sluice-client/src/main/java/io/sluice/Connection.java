@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * One session with a PostgreSQL server, safe to share between threads. Independent statements
@@ -107,7 +108,8 @@ public final class Connection implements Queryable, AutoCloseable {
    * constant memory. The {@link Row} passed is reused: it is valid only during the call. The
    * callback runs on this thread; while it runs, requests queued behind this one on the same
    * connection wait, so keep it quick or use a dedicated connection. If the callback throws, the
-   * remaining rows are skipped and the exception is rethrown once the connection is ready again.
+   * remaining rows are skipped (see {@link #forEachWhile} for how the server's work is stopped)
+   * and the exception is rethrown once the connection is ready again.
    */
   public void forEach(String sql, Consumer<? super Row> each, Object... params) {
     forEach(deadline(), sql, each, params);
@@ -119,6 +121,41 @@ public final class Connection implements Queryable, AutoCloseable {
     session.query(sql, params, s, true, deadline);
     s.rethrow();
   }
+
+  /**
+   * Streams the rows to {@code each} as {@link #forEach} does, until it returns false: then no
+   * more rows are passed, and the server stops producing them. Inside this thread's transaction
+   * or session, where a cancel would abort the transaction, the rows are read through a portal
+   * {@value #STOPPABLE_FETCH} at a time, and the portal is closed at the stop. Elsewhere the
+   * statement is cancelled at the stop when that can touch nothing else: it is the only statement
+   * in flight on the connection (and no transaction is open); otherwise the rest of the rows are
+   * read and dropped. Either way the call returns once the connection is ready again, and the
+   * connection is clean. A statement that changes data may have done some of its work when stopped.
+   */
+  public void forEachWhile(String sql, Predicate<? super Row> each, Object... params) {
+    forEachWhile(deadline(), sql, each, params);
+  }
+
+  void forEachWhile(Deadline deadline, String sql, Predicate<? super Row> each, Object[] params) {
+    ensureOpen();
+    if (session.engine().heldByCurrentThread()) {
+      // the connection is this thread's anyway: a portal's pauses between chunks cost no one
+      try (RowStream rows = stream(deadline, sql, STOPPABLE_FETCH, params)) {
+        for (Row r : rows) {
+          if (!each.test(r)) {
+            return;
+          }
+        }
+      }
+      return;
+    }
+    Streamer s = new Streamer(each);
+    session.query(sql, params, s, true, deadline);
+    s.rethrow();
+  }
+
+  /** Rows per fetch of {@link #forEachWhile} inside a transaction: a round trip per chunk. */
+  static final int STOPPABLE_FETCH = 4096;
 
   /**
    * Prepares a statement on the server now (one round trip), letting the server infer every
@@ -249,15 +286,31 @@ public final class Connection implements Queryable, AutoCloseable {
     return result;
   }
 
-  /** Streams rows into a reused view; a callback's exception stops delivery, not the protocol. */
+  /**
+   * Streams rows into a reused view until the callback says stop or throws; either stops delivery
+   * (and, when safe, the server's work: {@link RowSink#stopped}), not the protocol.
+   */
   static final class Streamer implements RowSink {
-    private final Consumer<? super Row> each;
+    private final Predicate<? super Row> each;
     private Row view;
+    private boolean stop;
     private RuntimeException failure;
     private Error error;
 
     Streamer(Consumer<? super Row> each) {
+      this.each = row -> {
+        each.accept(row);
+        return true;
+      };
+    }
+
+    Streamer(Predicate<? super Row> each) {
       this.each = each;
+    }
+
+    @Override
+    public boolean stopped() {
+      return stop;
     }
 
     @Override
@@ -267,16 +320,18 @@ public final class Connection implements Queryable, AutoCloseable {
 
     @Override
     public void row(byte[] buf, int off, int len) {
-      if (failure != null || error != null) {
+      if (stop) {
         return;
       }
       view.point(buf, off);
       try {
-        each.accept(view);
+        stop = !each.test(view);
       } catch (RuntimeException e) {
         failure = e;
+        stop = true;
       } catch (Error e) {
         error = e;
+        stop = true;
       }
     }
 

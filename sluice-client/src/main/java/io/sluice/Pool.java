@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import java.util.function.Function;
 
 /**
@@ -105,6 +106,21 @@ public final class Pool implements Queryable, AutoCloseable {
   void forEach(Deadline d, String sql, Consumer<? super Row> each, Object[] params) {
     run(Hold.BORROWED, d, s -> {
       s.c.forEach(d, sql, each, params);
+      return null;
+    });
+  }
+
+  /** See {@link Connection#forEachWhile}; like {@link #forEach}, on a connection borrowed for it. */
+  public void forEachWhile(String sql, Predicate<? super Row> each, Object... params) {
+    run(Hold.BORROWED, Deadline.NONE, s -> {
+      s.c.forEachWhile(sql, each, params);
+      return null;
+    });
+  }
+
+  void forEachWhile(Deadline d, String sql, Predicate<? super Row> each, Object[] params) {
+    run(Hold.BORROWED, d, s -> {
+      s.c.forEachWhile(d, sql, each, params);
       return null;
     });
   }

@@ -3,6 +3,7 @@ package io.sluice;
 import java.util.List;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * Something SQL runs on: a {@link Connection}, a {@link Transaction} or a {@link Pool}. Code that
@@ -28,6 +29,12 @@ public interface Queryable {
 
   /** Streams the rows to {@code each} as they arrive; the row passed is valid only during the call. */
   void forEach(String sql, Consumer<? super Row> each, Object... params);
+
+  /**
+   * Streams the rows to {@code each} until it returns false; then the server stops producing them
+   * when it safely can (see {@link Connection#forEachWhile}).
+   */
+  void forEachWhile(String sql, Predicate<? super Row> each, Object... params);
 
   /** Folds the rows into a value as they arrive (streaming, like {@link #forEach}). */
   <A> A reduce(String sql, A init, BiFunction<A, ? super Row, A> fn, Object... params);

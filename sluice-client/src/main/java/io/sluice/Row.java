@@ -13,7 +13,6 @@ import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -446,9 +445,13 @@ public final class Row {
     return getInstant(indexOf(name));
   }
 
-  /** Every column decoded, in column order, keyed by name (a later duplicate name wins). */
+  /**
+   * Every column decoded, in column order, keyed by name (a later duplicate name wins). The map
+   * prints array values with their elements ({@code {ids=[1, 2, 3]}}) and compares them element by
+   * element.
+   */
   public Map<String, Object> toMap() {
-    Map<String, Object> m = new LinkedHashMap<>();
+    Map<String, Object> m = new RowMap(layout.size());
     for (int i = 0; i < layout.size(); i++) {
       m.put(layout.columns[i].name(), get(i));
     }

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * What {@link Queryable#withTimeout} returns: each call takes its deadline from the timeout when
@@ -67,6 +68,17 @@ final class TimeoutView implements Queryable {
       case Connection c -> c.forEach(d, sql, each, params);
       case Transaction t -> t.forEach(d, sql, each, params);
       case Pool p -> p.forEach(d, sql, each, params);
+      default -> throw unknown();
+    }
+  }
+
+  @Override
+  public void forEachWhile(String sql, Predicate<? super Row> each, Object... params) {
+    Deadline d = deadline();
+    switch (target) {
+      case Connection c -> c.forEachWhile(d, sql, each, params);
+      case Transaction t -> t.forEachWhile(d, sql, each, params);
+      case Pool p -> p.forEachWhile(d, sql, each, params);
       default -> throw unknown();
     }
   }

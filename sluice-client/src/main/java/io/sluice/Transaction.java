@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
@@ -87,6 +88,21 @@ public final class Transaction implements Queryable, AutoCloseable {
   void forEach(Deadline d, String sql, Consumer<? super Row> each, Object[] params) {
     run(() -> {
       connection.forEach(d, sql, each, params);
+      return null;
+    });
+  }
+
+  /**
+   * See {@link Connection#forEachWhile}. Inside a transaction a cancel would abort it: the rows
+   * are read through a portal, a chunk at a time, closed at the stop.
+   */
+  public void forEachWhile(String sql, Predicate<? super Row> each, Object... params) {
+    forEachWhile(deadline(), sql, each, params);
+  }
+
+  void forEachWhile(Deadline d, String sql, Predicate<? super Row> each, Object[] params) {
+    run(() -> {
+      connection.forEachWhile(d, sql, each, params);
       return null;
     });
   }

@@ -148,6 +148,14 @@ public final class RequestEngine {
     return expiry.cancelCurrent();
   }
 
+  /**
+   * The consumer of {@code r}'s streamed rows wants no more: stops the server's work on it when a
+   * cancel cannot touch anything else; see {@link Expiry#stopEarly}. Returns at once.
+   */
+  void stopEarly(Request r) {
+    expiry.stopEarly(r, pin::unpinned);
+  }
+
 
   /**
    * Encodes the request into the output buffer and sends it (or leaves it to the thread already
