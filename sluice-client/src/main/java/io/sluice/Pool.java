@@ -269,8 +269,10 @@ public final class Pool implements Queryable, AutoCloseable {
     return e instanceof ConnectionException ce && ce.outcome() == SluiceException.Outcome.NOT_SENT && !s.c.isOpen();
   }
 
+  /** {@code Pool[open=…, idle=…, …]}: the counters of {@link #stats()} (nothing of the configuration, so no password). */
   @Override
   public String toString() {
-    return "Pool" + stats();
+    String stats = stats().toString();
+    return "Pool" + stats.substring(stats.indexOf('['));
   }
 }
