@@ -10,6 +10,7 @@
   - Errors are ex-info; see sluice.impl.errors/ex for their ex-data."
   (:require [clojure.string :as str]
             [sluice.impl.batch :as batch]
+            [sluice.impl.datafy]
             [sluice.impl.errors :as errors]
             [sluice.impl.options :as options]
             [sluice.impl.placeholders :as placeholders]

@@ -2,6 +2,7 @@
   "How sluice.core runs a statement: SQL and parameters from a string or a [sql & params] vector,
   options checked, rows made lazy maps, result shapes computed while the rows are walked."
   (:require [clojure.string :as str]
+            [sluice.builders :as builders]
             [sluice.impl.errors :as errors]
             [sluice.impl.row :as row]
             [sluice.json :as json])
@@ -26,11 +27,11 @@
 
 (def query-options
   "Every option execute! takes."
-  #{:keys :json-keys :as :index-by :group-by :kv :reduce :xform})
+  #{:keys :json-keys :as :index-by :group-by :kv :reduce :xform :builder-fn :label-fn :qualifier-fn})
 
 (def plan-options
   "Every option plan takes."
-  #{:keys :json-keys})
+  #{:keys :json-keys :builder-fn :label-fn :qualifier-fn})
 
 (defn- fn-like? [x] (or (fn? x) (keyword? x) (instance? clojure.lang.IFn x)))
 
@@ -61,6 +62,10 @@
       (when-let [v (get opts k)]
         (when-not (fn-like? v)
           (throw (errors/bad-input (str k " must be a function or a key, not " (pr-str v)) {:option k :value v})))))
+    (doseq [k [:builder-fn :label-fn :qualifier-fn]]
+      (when-let [v (get opts k)]
+        (when-not (ifn? v)
+          (throw (errors/bad-input (str k " must be a function, not " (pr-str v)) {:option k :value v})))))
     (when-let [v (:kv opts)]
       (when-not (and (vector? v) (= 2 (count v)) (every? fn-like? v))
         (throw (errors/bad-input (str ":kv must be [key-fn value-fn], not " (pr-str v)) {:option :kv :value v}))))
@@ -170,14 +175,23 @@
   (let [cache (table-cache x)]
     (fn [oid] (.get cache (long oid)))))
 
+;; shape -> the executor its rows came from, for datafy/nav (sluice.impl.datafy), which follows
+;; foreign keys with further statements there; weak, so a result's entry goes with its rows
+(def ^:private shape-executors (java.util.Collections/synchronizedMap (java.util.WeakHashMap.)))
+
+(defn executor-of
+  "The connection, transaction or pool the rows of this shape came from, or nil."
+  [shape]
+  (.get ^Map shape-executors shape))
+
 (defn make-shape
   "The row shape for these columns under the options."
   [c ^List columns opts]
-  (let [mode (or (:keys opts) :unqualified)
-        qualified? (or (= mode :qualified) (= mode :qualified-kebab))
-        kebab? (or (= mode :kebab) (= mode :qualified-kebab))
-        json-opts (when (= :string (:json-keys opts)) {:keys :string})]
-    (row/shape columns (when qualified? (table-of c)) kebab? #(json/read-str % json-opts))))
+  (let [b (builders/for-options columns opts)
+        json-opts (when (= :string (:json-keys opts)) {:keys :string})
+        s (row/shape columns (when (:qualified? b) (table-of c)) (:column-key b) #(json/read-str % json-opts))]
+    (.put ^Map shape-executors s c)
+    s))
 
 ;; ---------------------------------------------------------------------------------------------
 ;; where rows come from: a statement, or a prepared statement and its parameters
@@ -202,8 +216,11 @@
   (-each [_ consumer] (.forEach ps ^Consumer consumer params))
   (-columns [_] (.columns ps)))
 
-(defn- qualified? [opts]
-  (let [m (:keys opts)] (or (= m :qualified) (= m :qualified-kebab))))
+(defn- qualified?
+  "Whether keys may need table names (looked up before the rows are read): a qualified :keys mode,
+  or a :builder-fn, whose needs are known only once it has seen the columns."
+  [opts]
+  (let [m (:keys opts)] (or (= m :qualified) (= m :qualified-kebab) (some? (:builder-fn opts)))))
 
 ;; ---------------------------------------------------------------------------------------------
 ;; reducing: over a RowSet (rows stay valid), or streamed (each row valid during its step)
