@@ -64,14 +64,26 @@ import java.util.Set;
  * at connect time, as libpq does. {@link #toString()}, {@link #toMap(boolean) toMap(false)} and
  * every exception message show {@code password} and {@code sslpassword} as {@code ***} or not at
  * all. Equality compares every effective setting, secrets included.
+ *
+ * <p><b>Observers.</b> A {@link SluiceListener} ({@link #withListener}) and a {@link NoticeHandler}
+ * ({@link #withNoticeHandler}) travel with the configuration to every connection made with it; they
+ * are not settings, so equality, {@link #toMap} and {@link #toString} leave them out.
  */
 public final class ConnectionConfig {
   private final Map<String, String> explicit;
   private final Map<String, String> env;
   private final LocalDefaults local;
   private final ResolvedConfig r;
+  /** Not settings: where events and notices go (see {@link #withListener}, {@link #withNoticeHandler}). */
+  private final Observers observers;
 
   private ConnectionConfig(Map<String, String> explicit, Map<String, String> env, LocalDefaults local) {
+    this(explicit, env, local, Observers.NONE);
+  }
+
+  private ConnectionConfig(Map<String, String> explicit, Map<String, String> env, LocalDefaults local,
+      Observers observers) {
+    this.observers = observers;
     Map<String, String> given = new LinkedHashMap<>();
     explicit.forEach((k, v) -> {
       Keys.require(Objects.requireNonNull(k, "parameter name"));
@@ -101,8 +113,16 @@ public final class ConnectionConfig {
 
   /** For {@link ConnectionConfigBuilder#build()}. */
   static ConnectionConfig create(
-      Map<String, String> parameters, Map<String, String> environment, LocalDefaults local) {
-    return new ConnectionConfig(parameters, environment, local);
+      Map<String, String> parameters, Map<String, String> environment, LocalDefaults local, Observers observers) {
+    return new ConnectionConfig(parameters, environment, local, observers);
+  }
+
+  /**
+   * The listener and notice handler of a configuration: not connection settings (no keyword, not
+   * in {@link #toMap}, {@link #equals} or {@link #toString}), but carried along by every copy.
+   */
+  record Observers(SluiceListener listener, NoticeHandler noticeHandler) {
+    static final Observers NONE = new Observers(null, null);
   }
 
   /** From libpq keywords and values, beneath which the process environment applies. */
@@ -123,9 +143,35 @@ public final class ConnectionConfig {
     return new ConnectionConfigBuilder();
   }
 
-  /** A builder holding this configuration's explicit parameters and environment. */
+  /** A builder holding this configuration's explicit parameters, environment, listener and notice handler. */
   public ConnectionConfigBuilder toBuilder() {
-    return new ConnectionConfigBuilder(explicit, env, local);
+    return new ConnectionConfigBuilder(explicit, env, local, observers);
+  }
+
+  /**
+   * A copy whose connections (and pool) report their events to {@code listener}; null for none.
+   * See {@link SluiceListener}.
+   */
+  public ConnectionConfig withListener(SluiceListener listener) {
+    return toBuilder().listener(listener).build();
+  }
+
+  /**
+   * A copy whose connections hand the server's notices to {@code handler}; null for the default
+   * (logged at DEBUG). See {@link NoticeHandler}.
+   */
+  public ConnectionConfig withNoticeHandler(NoticeHandler handler) {
+    return toBuilder().noticeHandler(handler).build();
+  }
+
+  /** The listener events go to, if one is set. */
+  public Optional<SluiceListener> listener() {
+    return Optional.ofNullable(observers.listener());
+  }
+
+  /** The handler notices go to, if one is set (else they are logged at DEBUG). */
+  public Optional<NoticeHandler> noticeHandler() {
+    return Optional.ofNullable(observers.noticeHandler());
   }
 
   /**

@@ -18,13 +18,30 @@ public final class ConnectionConfigBuilder {
   private final Map<String, String> params = new LinkedHashMap<>();
   private Map<String, String> env;
   private LocalDefaults local;
+  private SluiceListener listener;
+  private NoticeHandler noticeHandler;
 
   ConnectionConfigBuilder() {}
 
-  ConnectionConfigBuilder(Map<String, String> params, Map<String, String> env, LocalDefaults local) {
+  ConnectionConfigBuilder(Map<String, String> params, Map<String, String> env, LocalDefaults local,
+      ConnectionConfig.Observers observers) {
     this.params.putAll(params);
     this.env = env;
     this.local = local;
+    this.listener = observers.listener();
+    this.noticeHandler = observers.noticeHandler();
+  }
+
+  /** Where the connections' (and a pool's) events go; null for none. See {@link SluiceListener}. */
+  public ConnectionConfigBuilder listener(SluiceListener listener) {
+    this.listener = listener;
+    return this;
+  }
+
+  /** Where the server's notices go; null for the default (logged at DEBUG). See {@link NoticeHandler}. */
+  public ConnectionConfigBuilder noticeHandler(NoticeHandler handler) {
+    this.noticeHandler = handler;
+    return this;
   }
 
   /** Sets a libpq keyword (or a Sluice one); an unknown keyword is a ConfigException at once. */
@@ -164,8 +181,8 @@ public final class ConnectionConfigBuilder {
 
   /** Validates and builds; throws {@link ConfigException} naming the first bad parameter. */
   public ConnectionConfig build() {
-    return ConnectionConfig.create(
-        params, env != null ? env : System.getenv(), local != null ? local : LocalDefaults.system());
+    return ConnectionConfig.create(params, env != null ? env : System.getenv(),
+        local != null ? local : LocalDefaults.system(), new ConnectionConfig.Observers(listener, noticeHandler));
   }
 
   private static Duration nonNegative(String key, Duration d) {

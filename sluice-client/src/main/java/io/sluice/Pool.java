@@ -44,7 +44,8 @@ public final class Pool implements Queryable, AutoCloseable {
 
   private Pool(ConnectionConfig config, PoolOptions options) {
     this.options = options;
-    this.slots = new PoolSlots(options, () -> Connection.open(config));
+    this.slots = new PoolSlots(options, () -> Connection.open(config),
+        new PoolEvents(config.listener().orElse(null)));
   }
 
   /** A pool with {@link PoolOptions#DEFAULT} settings. */
@@ -185,6 +186,15 @@ public final class Pool implements Queryable, AutoCloseable {
   /** Sizes and counters, as of now. */
   public PoolStats stats() {
     return slots.stats();
+  }
+
+  /**
+   * The counters of the pool's open connections ({@link Connection#stats()}), summed: statement
+   * cache hits, misses and evictions, and requests in flight. Connections the pool has closed no
+   * longer count.
+   */
+  public ConnectionStats connectionStats() {
+    return slots.connectionStats();
   }
 
   public PoolOptions options() {

@@ -9,4 +9,9 @@ public interface RowSink {
 
   /** Called once before the first row, with the layout every row shares. */
   default void start(RowLayout layout) {}
+
+  /** What the caller's own code threw while taking the rows (a streaming callback), if anything. */
+  default Throwable failure() {
+    return null;
+  }
 }
