@@ -15,7 +15,9 @@
             [sluice.impl.options :as options]
             [sluice.impl.placeholders :as placeholders]
             [sluice.impl.query :as q]
+            [sluice.impl.records :as records]
             [sluice.impl.statement :as statement]
+            [sluice.events :as events]
             [sluice.impl.row :as row]
             [sluice.json :as json])
   (:import (clojure.lang IPersistentMap IReduce IReduceInit Keyword)
@@ -45,8 +47,9 @@
   "An io.sluice.ConnectionConfig from a spec: a postgresql:// URI, a libpq key=value string, a
   jdbc:postgresql:// URL, or a map of libpq settings (`:host`, `:port`, `:dbname`, `:user`,
   `:password`, `:sslmode`, `:application-name`…; dashes stand for underscores), optionally with
-  `:uri` holding a connection string the other keys add to. An unknown setting is an error
-  naming it; the password never appears in any message."
+  `:uri` holding a connection string the other keys add to, and `:listener` a function of event
+  maps or a SluiceListener (see sluice.events). An unknown setting is an error naming it; the
+  password never appears in any message."
   ^ConnectionConfig [spec]
   (errors/translating
    (cond
@@ -54,7 +57,8 @@
      (string? spec) (ConnectionConfig/parse spec)
      (map? spec) (let [b (ConnectionConfig/builder)]
                    (when-let [u (:uri spec)] (.connectionString b (str u)))
-                   (doseq [[k v] (dissoc spec :uri)]
+                   (when-let [l (:listener spec)] (.listener b (events/listener l)))
+                   (doseq [[k v] (dissoc spec :uri :listener)]
                      (.set b (setting-name k) (setting-value v)))
                    (.build b))
      :else (throw (errors/bad-input (str "a connection spec is a URI string or a map, not "
@@ -330,11 +334,7 @@
   `:waiting`, `:acquired`, `:timeouts`, `:opened`, `:closed`, `:evicted`, `:connect-failures`,
   `:last-error`."
   [^Pool p]
-  (let [^PoolStats s (.stats p)]
-    (into {} (map (fn [^java.lang.reflect.RecordComponent c]
-                    [(keyword (str/lower-case (str/replace (.getName c) #"([a-z])([A-Z])" "$1-$2")))
-                     (.invoke (.getAccessor c) s (object-array 0))]))
-          (.getRecordComponents PoolStats))))
+  (records/record->map (.stats p)))
 
 ;; ---------------------------------------------------------------------------------------------
 ;; transactions
@@ -447,7 +447,8 @@
   names the function (`'sluice.core/execute!`…), and, if given, `result-logger` after it, as
   (result-logger op state result) where state is what sql-logger returned and result the
   function's value or the exception it throws. Keeps the options of a with-options wrapper; a
-  transaction begun on it logs too."
+  transaction begun on it logs too. To see every statement of a connection or pool, whatever the
+  call, give its settings a `:listener` instead (sluice.events)."
   ([connectable sql-logger] (with-logging connectable sql-logger nil))
   ([connectable sql-logger result-logger]
    (when-not (and (ifn? sql-logger) (or (nil? result-logger) (ifn? result-logger)))

@@ -183,6 +183,28 @@
             [:result 'sluice.core/execute! 5 [{:m 2}]]]
            @log))))
 
+(deftest the-event-listener-as-a-function-of-data
+  (let [seen (atom [])
+        s (ts/server)
+        spec {:uri (ts/uri) :listener #(swap! seen conj %)}]
+    (with-open [pool (sluice/pool spec {:max-size 1})]
+      (sluice/execute! pool ["select $1::int as n" 7])
+      (is (thrown? ExceptionInfo (sluice/execute! pool "select 1/0")))
+      (sluice/with-transaction [tx pool] (sluice/batch! tx ["select 1" "select 2"])))
+    (let [by-kind (group-by :sluice/event @seen)
+          [ok failed] (filter #(#{"select $1::int as n" "select 1/0"} (:sql %)) (:statement by-kind))]
+      (is (= {:sql "select $1::int as n" :parameter-count 1 :rows 1 :result :succeeded :sql-state nil}
+             (select-keys ok [:sql :parameter-count :rows :result :sql-state])))
+      (is (= (.database s) (get-in ok [:connection :database])))
+      (is (= {:result :server-error :sql-state "22012"} (select-keys failed [:result :sql-state])))
+      (is (instance? Exception (:error failed)))
+      (is (= [["select 1" "select 2"]] (mapv :sqls (:batch by-kind))))
+      (is (= [:committed] (mapv :ending (:transaction by-kind))))
+      (is (seq (:connect by-kind)))
+      (is (some #(= :opened (:kind %)) (:pool by-kind)))
+      (is (not-any? #(str/includes? (pr-str (dissoc % :error)) "s3cret") @seen))))
+  (is (= :sluice/bad-input (:type (thrown-data #(sluice/connect {:uri (ts/uri) :listener 42}))))))
+
 (deftest on-connection-and-with-connection
   (is (= {:n 1} (sluice/on-connection [c *conn*] (sluice/execute-one! c "select 1 as n"))))
   (is (= {:n 2} (sluice/with-connection [c (ts/uri)] (sluice/execute-one! c "select 2 as n"))))

@@ -6,7 +6,8 @@
 (def main-namespaces
   "Every namespace of the library, loaded with reflection warnings captured."
   '[sluice.impl.errors sluice.impl.row sluice.json sluice.builders sluice.impl.query sluice.impl.placeholders
-    sluice.impl.statement sluice.impl.options sluice.impl.batch sluice.impl.datafy sluice.core sluice.sql
+    sluice.impl.statement sluice.impl.options sluice.impl.batch sluice.impl.datafy sluice.impl.records
+    sluice.events sluice.core sluice.sql
     sluice.lifecycle sluice.ring sluice.example.server])
 
 (def test-namespaces
