@@ -278,7 +278,13 @@
       (is (= "insert into eb values ($1, $2)" (:sql d)))
       (is (not (str/includes? (pr-str d) "\"dup\"")) "no parameter value in the error"))
     (is (= [1 2 3 4 5] (sluice/execute! *conn* "select id from eb order by id" {:as :column}))))
-  (is (= [] (sluice/execute-batch! *conn* "insert into eb values ($1, $2)" []))))
+  (is (= [] (sluice/execute-batch! *conn* "insert into eb values ($1, $2)" [])))
+  (testing "one batch, no statement on its own (the core's events say what went to the server)"
+    (let [seen (atom [])]
+      (with-open [c (sluice/connect {:uri (ts/uri) :listener #(swap! seen conj %)})]
+        (reset! seen [])
+        (sluice/execute-batch! c "insert into eb values ($1, $2)" [[20 "t"] [21 "u"] [22 "v"]]))
+      (is (= [[:batch 3 true]] (mapv (juxt :sluice/event (comp count :sqls) :atomic) @seen))))))
 
 (deftest execute-script-runs-a-migration
   (is (= ["DROP TABLE" "CREATE TABLE" "CREATE FUNCTION" "INSERT 0 2" "SELECT 1"]

@@ -50,6 +50,14 @@
            (sql/insert-multi! *conn* :sq_items [:name :tags] [["f" ["x" "y"]] ["g" []]] {:copy? true})))
     (is (= [["x" "y"] []] (sluice/execute! *conn* "select tags from sq_items where name in ('f', 'g') order by name" {:as :column}))))
   (is (= [] (sql/insert-multi! *conn* :sq_items [:name] [])))
+  (testing "one statement for all the rows, once the table's types are known"
+    (let [seen (atom [])]
+      (with-open [c (sluice/connect {:uri (ts/uri) :listener #(swap! seen conj %)})]
+        (sql/insert-multi! c :sq_items [:name] [["i1"]])
+        (reset! seen [])
+        (is (= 3 (count (sql/insert-multi! c :sq_items [:name :qty] [["i2" 1] ["i3" 2] ["i4" 3]])))))
+      (is (= [:statement] (mapv :sluice/event @seen)))
+      (is (= 3 (:rows (first @seen))))))
   (testing "a failure inserts nothing"
     (is (= :23502 (:sqlstate (thrown-data #(sql/insert-multi! *conn* :sq_items [:name] [["h"] [nil]])))))
     (is (= 0 (:n (sluice/execute-one! *conn* "select count(*)::int as n from sq_items where name = 'h'"))))))
