@@ -10,10 +10,10 @@
   (:require [clojure.string :as str]
             [sluice.core :as sluice]
             [sluice.impl.errors :as errors]
-            [sluice.impl.options :as options])
-  (:import (io.sluice Identifiers Transaction)
-           (java.util Map WeakHashMap)
-           (java.util.concurrent ConcurrentHashMap)))
+            [sluice.impl.options :as options]
+            [sluice.impl.query :as q])
+  (:import (io.sluice Identifiers)
+           (java.util Map WeakHashMap)))
 
 (set! *warn-on-reflection* true)
 
@@ -106,9 +106,7 @@
 (def ^:private column-types (java.util.Collections/synchronizedMap (WeakHashMap.)))
 
 (defn- type-cache ^Map [x]
-  (let [k (if (instance? Transaction x) (.connection ^Transaction x) x)]
-    (or (.get ^Map column-types k)
-        (let [m (ConcurrentHashMap.)] (.put ^Map column-types k m) m))))
+  (q/executor-cache column-types x))
 
 (defn- types-of
   "{column-name [sql-type array?]} of the table (one round trip, then cached)."

@@ -9,18 +9,12 @@
             [sluice.builders :as builders]
             [sluice.core :as sluice]
             [sluice.lifecycle :as lifecycle]
-            [sluice.test-support :as ts :refer [*conn*]])
+            [sluice.test-support :as ts :refer [*conn* thrown-data]])
   (:import (clojure.lang ExceptionInfo)
            (java.io StringWriter)
            (java.util.concurrent CountDownLatch TimeUnit TimeoutException)))
 
 (use-fixtures :once ts/with-connection)
-
-(defn- thrown-data
-  "The ex-data and message of what (f) throws, or nil."
-  [f]
-  (try (f) nil
-       (catch ExceptionInfo e (assoc (ex-data e) ::message (ex-message e)))))
 
 (defn- within
   "The value of (f) run on another thread, waiting at most `seconds`: a hang fails the test
@@ -44,8 +38,8 @@
     (is (not= ::timed-out d) "it returned instead of waiting forever")
     (is (= :sluice/connection-error (:type d)))
     (is (= :not-sent (:outcome d)) "the inner statement was never sent")
-    (is (str/includes? (::message d) "from inside a stream of rows of the same connection") (::message d))
-    (is (str/includes? (::message d) "plan being reduced") "the message names the pattern"))
+    (is (str/includes? (::ts/message d) "from inside a stream of rows of the same connection") (::ts/message d))
+    (is (str/includes? (::ts/message d) "plan being reduced") "the message names the pattern"))
   (is (= {:n 1} (sluice/execute-one! *conn* "select 1 as n")) "the connection is still usable"))
 
 (deftest a-slow-plan-consumer-does-not-stall-a-pool
@@ -127,12 +121,12 @@
   (testing "the server's 42601"
     (let [d (thrown-data #(sluice/execute! *conn* "select * from pg_class where relname = ?"))]
       (is (= :42601 (:sqlstate d)))
-      (is (str/includes? (::message d) "{:placeholders :question-mark}") (::message d))))
+      (is (str/includes? (::ts/message d) "{:placeholders :question-mark}") (::ts/message d))))
   (testing "values given for a statement that has no $n"
     (let [d (thrown-data #(sluice/execute! *conn* ["select ?::int" 1]))]
-      (is (str/includes? (::message d) ":placeholders :question-mark") (::message d))))
+      (is (str/includes? (::ts/message d) ":placeholders :question-mark") (::ts/message d))))
   (testing "no hint where ? is jsonb's operator and the error is another"
-    (is (not (str/includes? (::message (thrown-data #(sluice/execute! *conn* "select '{}'::jsonb ? 'a' from nowhere")))
+    (is (not (str/includes? (::ts/message (thrown-data #(sluice/execute! *conn* "select '{}'::jsonb ? 'a' from nowhere")))
                             ":placeholders")))))
 
 ;; ---------------------------------------------------------------------------------------------
@@ -314,7 +308,7 @@
     (is (= "select 1/$1::int as x" (:sql d))))
   (testing "a caller's own ex-info thrown through a plan step is left alone"
     (let [d (thrown-data #(reduce (fn [_ _] (throw (ex-info "mine" {:type :app/oops}))) nil (sluice/plan *conn* "select 1")))]
-      (is (= {:type :app/oops ::message "mine"} d)))))
+      (is (= {:type :app/oops ::ts/message "mine"} d)))))
 
 (deftest a-failed-statement-in-a-batch-prints-as-data
   (sluice/execute! *conn* "create temp table bf (id int primary key)")

@@ -6,15 +6,10 @@
             [clojure.test :refer [deftest is testing use-fixtures]]
             [sluice.core :as sluice]
             [sluice.sql :as sql]
-            [sluice.test-support :as ts :refer [*conn*]])
-  (:import (clojure.lang ExceptionInfo)
-           (java.time LocalDate)))
+            [sluice.test-support :as ts :refer [*conn* thrown-data]])
+  (:import (java.time LocalDate)))
 
 (use-fixtures :once ts/with-connection)
-
-(defn- thrown-data [f]
-  (try (f) nil
-       (catch ExceptionInfo e (assoc (ex-data e) ::message (ex-message e)))))
 
 (defn- fresh! []
   (sluice/execute-script! *conn* "drop table if exists sq_items;

@@ -7,9 +7,8 @@
             [sluice.impl.errors :as errors]
             [sluice.impl.query :as q]
             [sluice.impl.row :as row])
-  (:import (io.sluice Column Identifiers Row RowSet Transaction)
-           (java.util HashMap List Map WeakHashMap)
-           (java.util.concurrent ConcurrentHashMap)))
+  (:import (io.sluice Column Identifiers Row RowSet)
+           (java.util HashMap List Map WeakHashMap)))
 
 (set! *warn-on-reflection* true)
 
@@ -25,9 +24,7 @@
 (def ^:private foreign-keys (java.util.Collections/synchronizedMap (WeakHashMap.)))
 
 (defn- fk-cache ^Map [x]
-  (let [k (if (instance? Transaction x) (.connection ^Transaction x) x)]
-    (or (.get ^Map foreign-keys k)
-        (let [m (ConcurrentHashMap.)] (.put ^Map foreign-keys k m) m))))
+  (q/executor-cache foreign-keys x))
 
 (defn- foreign-key
   "[referenced-table-sql quoted-column] for the column, or nil."

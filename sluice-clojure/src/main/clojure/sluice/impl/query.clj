@@ -149,13 +149,16 @@
 ;; old name here until the connection is closed). A transaction shares its connection's.
 (def ^:private tables (java.util.Collections/synchronizedMap (java.util.WeakHashMap.)))
 
-(defn- cache-key [x]
-  (if (instance? Transaction x) (.connection ^Transaction x) x))
+(defn executor-cache
+  "The map that `registry` (a synchronized WeakHashMap) keeps for executor x: what is learnt from the
+  catalog, per connection or pool. A transaction shares its connection's."
+  ^Map [^Map registry x]
+  (let [k (if (instance? Transaction x) (.connection ^Transaction x) x)]
+    (or (.get registry k)
+        (let [m (ConcurrentHashMap.)] (.put registry k m) m))))
 
 (defn- table-cache ^Map [x]
-  (let [k (cache-key x)]
-    (or (.get ^Map tables k)
-        (let [m (ConcurrentHashMap.)] (.put ^Map tables k m) m))))
+  (executor-cache tables x))
 
 (defn load-table-names!
   "Makes sure the names of the tables these columns come from are known for this executor."
