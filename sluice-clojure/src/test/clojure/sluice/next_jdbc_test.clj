@@ -103,6 +103,10 @@
          (sluice/execute-one! *conn* ["select '?' as a, $$??$$ as b, E'\\?' as c, ? as d, ?::int as \"?col\" -- ?
                                        /* ? */" 7 8]
                               {:placeholders :question-mark})))
+  (testing "plain strings read as the connection's standard_conforming_strings says"
+    (with-open [c (sluice/connect (ts/uri))]
+      (sluice/execute! c "set standard_conforming_strings = off")
+      (is (= {:a "x' ?" :b 1} (sluice/execute-one! c ["select 'x\\' ?' as a, ?::int as b" 1] {:placeholders :question-mark})))))
   (is (= :sluice/bad-input (:type (thrown-data #(sluice/execute! *conn* "select 1" {:placeholders :percent}))))))
 
 (deftest the-mode-per-connection-pool-and-call

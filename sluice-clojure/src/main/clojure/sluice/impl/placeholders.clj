@@ -5,7 +5,8 @@
   `?&` operators, as HoneySQL writes them). Values are never put into the SQL."
   (:require [clojure.string :as str]
             [sluice.impl.errors :as errors])
-  (:import (io.sluice Connection JdbcSql RewrittenSql SluiceException Transaction)))
+  (:import (io.sluice Connection JdbcSql RewrittenSql SluiceException Transaction)
+           (java.util.concurrent ConcurrentHashMap)))
 
 (set! *warn-on-reflection* true)
 
@@ -29,11 +30,24 @@
                 (instance? Transaction x) (.connection ^Transaction x))]
     (not= "off" (some-> ^Connection c (.parameter "standard_conforming_strings")))))
 
+;; SQL as given -> SQL to send, so that an application's few statements are scanned once each. SQL
+;; never holds NUL (the core refuses it), so a leading NUL marks text read with backslash escapes.
+;; Bounded: emptied when full (an application that builds endless distinct SQL only rescans).
+(def ^:private ^ConcurrentHashMap rewritten (ConcurrentHashMap.))
+
+(def ^:private cache-limit 4096)
+
 (defn rewrite
   "`sql` with each `?` placeholder numbered `$1`, `$2`…, for statements run on `x`."
   ^String [x ^String sql]
-  (let [^RewrittenSql r (errors/translating (JdbcSql/rewrite sql (boolean (standard-strings? x))))]
-    (.sql r)))
+  (let [standard? (boolean (standard-strings? x))
+        k (if standard? sql (str \u0000 sql))]
+    (or (.get rewritten k)
+        (let [^RewrittenSql r (errors/translating (JdbcSql/rewrite sql standard?))
+              v (.sql r)]
+          (when (>= (.size rewritten) cache-limit) (.clear rewritten))
+          (.put rewritten k v)
+          v))))
 
 (defn for-mode
   "The SQL to send for `sql` under `mode`."
