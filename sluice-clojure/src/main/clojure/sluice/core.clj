@@ -271,13 +271,7 @@
   (options/logged connectable 'sluice.core/execute-script! [sql]
                   (fn []
                     (statement/annotating sql nil
-                      (-with-connection (connectable! (options/unwrap connectable))
-                        (fn [q]
-                          (mapv (fn [^io.sluice.SimpleResult r]
-                                  (cond-> {:sluice/command (.commandTag r) :sluice/update-count (.rowCount r)}
-                                    (seq (.columns r))
-                                    (assoc :sluice/rows (mapv #(zipmap (map keyword (.columns r)) %) (.rows r)))))
-                                (errors/translating (.simpleQuery ^io.sluice.Queryable q sql)))))))))
+                      (-with-connection (connectable! (options/unwrap connectable)) #(batch/script % sql))))))
 
 ;; ---------------------------------------------------------------------------------------------
 ;; options as data

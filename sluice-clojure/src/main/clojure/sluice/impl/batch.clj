@@ -1,6 +1,6 @@
 (ns sluice.impl.batch
-  "Statements sent together on one connection: `batch!` (several statements) and
-  `execute-batch!` (one statement, many parameter groups). A statement that fails inside a
+  "Statements sent together: `batch!` (several statements), `execute-batch!` (one statement, many
+  parameter groups) and `execute-script!` (multi-statement SQL). A statement that fails inside a
   non-atomic batch takes its place in the result as an ex-info that prints as data."
   (:require [sluice.impl.errors :as errors]
             [sluice.impl.placeholders :as placeholders]
@@ -73,6 +73,16 @@
                                   (result (.rows item))
                                   (failure (.error item) i (first (nth stmts i))))))
               items)))))
+
+(defn script
+  "Runs multi-statement SQL on executor q through the simple query protocol; one map per
+  statement (see sluice.core/execute-script!)."
+  [^io.sluice.Queryable q ^String sql]
+  (mapv (fn [^io.sluice.SimpleResult r]
+          (cond-> {:sluice/command (.commandTag r) :sluice/update-count (.rowCount r)}
+            (seq (.columns r))
+            (assoc :sluice/rows (mapv #(zipmap (map keyword (.columns r)) %) (.rows r)))))
+        (errors/translating (.simpleQuery q sql))))
 
 (defn execute-batch
   "Runs one statement once per group of parameters, in one batch on connection c, all or nothing;
