@@ -103,7 +103,8 @@
 ;; ---------------------------------------------------------------------------------------------
 ;; statements
 
-(defrecord ^:private Prepared [connection ^PreparedQuery query])
+;; `sql` as the caller wrote it, for errors
+(defrecord ^:private Prepared [connection ^PreparedQuery query sql])
 
 (defn prepare
   "Prepares a statement on the server now (one round trip) and returns it; pass it to
@@ -121,7 +122,8 @@
      (let [mode (placeholders/check-mode (:placeholders opts))]
        (statement/annotating sql mode
          (->Prepared q (errors/translating
-                        (.prepare ^io.sluice.Queryable q (placeholders/for-mode q mode sql)))))))))
+                        (.prepare ^io.sluice.Queryable q (placeholders/for-mode q mode sql)))
+                     sql))))))
 
 (def ^:private statement-options
   "Options of every statement call beside the result options: the placeholder mode."
@@ -135,7 +137,7 @@
     (let [^Prepared p connectable]
       (when-not (or (nil? sql-params) (sequential? sql-params))
         (throw (errors/bad-input "a prepared statement takes a vector of parameters" {})))
-      (statement/annotating (.sql ^PreparedQuery (:query p)) nil
+      (statement/annotating (:sql p) nil
         (f (q/->Prepared (:connection p) (:query p) (q/params-array sql-params)))))
     (let [[sql params] (q/sql-params sql-params)
           mode (placeholders/check-mode (:placeholders opts))]
@@ -156,10 +158,14 @@
   "Runs one statement and returns its rows as a vector of lazy maps (or, for a statement that
   returns no rows, [{:sluice/update-count n}]).
 
-  `connectable`: a connection, a prepared statement (then sql-params is a vector of parameters),
-  a URI string or a settings map. `sql-params`: \"sql\" or [\"sql\" p1 p2 …] with $1, $2…
+  `connectable`: a connection, a transaction, a pool, a prepared statement (then sql-params is a
+  vector of parameters), a URI string or a settings map, or any of these through `with-options`.
+  `sql-params`: \"sql\" or [\"sql\" p1 p2 …] with $1, $2… (or ? with `:placeholders`).
 
   Options:
+  - `:placeholders` `:dollar` (default) or `:question-mark`: `?` placeholders numbered for you
+    (strings, quoted identifiers, dollar quotes and comments skipped; `??` is a literal `?`);
+  - `:builder-fn` (see sluice.builders), `:label-fn`, `:qualifier-fn`: how columns become keys;
   - `:keys` `:unqualified` (default, `:id`), `:qualified` (`:users/id`, the table's name),
     `:kebab` (`:created-at`) or `:qualified-kebab`;
   - `:json-keys` `:keyword` (default) or `:string`: keys of JSON objects read from json/jsonb;
@@ -176,7 +182,8 @@
 
 (defn execute-one!
   "Runs one statement and returns its first row as a lazy map, or nil when there is none (for a
-  statement without rows, {:sluice/update-count n}). Takes execute!'s `:keys` and `:json-keys`."
+  statement without rows, {:sluice/update-count n}). Takes execute!'s `:keys`, `:json-keys`,
+  `:placeholders`, `:builder-fn`, `:label-fn` and `:qualifier-fn`."
   ([connectable sql-params] (execute-one! connectable sql-params nil))
   ([connectable sql-params opts]
    (call 'sluice.core/execute-one! connectable sql-params opts (into q/plan-options statement-options)
@@ -186,8 +193,11 @@
   "Returns a reducible (IReduceInit) that, each time it is reduced, runs the statement and streams
   its rows through the reduction as they arrive, in constant memory, without building them: a
   row is a lazy map valid only during its reduction step (take the values you need, or keep
-  `(realize row)`). Works with reduce, transduce, into (with a transducer), run!. Takes `:keys` and
-  `:json-keys`. A spec (string or map) opens a connection for each reduction."
+  `(realize row)`). Works with reduce, transduce, into (with a transducer), run!. Takes `:keys`,
+  `:json-keys`, `:placeholders`, `:builder-fn`, `:label-fn`, `:qualifier-fn`. A spec (string or
+  map) opens a connection for each reduction; a pool lends one connection for it, so that a slow
+  reduction holds up no other caller. On a connection, a statement run from inside a step on that
+  same connection fails at once (its reply would queue behind the rows not yet read)."
   ([connectable sql-params] (plan connectable sql-params nil))
   ([connectable sql-params opts]
    (let [allowed (into q/plan-options statement-options)
