@@ -265,7 +265,7 @@
   connection, transaction, pool or spec, and execute!'s `:keys`, `:json-keys`, `:placeholders`."
   ([connectable sql param-groups] (execute-batch! connectable sql param-groups nil))
   ([connectable sql param-groups opts]
-   (call 'sluice.core/execute-batch! connectable (into [sql] (first param-groups)) opts
+   (call 'sluice.core/execute-batch! connectable (into [sql] param-groups) opts
          (into q/plan-options statement-options)
          (fn [x opts] (with-plain-connection x #(batch/execute-batch x % sql param-groups opts))))))
 
@@ -450,7 +450,8 @@
   "`connectable` calling `sql-logger` before each statement, as (sql-logger op sql-params) where op
   names the function (`'sluice.core/execute!`…), and, if given, `result-logger` after it, as
   (result-logger op state result) where state is what sql-logger returned and result the
-  function's value or the exception it throws. Keeps the options of a with-options wrapper; a
+  function's value or the exception it throws. sql-params is the call's SQL argument: [sql & params]
+  or a string, batch!'s statements, [sql & groups] for execute-batch!. Keeps the options of a with-options wrapper; a
   transaction begun on it logs too. To see every statement of a connection or pool, whatever the
   call, give its settings a `:listener` instead (sluice.events)."
   ([connectable sql-logger] (with-logging connectable sql-logger nil))
