@@ -8,6 +8,7 @@
             [clojure.test :refer [deftest is testing use-fixtures]]
             [sluice.builders :as builders]
             [sluice.core :as sluice]
+            [sluice.impl.placeholders :as placeholders]
             [sluice.lifecycle :as lifecycle]
             [sluice.test-support :as ts :refer [*conn* thrown-data]])
   (:import (clojure.lang ExceptionInfo)
@@ -120,6 +121,15 @@
         (is (= [[{:n 1}] [{:m 2}]] (sluice/batch! db [["select ?::int as n" 1] ["select ?::int as m" 2]] opts)))
         (is (= {:x 3} (sluice/execute-one! (sluice/prepare db "select ?::int as x" opts) [3])))
         (is (= {:x 4} (sluice/with-transaction [tx db] (sluice/execute-one! tx ["select ?::int as x" 4] opts))))))))
+
+(deftest the-rewriting-alone
+  (is (= "select $1, '?', $$?$$, \"?\", E'\\?' -- ?\n /* ? */, $2 ? 'k', $3"
+         (placeholders/rewrite nil "select ?, '?', $$?$$, \"?\", E'\\?' -- ?\n /* ? */, ? ?? 'k', ?")))
+  (is (= :sluice/value-error (:type (thrown-data #(placeholders/rewrite nil "select '?"))))
+      "an unterminated string is refused, naming it")
+  (is (str/includes? (::ts/message (thrown-data #(sluice/execute! *conn* "insert into nowhere values (1)" {:return-keys true})))
+                     "returning")
+      "next.jdbc's :return-keys is answered with PostgreSQL's way"))
 
 (deftest a-stray-question-mark-suggests-the-mode
   (testing "the server's 42601"

@@ -44,7 +44,10 @@
     (doseq [k (keys opts)]
       (when-not (contains? allowed k)
         (throw (errors/bad-input (str "unknown option " (pr-str k) "; the options here are "
-                                      (str/join " " (sort allowed)))
+                                      (str/join " " (sort allowed))
+                                      ;; next.jdbc's way to get generated keys
+                                      (when (= k :return-keys)
+                                        ". PostgreSQL returns what a statement made with RETURNING: add `returning *` (or `returning id`) to the SQL"))
                                  {:option k}))))
     (when-let [v (:keys opts)]
       (when-not (contains? key-modes v)
