@@ -3,4 +3,5 @@ module io.sluice.client {
   requires transitive io.sluice.protocol;
   requires transitive io.sluice.types;
   exports io.sluice;
+  exports io.sluice.event;
 }

@@ -2,7 +2,11 @@ package io.sluice;
 
 import io.sluice.SluiceException.Outcome;
 import io.sluice.internal.Connector;
+import io.sluice.event.ConnectionInfo;
 import io.sluice.internal.Deadline;
+import io.sluice.event.TransactionStart;
+import io.sluice.internal.Events;
+import io.sluice.internal.Started;
 import io.sluice.internal.RowLayout;
 import io.sluice.internal.RowSink;
 import io.sluice.internal.RowStore;
@@ -38,11 +42,14 @@ public final class Connection implements Queryable, AutoCloseable {
   private final StatementRunner session;
   private final ConnectionConfig config;
   private final long queryTimeoutNanos;
+  /** The listener of this connection's events, called safely; null without one. */
+  private final Events events;
   private volatile boolean closed;
 
-  private Connection(StatementRunner session, ConnectionConfig config) {
+  private Connection(StatementRunner session, ConnectionConfig config, Events events) {
     this.session = session;
     this.config = config;
+    this.events = events;
     this.queryTimeoutNanos = config.queryTimeout().map(Duration::toNanos).orElse(0L);
   }
 
@@ -60,11 +67,20 @@ public final class Connection implements Queryable, AutoCloseable {
    * to {@code trace} (passwords, SASL payloads and cancel keys are hidden). For debugging.
    */
   public static Connection open(ConnectionConfig config, MessageTracer.Sink trace) {
-    var server = Connector.connect(ConnectSettings.from(config, trace));
+    SluiceListener listener = config.listener().orElse(null);
+    var server = Connector.connect(ConnectSettings.from(config, trace), Events.of(listener, null));
+    ConnectionInfo info = SessionAccess.connectionInfo(server);
+    SessionAccess.onNotice(server, Events.noticeRoute(config.noticeHandler().orElse(null), info));
+    Events events = Events.of(listener, info);
     long cancelTimeout = config.cancelTimeout().map(Duration::toNanos).orElse(0L);
     return new Connection(new StatementRunner(server, config.pipelineDepth(), config.statementCacheSize(),
         cancelTimeout,
-        config.pinTimeout().toNanos()), config);
+        config.pinTimeout().toNanos(), events), config, events);
+  }
+
+  /** This connection's events, or null without a listener (for transactions and COPY). */
+  Events events() {
+    return events;
   }
 
   Deadline deadline() {
@@ -335,6 +351,11 @@ public final class Connection implements Queryable, AutoCloseable {
       }
     }
 
+    @Override
+    public Throwable failure() {
+      return error != null ? error : failure;
+    }
+
     void rethrow() {
       if (error != null) {
         throw error;
@@ -366,12 +387,19 @@ public final class Connection implements Queryable, AutoCloseable {
    *     transaction or session (nest with {@link Transaction#transaction}, which uses a savepoint)
    */
   public Transaction begin(TxOptions options) {
+    return begin(options, 1);
+  }
+
+  /** Begins a transaction, the {@code attempt}th run of a body (for its start event). */
+  private Transaction begin(TxOptions options, int attempt) {
     ensureOpen();
     pin();
     // BEGIN goes out with the first statement, in the same exchange: no round trip of its own
     session.engine().deferBegin(options.beginSql());
     Deadline until = options.timeout() == null ? Deadline.NONE : Deadline.in(options.timeout().toNanos());
-    return new Transaction(this, null, null, until);
+    return new Transaction(this, null, null, until, events == null ? null
+        : Started.begin(events, new TransactionStart(events.connection(), options, attempt),
+            SluiceListener::transactionStart));
   }
 
   /** Runs {@code body} in a transaction with default settings; see {@link #transaction(TxOptions, Transaction.Body)}. */
@@ -388,7 +416,8 @@ public final class Connection implements Queryable, AutoCloseable {
    */
   public <T, X extends Exception> T transaction(TxOptions options, Transaction.Body<T, X> body) throws X {
     for (int attempt = 0; ; attempt++) {
-      Transaction tx = begin(options);
+      Transaction tx = begin(options, attempt + 1);
+      tx.retriesLeft = attempt < options.retries();
       try {
         T value = body.run(tx);
         tx.commit();
@@ -528,6 +557,14 @@ public final class Connection implements Queryable, AutoCloseable {
   /** The TLS protocol in use ({@code TLSv1.3}), or {@code null} without TLS. */
   public String tlsProtocol() {
     return SessionAccess.tlsProtocol(session.server());
+  }
+
+  /**
+   * This connection's counters: statement-cache hits, misses and evictions, statements cached, and
+   * requests in flight now and at the most. A snapshot; cheap enough to poll for gauges.
+   */
+  public ConnectionStats stats() {
+    return session.stats();
   }
 
   /** The configuration this connection was opened with. */

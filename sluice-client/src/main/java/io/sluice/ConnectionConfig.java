@@ -62,20 +62,33 @@ import java.util.Set;
  * <p><b>Passwords.</b> {@link #password()} is the given password ({@code password} or {@code
  * PGPASSWORD}). The password file is consulted lazily, per host, by {@link #passwordFor(HostPort)}
  * at connect time, as libpq does. A {@link PasswordSupplier} ({@link #withPasswordSupplier}) takes
- * the place of both and is called at each physical connect, for tokens that expire. {@link #toString()}, {@link #toMap(boolean) toMap(false)} and
- * every exception message show {@code password} and {@code sslpassword} as {@code ***} or not at
+ * the place of both and is called at each physical connect, for tokens that expire. {@link
+ * #toString()}, {@link #toMap(boolean) toMap(false)} and every exception message show {@code password} and {@code sslpassword} as {@code ***} or not at
  * all. Equality compares every effective setting, secrets included.
+ *
+ * <p><b>Hooks.</b> A {@link SluiceListener} ({@link #withListener}), a {@link NoticeHandler}
+ * ({@link #withNoticeHandler}) and a {@link PasswordSupplier} ({@link #withPasswordSupplier})
+ * travel with the configuration to every connection made with it; they are not settings, so
+ * equality and {@link #toMap} leave them out ({@link #toString} says only that passwords come from
+ * a supplier).
  */
 public final class ConnectionConfig {
   private final Map<String, String> explicit;
   private final Map<String, String> env;
   private final LocalDefaults local;
   private final ResolvedConfig r;
-  /** Passwords fetched per connection, in place of the given one and the password file; or null. */
-  private final PasswordSupplier passwordSupplier;
+  /**
+   * Not settings: code the configuration carries to every connection made with it (see {@link
+   * #withListener}, {@link #withNoticeHandler}, {@link #withPasswordSupplier}).
+   */
+  private final Hooks hooks;
 
-  private ConnectionConfig(Map<String, String> explicit, Map<String, String> env, LocalDefaults local,
-      PasswordSupplier passwordSupplier) {
+  private ConnectionConfig(Map<String, String> explicit, Map<String, String> env, LocalDefaults local) {
+    this(explicit, env, local, Hooks.NONE);
+  }
+
+  private ConnectionConfig(Map<String, String> explicit, Map<String, String> env, LocalDefaults local, Hooks hooks) {
+    this.hooks = hooks;
     Map<String, String> given = new LinkedHashMap<>();
     explicit.forEach((k, v) -> {
       Keys.require(Objects.requireNonNull(k, "parameter name"));
@@ -87,7 +100,6 @@ public final class ConnectionConfig {
     this.env = Resolver.relevantEnv(env);
     this.local = local;
     this.r = Resolver.resolve(this.explicit, this.env, local);
-    this.passwordSupplier = passwordSupplier;
   }
 
   /** Parses a URI, jdbc: URL or keyword/value string, beneath which the process environment applies. */
@@ -105,9 +117,18 @@ public final class ConnectionConfig {
   }
 
   /** For {@link ConnectionConfigBuilder#build()}. */
-  static ConnectionConfig create(Map<String, String> parameters, Map<String, String> environment,
-      LocalDefaults local, PasswordSupplier passwordSupplier) {
-    return new ConnectionConfig(parameters, environment, local, passwordSupplier);
+  static ConnectionConfig create(
+      Map<String, String> parameters, Map<String, String> environment, LocalDefaults local, Hooks hooks) {
+    return new ConnectionConfig(parameters, environment, local, hooks);
+  }
+
+  /**
+   * What a configuration carries that is code, not a connection setting (no keyword, not in {@link
+   * #toMap}, {@link #equals} or {@link #toString}), carried along by every copy: where events and
+   * notices go, and where passwords come from.
+   */
+  record Hooks(SluiceListener listener, NoticeHandler noticeHandler, PasswordSupplier passwordSupplier) {
+    static final Hooks NONE = new Hooks(null, null, null);
   }
 
   /** From libpq keywords and values, beneath which the process environment applies. */
@@ -128,9 +149,35 @@ public final class ConnectionConfig {
     return new ConnectionConfigBuilder();
   }
 
-  /** A builder holding this configuration's explicit parameters and environment. */
+  /** A builder holding this configuration's explicit parameters, environment, listener and notice handler. */
   public ConnectionConfigBuilder toBuilder() {
-    return new ConnectionConfigBuilder(explicit, env, local).passwordSupplier(passwordSupplier);
+    return new ConnectionConfigBuilder(explicit, env, local, hooks);
+  }
+
+  /**
+   * A copy whose connections (and pool) report their events to {@code listener}; null for none.
+   * See {@link SluiceListener}.
+   */
+  public ConnectionConfig withListener(SluiceListener listener) {
+    return toBuilder().listener(listener).build();
+  }
+
+  /**
+   * A copy whose connections hand the server's notices to {@code handler}; null for the default
+   * (logged at DEBUG). See {@link NoticeHandler}.
+   */
+  public ConnectionConfig withNoticeHandler(NoticeHandler handler) {
+    return toBuilder().noticeHandler(handler).build();
+  }
+
+  /** The listener events go to, if one is set. */
+  public Optional<SluiceListener> listener() {
+    return Optional.ofNullable(hooks.listener());
+  }
+
+  /** The handler notices go to, if one is set (else they are logged at DEBUG). */
+  public Optional<NoticeHandler> noticeHandler() {
+    return Optional.ofNullable(hooks.noticeHandler());
   }
 
   /**
@@ -208,7 +255,7 @@ public final class ConnectionConfig {
    * call; ignored with a warning if group- or world-accessible).
    */
   public Optional<String> passwordFor(HostPort host) {
-    if (passwordSupplier != null) {
+    if (hooks.passwordSupplier() != null) {
       return Optional.ofNullable(supplied(host)).filter(p -> !p.isEmpty());
     }
     if (r.password().isPresent() || r.passfile().isEmpty()) {
@@ -220,7 +267,7 @@ public final class ConnectionConfig {
 
   private String supplied(HostPort host) {
     try {
-      return passwordSupplier.password(host, r.user());
+      return hooks.passwordSupplier().password(host, r.user());
     } catch (Exception e) {
       // the cause is the supplier's own; its message is never built from the password it failed to get
       throw new ConnectionException("the password supplier failed for " + r.user() + " at " + host + ": " + e,
@@ -230,7 +277,7 @@ public final class ConnectionConfig {
 
   /** The supplier set by {@link #withPasswordSupplier}, if any. */
   public Optional<PasswordSupplier> passwordSupplier() {
-    return Optional.ofNullable(passwordSupplier);
+    return Optional.ofNullable(hooks.passwordSupplier());
   }
 
   /** The password file that {@link #passwordFor} reads, if a home directory is known. */
@@ -386,8 +433,7 @@ public final class ConnectionConfig {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof ConnectionConfig c && r.effective().equals(c.r.effective())
-        && Objects.equals(passwordSupplier, c.passwordSupplier);
+    return o instanceof ConnectionConfig c && r.effective().equals(c.r.effective());
   }
 
   @Override
@@ -411,7 +457,7 @@ public final class ConnectionConfig {
         sep = " ";
       }
     }
-    if (passwordSupplier != null) {
+    if (hooks.passwordSupplier() != null) {
       sb.append(sep).append("password=(from a supplier)");
     }
     return sb.append(']').toString();

@@ -18,14 +18,32 @@ public final class ConnectionConfigBuilder {
   private final Map<String, String> params = new LinkedHashMap<>();
   private Map<String, String> env;
   private LocalDefaults local;
+  private SluiceListener listener;
+  private NoticeHandler noticeHandler;
   private PasswordSupplier passwordSupplier;
 
   ConnectionConfigBuilder() {}
 
-  ConnectionConfigBuilder(Map<String, String> params, Map<String, String> env, LocalDefaults local) {
+  ConnectionConfigBuilder(Map<String, String> params, Map<String, String> env, LocalDefaults local,
+      ConnectionConfig.Hooks hooks) {
     this.params.putAll(params);
     this.env = env;
     this.local = local;
+    this.listener = hooks.listener();
+    this.noticeHandler = hooks.noticeHandler();
+    this.passwordSupplier = hooks.passwordSupplier();
+  }
+
+  /** Where the connections' (and a pool's) events go; null for none. See {@link SluiceListener}. */
+  public ConnectionConfigBuilder listener(SluiceListener listener) {
+    this.listener = listener;
+    return this;
+  }
+
+  /** Where the server's notices go; null for the default (logged at DEBUG). See {@link NoticeHandler}. */
+  public ConnectionConfigBuilder noticeHandler(NoticeHandler handler) {
+    this.noticeHandler = handler;
+    return this;
   }
 
   /** Sets a libpq keyword (or a Sluice one); an unknown keyword is a ConfigException at once. */
@@ -175,7 +193,8 @@ public final class ConnectionConfigBuilder {
   /** Validates and builds; throws {@link ConfigException} naming the first bad parameter. */
   public ConnectionConfig build() {
     return ConnectionConfig.create(params, env != null ? env : System.getenv(),
-        local != null ? local : LocalDefaults.system(), passwordSupplier);
+        local != null ? local : LocalDefaults.system(),
+        new ConnectionConfig.Hooks(listener, noticeHandler, passwordSupplier));
   }
 
   private static Duration nonNegative(String key, Duration d) {

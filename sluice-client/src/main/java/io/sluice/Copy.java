@@ -184,7 +184,7 @@ public final class Copy {
 
   /** The caller's side failed: CopyFail, then the caller's error (with the server's as suppressed). */
   private static RuntimeException abandoned(CopyInExchange x, Exception e) {
-    SluiceException server = x.abort("the client abandoned the COPY: " + e);
+    SluiceException server = x.abort("the client abandoned the COPY: " + e, e);
     RuntimeException r = e instanceof RuntimeException re ? re
         : new UncheckedIOException("COPY FROM STDIN abandoned: reading the data failed: " + e.getMessage(),
             (IOException) e);

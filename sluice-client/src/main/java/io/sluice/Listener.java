@@ -1,5 +1,7 @@
 package io.sluice;
 
+import io.sluice.event.ListenerReconnect;
+import io.sluice.internal.Events;
 import io.sluice.internal.SessionAccess;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
@@ -40,6 +42,8 @@ public final class Listener implements AutoCloseable {
   private final AtomicLong reconnects = new AtomicLong();
   private final Thread supervisor;
   private final Thread deliverer;
+  /** Reconnection events for the configuration's {@link SluiceListener}; null without one. */
+  private final Events events;
   private volatile Connection connection;
   private volatile boolean closed;
 
@@ -47,6 +51,7 @@ public final class Listener implements AutoCloseable {
     this.config = config;
     this.callback = callback;
     this.onReconnect = onReconnect;
+    this.events = Events.of(config.listener().orElse(null), null);
     this.connection = connect();
     this.deliverer = callback == null ? null : Thread.ofVirtual().name("sluice-listener-callback").start(this::deliver);
     this.supervisor = Thread.ofVirtual().name("sluice-listener").start(this::supervise);
@@ -156,6 +161,8 @@ public final class Listener implements AutoCloseable {
       if (closed) {
         return;
       }
+      long lostAt = System.nanoTime();
+      Throwable cause = connection.session().engine().failure();
       while (!closed) {
         try {
           Thread.sleep(pause);
@@ -168,8 +175,12 @@ public final class Listener implements AutoCloseable {
             c.close();
             return;
           }
-          reconnects.incrementAndGet();
+          long count = reconnects.incrementAndGet();
           pause = 50;
+          if (events != null) {
+            ListenerReconnect e = new ListenerReconnect(channels(), count, System.nanoTime() - lostAt, cause);
+            events.send(l -> l.listenerReconnected(e));
+          }
           if (onReconnect != null) {
             Thread.startVirtualThread(onReconnect);
           }

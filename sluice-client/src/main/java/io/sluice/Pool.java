@@ -47,7 +47,8 @@ public final class Pool implements Queryable, AutoCloseable {
 
   private Pool(ConnectionConfig config, PoolOptions options) {
     this.options = options;
-    this.slots = new PoolSlots(options, () -> Connection.open(config));
+    this.slots = new PoolSlots(options, () -> Connection.open(config),
+        new PoolEvents(config.listener().orElse(null)));
   }
 
   /** A pool with {@link PoolOptions#DEFAULT} settings. */
@@ -256,6 +257,15 @@ public final class Pool implements Queryable, AutoCloseable {
     return slots.stats();
   }
 
+  /**
+   * The counters of the pool's open connections ({@link Connection#stats()}), summed: statement
+   * cache hits, misses and evictions, and requests in flight. Connections the pool has closed no
+   * longer count.
+   */
+  public ConnectionStats connectionStats() {
+    return slots.connectionStats();
+  }
+
   public PoolOptions options() {
     return options;
   }
@@ -341,8 +351,10 @@ public final class Pool implements Queryable, AutoCloseable {
     return e instanceof ConnectionException ce && ce.outcome() == SluiceException.Outcome.NOT_SENT && !s.c.isOpen();
   }
 
+  /** {@code Pool[open=…, idle=…, …]}: the counters of {@link #stats()} (nothing of the configuration, so no password). */
   @Override
   public String toString() {
-    return "Pool" + stats();
+    String stats = stats().toString();
+    return "Pool" + stats.substring(stats.indexOf('['));
   }
 }

@@ -29,6 +29,7 @@ final class PoolSlots {
 
   private final PoolOptions o;
   private final Supplier<Connection> opener;
+  private final PoolEvents events;
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition changed = lock.newCondition();
   private final List<PoolSlot> slots = new ArrayList<>();
@@ -43,8 +44,13 @@ final class PoolSlots {
   private long acquired, timeouts, opened, closedCount, evicted, connectFailures;
 
   PoolSlots(PoolOptions options, Supplier<Connection> opener) {
+    this(options, opener, new PoolEvents(null));
+  }
+
+  PoolSlots(PoolOptions options, Supplier<Connection> opener, PoolEvents events) {
     this.o = options;
     this.opener = opener;
+    this.events = events;
     this.keeper = Thread.ofVirtual().name("sluice-pool-keeper").start(this::keep);
   }
 
@@ -53,17 +59,29 @@ final class PoolSlots {
    * whatever runs there.
    */
   PoolSlot shared(long deadline) {
+    long since = events.clock();
+    try {
+      PoolSlot s = pickShared(deadline, events.on() ? new Waiting() : null);
+      events.acquired(since);
+      return s;
+    } catch (PoolExhaustedException e) {
+      events.timedOut(since, e);
+      throw e;
+    }
+  }
+
+  private PoolSlot pickShared(long deadline, Waiting w) {
     while (true) {
       lock.lock();
       try {
         ensureOpen();
         PoolSlot pick = leastBusy();
         if (pick == null && checking > 0) {   // a check ends in a moment: wait for it rather than open another
-          awaitChange(deadline);
+          awaitChange(deadline, w);
           continue;
         }
         if (pick == null) {
-          if (!mayOpen(deadline)) {
+          if (!mayOpen(deadline, w)) {
             continue;
           }
           opening++;
@@ -113,7 +131,7 @@ final class PoolSlots {
       s.inFlight--;
       s.lastUsed = System.nanoTime();
       if (s.failedWith(failure)) {
-        evict(s);
+        evict(s, failure);
       }
       changed.signalAll();
     } finally {
@@ -123,6 +141,23 @@ final class PoolSlots {
 
   /** A connection for one caller alone: an idle one, or a new one; otherwise it waits for one. */
   PoolSlot borrow(long deadline) {
+    long since = events.clock();
+    try {
+      PoolSlot s = pickToBorrow(deadline, events.on() ? new Waiting() : null);
+      events.acquired(since);
+      return s;
+    } catch (PoolExhaustedException e) {
+      events.timedOut(since, e);
+      throw e;
+    }
+  }
+
+  /** Whether an acquisition has reported its wait ({@link PoolEvent.Kind#WAITING}); made only when someone listens. */
+  private static final class Waiting {
+    boolean reported;
+  }
+
+  private PoolSlot pickToBorrow(long deadline, Waiting w) {
     while (true) {
       lock.lock();
       try {
@@ -132,7 +167,7 @@ final class PoolSlots {
           borrowersWaiting++;
           try {
             reserveForBorrowers();
-            if (!mayOpen(deadline)) {
+            if (!mayOpen(deadline, w)) {
               continue;
             }
           } finally {
@@ -205,11 +240,11 @@ final class PoolSlots {
    * gets false. A refusal is transient by nature (other clients leave), so even a pool with no
    * connection at all waits, trying again as the pause allows, until the acquire timeout. Lock held.
    */
-  private boolean mayOpen(long deadline) {
+  private boolean mayOpen(long deadline, Waiting w) {
     if (canGrow(System.nanoTime())) {
       return true;
     }
-    awaitChange(deadline);
+    awaitChange(deadline, w);
     return false;
   }
 
@@ -253,7 +288,9 @@ final class PoolSlots {
       lock.unlock();
     }
     if (!keep) {
+      boolean wasOpen = s.c.isOpen();
       s.c.close();
+      events.closed(wasOpen);
     }
   }
 
@@ -271,6 +308,22 @@ final class PoolSlots {
     } finally {
       lock.unlock();
     }
+  }
+
+  /** The sum of the open connections' counters; each connection is read outside the pool's lock. */
+  ConnectionStats connectionStats() {
+    List<PoolSlot> all;
+    lock.lock();
+    try {
+      all = new ArrayList<>(slots);
+    } finally {
+      lock.unlock();
+    }
+    ConnectionStats sum = ConnectionStats.NONE;
+    for (PoolSlot s : all) {
+      sum = sum.plus(s.c.stats());
+    }
+    return sum;
   }
 
   /** Refuses new work, lets running work finish (up to the close timeout), then closes everything. */
@@ -298,7 +351,10 @@ final class PoolSlots {
       lock.unlock();
     }
     keeper.interrupt();
-    all.forEach(s -> s.c.close());
+    for (PoolSlot s : all) {
+      s.c.close();
+      events.retired();
+    }
   }
 
   boolean isClosed() {
@@ -354,19 +410,22 @@ final class PoolSlots {
       checking--;
     }
     if (!ok) {
-      evict(s);
+      evict(s, null);
     } else if (waiting > 0) {   // callers that found every connection being checked
       changed.signalAll();
     }
     return ok;
   }
 
-  /** Forgets a connection that failed and closes it in the background. Lock held. */
-  private void evict(PoolSlot s) {
+  /** Forgets a connection that failed and closes it in the background, where its event is sent. Lock held. */
+  private void evict(PoolSlot s, Throwable cause) {
     if (slots.remove(s)) {
       evicted++;
       closedCount++;
-      Thread.startVirtualThread(s.c::close);
+      Thread.startVirtualThread(() -> {
+        s.c.close();
+        events.evicted(cause);
+      });
     }
     changed.signalAll();
   }
@@ -379,9 +438,11 @@ final class PoolSlots {
 
   /**
    * Waits (lock held) for a connection to free up; throws when the wait queue is full or time is
-   * up. While the server refuses connections, it wakes when the pool may try to grow again.
+   * up. While the server refuses connections, it wakes when the pool may try to grow again. The
+   * first call of an acquisition that someone listens to ({@code w}) only reports the wait, with
+   * the lock let go meanwhile, and returns: every caller looks again after this returns.
    */
-  private void awaitChange(long deadline) {
+  private void awaitChange(long deadline, Waiting w) {
     if (waiting >= o.maxWaiters()) {
       timeouts++;
       throw new PoolExhaustedException("the pool is exhausted: all " + o.maxSize() + " connections are in use and "
@@ -392,6 +453,17 @@ final class PoolSlots {
     if (left <= 0) {
       timeouts++;
       throw timedOut();
+    }
+    if (w != null && !w.reported) {
+      // reported outside the lock, once per acquisition; the caller then looks again before waiting
+      w.reported = true;
+      lock.unlock();
+      try {
+        events.waiting();
+      } finally {
+        lock.lock();
+      }
+      return;
     }
     long pause = growth.pausedFor(now);
     waiting++;
@@ -447,6 +519,7 @@ final class PoolSlots {
    */
   private PoolSlot openInto(Consumer<PoolSlot> claim) {
     Connection c;
+    long since = events.clock();
     try {
       c = opener.get();
     } catch (RuntimeException e) {
@@ -461,8 +534,10 @@ final class PoolSlots {
       } finally {
         lock.unlock();
       }
+      events.openFailed(e);
       throw failure;
     }
+    events.opened(since);
     long life = o.maxLifetime().toNanos();
     long retireAt = life == 0 ? 0 : System.nanoTime() + life - ThreadLocalRandom.current().nextLong(life / 10 + 1);
     PoolSlot s = new PoolSlot(c, retireAt);
@@ -517,7 +592,11 @@ final class PoolSlots {
       } finally {
         lock.unlock();
       }
-      toClose.forEach(s -> s.c.close());
+      for (PoolSlot s : toClose) {
+        boolean wasOpen = s.c.isOpen();
+        s.c.close();
+        events.closed(wasOpen);
+      }
       for (int i = 0; i < toOpen; i++) {
         openInBackground();
       }

@@ -2,6 +2,10 @@ package io.sluice;
 
 import io.sluice.SluiceException.Outcome;
 import io.sluice.internal.Deadline;
+import io.sluice.event.TransactionEnd;
+import io.sluice.event.TransactionEnd.Ending;
+import io.sluice.event.TransactionStart;
+import io.sluice.internal.Started;
 import io.sluice.protocol.TransactionStatus;
 import java.time.Duration;
 import java.util.List;
@@ -39,13 +43,19 @@ public final class Transaction implements Queryable, AutoCloseable {
   private int savepoints;
   private String ended;
   private SluiceException failure;
+  /** The start event of a top-level transaction until its end is delivered; null without events. */
+  private Started<TransactionStart> started;
+  /** Set by {@link Connection#transaction} when a transient failure runs the body again (for the end event). */
+  boolean retriesLeft;
 
-  Transaction(Connection connection, Transaction parent, String savepoint, Deadline until) {
+  Transaction(Connection connection, Transaction parent, String savepoint, Deadline until,
+      Started<TransactionStart> started) {
     this.connection = connection;
     this.owner = Thread.currentThread();
     this.parent = parent;
     this.savepoint = savepoint;
     this.until = until;
+    this.started = started;
   }
 
   /** The deadline of a statement in this transaction: the transaction's own, else query_timeout's. */
@@ -160,7 +170,7 @@ public final class Transaction implements Queryable, AutoCloseable {
     check();
     String name = "sluice_sp_" + (++savepoints);
     simpleQuery("SAVEPOINT " + name);
-    Transaction nested = new Transaction(connection, this, name, until);
+    Transaction nested = new Transaction(connection, this, name, until, null);
     T value;
     try {
       value = body.run(nested);
@@ -181,10 +191,11 @@ public final class Transaction implements Queryable, AutoCloseable {
     check();
     if (aborted()) {
       SluiceException cause = failure;
-      rollback();
+      rollback(cause == null ? Ending.ROLLED_BACK : failedEnding(cause), cause);
       throw new TransactionException("the transaction was rolled back, not committed: a statement in it failed"
           + (cause == null ? "" : " (" + cause.getMessage() + ")"), Outcome.SERVER_ERROR, cause);
     }
+    Throwable thrown = null;
     try {
       if (parent == null) {
         if (connection.session().engine().dropDeferredBegin()) {
@@ -198,14 +209,23 @@ public final class Transaction implements Queryable, AutoCloseable {
       } else {
         connection.simpleQuery(deadline(), "RELEASE SAVEPOINT " + savepoint);
       }
+    } catch (RuntimeException | Error e) {
+      thrown = e;
+      throw e;
     } finally {
-      end("committed");
+      end("committed", thrown == null ? Ending.COMMITTED : lostOr(failedEnding(thrown)), thrown);
     }
   }
 
   /** Rolls back (a nested transaction rolls back to its savepoint and releases it). */
   public void rollback() {
+    rollback(Ending.ROLLED_BACK, failure);
+  }
+
+  /** Rolls back; the end event says {@code ending}, for {@code cause}. */
+  private void rollback(Ending ending, Throwable cause) {
     check();
+    Throwable thrown = null;
     try {
       if (parent == null) {
         if (!connection.session().engine().dropDeferredBegin()) {
@@ -215,8 +235,11 @@ public final class Transaction implements Queryable, AutoCloseable {
         connection.simpleQuery("ROLLBACK TO SAVEPOINT " + savepoint + "; RELEASE SAVEPOINT " + savepoint);
         parent.failure = null;
       }
+    } catch (RuntimeException | Error e) {
+      thrown = e;
+      throw e;
     } finally {
-      end("rolled back");
+      end("rolled back", thrown == null ? ending : lostOr(ending), cause != null ? cause : thrown);
     }
   }
 
@@ -227,7 +250,7 @@ public final class Transaction implements Queryable, AutoCloseable {
       return;
     }
     if (!connection.isOpen()) {
-      end("lost with its connection");
+      end("lost with its connection", Ending.LOST, failure);
       return;
     }
     rollback();
@@ -248,29 +271,46 @@ public final class Transaction implements Queryable, AutoCloseable {
     return connection;
   }
 
+  /** Rolls back after {@code cause}; the end event says whether the body runs again. */
   void rollbackQuietly(Throwable cause) {
     if (ended != null) {
       return;
     }
+    Ending ending = failedEnding(cause);
     try {
-      rollback();
+      rollback(ending, cause);
     } catch (RuntimeException e) {
       cause.addSuppressed(e);
     } finally {
       if (ended == null) {
-        end("rolled back");
+        end("rolled back", lostOr(ending), cause);
       }
     }
+  }
+
+  /** How a transaction that failed with {@code cause} ends: retrying when its body runs again for it. */
+  private Ending failedEnding(Throwable cause) {
+    return retriesLeft && Retries.isTransient(cause) ? Ending.RETRYING : Ending.ROLLED_BACK;
+  }
+
+  /** {@code ending}, unless the connection is gone: then the server rolled the transaction back itself. */
+  private Ending lostOr(Ending ending) {
+    return connection.isOpen() ? ending : Ending.LOST;
   }
 
   private boolean aborted() {
     return failure != null || connection.transactionStatus() == TransactionStatus.FAILED;
   }
 
-  private void end(String how) {
+  private void end(String how, Ending ending, Throwable cause) {
     ended = how;
     if (parent == null) {
       connection.unpin();
+    }
+    Started<TransactionStart> s = started;
+    if (s != null) {
+      started = null;
+      s.end(new TransactionEnd(s.start(), ending, s.elapsedNanos(), cause), SluiceListener::transactionEnd);
     }
   }
 

@@ -2,6 +2,7 @@
   "How sluice.core runs a statement: SQL and parameters from a string or a [sql & params] vector,
   options checked, rows made lazy maps, result shapes computed while the rows are walked."
   (:require [clojure.string :as str]
+            [sluice.builders :as builders]
             [sluice.impl.errors :as errors]
             [sluice.impl.row :as row]
             [sluice.impl.values :as values]
@@ -28,11 +29,11 @@
 
 (def query-options
   "Every option execute! takes."
-  #{:keys :json-keys :as :index-by :group-by :kv :reduce :xform})
+  #{:keys :json-keys :as :index-by :group-by :kv :reduce :xform :builder-fn :label-fn :qualifier-fn})
 
 (def plan-options
   "Every option plan takes."
-  #{:keys :json-keys})
+  #{:keys :json-keys :builder-fn :label-fn :qualifier-fn})
 
 (defn- fn-like? [x] (or (fn? x) (keyword? x) (instance? clojure.lang.IFn x)))
 
@@ -45,7 +46,10 @@
     (doseq [k (keys opts)]
       (when-not (contains? allowed k)
         (throw (errors/bad-input (str "unknown option " (pr-str k) "; the options here are "
-                                      (str/join " " (sort allowed)))
+                                      (str/join " " (sort allowed))
+                                      ;; next.jdbc's way to get generated keys
+                                      (when (= k :return-keys)
+                                        ". PostgreSQL returns what a statement made with RETURNING: add `returning *` (or `returning id`) to the SQL"))
                                  {:option k}))))
     (when-let [v (:keys opts)]
       (when-not (contains? key-modes v)
@@ -63,6 +67,10 @@
       (when-let [v (get opts k)]
         (when-not (fn-like? v)
           (throw (errors/bad-input (str k " must be a function or a key, not " (pr-str v)) {:option k :value v})))))
+    (doseq [k [:builder-fn :label-fn :qualifier-fn]]
+      (when-let [v (get opts k)]
+        (when-not (ifn? v)
+          (throw (errors/bad-input (str k " must be a function, not " (pr-str v)) {:option k :value v})))))
     (when-let [v (:kv opts)]
       (when-not (and (vector? v) (= 2 (count v)) (every? fn-like? v))
         (throw (errors/bad-input (str ":kv must be [key-fn value-fn], not " (pr-str v)) {:option :kv :value v}))))
@@ -163,13 +171,16 @@
 ;; old name here until the connection is closed). A transaction shares its connection's.
 (def ^:private tables (java.util.Collections/synchronizedMap (java.util.WeakHashMap.)))
 
-(defn- cache-key [x]
-  (if (instance? Transaction x) (.connection ^Transaction x) x))
+(defn executor-cache
+  "The map that `registry` (a synchronized WeakHashMap) keeps for executor x: what is learnt from the
+  catalog, per connection or pool. A transaction shares its connection's."
+  ^Map [^Map registry x]
+  (let [k (if (instance? Transaction x) (.connection ^Transaction x) x)]
+    (or (.get registry k)
+        (let [m (ConcurrentHashMap.)] (.put registry k m) m))))
 
 (defn- table-cache ^Map [x]
-  (let [k (cache-key x)]
-    (or (.get ^Map tables k)
-        (let [m (ConcurrentHashMap.)] (.put ^Map tables k m) m))))
+  (executor-cache tables x))
 
 (defn load-table-names!
   "Makes sure the names of the tables these columns come from are known for this executor."
@@ -189,14 +200,23 @@
   (let [cache (table-cache x)]
     (fn [oid] (.get cache (long oid)))))
 
+;; shape -> the executor its rows came from, for datafy/nav (sluice.impl.datafy), which follows
+;; foreign keys with further statements there; weak, so a result's entry goes with its rows
+(def ^:private shape-executors (java.util.Collections/synchronizedMap (java.util.WeakHashMap.)))
+
+(defn executor-of
+  "The connection, transaction or pool the rows of this shape came from, or nil."
+  [shape]
+  (.get ^Map shape-executors shape))
+
 (defn make-shape
   "The row shape for these columns under the options."
   [c ^List columns opts]
-  (let [mode (or (:keys opts) :unqualified)
-        qualified? (or (= mode :qualified) (= mode :qualified-kebab))
-        kebab? (or (= mode :kebab) (= mode :qualified-kebab))
-        json-opts (when (= :string (:json-keys opts)) {:keys :string})]
-    (row/shape columns (when qualified? (table-of c)) kebab? #(json/read-str % json-opts))))
+  (let [b (builders/for-options columns opts)
+        json-opts (when (= :string (:json-keys opts)) {:keys :string})
+        s (row/shape columns (when (:qualified? b) (table-of c)) (:column-key b) #(json/read-str % json-opts))]
+    (.put ^Map shape-executors s c)
+    s))
 
 ;; ---------------------------------------------------------------------------------------------
 ;; where rows come from: a statement, or a prepared statement and its parameters
@@ -221,8 +241,11 @@
   (-each [_ more?] (.forEachWhile ps ^Predicate more? params))
   (-columns [_] (.columns ps)))
 
-(defn- qualified? [opts]
-  (let [m (:keys opts)] (or (= m :qualified) (= m :qualified-kebab))))
+(defn- qualified?
+  "Whether keys may need table names (looked up before the rows are read): a qualified :keys mode,
+  or a :builder-fn, whose needs are known only once it has seen the columns."
+  [opts]
+  (let [m (:keys opts)] (or (= m :qualified) (= m :qualified-kebab) (some? (:builder-fn opts)))))
 
 ;; ---------------------------------------------------------------------------------------------
 ;; reducing: over a RowSet (rows stay valid), or streamed (each row valid during its step)

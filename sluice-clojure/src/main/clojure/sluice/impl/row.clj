@@ -31,9 +31,10 @@
 
 (defn shape
   "The shape of a result with these columns. `table-of` maps a table OID to its name, or is nil for
-  unqualified keys; `json-read` turns JSON text into data. When two columns have the same key, the
-  later one wins (as in a map built from the columns in order)."
-  ^Shape [^List columns table-of kebab? json-read]
+  unqualified keys; `key-of` makes a column's key from its table's name (or nil) and its name
+  (see sluice.builders); `json-read` turns JSON text into data. When two columns have the same
+  key, the later one wins (as in a map built from the columns in order)."
+  ^Shape [^List columns table-of key-of json-read]
   (let [n (.size columns)
         index (HashMap. (int (* 2 (max n 1))))
         json (boolean-array n)
@@ -41,7 +42,7 @@
     (dotimes [i n]
       (let [^Column c (.get columns i)
             t (when (and table-of (not (zero? (.tableOid c)))) (table-of (.tableOid c)))
-            k (column-key (.name c) t kebab?)]
+            k (key-of t (.name c))]
         (when (contains? json-oids (int (.typeOid c))) (aset json i true))
         (aset per-column i k)
         (.put index k (Integer/valueOf i))))

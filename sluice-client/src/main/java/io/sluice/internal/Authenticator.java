@@ -44,6 +44,7 @@ final class Authenticator {
           if (p.channelBinding() == ChannelBindingPolicy.REQUIRE && !usedPlus) {
             throw refuse("channel_binding=require, but the server authenticated without channel binding");
           }
+          s.authMethod = used;
           return;
         }
         case NegotiateProtocolVersion v -> Connector.negotiated(s, v);

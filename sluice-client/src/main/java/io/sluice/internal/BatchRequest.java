@@ -75,4 +75,13 @@ final class BatchRequest extends ExtendedRequest {
   protected boolean acceptsBegin() {
     return true;
   }
+
+  @Override
+  protected long rowCount() {
+    long n = 0;
+    for (String tag : tags) {
+      n += tag == null ? 0 : rowCount(tag, 0);
+    }
+    return n;
+  }
 }

@@ -6,6 +6,10 @@ import io.sluice.HostPort;
 import io.sluice.ServerException;
 import io.sluice.SluiceException.Outcome;
 import io.sluice.SluiceException;
+import io.sluice.SluiceListener;
+import io.sluice.event.ConnectEnd;
+import io.sluice.event.ConnectStart;
+import io.sluice.event.Result;
 import io.sluice.TargetSessionAttrs;
 import io.sluice.internal.ConnectParams.TlsMode;
 import io.sluice.internal.net.SocketTransport;
@@ -38,14 +42,19 @@ public final class Connector {
   private Connector() {}
 
   public static ServerSession connect(ConnectParams p) {
+    return connect(p, null);
+  }
+
+  /** As {@link #connect(ConnectParams)}; each attempt on each host is reported to {@code events} (null: none). */
+  public static ServerSession connect(ConnectParams p, Events events) {
     List<String> failures = new ArrayList<>();
     SluiceException[] last = {null};
     TargetSessionAttrs want = p.targetSessionAttrs() == null ? TargetSessionAttrs.ANY : p.targetSessionAttrs();
     ServerSession s = firstFitting(p, want == TargetSessionAttrs.PREFER_STANDBY ? TargetSessionAttrs.STANDBY : want,
-        failures, last);
+        failures, last, events);
     if (s == null && want == TargetSessionAttrs.PREFER_STANDBY) {
       failures.add("(no standby; trying every host again for any server)");
-      s = firstFitting(p, TargetSessionAttrs.ANY, failures, last);
+      s = firstFitting(p, TargetSessionAttrs.ANY, failures, last, events);
     }
     if (s != null) {
       return s;
@@ -60,11 +69,11 @@ public final class Connector {
 
   /** The first endpoint, in order, that accepts a session and fits {@code want}; null if none. */
   private static ServerSession firstFitting(ConnectParams p, TargetSessionAttrs want, List<String> failures,
-      SluiceException[] last) {
+      SluiceException[] last, Events events) {
     for (HostPort e : p.endpoints()) {
       ServerSession s;
       try {
-        s = connectEndpoint(p, e);
+        s = connectEndpoint(p, e, events);
       } catch (SluiceException ex) {
         last[0] = ex;
         failures.add(e + ": " + ex.getMessage());
@@ -94,42 +103,46 @@ public final class Connector {
    * malformed ({@code 08P01}); then the attempt is made once more asking for 3.0.
    */
   static ServerSession connectEndpoint(ConnectParams p, HostPort e) {
+    return connectEndpoint(p, e, null);
+  }
+
+  private static ServerSession connectEndpoint(ConnectParams p, HostPort e, Events events) {
     try {
-      return connectEndpointOnce(p, e);
+      return connectEndpointOnce(p, e, events);
     } catch (ServerException ex) {
       if (p.maxProtocolVersion() > ProtocolVersion.V3_0 && ex.sqlState().equals("08P01")) {
-        return connectEndpointOnce(p.withMaxProtocolVersion(ProtocolVersion.V3_0), e);
+        return connectEndpointOnce(p.withMaxProtocolVersion(ProtocolVersion.V3_0), e, events);
       }
       throw ex;
     }
   }
 
-  private static ServerSession connectEndpointOnce(ConnectParams p, HostPort e) {
+  private static ServerSession connectEndpointOnce(ConnectParams p, HostPort e, Events events) {
     if (e instanceof HostPort.UnixSocket) {
       // PostgreSQL never offers TLS on Unix sockets; libpq treats them as already secure for prefer
       if (p.tlsMode() == TlsMode.REQUIRE || p.tlsMode() == TlsMode.DIRECT_REQUIRE) {
         throw new ConnectionException("sslmode requires TLS, which PostgreSQL does not offer over a Unix socket ("
             + e + "); connect over TCP", Outcome.NOT_SENT);
       }
-      return attempt(p, e, false);
+      return attempt(p, e, false, events);
     }
     return switch (p.tlsMode()) {
-      case DISABLE -> attempt(p, e, false);
-      case REQUIRE, DIRECT_REQUIRE -> attempt(p, e, true);
+      case DISABLE -> attempt(p, e, false, events);
+      case REQUIRE, DIRECT_REQUIRE -> attempt(p, e, true, events);
       case PREFER -> {
         try {
-          yield attempt(p, e, true);
+          yield attempt(p, e, true, events);
         } catch (ServerException ex) {
-          yield attempt(p, e, false);   // e.g. a hostnossl-only rule
+          yield attempt(p, e, false, events);   // e.g. a hostnossl-only rule
         } catch (TlsRefused ex) {
-          yield attempt(p, e, false);
+          yield attempt(p, e, false, events);
         }
       }
       case ALLOW -> {
         try {
-          yield attempt(p, e, false);
+          yield attempt(p, e, false, events);
         } catch (ServerException ex) {
-          yield attempt(p, e, true);    // e.g. a hostssl-only rule
+          yield attempt(p, e, true, events);    // e.g. a hostssl-only rule
         }
       }
     };
@@ -140,6 +153,26 @@ public final class Connector {
     TlsRefused(String message) {
       super(message, Outcome.NOT_SENT);
     }
+  }
+
+  /** One attempt, between its connect events when there are {@code events}. */
+  private static ServerSession attempt(ConnectParams p, HostPort e, boolean tls, Events events) {
+    if (events == null) {
+      return attempt(p, e, tls);
+    }
+    Started<ConnectStart> started = Started.begin(events, new ConnectStart(e, tls, p.database(), p.user()),
+        SluiceListener::connectStart);
+    ServerSession s;
+    try {
+      s = attempt(p, e, tls);
+    } catch (RuntimeException | Error ex) {
+      started.end(new ConnectEnd(started.start(), null, null, 0, started.elapsedNanos(), Result.of(ex),
+          Result.sqlState(ex), ex), SluiceListener::connectEnd);
+      throw ex;
+    }
+    started.end(new ConnectEnd(started.start(), s.authMethod, s.transport.tlsProtocol(), s.processId,
+        started.elapsedNanos(), Result.SUCCEEDED, null, null), SluiceListener::connectEnd);
+    return s;
   }
 
   private static ServerSession attempt(ConnectParams p, HostPort e, boolean tls) {

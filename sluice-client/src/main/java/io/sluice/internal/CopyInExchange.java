@@ -5,6 +5,7 @@ import io.sluice.SluiceException.Outcome;
 import io.sluice.SluiceException;
 import io.sluice.protocol.FrontendMessage;
 import io.sluice.protocol.FrontendTag;
+import io.sluice.event.CopyStart;
 import io.sluice.protocol.WireWriter;
 
 /**
@@ -21,31 +22,53 @@ public final class CopyInExchange {
   private final CopyInRequest r;
   private final WireWriter out = new WireWriter(BLOCK + 1024);
   private boolean ended;
+  /** The COPY's start event until its end is delivered; null without events. */
+  private Started<CopyStart> started;
+  /** COPY data bytes handed to {@link #write} or framed in place, for the end event. */
+  private long bytes;
 
-  private CopyInExchange(RequestEngine engine, CopyInRequest r) {
+  private CopyInExchange(RequestEngine engine, CopyInRequest r, Started<CopyStart> started) {
     this.engine = engine;
     this.r = r;
+    this.started = started;
   }
 
   /** Sends the COPY statement and waits for the server to ask for data. */
   public static CopyInExchange start(StatementRunner session, String sql, Deadline deadline) {
     RequestEngine engine = session.engine;
     CopyInRequest r = new CopyInRequest(sql, engine);
-    engine.submit(r, deadline);
+    CopyInExchange x = new CopyInExchange(engine, r, CopyEvents.begin(session.events(), sql, CopyStart.Direction.IN));
+    try {
+      engine.submit(r, deadline);
+    } catch (RuntimeException | Error e) {
+      x.ended(e);
+      throw e;
+    }
     Thread.startVirtualThread(() -> engine.readFor(r));
     r.watchUntil(() -> r.started || r.done, Deadline.NONE);   // CopyInResponse or the end wakes us
-    CopyInExchange x = new CopyInExchange(engine, r);
     if (!r.started) {
       x.ended = true;
-      x.awaitDone();
-      SluiceException e = r.error();
-      if (e != null) {
+      try {
+        x.awaitDone();
+        SluiceException e = r.error();
+        if (e != null) {
+          throw e;
+        }
+        throw new io.sluice.ValueException("not a COPY … FROM STDIN statement: " + sql
+            + (r.wrongDirection ? " (COPY TO STDOUT goes through copyOut)" : ""));
+      } catch (RuntimeException e) {
+        x.ended(e);
         throw e;
       }
-      throw new io.sluice.ValueException("not a COPY … FROM STDIN statement: " + sql
-          + (r.wrongDirection ? " (COPY TO STDOUT goes through copyOut)" : ""));
     }
     return x;
+  }
+
+  /** Delivers the end event, once. */
+  private void ended(Throwable failure) {
+    Started<CopyStart> s = started;
+    started = null;
+    CopyEvents.ended(s, r, bytes, failure);
   }
 
   /** Whether the server has ended the COPY already (an error): further data is pointless. */
@@ -60,6 +83,7 @@ public final class CopyInExchange {
       int at = out.begin(FrontendTag.COPY_DATA);
       out.bytes(b, off, n);
       out.end(at);
+      bytes += n;
       off += n;
       len -= n;
       if (out.size() >= BLOCK) {
@@ -77,6 +101,7 @@ public final class CopyInExchange {
   /** Ends the message begun at {@code lengthAt} ({@link WireWriter#begin}'s result is at size-before + 1). */
   public void endMessage(int lengthAt) {
     out.end(lengthAt);
+    bytes += out.size() - lengthAt - 4;   // the payload after the Int32 length
     if (out.size() >= BLOCK) {
       send();
     }
@@ -91,11 +116,17 @@ public final class CopyInExchange {
         send();
       }
     }
-    awaitDone();
-    SluiceException e = r.error();
-    if (e != null) {
+    try {
+      awaitDone();
+      SluiceException e = r.error();
+      if (e != null) {
+        throw e;
+      }
+    } catch (RuntimeException e) {
+      ended(e);
       throw e;
     }
+    ended(null);
     return r.commandTag;
   }
 
@@ -104,6 +135,14 @@ public final class CopyInExchange {
    * stays usable. Returns the server's answer (the error it reports for the failed COPY), or null.
    */
   public SluiceException abort(String reason) {
+    return abort(reason, null);
+  }
+
+  /**
+   * As {@link #abort(String)}, for a COPY abandoned because the caller's side failed with {@code
+   * callerFailure}: its end event reports that failure rather than the server's answer to CopyFail.
+   */
+  public SluiceException abort(String reason, Throwable callerFailure) {
     if (!ended) {
       ended = true;
       out.reset();
@@ -112,8 +151,15 @@ public final class CopyInExchange {
         send();
       }
     }
-    awaitDone();
-    return r.error();
+    try {
+      awaitDone();
+    } catch (RuntimeException e) {
+      ended(callerFailure != null ? callerFailure : e);
+      throw e;
+    }
+    SluiceException server = r.error();
+    ended(callerFailure != null ? callerFailure : server);
+    return server;
   }
 
   private void send() {

@@ -45,4 +45,9 @@ final class CopyInRequest extends SimpleProtocolRequest {
   void writeRaw(byte[] b, int off, int len) {
     engine.writeRaw(b, off, len);
   }
+
+  @Override
+  protected long rowCount() {
+    return rowCount(commandTag, 0);
+  }
 }

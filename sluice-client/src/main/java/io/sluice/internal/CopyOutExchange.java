@@ -1,6 +1,7 @@
 package io.sluice.internal;
 
 import io.sluice.SluiceException;
+import io.sluice.event.CopyStart;
 
 /** Runs one {@code COPY … TO STDOUT}, handing each CopyData payload to a sink on the caller's thread. */
 public final class CopyOutExchange {
@@ -15,6 +16,19 @@ public final class CopyOutExchange {
    */
   public static String run(StatementRunner session, String sql, Sink sink, Deadline deadline) throws Exception {
     CopyOutRequest r = new CopyOutRequest(sql, session.engine, sink);
+    Started<CopyStart> started = CopyEvents.begin(session.events(), sql, CopyStart.Direction.OUT);
+    try {
+      String tag = exchange(r, session, sql, deadline);
+      CopyEvents.ended(started, r, r.bytes, null);
+      return tag;
+    } catch (Exception | Error e) {
+      CopyEvents.ended(started, r, r.bytes, e);
+      throw e;
+    }
+  }
+
+  private static String exchange(CopyOutRequest r, StatementRunner session, String sql, Deadline deadline)
+      throws Exception {
     try {
       session.engine.run(r, deadline);
     } catch (SluiceException e) {

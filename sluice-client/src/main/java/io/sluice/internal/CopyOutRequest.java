@@ -22,6 +22,8 @@ final class CopyOutRequest extends SimpleProtocolRequest {
   Exception sinkFailure;
   String commandTag;
   boolean started;
+  /** COPY data bytes received, for the end event. */
+  long bytes;
 
   CopyOutRequest(String sql, RequestEngine engine, Sink sink) {
     super(sql);
@@ -34,6 +36,7 @@ final class CopyOutRequest extends SimpleProtocolRequest {
     switch (type) {
       case BackendTag.COPY_OUT_RESPONSE -> started = true;
       case BackendTag.COPY_DATA -> {
+        bytes += frame.bodyLength();
         if (sinkFailure == null) {
           try {
             sink.data(frame.buffer(), frame.bodyOffset(), frame.bodyLength());
@@ -57,5 +60,10 @@ final class CopyOutRequest extends SimpleProtocolRequest {
   @Override
   protected boolean exclusive() {
     return true;
+  }
+
+  @Override
+  protected long rowCount() {
+    return rowCount(commandTag, 0);
   }
 }

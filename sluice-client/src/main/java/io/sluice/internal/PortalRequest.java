@@ -110,4 +110,9 @@ final class PortalRequest extends ExtendedRequest {
   protected boolean acceptsBegin() {
     return true;
   }
+
+  @Override
+  protected long rowCount() {
+    return rowsSeen;   // a tag counts only its own chunk
+  }
 }

@@ -149,4 +149,9 @@ final class QueryRequest extends ExtendedRequest {
   protected boolean acceptsBegin() {
     return true;
   }
+
+  @Override
+  protected long rowCount() {
+    return rowCount(commandTag, rowsSeen);
+  }
 }

@@ -34,6 +34,8 @@ public abstract class Request {
    */
   volatile Thread watcher;
   long seq;
+  /** Requests in flight on the connection when this one was written, itself included; 0 until written. */
+  int depthAtSend;
   int syncsLeft;
   volatile boolean done;
   volatile SluiceException failure;
@@ -143,6 +145,20 @@ public abstract class Request {
    */
   protected boolean exclusive() {
     return false;
+  }
+
+  /**
+   * Rows the request returned or affected, for events: its command tag's count where the tag has
+   * one, else the rows seen. Read by the owner once the request is done.
+   */
+  protected long rowCount() {
+    return 0;
+  }
+
+  /** The count in {@code tag} ({@code SELECT 3}, {@code UPDATE 2}), or {@code seen} when it has none. */
+  static long rowCount(String tag, long seen) {
+    long n = io.sluice.protocol.CommandTags.rowCount(tag);
+    return n >= 0 ? n : seen;
   }
 
   /** The connection failed before this request completed. */

@@ -51,6 +51,10 @@ public final class RequestEngine {
   private final ConcurrentLinkedQueue<Request> pending = new ConcurrentLinkedQueue<>();
   private final ReentrantLock readLock = new ReentrantLock();
   private final Semaphore slots;
+  /** {@code pipeline_depth}: the slots there are, so that the ones taken tell the depth without a counter of their own. */
+  private final int depth;
+  /** The most requests in flight at once so far ({@link #peakInFlight}); written under the output lock. */
+  private volatile int peak;
   private volatile SluiceException broken;
   /** Requests in flight that {@link Request#readsItself() read themselves} (streams, portals). */
   private final java.util.concurrent.atomic.AtomicInteger streams = new java.util.concurrent.atomic.AtomicInteger();
@@ -78,7 +82,21 @@ public final class RequestEngine {
     });
     this.outbox = new Outbox(session, outLock, this::writeFailed);
     this.expiry = new Expiry(session, pending, outLock, this::failAll, cancelTimeoutNanos);
-    this.slots = new Semaphore(Math.max(1, pipelineDepth), true);
+    this.depth = Math.max(1, pipelineDepth);
+    this.slots = new Semaphore(depth, true);
+  }
+
+  /**
+   * Requests holding a pipeline slot now: written and waiting for replies, or being written. A
+   * snapshot for counters (it reads the slots' semaphore, no counter of its own on the hot path).
+   */
+  public int inFlight() {
+    return depth - slots.availablePermits();
+  }
+
+  /** The most requests that have been in flight at once on this connection. */
+  public int peakInFlight() {
+    return peak;
   }
 
   public ServerSession session() {
@@ -102,6 +120,11 @@ public final class RequestEngine {
     } finally {
       outLock.unlock();
     }
+  }
+
+  /** Why the connection failed, or null while it has not (or it was closed by a failure of its socket alone). */
+  public SluiceException failure() {
+    return broken;
   }
 
   /** Whether the connection has failed; requests then fail as not sent. */
@@ -206,6 +229,11 @@ public final class RequestEngine {
         pin.takeBegin();
       }
       r.seq = outbox.sealed();
+      int inFlight = depth - slots.availablePermits();
+      r.depthAtSend = inFlight;
+      if (inFlight > peak) {
+        peak = inFlight;
+      }
       if (r.readsItself()) {
         streams.incrementAndGet();
       }

@@ -18,4 +18,9 @@ public interface RowSink {
   default boolean stopped() {
     return false;
   }
+
+  /** What the caller's own code threw while taking the rows (a streaming callback), if anything. */
+  default Throwable failure() {
+    return null;
+  }
 }

@@ -46,6 +46,8 @@ public final class ServerSession {
   int processId;
   byte[] secretKey;
   int protocolVersion;
+  /** How the server authenticated us, once it has (for connect events). */
+  io.sluice.protocol.auth.AuthMethod authMethod;
   /** Written by whichever thread reads a ReadyForQuery, read by others: volatile. */
   volatile TransactionStatus transactionStatus = TransactionStatus.IDLE;
   private volatile boolean broken;
@@ -169,7 +171,7 @@ public final class ServerSession {
     transport.close();
   }
 
-  private static void logNotice(Map<Character, String> fields) {
+  static void logNotice(Map<Character, String> fields) {
     if (LOG.isLoggable(System.Logger.Level.DEBUG)) {
       LOG.log(System.Logger.Level.DEBUG, "server notice: {0}: {1}", fields.get('S'), fields.get('M'));
     }

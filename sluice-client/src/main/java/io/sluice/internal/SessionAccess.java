@@ -43,6 +43,12 @@ public final class SessionAccess {
     return s.transport.describe();
   }
 
+  /** Who and where the session is, for events and notice handlers. */
+  public static io.sluice.event.ConnectionInfo connectionInfo(ServerSession s) {
+    return new io.sluice.event.ConnectionInfo(s.endpoint, s.connectParams.database(), s.connectParams.user(),
+        s.processId);
+  }
+
   /** Where NotificationResponses go, on the thread that reads them. */
   public static void onNotification(ServerSession s, java.util.function.Consumer<BackendMessage.NotificationResponse> h) {
     s.notificationHandler = h;

@@ -75,4 +75,13 @@ final class SimpleQueryRequest extends SimpleProtocolRequest {
     // written in between
     return true;
   }
+
+  @Override
+  protected long rowCount() {
+    long n = 0;
+    for (io.sluice.SimpleResult r : results) {
+      n += rowCount(r.commandTag(), r.rows().size());
+    }
+    return n;
+  }
 }

@@ -21,6 +21,8 @@ final class StatementCache {
   private final ReentrantLock lock = new ReentrantLock();
   private final LinkedHashMap<Statement.Key, Statement> map = new LinkedHashMap<>(64, 0.75f, true);
   private long counter;
+  /** Lookups that found a usable statement, that did not, and statements pushed out: {@link io.sluice.ConnectionStats}. Lock held. */
+  private long hits, misses, evictions;
 
   /** Whether the session's {@code standard_conforming_strings} is on, for counting placeholders. */
   private final java.util.function.BooleanSupplier standardStrings;
@@ -46,6 +48,7 @@ final class StatementCache {
       Statement s = map.get(key);
       if (s != null && !s.stale && s.failure == null) {
         ValueException refused = refusal(key, s.placeholders);
+        hits++;
         return refused == null ? new Lookup(s, false, List.of()) : refusedLookup(key, s.placeholders, refused);
       }
       int placeholders = Placeholders.highest(key.sql(), standardStrings.getAsBoolean());
@@ -54,6 +57,7 @@ final class StatementCache {
         return refusedLookup(key, placeholders, refused);
       }
       Statement fresh = new Statement(key, unnamed ? "" : "s" + (++counter), placeholders);
+      misses++;
       map.put(key, fresh);
       List<Statement> evicted = new ArrayList<>(1);
       int limit = unnamed ? UNNAMED_DESCRIPTIONS : capacity;
@@ -62,6 +66,7 @@ final class StatementCache {
         Statement old = it.next().getValue();
         it.remove();
         old.stale = true;
+        evictions++;
         if (!old.unnamed() && old.isDescribed()) {
           evicted.add(old);
         }
@@ -134,6 +139,29 @@ final class StatementCache {
       all.forEach(s -> s.stale = true);
       map.clear();
       return all;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Whether a usable statement is cached for {@code key} (counts as a use in the LRU order, as the lookup that follows would). */
+  boolean holds(Statement.Key key) {
+    lock.lock();
+    try {
+      Statement s = map.get(key);
+      return s != null && !s.stale && s.failure == null;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** The cache's counters since the connection opened, and its size now. */
+  record Counts(long hits, long misses, long evictions, int size) {}
+
+  Counts counts() {
+    lock.lock();
+    try {
+      return new Counts(hits, misses, evictions, map.size());
     } finally {
       lock.unlock();
     }

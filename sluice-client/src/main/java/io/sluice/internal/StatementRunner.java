@@ -20,9 +20,18 @@ public final class StatementRunner {
   final RequestEngine engine;
   private final StatementCache cache;
   private final SessionTypeContext types;
+  /** Statement and batch events; null without a listener, and then nothing of them runs. */
+  private final StatementEvents observed;
 
   public StatementRunner(ServerSession server, int pipelineDepth, int statementCacheSize, long cancelTimeoutNanos,
       long pinTimeoutNanos) {
+    this(server, pipelineDepth, statementCacheSize, cancelTimeoutNanos, pinTimeoutNanos, null);
+  }
+
+  /** As the other constructor; statements and batches are reported to {@code events} (null: none). */
+  public StatementRunner(ServerSession server, int pipelineDepth, int statementCacheSize, long cancelTimeoutNanos,
+      long pinTimeoutNanos, Events events) {
+    this.observed = events == null ? null : new StatementEvents(events);
     this.engine = new RequestEngine(server, pipelineDepth, cancelTimeoutNanos, pinTimeoutNanos);
     this.cache = new StatementCache(statementCacheSize,
         () -> !"off".equalsIgnoreCase(server.parameters.get("standard_conforming_strings")));
@@ -37,6 +46,11 @@ public final class StatementRunner {
     return engine;
   }
 
+  /** This connection's events, or null without a listener. */
+  public Events events() {
+    return observed == null ? null : observed.events();
+  }
+
   public ServerSession server() {
     return engine.s;
   }
@@ -48,7 +62,23 @@ public final class StatementRunner {
   /** Runs one statement; rows go to {@code sink}. Parameter types follow the Java values. */
   public QueryResult query(String sql, Object[] params, RowSink sink, boolean streaming, Deadline deadline) {
     ParameterCodec[] codecs = codecsFor(params);
-    return run(keyFor(sql, codecs), params, codecs, sink, streaming, deadline);
+    Statement.Key key = keyFor(sql, codecs);
+    if (observed == null) {
+      return run(key, params, codecs, sink, streaming, deadline, null);
+    }
+    return observed.statement(sql, params.length, preparation(key), sink,
+        sent -> run(key, params, codecs, sink, streaming, deadline, sent));
+  }
+
+  /** As {@link #query}, reporting no event: Sluice's own statements (the type catalog, a batch's retry). */
+  QueryResult queryUnobserved(String sql, Object[] params, RowSink sink, boolean streaming, Deadline deadline) {
+    ParameterCodec[] codecs = codecsFor(params);
+    return run(keyFor(sql, codecs), params, codecs, sink, streaming, deadline, null);
+  }
+
+  /** For a start event: whether the statement is in the cache now, so that no Parse goes out for it. */
+  private io.sluice.event.Preparation preparation(Statement.Key key) {
+    return cache.holds(key) ? io.sluice.event.Preparation.CACHED : io.sluice.event.Preparation.PREPARED;
   }
 
   /**
@@ -59,7 +89,11 @@ public final class StatementRunner {
   public QueryResult queryPrepared(Statement prepared, Object[] params, RowSink sink, boolean streaming,
       Deadline deadline) {
     refuseMiscount(prepared, params);
-    return run(prepared.key, params, null, sink, streaming, deadline);
+    if (observed == null) {
+      return run(prepared.key, params, null, sink, streaming, deadline, null);
+    }
+    return observed.statement(prepared.key.sql(), params.length, preparation(prepared.key), sink,
+        sent -> run(prepared.key, params, null, sink, streaming, deadline, sent));
   }
 
   /** Values for a prepared statement: one per parameter of its ParameterDescription, checked before sending. */
@@ -75,8 +109,9 @@ public final class StatementRunner {
     return describe(Statement.Key.serverTyped(sql), deadline);
   }
 
+  /** Runs a statement; {@code sent} (null without events) learns each request written for it. */
   private QueryResult run(Statement.Key key, Object[] params, ParameterCodec[] codecs, RowSink sink,
-      boolean streaming, Deadline deadline) {
+      boolean streaming, Deadline deadline, StatementEvents.Sent sent) {
     for (int attempt = 0; ; attempt++) {
       Statement st = describe(key, deadline);
       Object[] values = io.sluice.types.TypeDependent.resolve(params, st.parameterTypes);
@@ -85,6 +120,9 @@ public final class StatementRunner {
       QueryRequest q = new QueryRequest(st, values, pcs, types, sink, streaming);
       if (streaming) {
         q.onStop = () -> engine.stopEarly(q);
+      }
+      if (sent != null) {
+        sent.request = q;
       }
       try {
         engine.run(q, deadline);
@@ -113,10 +151,21 @@ public final class StatementRunner {
       throw new io.sluice.ValueException("fetch size must be positive, not " + fetchSize);
     }
     ParameterCodec[] codecs = codecsFor(params);
-    Statement st = describe(keyFor(sql, codecs), deadline);
-    PortalRequest p = new PortalRequest(st, params, codecs, types, fetchSize);
-    engine.submit(p, deadline);
-    return new Portal(engine, p, st.layout);
+    Statement.Key key = keyFor(sql, codecs);
+    Started<io.sluice.event.StatementStart> started =
+        observed == null ? null : observed.begin(sql, params.length, preparation(key));
+    PortalRequest p = null;
+    try {
+      Statement st = describe(key, deadline);
+      p = new PortalRequest(st, params, codecs, types, fetchSize);
+      engine.submit(p, deadline);
+      return new Portal(engine, p, st.layout, started);
+    } catch (RuntimeException | Error e) {
+      if (started != null) {
+        StatementEvents.ended(started, p, e);
+      }
+      throw e;
+    }
   }
 
   /** A portal fetched in chunks; see {@link #openPortal}. */
@@ -127,11 +176,24 @@ public final class StatementRunner {
     private boolean started;
     /** The request's failure has been thrown to the caller. */
     private boolean reported;
+    /** The statement's start event, until its end is delivered; null without events. */
+    private Started<io.sluice.event.StatementStart> statementStarted;
 
-    Portal(RequestEngine engine, PortalRequest request, RowLayout layout) {
+    Portal(RequestEngine engine, PortalRequest request, RowLayout layout,
+        Started<io.sluice.event.StatementStart> started) {
       this.engine = engine;
       this.request = request;
       this.layout = layout;
+      this.statementStarted = started;
+    }
+
+    /** Delivers the statement's end event, once: the portal failed or was closed. */
+    private void ended(Throwable failure) {
+      Started<io.sluice.event.StatementStart> s = statementStarted;
+      if (s != null) {
+        statementStarted = null;
+        StatementEvents.ended(s, request, failure);
+      }
     }
 
     public RowLayout layout() {
@@ -156,6 +218,7 @@ public final class StatementRunner {
       if (e != null) {
         reported = true;   // thrown here, not again by close()
         request.finish(engine);
+        ended(e);
         throw e;
       }
       return true;
@@ -170,8 +233,14 @@ public final class StatementRunner {
      * not yet thrown by {@link #fetch} is thrown here, once.
      */
     public void close() {
-      request.finish(engine);
+      try {
+        request.finish(engine);
+      } catch (RuntimeException | Error e) {
+        ended(e);
+        throw e;
+      }
       SluiceException e = request.failure;
+      ended(e);
       if (e != null && !reported) {
         reported = true;
         throw e;
@@ -299,6 +368,12 @@ public final class StatementRunner {
    */
   public List<StatementOutcome> batch(List<String> sqls, List<Object[]> params, List<RowSink> sinks,
       Deadline deadline) {
+    return observed == null ? runBatch(sqls, params, sinks, deadline)
+        : observed.batch(sqls, () -> runBatch(sqls, params, sinks, deadline));
+  }
+
+  private List<StatementOutcome> runBatch(List<String> sqls, List<Object[]> params, List<RowSink> sinks,
+      Deadline deadline) {
     int n = sqls.size();
     ParameterCodec[][] codecs = new ParameterCodec[n][];
     Statement.Key[] keys = keysFor(sqls, params, codecs);
@@ -328,7 +403,8 @@ public final class StatementRunner {
       SluiceException e = q.error();
       if (e instanceof ServerException se && retryable(se, q)) {
         try {
-          out.add(new StatementOutcome.Ran(query(sqls.get(i), params.get(i), sinks.get(i), false, deadline)));
+          out.add(new StatementOutcome.Ran(queryUnobserved(sqls.get(i), params.get(i), sinks.get(i), false,
+              deadline)));
         } catch (SluiceException again) {
           out.add(new StatementOutcome.Failed(again));
         }
@@ -364,6 +440,12 @@ public final class StatementRunner {
 
   /** Runs statements in one implicit transaction (one Sync): all apply, or none does. */
   public List<QueryResult> atomicBatch(List<String> sqls, List<Object[]> params, List<RowSink> sinks,
+      Deadline deadline) {
+    return observed == null ? runAtomicBatch(sqls, params, sinks, deadline)
+        : observed.atomicBatch(sqls, () -> runAtomicBatch(sqls, params, sinks, deadline));
+  }
+
+  private List<QueryResult> runAtomicBatch(List<String> sqls, List<Object[]> params, List<RowSink> sinks,
       Deadline deadline) {
     int n = sqls.size();
     ParameterCodec[][] codecs = new ParameterCodec[n][];
@@ -463,7 +545,17 @@ public final class StatementRunner {
   }
 
   public List<SimpleResult> simpleQuery(String sql, Deadline deadline) {
+    if (observed == null) {
+      return runSimple(sql, deadline, null);
+    }
+    return observed.statement(sql, 0, io.sluice.event.Preparation.SIMPLE, null, sent -> runSimple(sql, deadline, sent));
+  }
+
+  private List<SimpleResult> runSimple(String sql, Deadline deadline, StatementEvents.Sent sent) {
     SimpleQueryRequest r = new SimpleQueryRequest(sql, engine);
+    if (sent != null) {
+      sent.request = r;
+    }
     engine.run(r, deadline);
     if (r.undecodable != null) {
       throw r.undecodable;
@@ -473,6 +565,13 @@ public final class StatementRunner {
 
   public int cachedStatements() {
     return cache.size();
+  }
+
+  /** The statement cache's counters and the pipeline's depth, as of now. */
+  public io.sluice.ConnectionStats stats() {
+    StatementCache.Counts c = cache.counts();
+    return new io.sluice.ConnectionStats(c.hits(), c.misses(), c.evictions(), c.size(), engine.inFlight(),
+        engine.peakInFlight(), 1);
   }
 
   /** The outcome of one statement: its row layout and command tag. */

@@ -33,7 +33,7 @@ final class TypeDiscovery {
     for (int round = 0; round < MAX_ROUNDS && !unknown.isEmpty(); round++) {
       long[] oids = unknown.stream().mapToLong(Integer::longValue).toArray();
       List<TypeInfo> found = new ArrayList<>();
-      session.query(TypeInfo.CATALOG_QUERY_BY_OID, new Object[] {oids}, new RowSink() {
+      session.queryUnobserved(TypeInfo.CATALOG_QUERY_BY_OID, new Object[] {oids}, new RowSink() {
         private io.sluice.internal.RowLayout layout;
 
         @Override

@@ -1,0 +1,89 @@
+package io.sluice;
+
+import io.sluice.event.BatchEnd;
+import io.sluice.event.BatchStart;
+import io.sluice.event.ConnectEnd;
+import io.sluice.event.ConnectStart;
+import io.sluice.event.CopyEnd;
+import io.sluice.event.CopyStart;
+import io.sluice.event.ListenerReconnect;
+import io.sluice.event.PoolEvent;
+import io.sluice.event.StatementEnd;
+import io.sluice.event.StatementStart;
+import io.sluice.event.TransactionEnd;
+import io.sluice.event.TransactionStart;
+
+/**
+ * Receives what Sluice does, for tracing, metrics and logs: statements, batches, COPY, connection
+ * attempts, pool activity, transactions and reconnections of a {@link Listener}. Set it in the
+ * configuration ({@link ConnectionConfig#withListener}, {@link ConnectionConfigBuilder#listener});
+ * a {@link Pool} opened with that configuration reports its own events and those of every
+ * connection it opens to the same listener. (Not to be confused with {@link Listener}, which is
+ * PostgreSQL's LISTEN/NOTIFY.)
+ *
+ * <p><b>Pairs.</b> Work with a duration comes as a start and an end. The start method runs on the
+ * caller's thread before anything is sent, so that it can read the caller's context (a tracer's
+ * current span); what it returns is an opaque token, handed back to the matching end method with
+ * the end record, which also holds the start record. Every start that was called gets exactly one
+ * end, whatever happens, even when the start threw. Ends run on the caller's thread once the call
+ * has its answer, so statements pipelined by many threads on one connection each end on their own
+ * thread, with their own token.
+ *
+ * <p><b>Rules for implementations.</b> Every method has a default that does nothing; override
+ * what you need. Be quick: the caller waits for you (and a pool's lock is never held while you
+ * run). Be thread-safe: one listener serves every connection it is set on. Never use a Sluice
+ * connection from inside a callback. A callback that throws does not change the outcome of the
+ * work it reports: the exception (any {@code Throwable} but a {@link VirtualMachineError} such as
+ * {@link OutOfMemoryError}, which propagates) is logged once per listener on {@code System.Logger}
+ * {@code io.sluice.events} (WARNING, later ones at DEBUG) and otherwise ignored.
+ *
+ * <p><b>Cost.</b> With no listener set, nothing is measured and no event is made: the statement
+ * path allocates nothing more than without this interface.
+ */
+public interface SluiceListener {
+  /** A statement is about to run; returns a token for {@link #statementEnd} (may be null). */
+  default Object statementStart(StatementStart start) {
+    return null;
+  }
+
+  /** The statement of {@code token} ended. */
+  default void statementEnd(Object token, StatementEnd end) {}
+
+  /** A batch is about to run; returns a token for {@link #batchEnd}. */
+  default Object batchStart(BatchStart start) {
+    return null;
+  }
+
+  /** The batch of {@code token} ended. */
+  default void batchEnd(Object token, BatchEnd end) {}
+
+  /** A COPY is about to run; returns a token for {@link #copyEnd}. */
+  default Object copyStart(CopyStart start) {
+    return null;
+  }
+
+  /** The COPY of {@code token} ended. */
+  default void copyEnd(Object token, CopyEnd end) {}
+
+  /** An attempt to open a session on one host begins; returns a token for {@link #connectEnd}. */
+  default Object connectStart(ConnectStart start) {
+    return null;
+  }
+
+  /** The connection attempt of {@code token} ended. */
+  default void connectEnd(Object token, ConnectEnd end) {}
+
+  /** A pool acquired, waited, timed out, evicted, opened or retired (see {@link PoolEvent.Kind}). */
+  default void pool(PoolEvent event) {}
+
+  /** A transaction begins; returns a token for {@link #transactionEnd}. */
+  default Object transactionStart(TransactionStart start) {
+    return null;
+  }
+
+  /** The transaction of {@code token} ended (committed, rolled back, retrying, lost). */
+  default void transactionEnd(Object token, TransactionEnd end) {}
+
+  /** A LISTEN/NOTIFY {@link Listener} lost its connection and listens again on a new one. */
+  default void listenerReconnected(ListenerReconnect event) {}
+}

@@ -1,0 +1,25 @@
+package io.sluice.internal;
+
+import io.sluice.SluiceListener;
+import io.sluice.event.CopyEnd;
+import io.sluice.event.CopyStart;
+import io.sluice.event.Result;
+
+/** COPY events: the start on the caller's thread before the COPY statement is sent, the end once its outcome is known. */
+final class CopyEvents {
+  private CopyEvents() {}
+
+  /** Delivers the start event; null without events (and then nothing is made). */
+  static Started<CopyStart> begin(Events events, String sql, CopyStart.Direction direction) {
+    return events == null ? null
+        : Started.begin(events, new CopyStart(events.connection(), sql, direction), SluiceListener::copyStart);
+  }
+
+  /** Delivers the end event of {@code started} (null: no events), once the request is done. */
+  static void ended(Started<CopyStart> started, Request request, long bytes, Throwable failure) {
+    if (started != null) {
+      started.end(new CopyEnd(started.start(), failure == null ? request.rowCount() : 0, bytes,
+          started.elapsedNanos(), Result.of(failure), Result.sqlState(failure), failure), SluiceListener::copyEnd);
+    }
+  }
+}
