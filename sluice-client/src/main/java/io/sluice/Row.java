@@ -446,6 +446,18 @@ public final class Row {
   }
 
   /**
+   * This row as a record: each component from the column of the same name, ignoring case and
+   * underscores ({@code first_name} feeds {@code firstName}); columns no component names are
+   * ignored. The mapping is resolved once per record class and result shape, not per row.
+   *
+   * @throws ValueException naming the component and column: a component without a column, NULL
+   *     into a primitive component, a value that does not convert to the component's type
+   */
+  public <R extends Record> R as(Class<R> type) {
+    return RecordMapping.of(type, layout).map(this);
+  }
+
+  /**
    * Every column decoded, in column order, keyed by name (a later duplicate name wins). The map
    * prints array values with their elements ({@code {ids=[1, 2, 3]}}) and compares them element by
    * element.

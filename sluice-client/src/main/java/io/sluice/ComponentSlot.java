@@ -1,0 +1,118 @@
+package io.sluice;
+
+import java.lang.reflect.RecordComponent;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * One record component and the column it is read from: how to read it (chosen once, from the
+ * component's declared type) and how to say what went wrong, naming both.
+ */
+record ComponentSlot(String record, String component, Class<?> type, int column, String columnName, Read how) {
+  /** How a value is read: a primitive getter (NULL refused), a conversion, or a reshaping. */
+  enum Read {
+    INT, LONG, SHORT, DOUBLE, FLOAT, BOOLEAN,
+    /** {@link Row#getString}: a text column's text, another column's value as text. */
+    STRING,
+    /** {@link Row#get(int)}: the natural value, whatever it is. */
+    OBJECT,
+    /** An array column as an unmodifiable List (nested arrays as nested lists), so records keep value equality. */
+    LIST,
+    /** A text (or PostgreSQL enum) value as the constant of that name. */
+    ENUM,
+    /** {@link Row#get(int, Class)}: the value itself or a lossless conversion. */
+    CONVERTED
+  }
+
+  static ComponentSlot of(String record, RecordComponent rc, int column, String columnName) {
+    Class<?> t = rc.getType();
+    Read how;
+    if (t == int.class) {
+      how = Read.INT;
+    } else if (t == long.class) {
+      how = Read.LONG;
+    } else if (t == short.class) {
+      how = Read.SHORT;
+    } else if (t == double.class) {
+      how = Read.DOUBLE;
+    } else if (t == float.class) {
+      how = Read.FLOAT;
+    } else if (t == boolean.class) {
+      how = Read.BOOLEAN;
+    } else if (t.isPrimitive()) {
+      throw new ValueException("record " + record + "'s component " + rc.getName() + " is a " + t
+          + ", which no PostgreSQL type reads as: use int, short or String");
+    } else if (t == String.class) {
+      how = Read.STRING;
+    } else if (t == Object.class) {
+      how = Read.OBJECT;
+    } else if (t == List.class) {
+      how = Read.LIST;
+    } else if (t.isEnum()) {
+      how = Read.ENUM;
+    } else {
+      how = Read.CONVERTED;
+    }
+    return new ComponentSlot(record, rc.getName(), t, column, columnName, how);
+  }
+
+  Object read(Row row) {
+    try {
+      if (how.ordinal() <= Read.BOOLEAN.ordinal() && row.isNull(column)) {
+        throw new ValueException("the column is NULL, which a " + type + " cannot hold (declare the component as "
+            + boxed() + " to accept NULL)");
+      }
+      return switch (how) {
+        case INT -> row.getInt(column);
+        case LONG -> row.getLong(column);
+        case SHORT -> row.getShort(column);
+        case DOUBLE -> row.getDouble(column);
+        case FLOAT -> row.getFloat(column);
+        case BOOLEAN -> row.getBoolean(column);
+        case STRING -> row.getString(column);
+        case OBJECT -> row.get(column);
+        case LIST -> list(row.get(column));
+        case ENUM -> constant(row.getString(column));
+        case CONVERTED -> row.get(column, type);
+      };
+    } catch (ValueException e) {
+      throw new ValueException("record " + record + "'s component " + component + " (" + type.getSimpleName()
+          + ") from column " + columnName + ": " + e.getMessage(), e);
+    }
+  }
+
+  private String boxed() {
+    return type == int.class ? "Integer" : type == boolean.class ? "Boolean"
+        : type.getSimpleName().substring(0, 1).toUpperCase() + type.getSimpleName().substring(1);
+  }
+
+  private static Object list(Object v) {
+    if (v == null || v instanceof List<?>) {
+      return v;
+    }
+    if (v instanceof Object[] a) {
+      Object[] items = Arrays.copyOf(a, a.length, Object[].class);
+      for (int i = 0; i < items.length; i++) {
+        if (items[i] instanceof Object[]) {
+          items[i] = list(items[i]);
+        }
+      }
+      return Collections.unmodifiableList(Arrays.asList(items));
+    }
+    throw new ValueException("a " + v.getClass().getSimpleName() + " is not an array and cannot be read as a List");
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private Object constant(String name) {
+    if (name == null) {
+      return null;
+    }
+    try {
+      return Enum.valueOf((Class) type, name);
+    } catch (IllegalArgumentException e) {
+      throw new ValueException("\"" + name + "\" is not a constant of " + type.getSimpleName() + " ("
+          + Arrays.toString(type.getEnumConstants()) + ")");
+    }
+  }
+}

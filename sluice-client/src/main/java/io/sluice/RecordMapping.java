@@ -1,0 +1,147 @@
+package io.sluice;
+
+import io.sluice.internal.RowLayout;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.RecordComponent;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * How the rows of one result shape become instances of one record class: which column feeds each
+ * component, how it is read, and the canonical constructor as a {@link MethodHandle}. Resolved
+ * once per (record class, column names) and cached, so mapping a row reflects on nothing: it
+ * reads one column per component and calls the constructor.
+ *
+ * <p>A component takes the column whose name matches it ignoring case and underscores
+ * ({@code first_name} feeds {@code firstName}). A component without a column is an error when the
+ * mapping is resolved; columns no component asks for are ignored, so {@code select *} keeps
+ * working when a table gains columns.
+ */
+final class RecordMapping<R extends Record> {
+  /** Mappings by record class, then by the result's column names. */
+  private static final ClassValue<Map<List<String>, RecordMapping<?>>> CACHE = new ClassValue<>() {
+    @Override
+    protected Map<List<String>, RecordMapping<?>> computeValue(Class<?> type) {
+      return new ConcurrentHashMap<>();
+    }
+  };
+
+  private final Class<R> type;
+  private final ComponentSlot[] slots;
+  /** The canonical constructor taking one {@code Object[]} of its arguments, returning Object. */
+  private final MethodHandle constructor;
+
+  private RecordMapping(Class<R> type, ComponentSlot[] slots, MethodHandle constructor) {
+    this.type = type;
+    this.slots = slots;
+    this.constructor = constructor;
+  }
+
+  /** The mapping of {@code type} for rows of {@code layout}: the layout's last one if it fits, else the cache's. */
+  @SuppressWarnings("unchecked")
+  static <R extends Record> RecordMapping<R> of(Class<R> type, RowLayout layout) {
+    if (layout.recordMapping() instanceof RecordMapping<?> last && last.type == type) {
+      return (RecordMapping<R>) last;
+    }
+    List<String> names = new ArrayList<>(layout.size());
+    for (Column c : layout.columns) {
+      names.add(c.name());
+    }
+    RecordMapping<?> m = CACHE.get(checked(type)).computeIfAbsent(List.copyOf(names), n -> resolve(type, n));
+    layout.recordMapping(m);
+    return (RecordMapping<R>) m;
+  }
+
+  /** A row as a record. */
+  R map(Row row) {
+    Object[] args = new Object[slots.length];
+    for (int i = 0; i < slots.length; i++) {
+      args[i] = slots[i].read(row);
+    }
+    try {
+      return type.cast((Object) constructor.invokeExact(args));
+    } catch (RuntimeException | Error e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new ValueException("record " + type.getName() + ": its constructor threw " + e, e);
+    }
+  }
+
+  private static <R> Class<R> checked(Class<R> type) {
+    if (type == null || !type.isRecord()) {
+      throw new IllegalArgumentException("rows map to record classes; " + (type == null ? "null" : type.getName())
+          + " is not a record");
+    }
+    return type;
+  }
+
+  private static <R extends Record> RecordMapping<R> resolve(Class<R> type, List<String> columns) {
+    Map<String, Integer> byKey = new HashMap<>();
+    Map<String, String> clash = new HashMap<>();
+    for (int i = 0; i < columns.size(); i++) {
+      Integer before = byKey.putIfAbsent(key(columns.get(i)), i);
+      if (before != null) {
+        clash.put(key(columns.get(i)), columns.get(before) + "\" and \"" + columns.get(i));
+      }
+    }
+    RecordComponent[] components = type.getRecordComponents();
+    ComponentSlot[] slots = new ComponentSlot[components.length];
+    Class<?>[] types = new Class<?>[components.length];
+    for (int i = 0; i < components.length; i++) {
+      RecordComponent rc = components[i];
+      String k = key(rc.getName());
+      Integer column = byKey.get(k);
+      if (column == null) {
+        throw new ValueException("record " + type.getSimpleName() + "'s component " + rc.getName()
+            + " has no column: no column is named " + snake(rc.getName()) + " or " + rc.getName()
+            + " (ignoring case and underscores); the columns are " + String.join(", ", columns));
+      }
+      if (clash.containsKey(k)) {
+        throw new ValueException("record " + type.getSimpleName() + "'s component " + rc.getName()
+            + " matches two columns, \"" + clash.get(k) + "\": rename one in the query");
+      }
+      slots[i] = ComponentSlot.of(type.getSimpleName(), rc, column, columns.get(column));
+      types[i] = rc.getType();
+    }
+    return new RecordMapping<>(type, slots, constructor(type, types));
+  }
+
+  /**
+   * The canonical constructor, found through a lookup with the record's own access when its
+   * package is open to Sluice (any class on the class path), else through the public lookup.
+   */
+  private static MethodHandle constructor(Class<?> type, Class<?>[] types) {
+    MethodType signature = MethodType.methodType(void.class, types);
+    MethodHandle h;
+    try {
+      RecordMapping.class.getModule().addReads(type.getModule());
+      h = MethodHandles.privateLookupIn(type, MethodHandles.lookup()).findConstructor(type, signature);
+    } catch (IllegalAccessException | SecurityException e) {
+      try {
+        h = MethodHandles.publicLookup().findConstructor(type, signature);
+      } catch (ReflectiveOperationException e2) {
+        throw new ValueException("record " + type.getName() + " is not accessible to Sluice: make it and its"
+            + " constructor public in an exported package, or open its package to module io.sluice.client", e2);
+      }
+    } catch (NoSuchMethodException e) {
+      throw new IllegalStateException("record " + type.getName() + " has no canonical constructor", e);
+    }
+    return h.asType(h.type().generic()).asSpreader(Object[].class, types.length);
+  }
+
+  /** A name as compared with the other side: lower case, without underscores. */
+  static String key(String name) {
+    return name.replace("_", "").toLowerCase(Locale.ROOT);
+  }
+
+  /** {@code firstName} as {@code first_name}, for the error message. */
+  private static String snake(String camel) {
+    return camel.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toLowerCase(Locale.ROOT);
+  }
+}
