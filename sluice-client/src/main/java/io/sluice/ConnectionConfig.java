@@ -7,6 +7,8 @@ import io.sluice.internal.config.LocalDefaults;
 import io.sluice.internal.config.PgpassFile;
 import io.sluice.internal.config.ResolvedConfig;
 import io.sluice.internal.config.Resolver;
+import io.sluice.types.Codec;
+import io.sluice.types.NamedCodecs;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -70,8 +72,11 @@ public final class ConnectionConfig {
   private final Map<String, String> env;
   private final LocalDefaults local;
   private final ResolvedConfig r;
+  /** Codecs for types by name, resolved on each connection (see {@link #withCodec}); not a setting. */
+  private final NamedCodecs codecs;
 
   private ConnectionConfig(Map<String, String> explicit, Map<String, String> env, LocalDefaults local) {
+    this.codecs = NamedCodecs.NONE;
     Map<String, String> given = new LinkedHashMap<>();
     explicit.forEach((k, v) -> {
       Keys.require(Objects.requireNonNull(k, "parameter name"));
@@ -83,6 +88,15 @@ public final class ConnectionConfig {
     this.env = Resolver.relevantEnv(env);
     this.local = local;
     this.r = Resolver.resolve(this.explicit, this.env, local);
+  }
+
+  /** A copy of {@code base} with other named codecs. */
+  private ConnectionConfig(ConnectionConfig base, NamedCodecs codecs) {
+    this.explicit = base.explicit;
+    this.env = base.env;
+    this.local = base.local;
+    this.r = base.r;
+    this.codecs = Objects.requireNonNull(codecs, "codecs");
   }
 
   /** Parses a URI, jdbc: URL or keyword/value string, beneath which the process environment applies. */
@@ -123,9 +137,31 @@ public final class ConnectionConfig {
     return new ConnectionConfigBuilder();
   }
 
-  /** A builder holding this configuration's explicit parameters and environment. */
+  /** A builder holding this configuration's explicit parameters, environment and named codecs. */
   public ConnectionConfigBuilder toBuilder() {
-    return new ConnectionConfigBuilder(explicit, env, local);
+    return new ConnectionConfigBuilder(explicit, env, local).codecs(codecs);
+  }
+
+  /**
+   * A copy whose connections read and write the type named {@code typeName} with {@code codec}:
+   * each connection finds the type's OID in {@code pg_type} when it opens (so the type may be an
+   * extension's, an enum, a composite or a domain, with different OIDs in different databases)
+   * and uses the codec for it, for its array type, and for parameters of the codec's Java class.
+   * A connection to a database without the type fails to open, naming it. Codecs are not
+   * settings: {@link #equals}, {@link #toMap} and {@link #toString} leave them out.
+   */
+  public ConnectionConfig withCodec(String typeName, Codec<?> codec) {
+    return new ConnectionConfig(this, codecs.with(typeName, codec));
+  }
+
+  /** The codecs given by type name ({@link #withCodec}); {@link NamedCodecs#NONE} by default. */
+  public NamedCodecs codecs() {
+    return codecs;
+  }
+
+  /** This configuration with {@code codecs} in place of its named codecs (for the builder). */
+  ConnectionConfig withCodecs(NamedCodecs codecs) {
+    return new ConnectionConfig(this, codecs);
   }
 
   /**

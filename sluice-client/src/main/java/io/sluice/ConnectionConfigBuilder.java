@@ -3,6 +3,8 @@ package io.sluice;
 import io.sluice.internal.config.ConnectionStrings;
 import io.sluice.internal.config.Keys;
 import io.sluice.internal.config.LocalDefaults;
+import io.sluice.types.Codec;
+import io.sluice.types.NamedCodecs;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,6 +20,7 @@ public final class ConnectionConfigBuilder {
   private final Map<String, String> params = new LinkedHashMap<>();
   private Map<String, String> env;
   private LocalDefaults local;
+  private NamedCodecs codecs = NamedCodecs.NONE;
 
   ConnectionConfigBuilder() {}
 
@@ -162,10 +165,25 @@ public final class ConnectionConfigBuilder {
     return set("max_message_size", Integer.toString(bytes));
   }
 
+  /**
+   * Reads and writes the type named {@code typeName} with {@code codec} on every connection (see
+   * {@link ConnectionConfig#withCodec}).
+   */
+  public ConnectionConfigBuilder codec(String typeName, Codec<?> codec) {
+    codecs = codecs.with(typeName, codec);
+    return this;
+  }
+
+  ConnectionConfigBuilder codecs(NamedCodecs codecs) {
+    this.codecs = codecs;
+    return this;
+  }
+
   /** Validates and builds; throws {@link ConfigException} naming the first bad parameter. */
   public ConnectionConfig build() {
     return ConnectionConfig.create(
-        params, env != null ? env : System.getenv(), local != null ? local : LocalDefaults.system());
+        params, env != null ? env : System.getenv(), local != null ? local : LocalDefaults.system())
+        .withCodecs(codecs);
   }
 
   private static Duration nonNegative(String key, Duration d) {
