@@ -9,6 +9,7 @@
     read. `plan` streams rows through a reduction without building them.
   - Errors are ex-info; see sluice.impl.errors/ex for their ex-data."
   (:require [clojure.string :as str]
+            [sluice.codec :as codec]
             [sluice.impl.errors :as errors]
             [sluice.impl.query :as q]
             [sluice.impl.row :as row]
@@ -40,7 +41,8 @@
   "An io.sluice.ConnectionConfig from a spec: a postgresql:// URI, a libpq key=value string, a
   jdbc:postgresql:// URL, or a map of libpq settings (`:host`, `:port`, `:dbname`, `:user`,
   `:password`, `:sslmode`, `:application-name`…; dashes stand for underscores), optionally with
-  `:uri` holding a connection string the other keys add to. An unknown setting is an error
+  `:uri` holding a connection string the other keys add to, and `:codecs`, a map of PostgreSQL
+  type name to io.sluice.types.Codec (see sluice.codec). An unknown setting is an error
   naming it; the password never appears in any message."
   ^ConnectionConfig [spec]
   (errors/translating
@@ -49,9 +51,9 @@
      (string? spec) (ConnectionConfig/parse spec)
      (map? spec) (let [b (ConnectionConfig/builder)]
                    (when-let [u (:uri spec)] (.connectionString b (str u)))
-                   (doseq [[k v] (dissoc spec :uri)]
+                   (doseq [[k v] (dissoc spec :uri :codecs)]
                      (.set b (setting-name k) (setting-value v)))
-                   (.build b))
+                   (codec/with-codecs (.build b) (:codecs spec)))
      :else (throw (errors/bad-input (str "a connection spec is a URI string or a map, not "
                                          (if (nil? spec) "nil" (.getName (class spec))))
                                     {})))))

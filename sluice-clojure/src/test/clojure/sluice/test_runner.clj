@@ -5,13 +5,13 @@
 
 (def main-namespaces
   "Every namespace of the library, loaded with reflection warnings captured."
-  '[sluice.impl.errors sluice.impl.row sluice.json sluice.impl.query sluice.core sluice.ring
+  '[sluice.codec sluice.impl.errors sluice.impl.row sluice.json sluice.impl.query sluice.core sluice.ring
     sluice.example.server])
 
 (def test-namespaces
   "The clojure.test namespaces of the suite."
   '[sluice.core-test sluice.session-test sluice.row-test sluice.json-test sluice.ring-test sluice.readme-test
-    sluice.java-jdbc-test])
+    sluice.java-jdbc-test sluice.codec-test])
 
 (defn- load-checking-reflection
   "Requires the main namespaces and returns the reflection warnings they printed (each file sets\n  *warn-on-reflection*; loaded first, before anything else loads them)."

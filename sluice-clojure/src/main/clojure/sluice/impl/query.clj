@@ -2,6 +2,7 @@
   "How sluice.core runs a statement: SQL and parameters from a string or a [sql & params] vector,
   options checked, rows made lazy maps, result shapes computed while the rows are walked."
   (:require [clojure.string :as str]
+            [sluice.codec :as codec]
             [sluice.impl.errors :as errors]
             [sluice.impl.row :as row]
             [sluice.json :as json])
@@ -81,19 +82,22 @@
   "A Clojure value as a parameter the core can send: a map (or a value wrapped by
   sluice.json/json) becomes JSON text, a keyword its name, a vector a list of parameters (an
   array), Clojure's BigInt and Ratio Java numbers. Everything else goes as is; the core refuses,
-  with a clear message, a value of no PostgreSQL type."
+  with a clear message, a value of no PostgreSQL type. sluice.codec/as-parameter applies first:
+  what it returns in place of the value goes as is."
   [v]
-  (cond
-    (nil? v) nil
-    (string? v) v
-    (number? v) (cond (instance? BigInt v) (.toBigInteger ^BigInt v)
-                      (instance? Ratio v) (.decimalValue ^Ratio v)
-                      :else v)
-    (keyword? v) (let [^Keyword k v] (if (namespace k) (str (namespace k) "/" (name k)) (name k)))
-    (instance? IPersistentMap v) (json/write-str v)
-    (json/json-param? v) (json/param-text v)
-    (vector? v) (mapv param v)
-    :else v))
+  (let [p (codec/as-parameter v)]
+    (cond
+      (not (identical? p v)) p
+      (nil? v) nil
+      (string? v) v
+      (number? v) (cond (instance? BigInt v) (.toBigInteger ^BigInt v)
+                        (instance? Ratio v) (.decimalValue ^Ratio v)
+                        :else v)
+      (keyword? v) (let [^Keyword k v] (if (namespace k) (str (namespace k) "/" (name k)) (name k)))
+      (instance? IPersistentMap v) (json/write-str v)
+      (json/json-param? v) (json/param-text v)
+      (vector? v) (mapv param v)
+      :else v)))
 
 (defn params-array
   "The parameters as the array the core takes."

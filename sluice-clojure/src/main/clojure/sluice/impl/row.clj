@@ -3,7 +3,8 @@
   server's bytes and decodes a column only when its key is read. Reading is free of allocation
   beyond the decoded value; anything that changes the map (assoc, dissoc, conj) first realises it
   into a plain persistent map, so the result behaves exactly like one."
-  (:require [clojure.string :as str])
+  (:require [clojure.string :as str]
+            [sluice.codec :as codec])
   (:import (clojure.lang AFn APersistentMap ArraySeq IFn IPersistentMap IReduceInit Keyword MapEntry
                          Murmur3 PersistentArrayMap RT Reduced)
            (io.sluice Column Row RowSet)
@@ -86,11 +87,13 @@
 (defn- array->vector
   "A PostgreSQL array (a Java array from the core, nested for several dimensions) as vectors."
   [a]
-  (into [] (map #(if (and (some? %) (.isArray (class %)) (not (bytes? %))) (array->vector %) %)) a))
+  (into [] (map #(cond (nil? %) nil
+                      (and (.isArray (class %)) (not (bytes? %))) (array->vector %)
+                      :else (codec/read-column %))) a))
 
 (defn value
   "The value of column `i` of `row` under `shape`: JSON text becomes data, arrays vectors, the
-  rest is the core's natural Java value."
+  rest (and array elements) the core's natural Java value through sluice.codec/read-column."
   [^Shape shape ^Row row ^long i]
   (let [v (.get row (int i))]
     (cond
@@ -100,7 +103,7 @@
                                             (read v)
                                             (mapv #(when % (read %)) (array->vector v))))
       (and (.isArray (.getClass ^Object v)) (not (bytes? v))) (array->vector v)
-      :else v)))
+      :else (codec/read-column v))))
 
 (declare ->LazyRow)
 
