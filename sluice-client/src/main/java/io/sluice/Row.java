@@ -246,6 +246,10 @@ public final class Row {
     if (v instanceof String s) {
       return s;
     }
+    if (v instanceof io.sluice.types.Interval interval) {
+      // what PostgreSQL prints (default IntervalStyle), not the sign-explicit form encodeText writes for input
+      return interval.toString();
+    }
     @SuppressWarnings("unchecked")
     Codec<Object> codec = (Codec<Object>) layout.codecs[i];
     try {
