@@ -4,6 +4,7 @@ import java.lang.reflect.RecordComponent;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One record component and the column it is read from: how to read it (chosen once, from the
@@ -25,34 +26,22 @@ record ComponentSlot(String record, String component, Class<?> type, int column,
     CONVERTED
   }
 
+  /** The primitive component types with a getter of their own. */
+  private static final Map<Class<?>, Read> PRIMITIVES = Map.of(int.class, Read.INT, long.class, Read.LONG,
+      short.class, Read.SHORT, double.class, Read.DOUBLE, float.class, Read.FLOAT, boolean.class, Read.BOOLEAN);
+
   static ComponentSlot of(String record, RecordComponent rc, int column, String columnName) {
     Class<?> t = rc.getType();
-    Read how;
-    if (t == int.class) {
-      how = Read.INT;
-    } else if (t == long.class) {
-      how = Read.LONG;
-    } else if (t == short.class) {
-      how = Read.SHORT;
-    } else if (t == double.class) {
-      how = Read.DOUBLE;
-    } else if (t == float.class) {
-      how = Read.FLOAT;
-    } else if (t == boolean.class) {
-      how = Read.BOOLEAN;
-    } else if (t.isPrimitive()) {
+    Read how = PRIMITIVES.get(t);
+    if (how == null && t.isPrimitive()) {
       throw new ValueException("record " + record + "'s component " + rc.getName() + " is a " + t
           + ", which no PostgreSQL type reads as: use int, short or String");
-    } else if (t == String.class) {
-      how = Read.STRING;
-    } else if (t == Object.class) {
-      how = Read.OBJECT;
-    } else if (t == List.class) {
-      how = Read.LIST;
-    } else if (t.isEnum()) {
-      how = Read.ENUM;
-    } else {
-      how = Read.CONVERTED;
+    } else if (how == null) {
+      how = t == String.class ? Read.STRING
+          : t == Object.class ? Read.OBJECT
+          : t == List.class ? Read.LIST
+          : t.isEnum() ? Read.ENUM
+          : Read.CONVERTED;
     }
     return new ComponentSlot(record, rc.getName(), t, column, columnName, how);
   }

@@ -42,12 +42,12 @@ class RecordMappingTest {
   public record Point(int x, int y) {}
 
   @BeforeAll
-  static void open() {
+  static void connect() {
     c = Connection.open(PostgresServer.shared().uri());
   }
 
   @AfterAll
-  static void close() {
+  static void disconnect() {
     c.close();
   }
 

@@ -221,13 +221,7 @@ public final class TypeRegistry {
         yield known != null ? known : Texts.textOnly(t.name());
       }
     };
-    register(t.oid(), c);
-    oidByName.put(t.name(), t.oid());
-    if (t.arrayOid() != 0) {
-      register(t.arrayOid(), new ArrayCodec("_" + t.name(), t.oid(), null, this));
-      arrayOf.put(t.oid(), t.arrayOid());
-      oidByName.put("_" + t.name(), t.arrayOid());
-    }
+    registerWithArray(t, c);
     if (t.elementOid() != 0 && t.name().startsWith("_")) {
       arrayOf.putIfAbsent(t.elementOid(), t.oid());
     }
@@ -240,13 +234,8 @@ public final class TypeRegistry {
     }
   }
 
-  /**
-   * Registers a user's {@code codec} for the type {@code t} found by name in {@code pg_type} (see
-   * {@link NamedCodecs}): results of the type and of its array type decode with it, and parameters
-   * of the codec's Java class (and its arrays and Lists) are sent as this type, unless that class
-   * already maps to a type (String, Integer, … keep theirs).
-   */
-  public void registerNamed(TypeInfo t, Codec<?> codec) {
+  /** {@code codec} for the catalog type {@code t}, by OID and name, and its array type over it. */
+  private void registerWithArray(TypeInfo t, Codec<?> codec) {
     register(t.oid(), codec);
     oidByName.put(t.name(), t.oid());
     if (t.arrayOid() != 0) {
@@ -254,6 +243,16 @@ public final class TypeRegistry {
       arrayOf.put(t.oid(), t.arrayOid());
       oidByName.put("_" + t.name(), t.arrayOid());
     }
+  }
+
+  /**
+   * Registers a user's {@code codec} for the type {@code t} found by name in {@code pg_type} (see
+   * {@link NamedCodecs}): results of the type and of its array type decode with it, and parameters
+   * of the codec's Java class (and its arrays and Lists) are sent as this type, unless that class
+   * already maps to a type (String, Integer, … keep theirs).
+   */
+  public void registerNamed(TypeInfo t, Codec<?> codec) {
+    registerWithArray(t, codec);
     Class<?> k = codec.javaType();
     if (k != String.class && k != Object.class && !builtInClasses.contains(k)) {
       registerParameter(k, t.oid(), codec);
