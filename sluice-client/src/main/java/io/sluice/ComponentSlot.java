@@ -1,5 +1,8 @@
 package io.sluice;
 
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.lang.reflect.RecordComponent;
 import java.util.Arrays;
 import java.util.Collections;
@@ -46,6 +49,26 @@ record ComponentSlot(String record, String component, Class<?> type, int column,
     return new ComponentSlot(record, rc.getName(), t, column, columnName, how);
   }
 
+  /**
+   * {@code (Row) -> component type}: a primitive getter bound to the column for a primitive
+   * component (its error names the column only: {@link #read} says more), else {@link #read}.
+   */
+  MethodHandle reader() {
+    try {
+      MethodHandles.Lookup lookup = MethodHandles.lookup();
+      if (PRIMITIVES.containsKey(type)) {
+        String getter = "get" + Character.toUpperCase(type.getName().charAt(0)) + type.getName().substring(1);
+        MethodHandle get = lookup.findVirtual(Row.class, getter, MethodType.methodType(type, int.class));
+        return MethodHandles.insertArguments(get, 1, column);
+      }
+      MethodHandle read = lookup.findVirtual(ComponentSlot.class, "read", MethodType.methodType(Object.class, Row.class));
+      return read.bindTo(this).asType(MethodType.methodType(type, Row.class));
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("Row has no getter for " + type, e);
+    }
+  }
+
+  /** The component's value from the row, or an error naming the component and its column. */
   Object read(Row row) {
     try {
       if (how.ordinal() <= Read.BOOLEAN.ordinal() && row.isNull(column)) {

@@ -34,13 +34,16 @@ final class RecordMapping<R extends Record> {
 
   private final Class<R> type;
   private final ComponentSlot[] slots;
-  /** The canonical constructor taking one {@code Object[]} of its arguments, returning Object. */
-  private final MethodHandle constructor;
+  /**
+   * {@code (Row) -> Object}: the canonical constructor with each argument read from the row by its
+   * slot's reader (primitives by the primitive getters, never boxed).
+   */
+  private final MethodHandle fromRow;
 
-  private RecordMapping(Class<R> type, ComponentSlot[] slots, MethodHandle constructor) {
+  private RecordMapping(Class<R> type, ComponentSlot[] slots, MethodHandle fromRow) {
     this.type = type;
     this.slots = slots;
-    this.constructor = constructor;
+    this.fromRow = fromRow;
   }
 
   /** The mapping of {@code type} for rows of {@code layout}: the layout's last one if it fits, else the cache's. */
@@ -58,14 +61,18 @@ final class RecordMapping<R extends Record> {
     return (RecordMapping<R>) m;
   }
 
-  /** A row as a record. */
+  /**
+   * A row as a record. A value that cannot be read is reported again by the slots, which name the
+   * component and the column.
+   */
   R map(Row row) {
-    Object[] args = new Object[slots.length];
-    for (int i = 0; i < slots.length; i++) {
-      args[i] = slots[i].read(row);
-    }
     try {
-      return type.cast((Object) constructor.invokeExact(args));
+      return type.cast((Object) fromRow.invokeExact(row));
+    } catch (ValueException e) {
+      for (ComponentSlot slot : slots) {
+        slot.read(row);   // throws the failing component's error, with its name and column
+      }
+      throw e;
     } catch (RuntimeException | Error e) {
       throw e;
     } catch (Throwable e) {
@@ -109,7 +116,20 @@ final class RecordMapping<R extends Record> {
       slots[i] = ComponentSlot.of(type.getSimpleName(), rc, column, columns.get(column));
       types[i] = rc.getType();
     }
-    return new RecordMapping<>(type, slots, constructor(type, types));
+    return new RecordMapping<>(type, slots, fromRow(constructor(type, types), slots));
+  }
+
+  /** The constructor fed by one reader per slot, all reading the same row: {@code (Row) -> Object}. */
+  private static MethodHandle fromRow(MethodHandle constructor, ComponentSlot[] slots) {
+    MethodHandle[] readers = new MethodHandle[slots.length];
+    for (int i = 0; i < slots.length; i++) {
+      readers[i] = slots[i].reader();
+    }
+    MethodHandle h = MethodHandles.filterArguments(constructor, 0, readers);
+    MethodType oneRow = MethodType.methodType(constructor.type().returnType(), Row.class);
+    h = slots.length == 0 ? MethodHandles.dropArguments(h, 0, Row.class)
+        : MethodHandles.permuteArguments(h, oneRow, new int[slots.length]);
+    return h.asType(MethodType.methodType(Object.class, Row.class));
   }
 
   /**
@@ -132,7 +152,7 @@ final class RecordMapping<R extends Record> {
     } catch (NoSuchMethodException e) {
       throw new IllegalStateException("record " + type.getName() + " has no canonical constructor", e);
     }
-    return h.asType(h.type().generic()).asSpreader(Object[].class, types.length);
+    return h;
   }
 
   /** A name as compared with the other side: lower case, without underscores. */
