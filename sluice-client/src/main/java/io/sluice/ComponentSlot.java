@@ -4,8 +4,6 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.RecordComponent;
-import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 
@@ -13,7 +11,8 @@ import java.util.Map;
  * One record component and the column it is read from: how to read it (chosen once, from the
  * component's declared type) and how to say what went wrong, naming both.
  */
-record ComponentSlot(String record, String component, Class<?> type, int column, String columnName, Read how) {
+record ComponentSlot(String record, String component, Class<?> type, Class<?> element, int column, String columnName,
+    Read how) {
   /** How a value is read: a primitive getter (NULL refused), a conversion, or a reshaping. */
   enum Read {
     INT, LONG, SHORT, DOUBLE, FLOAT, BOOLEAN,
@@ -21,10 +20,11 @@ record ComponentSlot(String record, String component, Class<?> type, int column,
     STRING,
     /** {@link Row#get(int)}: the natural value, whatever it is. */
     OBJECT,
-    /** An array column as an unmodifiable List (nested arrays as nested lists), so records keep value equality. */
-    LIST,
-    /** A text (or PostgreSQL enum) value as the constant of that name. */
-    ENUM,
+    /**
+     * {@link ValueShapes}: an array column as an unmodifiable List (so records keep value
+     * equality), text as an enum constant, a composite as a record.
+     */
+    SHAPED,
     /** {@link Row#get(int, Class)}: the value itself or a lossless conversion. */
     CONVERTED
   }
@@ -42,11 +42,10 @@ record ComponentSlot(String record, String component, Class<?> type, int column,
     } else if (how == null) {
       how = t == String.class ? Read.STRING
           : t == Object.class ? Read.OBJECT
-          : t == List.class ? Read.LIST
-          : t.isEnum() ? Read.ENUM
+          : t == List.class || t.isEnum() || t.isRecord() ? Read.SHAPED
           : Read.CONVERTED;
     }
-    return new ComponentSlot(record, rc.getName(), t, column, columnName, how);
+    return new ComponentSlot(record, rc.getName(), t, ValueShapes.elementOf(rc), column, columnName, how);
   }
 
   /**
@@ -84,8 +83,10 @@ record ComponentSlot(String record, String component, Class<?> type, int column,
         case BOOLEAN -> row.getBoolean(column);
         case STRING -> row.getString(column);
         case OBJECT -> row.get(column);
-        case LIST -> list(row.get(column));
-        case ENUM -> constant(row.getString(column));
+        case SHAPED -> {
+          Object v = row.get(column);
+          yield v == null ? null : ValueShapes.shaped(v, type, element);
+        }
         case CONVERTED -> row.get(column, type);
       };
     } catch (ValueException e) {
@@ -95,36 +96,6 @@ record ComponentSlot(String record, String component, Class<?> type, int column,
   }
 
   private String boxed() {
-    return type == int.class ? "Integer" : type == boolean.class ? "Boolean"
-        : type.getSimpleName().substring(0, 1).toUpperCase() + type.getSimpleName().substring(1);
-  }
-
-  private static Object list(Object v) {
-    if (v == null || v instanceof List<?>) {
-      return v;
-    }
-    if (v instanceof Object[] a) {
-      Object[] items = Arrays.copyOf(a, a.length, Object[].class);
-      for (int i = 0; i < items.length; i++) {
-        if (items[i] instanceof Object[]) {
-          items[i] = list(items[i]);
-        }
-      }
-      return Collections.unmodifiableList(Arrays.asList(items));
-    }
-    throw new ValueException("a " + v.getClass().getSimpleName() + " is not an array and cannot be read as a List");
-  }
-
-  @SuppressWarnings({"unchecked", "rawtypes"})
-  private Object constant(String name) {
-    if (name == null) {
-      return null;
-    }
-    try {
-      return Enum.valueOf((Class) type, name);
-    } catch (IllegalArgumentException e) {
-      throw new ValueException("\"" + name + "\" is not a constant of " + type.getSimpleName() + " ("
-          + Arrays.toString(type.getEnumConstants()) + ")");
-    }
+    return ValueShapes.boxed(type).getSimpleName();
   }
 }

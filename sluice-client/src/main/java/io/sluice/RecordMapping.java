@@ -10,7 +10,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * How the rows of one result shape become instances of one record class: which column feeds each
@@ -24,13 +23,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * working when a table gains columns.
  */
 final class RecordMapping<R extends Record> {
-  /** Mappings by record class, then by the result's column names. */
-  private static final ClassValue<Map<List<String>, RecordMapping<?>>> CACHE = new ClassValue<>() {
-    @Override
-    protected Map<List<String>, RecordMapping<?>> computeValue(Class<?> type) {
-      return new ConcurrentHashMap<>();
-    }
-  };
+  /** Mappings by record class and the result's column names. */
+  private static final ShapeCache<RecordMapping<?>> CACHE = new ShapeCache<>();
 
   private final Class<R> type;
   private final ComponentSlot[] slots;
@@ -56,7 +50,7 @@ final class RecordMapping<R extends Record> {
     for (Column c : layout.columns) {
       names.add(c.name());
     }
-    RecordMapping<?> m = CACHE.get(checked(type)).computeIfAbsent(List.copyOf(names), n -> resolve(type, n));
+    RecordMapping<?> m = CACHE.get(checked(type), names, n -> resolve(type, n));
     layout.recordMapping(m);
     return (RecordMapping<R>) m;
   }
@@ -89,34 +83,48 @@ final class RecordMapping<R extends Record> {
   }
 
   private static <R extends Record> RecordMapping<R> resolve(Class<R> type, List<String> columns) {
-    Map<String, Integer> byKey = new HashMap<>();
-    Map<String, String> clash = new HashMap<>();
-    for (int i = 0; i < columns.size(); i++) {
-      Integer before = byKey.putIfAbsent(key(columns.get(i)), i);
-      if (before != null) {
-        clash.put(key(columns.get(i)), columns.get(before) + "\" and \"" + columns.get(i));
-      }
-    }
     RecordComponent[] components = type.getRecordComponents();
+    int[] source = match(type, components, columns, "column");
     ComponentSlot[] slots = new ComponentSlot[components.length];
     Class<?>[] types = new Class<?>[components.length];
     for (int i = 0; i < components.length; i++) {
-      RecordComponent rc = components[i];
-      String k = key(rc.getName());
-      Integer column = byKey.get(k);
-      if (column == null) {
-        throw new ValueException("record " + type.getSimpleName() + "'s component " + rc.getName()
-            + " has no column: no column is named " + snake(rc.getName()) + " or " + rc.getName()
-            + " (ignoring case and underscores); the columns are " + String.join(", ", columns));
-      }
-      if (clash.containsKey(k)) {
-        throw new ValueException("record " + type.getSimpleName() + "'s component " + rc.getName()
-            + " matches two columns, \"" + clash.get(k) + "\": rename one in the query");
-      }
-      slots[i] = ComponentSlot.of(type.getSimpleName(), rc, column, columns.get(column));
-      types[i] = rc.getType();
+      slots[i] = ComponentSlot.of(type.getSimpleName(), components[i], source[i], columns.get(source[i]));
+      types[i] = components[i].getType();
     }
     return new RecordMapping<>(type, slots, fromRow(constructor(type, types), slots));
+  }
+
+  /**
+   * For each component, the index of the name in {@code names} (columns, or a composite's
+   * attributes: {@code what}) that matches it ignoring case and underscores.
+   *
+   * @throws ValueException naming the component with no name, or with two
+   */
+  static int[] match(Class<?> type, RecordComponent[] components, List<String> names, String what) {
+    Map<String, Integer> byKey = new HashMap<>();
+    Map<String, String> clash = new HashMap<>();
+    for (int i = 0; i < names.size(); i++) {
+      Integer before = byKey.putIfAbsent(key(names.get(i)), i);
+      if (before != null) {
+        clash.put(key(names.get(i)), names.get(before) + "\" and \"" + names.get(i));
+      }
+    }
+    int[] source = new int[components.length];
+    for (int i = 0; i < components.length; i++) {
+      String name = components[i].getName();
+      Integer at = byKey.get(key(name));
+      if (at == null) {
+        throw new ValueException("record " + type.getSimpleName() + "'s component " + name + " has no " + what
+            + ": no " + what + " is named " + snake(name) + " or " + name + " (ignoring case and underscores); the "
+            + what + "s are " + String.join(", ", names));
+      }
+      if (clash.containsKey(key(name))) {
+        throw new ValueException("record " + type.getSimpleName() + "'s component " + name + " matches two " + what
+            + "s, \"" + clash.get(key(name)) + "\": rename one");
+      }
+      source[i] = at;
+    }
+    return source;
   }
 
   /** The constructor fed by one reader per slot, all reading the same row: {@code (Row) -> Object}. */
@@ -136,7 +144,7 @@ final class RecordMapping<R extends Record> {
    * The canonical constructor, found through a lookup with the record's own access when its
    * package is open to Sluice (any class on the class path), else through the public lookup.
    */
-  private static MethodHandle constructor(Class<?> type, Class<?>[] types) {
+  static MethodHandle constructor(Class<?> type, Class<?>[] types) {
     MethodType signature = MethodType.methodType(void.class, types);
     MethodHandle h;
     try {

@@ -44,6 +44,8 @@ class RecordMappingTest {
   @BeforeAll
   static void connect() {
     c = Connection.open(PostgresServer.shared().uri());
+    c.execute("drop type if exists rm_address cascade");
+    c.execute("create type rm_address as (street text, zip_code int)");
   }
 
   @AfterAll
@@ -125,6 +127,23 @@ class RecordMappingTest {
   }
 
   record MoodOnly(Mood aMood) {}
+
+  record Address(String street, int zipCode) {}
+
+  record Customer(int id, Address address, List<Address> others) {}
+
+  @Test
+  void compositeColumnsBecomeNestedRecords() {
+    Customer customer = c.query("select 1 id, row('Main St', 12345)::rm_address address,"
+        + " array[row('Side St', 1)::rm_address, null] others", Customer.class).get(0);
+    assertEquals(new Customer(1, new Address("Main St", 12345), java.util.Arrays.asList(new Address("Side St", 1), null)),
+        customer);
+    ValueException e = assertThrows(ValueException.class, () -> c.query("select 1 id,"
+        + " row('Main St', null)::rm_address address, null::rm_address[] others", Customer.class));
+    assertTrue(e.getMessage().contains("Customer's component address (Address) from column address")
+        && e.getMessage().contains("Address's component zipCode (int) from attribute zip_code of rm_address")
+        && e.getMessage().contains("NULL"), e.getMessage());
+  }
 
   @Test
   void missingColumnNamesComponentAndColumns() {
