@@ -70,7 +70,7 @@ record ComponentSlot(String record, String component, Class<?> type, Class<?> el
   /** The component's value from the row, or an error naming the component and its column. */
   Object read(Row row) {
     try {
-      if (how.ordinal() <= Read.BOOLEAN.ordinal() && row.isNull(column)) {
+      if (PRIMITIVES.containsKey(type) && row.isNull(column)) {
         throw new ValueException("the column is NULL, which a " + type + " cannot hold (declare the component as "
             + boxed() + " to accept NULL)");
       }
