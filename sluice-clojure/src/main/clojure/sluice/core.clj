@@ -11,6 +11,7 @@
   (:require [clojure.string :as str]
             [sluice.impl.batch :as batch]
             [sluice.impl.datafy]
+            [sluice.codec :as codec]
             [sluice.impl.errors :as errors]
             [sluice.impl.options :as options]
             [sluice.impl.placeholders :as placeholders]
@@ -48,8 +49,9 @@
   "An io.sluice.ConnectionConfig from a spec: a postgresql:// URI, a libpq key=value string, a
   jdbc:postgresql:// URL, or a map of libpq settings (`:host`, `:port`, `:dbname`, `:user`,
   `:password`, `:sslmode`, `:application-name`…; dashes stand for underscores), optionally with
-  `:uri` holding a connection string the other keys add to, and `:listener` a function of event
-  maps or a SluiceListener (see sluice.events). An unknown setting is an error naming it; the
+  `:uri` holding a connection string the other keys add to, `:listener` a function of event
+  maps or a SluiceListener (see sluice.events), and `:codecs`, a map of PostgreSQL type name to
+  io.sluice.types.Codec (see sluice.codec). An unknown setting is an error naming it; the
   password never appears in any message."
   ^ConnectionConfig [spec]
   (errors/translating
@@ -59,9 +61,9 @@
      (map? spec) (let [b (ConnectionConfig/builder)]
                    (when-let [u (:uri spec)] (.connectionString b (str u)))
                    (when-let [l (:listener spec)] (.listener b (events/listener l)))
-                   (doseq [[k v] (dissoc spec :uri :listener)]
+                   (doseq [[k v] (dissoc spec :uri :listener :codecs)]
                      (.set b (setting-name k) (setting-value v)))
-                   (.build b))
+                   (codec/with-codecs (.build b) (:codecs spec)))
      :else (throw (errors/bad-input (str "a connection spec is a URI string or a map, not "
                                          (if (nil? spec) "nil" (.getName (class spec))))
                                     {})))))

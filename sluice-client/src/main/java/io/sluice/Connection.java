@@ -75,7 +75,21 @@ public final class Connection implements Queryable, AutoCloseable {
     long cancelTimeout = config.cancelTimeout().map(Duration::toNanos).orElse(0L);
     return new Connection(new StatementRunner(server, config.pipelineDepth(), config.statementCacheSize(),
         cancelTimeout,
-        config.pinTimeout().toNanos(), events), config, events);
+        config.pinTimeout().toNanos(), events), config, events).withNamedCodecs();
+  }
+
+  /**
+   * Registers the configuration's codecs given by type name under this database's OIDs (one
+   * catalog query, only when there are any); a failure closes the connection.
+   */
+  private Connection withNamedCodecs() {
+    try {
+      session.registerNamedCodecs(config.codecs(), config.database(), deadline());
+      return this;
+    } catch (RuntimeException e) {
+      close();
+      throw e;
+    }
   }
 
   /** This connection's events, or null without a listener (for transactions and COPY). */

@@ -7,6 +7,8 @@ import io.sluice.internal.config.LocalDefaults;
 import io.sluice.internal.config.PgpassFile;
 import io.sluice.internal.config.ResolvedConfig;
 import io.sluice.internal.config.Resolver;
+import io.sluice.types.Codec;
+import io.sluice.types.NamedCodecs;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -79,7 +81,7 @@ public final class ConnectionConfig {
   private final ResolvedConfig r;
   /**
    * Not settings: code the configuration carries to every connection made with it (see {@link
-   * #withListener}, {@link #withNoticeHandler}, {@link #withPasswordSupplier}).
+   * #withListener}, {@link #withNoticeHandler}, {@link #withPasswordSupplier}, {@link #withCodec}).
    */
   private final Hooks hooks;
 
@@ -125,10 +127,11 @@ public final class ConnectionConfig {
   /**
    * What a configuration carries that is code, not a connection setting (no keyword, not in {@link
    * #toMap}, {@link #equals} or {@link #toString}), carried along by every copy: where events and
-   * notices go, and where passwords come from.
+   * notices go, where passwords come from, which codecs types given by name get.
    */
-  record Hooks(SluiceListener listener, NoticeHandler noticeHandler, PasswordSupplier passwordSupplier) {
-    static final Hooks NONE = new Hooks(null, null, null);
+  record Hooks(SluiceListener listener, NoticeHandler noticeHandler, PasswordSupplier passwordSupplier,
+      NamedCodecs codecs) {
+    static final Hooks NONE = new Hooks(null, null, null, NamedCodecs.NONE);
   }
 
   /** From libpq keywords and values, beneath which the process environment applies. */
@@ -178,6 +181,23 @@ public final class ConnectionConfig {
   /** The handler notices go to, if one is set (else they are logged at DEBUG). */
   public Optional<NoticeHandler> noticeHandler() {
     return Optional.ofNullable(hooks.noticeHandler());
+  }
+
+  /**
+   * A copy whose connections read and write the type named {@code typeName} with {@code codec}:
+   * each connection finds the type's OID in {@code pg_type} when it opens (so the type may be an
+   * extension's, an enum, a composite or a domain, with different OIDs in different databases)
+   * and uses the codec for it, for its array type, and for parameters of the codec's Java class.
+   * A connection to a database without the type fails to open, naming it. Codecs are not
+   * settings: {@link #equals}, {@link #toMap} and {@link #toString} leave them out.
+   */
+  public ConnectionConfig withCodec(String typeName, Codec<?> codec) {
+    return toBuilder().codec(typeName, codec).build();
+  }
+
+  /** The codecs given by type name ({@link #withCodec}); {@link NamedCodecs#NONE} by default. */
+  public NamedCodecs codecs() {
+    return hooks.codecs();
   }
 
   /**

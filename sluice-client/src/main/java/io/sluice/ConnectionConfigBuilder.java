@@ -3,6 +3,8 @@ package io.sluice;
 import io.sluice.internal.config.ConnectionStrings;
 import io.sluice.internal.config.Keys;
 import io.sluice.internal.config.LocalDefaults;
+import io.sluice.types.Codec;
+import io.sluice.types.NamedCodecs;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,6 +23,7 @@ public final class ConnectionConfigBuilder {
   private SluiceListener listener;
   private NoticeHandler noticeHandler;
   private PasswordSupplier passwordSupplier;
+  private NamedCodecs codecs = NamedCodecs.NONE;
 
   ConnectionConfigBuilder() {}
 
@@ -32,6 +35,7 @@ public final class ConnectionConfigBuilder {
     this.listener = hooks.listener();
     this.noticeHandler = hooks.noticeHandler();
     this.passwordSupplier = hooks.passwordSupplier();
+    this.codecs = hooks.codecs();
   }
 
   /** Where the connections' (and a pool's) events go; null for none. See {@link SluiceListener}. */
@@ -190,11 +194,20 @@ public final class ConnectionConfigBuilder {
     return set("max_message_size", Integer.toString(bytes));
   }
 
+  /**
+   * Reads and writes the type named {@code typeName} with {@code codec} on every connection (see
+   * {@link ConnectionConfig#withCodec}).
+   */
+  public ConnectionConfigBuilder codec(String typeName, Codec<?> codec) {
+    codecs = codecs.with(typeName, codec);
+    return this;
+  }
+
   /** Validates and builds; throws {@link ConfigException} naming the first bad parameter. */
   public ConnectionConfig build() {
     return ConnectionConfig.create(params, env != null ? env : System.getenv(),
         local != null ? local : LocalDefaults.system(),
-        new ConnectionConfig.Hooks(listener, noticeHandler, passwordSupplier));
+        new ConnectionConfig.Hooks(listener, noticeHandler, passwordSupplier, codecs));
   }
 
   private static Duration nonNegative(String key, Duration d) {

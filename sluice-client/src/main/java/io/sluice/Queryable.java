@@ -18,6 +18,20 @@ public interface Queryable {
   /** Runs a statement and returns all its rows, held as raw bytes and decoded when read. */
   RowSet query(String sql, Object... params);
 
+  /**
+   * Runs a statement and returns its rows as records of {@code type}: each component from the
+   * column of the same name, ignoring case and underscores ({@code created_at} feeds
+   * {@code createdAt}); columns no component names are ignored. See {@link Row#as}.
+   */
+  default <R extends Record> List<R> query(String sql, Class<R> type, Object... params) {
+    return query(sql, params).as(type);
+  }
+
+  /** Streams the rows to {@code each} as records of {@code type} (see {@link #query(String, Class, Object...)}). */
+  default <R extends Record> void forEach(String sql, Class<R> type, Consumer<? super R> each, Object... params) {
+    forEach(sql, row -> each.accept(row.as(type)), params);
+  }
+
   /** Runs a statement and returns the number of rows it affected (or returned), or -1. */
   long execute(String sql, Object... params);
 

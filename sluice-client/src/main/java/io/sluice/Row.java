@@ -246,6 +246,10 @@ public final class Row {
     if (v instanceof String s) {
       return s;
     }
+    if (v instanceof io.sluice.types.Interval interval) {
+      // what PostgreSQL prints (default IntervalStyle), not the sign-explicit form encodeText writes for input
+      return interval.toString();
+    }
     @SuppressWarnings("unchecked")
     Codec<Object> codec = (Codec<Object>) layout.codecs[i];
     try {
@@ -443,6 +447,18 @@ public final class Row {
 
   public Instant getInstant(String name) {
     return getInstant(indexOf(name));
+  }
+
+  /**
+   * This row as a record: each component from the column of the same name, ignoring case and
+   * underscores ({@code first_name} feeds {@code firstName}); columns no component names are
+   * ignored. The mapping is resolved once per record class and result shape, not per row.
+   *
+   * @throws ValueException naming the component and column: a component without a column, NULL
+   *     into a primitive component, a value that does not convert to the component's type
+   */
+  public <R extends Record> R as(Class<R> type) {
+    return RecordMapping.of(type, layout).map(this);
   }
 
   /**

@@ -91,6 +91,14 @@ class ValuePrintingTest {
   }
 
   @Test
+  void getStringOfAnIntervalIsWhatTheServerPrints() {
+    Row row = c.query("select interval '1 day 2 hours', interval '-1 mon +1 day -00:00:01.5'").get(0);
+    assertEquals("1 day 02:00:00", row.getString(0));
+    assertEquals("-1 mons +1 day -00:00:01.5", row.getString(1));
+    assertEquals(c.query("select interval '-1 mon +1 day -00:00:01.5'::text").get(0).getString(0), row.getString(1));
+  }
+
+  @Test
   void severalColumnsInOrder() {
     Row row = c.query("select 1 as id, array[array['a'], array[null]] as grid, null::int[] as none").get(0);
     assertEquals("Row{id=1, grid=[[a], [null]], none=null}", row.toString());

@@ -3,6 +3,7 @@
   options checked, rows made lazy maps, result shapes computed while the rows are walked."
   (:require [clojure.string :as str]
             [sluice.builders :as builders]
+            [sluice.codec :as codec]
             [sluice.impl.errors :as errors]
             [sluice.impl.row :as row]
             [sluice.impl.values :as values]
@@ -110,17 +111,20 @@
   (an array; when it holds maps, JSON if the server's type for it is json/jsonb), Clojure's BigInt
   and Ratio Java numbers (a ratio without an exact decimal is an error), java.util.Date and
   java.sql's time classes java.time values (sluice.impl.values/param). Everything else goes as is;
-  the core refuses, with a clear message, a value of no PostgreSQL type."
+  the core refuses, with a clear message, a value of no PostgreSQL type. sluice.codec/as-parameter
+  applies first: what it returns in place of the value goes as is."
   [v]
-  (cond
-    (nil? v) nil
-    (string? v) v
-    (number? v) (if (instance? BigInt v) (.toBigInteger ^BigInt v) (values/param v))
-    (keyword? v) (let [^Keyword k v] (if (namespace k) (str (namespace k) "/" (name k)) (name k)))
-    (instance? IPersistentMap v) (json/write-str v)
-    (json/json-param? v) (json/param-text v)
-    (sequential? v) (if (holds-map? v) (JsonOrArray. v) (mapv param v))
-    :else (values/param v)))
+  (let [p (codec/as-parameter v)]
+    (cond
+      (not (identical? p v)) p
+      (nil? v) nil
+      (string? v) v
+      (number? v) (if (instance? BigInt v) (.toBigInteger ^BigInt v) (values/param v))
+      (keyword? v) (let [^Keyword k v] (if (namespace k) (str (namespace k) "/" (name k)) (name k)))
+      (instance? IPersistentMap v) (json/write-str v)
+      (json/json-param? v) (json/param-text v)
+      (sequential? v) (if (holds-map? v) (JsonOrArray. v) (mapv param v))
+      :else (values/param v))))
 
 (defn params-array
   "The parameters as the array the core takes."

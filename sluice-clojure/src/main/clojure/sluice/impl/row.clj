@@ -4,7 +4,8 @@
   beyond the decoded value; anything that changes the map (assoc, dissoc, conj) first realises it
   into a plain persistent map, so the result behaves exactly like one."
   (:require [clojure.string :as str]
-            [sluice.impl.values :as values])
+            [sluice.impl.values :as values]
+            [sluice.codec :as codec])
   (:import (clojure.lang AFn APersistentMap ArraySeq IFn IPersistentMap IReduceInit Keyword MapEntry
                          Murmur3 PersistentArrayMap RT Reduced)
            (io.sluice Column Row RowSet)
@@ -90,7 +91,7 @@
 (defn- array->vector
   "A PostgreSQL array (a Java array from the core, nested for several dimensions) as vectors."
   [a]
-  (into [] (map #(if (and (some? %) (.isArray (class %)) (not (bytes? %))) (array->vector %) (values/result %))) a))
+  (into [] (map #(if (and (some? %) (.isArray (class %)) (not (bytes? %))) (array->vector %) (codec/read-column (values/result %)))) a))
 
 (defn- worth-keeping?
   "Whether a decoded value is one a row keeps once decoded (JSON data, an array as vectors):
@@ -101,7 +102,8 @@
 
 (defn- convert
   "The Clojure value of the core's non-nil value `v` of column `i`: JSON text becomes data, arrays
-  vectors, infinite dates and timestamps keywords, the rest as is."
+  vectors, infinite dates and timestamps keywords, the rest (and array elements) through
+  sluice.codec/read-column."
   [^Shape shape ^long i v]
   (cond
     (aget ^booleans (.-json shape) i) (let [read (.-json-read shape)]
@@ -109,7 +111,7 @@
                                           (read v)
                                           (mapv #(when % (read %)) (array->vector v))))
     (and (.isArray (.getClass ^Object v)) (not (bytes? v))) (array->vector v)
-    :else (values/result v)))
+    :else (codec/read-column (values/result v))))
 
 (defn value
   "The value of column `i` of `row` under `shape`: JSON text becomes data, arrays vectors, the

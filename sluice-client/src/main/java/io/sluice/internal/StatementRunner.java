@@ -59,6 +59,13 @@ public final class StatementRunner {
     return types;
   }
 
+  /** Registers a configuration's named codecs under this database's OIDs (see {@link TypeDiscovery#registerNamed}). */
+  public void registerNamedCodecs(io.sluice.types.NamedCodecs codecs, String database, Deadline deadline) {
+    if (!codecs.isEmpty()) {
+      TypeDiscovery.registerNamed(this, codecs, database, deadline);
+    }
+  }
+
   /** Runs one statement; rows go to {@code sink}. Parameter types follow the Java values. */
   public QueryResult query(String sql, Object[] params, RowSink sink, boolean streaming, Deadline deadline) {
     ParameterCodec[] codecs = codecsFor(params);
