@@ -69,8 +69,8 @@ import java.util.Set;
  * all. Equality compares every effective setting, secrets included.
  *
  * <p><b>Hooks.</b> A {@link SluiceListener} ({@link #withListener}), a {@link NoticeHandler}
- * ({@link #withNoticeHandler}) and a {@link PasswordSupplier} ({@link #withPasswordSupplier})
- * travel with the configuration to every connection made with it; they are not settings, so
+ * ({@link #withNoticeHandler}), a {@link PasswordSupplier} ({@link #withPasswordSupplier}) and
+ * codecs by type name ({@link #withCodec}) travel with the configuration to every connection made with it; they are not settings, so
  * equality and {@link #toMap} leave them out ({@link #toString} says only that passwords come from
  * a supplier).
  */
@@ -115,7 +115,7 @@ public final class ConnectionConfig {
   }
 
   static ConnectionConfig parse(String s, Map<String, String> environment, LocalDefaults local) {
-    return new ConnectionConfig(ConnectionStrings.parse(s), environment, local, null);
+    return new ConnectionConfig(ConnectionStrings.parse(s), environment, local);
   }
 
   /** For {@link ConnectionConfigBuilder#build()}. */
@@ -141,7 +141,7 @@ public final class ConnectionConfig {
 
   /** From libpq keywords and values, with {@code environment} in place of the process one. */
   public static ConnectionConfig of(Map<String, String> parameters, Map<String, String> environment) {
-    return new ConnectionConfig(parameters, environment, LocalDefaults.system(), null);
+    return new ConnectionConfig(parameters, environment, LocalDefaults.system());
   }
 
   /**
