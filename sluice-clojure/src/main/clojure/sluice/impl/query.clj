@@ -94,7 +94,8 @@
   "Whether a sequential value holds a map, at any depth: a PostgreSQL array cannot (jsonb[] aside),
   so it is JSON or an array of JSON, whichever the server's type for it says."
   [xs]
-  (some #(or (map? %) (and (sequential? %) (holds-map? %))) xs))
+  ;; a map a SettableParameter turns into something else (a record of the user's type) is not JSON
+  (some #(or (and (map? %) (identical? (codec/as-parameter %) %)) (and (sequential? %) (holds-map? %))) xs))
 
 ;; A vector or list holding maps: sent as JSON text when the server infers json or jsonb for it
 ;; (or the COPY column is one), else as an array of its elements (maps as JSON text: jsonb[]).

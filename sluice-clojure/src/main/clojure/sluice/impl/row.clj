@@ -91,7 +91,9 @@
 (defn- array->vector
   "A PostgreSQL array (a Java array from the core, nested for several dimensions) as vectors."
   [a]
-  (into [] (map #(if (and (some? %) (.isArray (class %)) (not (bytes? %))) (array->vector %) (codec/read-column (values/result %)))) a))
+  (into [] (map #(cond (nil? %) nil
+                      (and (.isArray (class %)) (not (bytes? %))) (array->vector %)
+                      :else (codec/read-column (values/result %)))) a))
 
 (defn- worth-keeping?
   "Whether a decoded value is one a row keeps once decoded (JSON data, an array as vectors):
@@ -246,7 +248,7 @@
           (aset a (inc (* 2 j)) (cond (nil? v) nil
                                       (or (aget json c) (.isArray (.getClass ^Object v)))
                                       (or (when kept (aget ^objects kept c)) (convert shape c v))
-                                      :else (values/result v)))))
+                                      :else (codec/read-column (values/result v))))))
       ;; up to 8 keys an array map (column order), past that a hash map, as Clojure does; keys
       ;; are distinct, so the array is used as it is. Not cached: a realised map is usually
       ;; assoc'ed once and dropped, and keeping it would keep a second copy of the row alive.
@@ -263,7 +265,7 @@
                                                              m))]
                                  (or (aget memo i)
                                      (let [d (convert shape i v)] (aset memo i d) d)))
-        :else (values/result v)))))
+        :else (codec/read-column (values/result v))))))
 
 (defn lazy-row
   "A lazy map over `row`. With a cursor, the row belongs to a streaming reduction and is readable
