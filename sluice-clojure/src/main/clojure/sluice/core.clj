@@ -129,8 +129,30 @@
                      sql))))))
 
 (def ^:private statement-options
-  "Options of every statement call beside the result options: the placeholder mode."
-  #{:placeholders})
+  "Options of every statement call beside the result options: the placeholder mode, the timeout."
+  #{:placeholders :timeout})
+
+(defn- timeout
+  "The `:timeout` option as a Duration (seconds, as next.jdbc's; decimals allowed; or a
+  java.time.Duration), or nil when absent."
+  ^Duration [opts]
+  (when-let [t (:timeout opts)]
+    (cond
+      (and (instance? Duration t) (not (.isNegative ^Duration t)) (not (.isZero ^Duration t))) t
+      (and (number? t) (pos? t)) (Duration/ofNanos (long (* 1e9 (double t))))
+      :else (throw (errors/bad-input (str ":timeout is a number of seconds more than 0, or a java.time.Duration, not "
+                                          (pr-str t))
+                                     {:option :timeout})))))
+
+(defn- timed
+  "The connection `c` itself, or a view of it running each call with the `:timeout` of `opts` in
+  place of query_timeout (io.sluice.Queryable#withTimeout)."
+  [c opts]
+  (if-let [d (timeout opts)]
+    (if (instance? io.sluice.Queryable c)
+      (.withTimeout ^io.sluice.Queryable c d)
+      c)
+    c))
 
 (defn- with-source
   "Calls (f source) for the statement: a Prepared with a params vector, or a connectable with
@@ -146,7 +168,7 @@
           mode (placeholders/check-mode (:placeholders opts))]
       (statement/annotating sql mode
         (-with-connection (connectable! connectable)
-                          (fn [c] (f (q/->Statement c (placeholders/for-mode c mode sql) params))))))))
+                          (fn [c] (f (q/->Statement (timed c opts) (placeholders/for-mode c mode sql) params))))))))
 
 (defn- call
   "Runs (f inner-connectable merged-options) for a public function `op`: the options of a
@@ -271,14 +293,17 @@
 (defn execute-batch!
   "Runs one parameterised statement once for each group of parameters (a sequence of vectors),
   sent together in one round trip, all or nothing (one implicit transaction; inside a
-  transaction, part of it). Returns the update count of each group, in order; for a statement
-  that returns rows (`insert … returning id`), every group's rows in one vector. Takes a
-  connection, transaction, pool or spec, and execute!'s `:keys`, `:json-keys`, `:placeholders`."
+  transaction, part of it). A single-row `insert … values (…)` goes as multi-row inserts (one
+  statement per 64 rows; io.sluice.Connection#executeMany). Returns the update count of each
+  group, in order (for merged inserts 1, or -1 when some rows of its statement were skipped by an
+  `on conflict do nothing`); for a statement that returns rows (`insert … returning id`), every
+  group's rows in one vector. Takes a connection, transaction, pool or spec, and execute!'s
+  `:keys`, `:json-keys`, `:placeholders`, `:timeout`."
   ([connectable sql param-groups] (execute-batch! connectable sql param-groups nil))
   ([connectable sql param-groups opts]
    (call 'sluice.core/execute-batch! connectable (into [sql] param-groups) opts
          (into q/plan-options statement-options)
-         (fn [x opts] (with-plain-connection x #(batch/execute-batch x % sql param-groups opts))))))
+         (fn [x opts] (with-plain-connection x #(batch/execute-batch x % (timeout opts) sql param-groups opts))))))
 
 (defn execute-script!
   "Runs SQL holding several statements separated by semicolons (a migration, a schema) through
@@ -362,7 +387,7 @@
 
 (def ^:private tx-option-keys
   ;; :read-only and :rollback-only are next.jdbc's spellings, taken beside ours
-  #{:isolation :read-only? :deferrable? :rollback-only? :retries :read-only :rollback-only})
+  #{:isolation :read-only? :deferrable? :rollback-only? :retries :read-only :rollback-only :timeout})
 
 (defn- next-jdbc-names
   "Options with next.jdbc's spellings under ours; :isolation :none (next.jdbc: the default) dropped."
@@ -385,7 +410,8 @@
       isolation (.isolation ^TxOptions$Isolation (isolation-levels isolation))
       read-only? (.readOnly true)
       deferrable? (.deferrable true)
-      retries (.retries (int retries)))))
+      retries (.retries (int retries))
+      (:timeout opts) (.timeout (timeout opts)))))
 
 (def ^:private ^:dynamic *active-tx*
   "The transactions running on this thread, and the connections and pools they run on."
@@ -419,7 +445,10 @@
   Options: `:isolation` (`:read-committed`, `:repeatable-read`, `:serializable`),
   `:read-only?`, `:deferrable?`, `:rollback-only?` (roll back even when f returns: for tests and
   dry runs), `:retries` n (on a serialization failure or deadlock, SQLSTATE 40001 / 40P01, roll
-  back and run f again, up to n more times: f must then tolerate being repeated). next.jdbc's
+  back and run f again, up to n more times: f must then tolerate being repeated), `:timeout`
+  (seconds, or a java.time.Duration: the whole transaction, from begin to commit, in place of
+  query_timeout for each statement; past it the statement running is cancelled and the
+  transaction rolls back). next.jdbc's
   `:read-only`, `:rollback-only` and `:isolation :none` are taken too. Through a `with-options`
   wrapper, `tx` carries the wrapper's options."
   ([connectable f] (transact connectable f nil))

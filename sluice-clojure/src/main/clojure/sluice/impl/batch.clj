@@ -84,10 +84,18 @@
             (assoc :sluice/rows (mapv #(zipmap (map keyword (.columns r)) %) (.rows r)))))
         (errors/translating (.simpleQuery q sql))))
 
+(defn- returns-rows?
+  "Whether the statement may return rows (a RETURNING clause): then every group's rows are kept.
+  A 'returning' inside a literal only costs the multi-row form."
+  [^String sql]
+  (.contains (.toLowerCase sql java.util.Locale/ROOT) "returning"))
+
 (defn execute-batch
-  "Runs one statement once per group of parameters, in one batch on connection c, all or nothing;
-  see sluice.core/execute-batch!."
-  [executor ^Connection c ^String sql groups opts]
+  "Runs one statement once per group of parameters, in one batch on connection c, all or nothing,
+  within `timeout` (a Duration, or nil for query_timeout); see sluice.core/execute-batch!.
+  Without RETURNING it goes through Connection.executeMany (single-row inserts as multi-row
+  ones); with it, through a Batch that keeps each group's rows."
+  [executor ^Connection c ^java.time.Duration timeout ^String sql groups opts]
   (when-not (string? sql)
     (throw (errors/bad-input "execute-batch! takes a SQL string and a sequence of parameter groups" {})))
   (when-not (and (sequential? groups) (every? sequential? groups))
@@ -96,12 +104,16 @@
     []
     (let [mode (placeholders/check-mode (:placeholders opts))
           to-send (placeholders/for-mode c mode sql)
-          ^Batch b (errors/translating (.batch c))
-          _ (doseq [g groups] (.add b to-send (q/params-array g)))
-          sets (statement/annotating sql mode
-                 (try (.runAtomic b)
-                      (catch SluiceException e (throw (errors/ex e)))))]
-      (if (.isEmpty (.columns ^RowSet (first sets)))
-        (mapv #(.rowCount ^RowSet %) sets)
-        (let [result (result-fn executor opts)]
-          (into [] (mapcat result) sets))))))
+          run (fn [f] (statement/annotating sql mode
+                        (try (f) (catch SluiceException e (throw (errors/ex e))))))]
+      (if-not (returns-rows? sql)
+        (let [^io.sluice.Queryable q (if timeout (.withTimeout c timeout) c)
+              arrays (java.util.ArrayList. ^java.util.Collection (mapv q/params-array groups))]
+          (vec (run #(.executeMany q to-send arrays))))
+        (let [^Batch b (errors/translating (if timeout (.batch c timeout) (.batch c)))
+              _ (doseq [g groups] (.add b to-send (q/params-array g)))
+              sets (run #(.runAtomic b))]
+          (if (.isEmpty (.columns ^RowSet (first sets)))
+            (mapv #(.rowCount ^RowSet %) sets)
+            (let [result (result-fn executor opts)]
+              (into [] (mapcat result) sets))))))))
