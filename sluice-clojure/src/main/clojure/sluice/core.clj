@@ -9,9 +9,18 @@
     read. `plan` streams rows through a reduction without building them.
   - Errors are ex-info; see sluice.impl.errors/ex for their ex-data."
   (:require [clojure.string :as str]
+            [sluice.impl.batch :as batch]
+            [sluice.impl.datafy]
+            [sluice.codec :as codec]
             [sluice.impl.errors :as errors]
+            [sluice.impl.options :as options]
+            [sluice.impl.placeholders :as placeholders]
             [sluice.impl.query :as q]
+            [sluice.impl.records :as records]
+            [sluice.impl.statement :as statement]
+            [sluice.events :as events]
             [sluice.impl.row :as row]
+            [sluice.impl.values :as values]
             [sluice.json :as json])
   (:import (clojure.lang IPersistentMap IReduce IReduceInit Keyword)
            (io.sluice Batch Batch$Item Connection Connection$SessionBody ConnectionConfig CopyFormat Listener
@@ -40,8 +49,10 @@
   "An io.sluice.ConnectionConfig from a spec: a postgresql:// URI, a libpq key=value string, a
   jdbc:postgresql:// URL, or a map of libpq settings (`:host`, `:port`, `:dbname`, `:user`,
   `:password`, `:sslmode`, `:application-name`…; dashes stand for underscores), optionally with
-  `:uri` holding a connection string the other keys add to. An unknown setting is an error
-  naming it; the password never appears in any message."
+  `:uri` holding a connection string the other keys add to, `:listener` a function of event
+  maps or a SluiceListener (see sluice.events), and `:codecs`, a map of PostgreSQL type name to
+  io.sluice.types.Codec (see sluice.codec). An unknown setting is an error naming it; the
+  password never appears in any message."
   ^ConnectionConfig [spec]
   (errors/translating
    (cond
@@ -49,9 +60,10 @@
      (string? spec) (ConnectionConfig/parse spec)
      (map? spec) (let [b (ConnectionConfig/builder)]
                    (when-let [u (:uri spec)] (.connectionString b (str u)))
-                   (doseq [[k v] (dissoc spec :uri)]
+                   (when-let [l (:listener spec)] (.listener b (events/listener l)))
+                   (doseq [[k v] (dissoc spec :uri :listener :codecs)]
                      (.set b (setting-name k) (setting-value v)))
-                   (.build b))
+                   (codec/with-codecs (.build b) (:codecs spec)))
      :else (throw (errors/bad-input (str "a connection spec is a URI string or a map, not "
                                          (if (nil? spec) "nil" (.getName (class spec))))
                                     {})))))
@@ -78,7 +90,9 @@
   String
   (-with-connection [s f] (with-open [c (connect s)] (f c)))
   IPersistentMap
-  (-with-connection [m f] (with-open [c (connect m)] (f c))))
+  (-with-connection [m f] (with-open [c (connect m)] (f c)))
+  sluice.impl.options.WithOptions
+  (-with-connection [w f] (-with-connection (options/unwrap w) f)))
 
 (defn- not-connectable [x]
   (errors/bad-input (str "expected a connection, a transaction, a pool, a prepared statement, a URI string or a settings map, not "
@@ -92,38 +106,91 @@
 ;; ---------------------------------------------------------------------------------------------
 ;; statements
 
-(defrecord ^:private Prepared [^Connection connection ^PreparedQuery query])
+;; `sql` as the caller wrote it, for errors
+(defrecord ^:private Prepared [connection ^PreparedQuery query sql])
 
 (defn prepare
   "Prepares a statement on the server now (one round trip) and returns it; pass it to
   `execute!`, `execute-one!` or `plan` with a vector of parameters instead of sql-params. The
-  server infers the parameter types. `connection` must be an open connection."
-  [^Connection connection ^String sql]
-  (when-not (instance? Connection connection) (throw (not-connectable connection)))
-  (when-not (string? sql) (throw (errors/bad-input "prepare takes a SQL string" {})))
-  (->Prepared connection (errors/translating (.prepare connection sql))))
+  server infers the parameter types. `connectable` is an open connection, a transaction (run the
+  statement from its thread) or a pool (each call runs on whichever connection the pool gives
+  it). Option: `:placeholders :question-mark` (`?` for `$n`)."
+  ([connectable sql] (prepare connectable sql nil))
+  ([connectable sql opts]
+   (let [opts (options/merged connectable opts #{:placeholders})
+         q (options/unwrap connectable)]
+     (q/check-options opts #{:placeholders})
+     (when-not (q/executor? q) (throw (not-connectable q)))
+     (when-not (string? sql) (throw (errors/bad-input "prepare takes a SQL string" {})))
+     (let [mode (placeholders/check-mode (:placeholders opts))]
+       (statement/annotating sql mode
+         (->Prepared q (errors/translating
+                        (.prepare ^io.sluice.Queryable q (placeholders/for-mode q mode sql)))
+                     sql))))))
+
+(def ^:private statement-options
+  "Options of every statement call beside the result options: the placeholder mode, the timeout."
+  #{:placeholders :timeout})
+
+(defn- timeout
+  "The `:timeout` option as a Duration (seconds, as next.jdbc's; decimals allowed; or a
+  java.time.Duration), or nil when absent."
+  ^Duration [opts]
+  (when-let [t (:timeout opts)]
+    (cond
+      (and (instance? Duration t) (not (.isNegative ^Duration t)) (not (.isZero ^Duration t))) t
+      (and (number? t) (pos? t)) (Duration/ofNanos (long (* 1e9 (double t))))
+      :else (throw (errors/bad-input (str ":timeout is a number of seconds more than 0, or a java.time.Duration, not "
+                                          (pr-str t))
+                                     {:option :timeout})))))
+
+(defn- timed
+  "The connection `c` itself, or a view of it running each call with the `:timeout` of `opts` in
+  place of query_timeout (io.sluice.Queryable#withTimeout)."
+  [c opts]
+  (if-let [d (timeout opts)]
+    (if (instance? io.sluice.Queryable c)
+      (.withTimeout ^io.sluice.Queryable c d)
+      c)
+    c))
 
 (defn- with-source
   "Calls (f source) for the statement: a Prepared with a params vector, or a connectable with
-  sql-params."
-  [connectable sql-params f]
+  sql-params (its SQL rewritten for `:placeholders`). A Sluice error names the SQL (`:sql`)."
+  [connectable sql-params opts f]
   (if (instance? Prepared connectable)
     (let [^Prepared p connectable]
       (when-not (or (nil? sql-params) (sequential? sql-params))
         (throw (errors/bad-input "a prepared statement takes a vector of parameters" {})))
-      (f (q/->Prepared (:connection p) (:query p) (q/params-array sql-params))))
-    (let [[sql params] (q/sql-params sql-params)]
-      (-with-connection (connectable! connectable)
-                        (fn [c] (f (q/->Statement c sql params)))))))
+      (statement/annotating (:sql p) nil
+        (f (q/->Prepared (:connection p) (:query p) (q/params-array sql-params)))))
+    (let [[sql params] (q/sql-params sql-params)
+          mode (placeholders/check-mode (:placeholders opts))]
+      (statement/annotating sql mode
+        (-with-connection (connectable! connectable)
+                          (fn [c] (f (q/->Statement (timed c opts) (placeholders/for-mode c mode sql) params))))))))
+
+(defn- call
+  "Runs (f inner-connectable merged-options) for a public function `op`: the options of a
+  with-options wrapper merged under the call's (those in `allowed`), checked, and the call
+  between the wrapper's loggers."
+  [op connectable sql-params opts allowed f]
+  (let [opts (options/merged connectable opts allowed)]
+    (q/check-options opts allowed)
+    (options/logged connectable op sql-params #(f (options/unwrap connectable) opts))))
 
 (defn execute!
   "Runs one statement and returns its rows as a vector of lazy maps (or, for a statement that
   returns no rows, [{:sluice/update-count n}]).
 
-  `connectable`: a connection, a prepared statement (then sql-params is a vector of parameters),
-  a URI string or a settings map. `sql-params`: \"sql\" or [\"sql\" p1 p2 …] with $1, $2…
+  `connectable`: a connection, a transaction, a pool, a prepared statement (then sql-params is a
+  vector of parameters), a URI string or a settings map, or any of these through `with-options`.
+  `sql-params`: \"sql\" or [\"sql\" p1 p2 …] with $1, $2… (or ? with `:placeholders`).
 
   Options:
+  - `:placeholders` `:dollar` (default) or `:question-mark`: `?` placeholders numbered for you
+    (strings, quoted identifiers, dollar quotes and comments skipped; `??` is a literal `?`);
+  - `:builder-fn` (see sluice.builders), `:label-fn`, `:qualifier-fn`: how columns become keys;
   - `:keys` `:unqualified` (default, `:id`), `:qualified` (`:users/id`, the table's name),
     `:kebab` (`:created-at`) or `:qualified-kebab`;
   - `:json-keys` `:keyword` (default) or `:string`: keys of JSON objects read from json/jsonb;
@@ -135,39 +202,48 @@
     `:xform xf` alone (into a vector)."
   ([connectable sql-params] (execute! connectable sql-params nil))
   ([connectable sql-params opts]
-   (q/check-options opts q/query-options)
-   (with-source connectable sql-params #(q/execute % opts))))
+   (call 'sluice.core/execute! connectable sql-params opts (into q/query-options statement-options)
+         (fn [c opts] (with-source c sql-params opts #(q/execute % opts))))))
 
 (defn execute-one!
   "Runs one statement and returns its first row as a lazy map, or nil when there is none (for a
-  statement without rows, {:sluice/update-count n}). Takes execute!'s `:keys` and `:json-keys`."
+  statement without rows, {:sluice/update-count n}). Takes execute!'s `:keys`, `:json-keys`,
+  `:placeholders`, `:builder-fn`, `:label-fn` and `:qualifier-fn`."
   ([connectable sql-params] (execute-one! connectable sql-params nil))
   ([connectable sql-params opts]
-   (q/check-options opts q/plan-options)
-   (with-source connectable sql-params #(q/execute % (assoc opts :as :first)))))
+   (call 'sluice.core/execute-one! connectable sql-params opts (into q/plan-options statement-options)
+         (fn [c opts] (with-source c sql-params opts #(q/execute % (assoc opts :as :first)))))))
 
 (defn plan
   "Returns a reducible (IReduceInit) that, each time it is reduced, runs the statement and streams
   its rows through the reduction as they arrive, in constant memory, without building them: a
   row is a lazy map valid only during its reduction step (take the values you need, or keep
-  `(realize row)`). Works with reduce, transduce, into (with a transducer), run!. Takes `:keys` and
-  `:json-keys`. A spec (string or map) opens a connection for each reduction."
+  `(realize row)`). Works with reduce, transduce, into (with a transducer), run!. Takes `:keys`,
+  `:json-keys`, `:placeholders`, `:builder-fn`, `:label-fn`, `:qualifier-fn`. A spec (string or
+  map) opens a connection for each reduction; a pool lends one connection for it, so that a slow
+  reduction holds up no other caller. On a connection, a statement run from inside a step on that
+  same connection fails at once (its reply would queue behind the rows not yet read)."
   ([connectable sql-params] (plan connectable sql-params nil))
   ([connectable sql-params opts]
-   (q/check-options opts q/plan-options)
-   (when-not (instance? Prepared connectable) (connectable! connectable) (q/sql-params sql-params))
-   (reify
-     IReduceInit
-     (reduce [_ f init]
-       (with-source connectable sql-params #(reduce f init (q/plan-reducible % opts))))
-     IReduce
-     (reduce [this f]
-       (let [first? (volatile! true)
-             acc (.reduce ^IReduceInit this
-                          (fn [acc r]
-                            (if @first? (do (vreset! first? false) (row/realize r)) (f acc r)))
-                          nil)]
-         (if @first? (f) acc))))))
+   (let [allowed (into q/plan-options statement-options)
+         opts (options/merged connectable opts allowed)]
+     (q/check-options opts allowed)
+     (placeholders/check-mode (:placeholders opts))
+     (when-not (instance? Prepared connectable) (connectable! connectable) (q/sql-params sql-params))
+     (reify
+       IReduceInit
+       (reduce [_ f init]
+         (options/logged connectable 'sluice.core/plan sql-params
+                         #(with-source (options/unwrap connectable) sql-params opts
+                            (fn [s] (reduce f init (q/plan-reducible s opts))))))
+       IReduce
+       (reduce [this f]
+         (let [first? (volatile! true)
+               acc (.reduce ^IReduceInit this
+                            (fn [acc r]
+                              (if @first? (do (vreset! first? false) (row/realize r)) (f acc r)))
+                            nil)]
+           (if @first? (f) acc)))))))
 
 (defn realize
   "A plain persistent map with every column of a lazy row decoded; any other map as is."
@@ -179,6 +255,14 @@
   [x]
   (row/lazy-row? x))
 
+(defn interval
+  "An io.sluice.types.Interval, what an interval column reads as (months, days and microseconds,
+  as PostgreSQL keeps it; `.toDuration`, `.toPeriod`), from PostgreSQL's text (\"1 day 02:00:00\",
+  \"P1DT2H\"), a java.time.Duration or Period. It prints as `#sluice/interval \"1 day 02:00:00\"`,
+  which reads back; as a parameter it is the interval, and so are Duration and Period."
+  [x]
+  (values/interval x))
+
 (defn json
   "Marks a value to be sent as a JSON parameter. Maps are sent as JSON without it; use it for a
   vector (else sent as a PostgreSQL array) or a string holding a JSON string."
@@ -188,35 +272,52 @@
 ;; ---------------------------------------------------------------------------------------------
 ;; batches
 
+(declare with-plain-connection)
+
 (defn batch!
   "Sends several statements together in one round trip and returns one result per statement
   (as execute! returns them, default shape), in order. Each of `statements` is a SQL string or a
-  [sql & params] vector.
+  [sql & params] vector. `connectable`: a connection, a transaction (the batch runs inside it), a
+  pool (on one connection borrowed for the batch) or a spec.
 
   Without options each statement runs on its own: an error in one leaves the others alone, and
-  its place in the result holds the ex-info (not thrown). With `{:atomic? true}` the batch is one
-  implicit transaction: all apply, or none does and the error is thrown (`:index` in its ex-data
-  is the statement that failed). Options `:keys`, `:json-keys` as for execute!."
-  ([connection statements] (batch! connection statements nil))
-  ([^Connection connection statements opts]
-   (q/check-options opts (conj q/plan-options :atomic?))
-   (when-not (instance? Connection connection) (throw (not-connectable connection)))
-   (when-not (sequential? statements)
-     (throw (errors/bad-input "batch! takes a sequence of statements (strings or [sql & params] vectors)" {})))
-   (let [^Batch b (errors/translating (.batch connection))]
-     (doseq [s statements]
-       (let [[sql params] (q/sql-params s)]
-         (.add b sql params)))
-     (let [result (fn [^RowSet rs]
-                    (q/execute (reify q/Source
-                                 (-connection [_] connection)
-                                 (-rows [_] rs))
-                               (dissoc opts :atomic?)))]
-       (if (:atomic? opts)
-         (mapv result (errors/translating (.runAtomic b)))
-         (mapv (fn [^Batch$Item item]
-                 (if (.ok item) (result (.rows item)) (errors/ex (.error item))))
-               (errors/translating (.run b))))))))
+  its place in the result holds its ex-info (not thrown; `:index` and `:sql` in its ex-data; it
+  prints as `#sluice/failed {…}`). With `{:atomic? true}` the batch is one implicit transaction:
+  all apply, or none does and the error is thrown (`:index` in its ex-data is the statement that
+  failed). Options `:keys`, `:json-keys` as for execute!, and `:placeholders`."
+  ([connectable statements] (batch! connectable statements nil))
+  ([connectable statements opts]
+   (call 'sluice.core/batch! connectable statements opts (into q/plan-options (conj statement-options :atomic?))
+         (fn [x opts] (with-plain-connection x #(batch/run x % statements opts))))))
+
+(defn execute-batch!
+  "Runs one parameterised statement once for each group of parameters (a sequence of vectors),
+  sent together in one round trip, all or nothing (one implicit transaction; inside a
+  transaction, part of it). A single-row `insert … values (…)` goes as multi-row inserts (one
+  statement per 64 rows; io.sluice.Connection#executeMany). Returns the update count of each
+  group, in order (for merged inserts 1, or -1 when some rows of its statement were skipped by an
+  `on conflict do nothing`); for a statement that returns rows (`insert … returning id`), every
+  group's rows in one vector. Takes a connection, transaction, pool or spec, and execute!'s
+  `:keys`, `:json-keys`, `:placeholders`, `:timeout`."
+  ([connectable sql param-groups] (execute-batch! connectable sql param-groups nil))
+  ([connectable sql param-groups opts]
+   (call 'sluice.core/execute-batch! connectable (into [sql] param-groups) opts
+         (into q/plan-options statement-options)
+         (fn [x opts] (with-plain-connection x #(batch/execute-batch x % (timeout opts) sql param-groups opts))))))
+
+(defn execute-script!
+  "Runs SQL holding several statements separated by semicolons (a migration, a schema) through
+  the simple query protocol, in one round trip, and returns one map per statement:
+  `{:sluice/command \"CREATE TABLE\" :sluice/update-count n}`, with `:sluice/rows` (values as
+  the server's text) for statements that return rows. Without an explicit BEGIN/COMMIT the
+  script is one implicit transaction: when a statement fails, none of them applies. No
+  parameters. Takes a connection, transaction, pool or spec."
+  [connectable ^String sql]
+  (when-not (string? sql) (throw (errors/bad-input "execute-script! takes SQL as a string" {})))
+  (options/logged connectable 'sluice.core/execute-script! [sql]
+                  (fn []
+                    (statement/annotating sql nil
+                      (-with-connection (connectable! (options/unwrap connectable)) #(batch/script % sql))))))
 
 ;; ---------------------------------------------------------------------------------------------
 ;; options as data
@@ -273,11 +374,7 @@
   `:waiting`, `:acquired`, `:timeouts`, `:opened`, `:closed`, `:evicted`, `:connect-failures`,
   `:last-error`."
   [^Pool p]
-  (let [^PoolStats s (.stats p)]
-    (into {} (map (fn [^java.lang.reflect.RecordComponent c]
-                    [(keyword (str/lower-case (str/replace (.getName c) #"([a-z])([A-Z])" "$1-$2")))
-                     (.invoke (.getAccessor c) s (object-array 0))]))
-          (.getRecordComponents PoolStats))))
+  (records/record->map (.stats p)))
 
 ;; ---------------------------------------------------------------------------------------------
 ;; transactions
@@ -288,11 +385,21 @@
    :repeatable-read TxOptions$Isolation/REPEATABLE_READ
    :serializable TxOptions$Isolation/SERIALIZABLE})
 
-(def ^:private tx-option-keys #{:isolation :read-only? :deferrable? :rollback-only? :retries})
+(def ^:private tx-option-keys
+  ;; :read-only and :rollback-only are next.jdbc's spellings, taken beside ours
+  #{:isolation :read-only? :deferrable? :rollback-only? :retries :read-only :rollback-only :timeout})
+
+(defn- next-jdbc-names
+  "Options with next.jdbc's spellings under ours; :isolation :none (next.jdbc: the default) dropped."
+  [opts]
+  (cond-> (dissoc opts :read-only :rollback-only)
+    (contains? opts :read-only) (assoc :read-only? (or (:read-only? opts) (boolean (:read-only opts))))
+    (contains? opts :rollback-only) (assoc :rollback-only? (or (:rollback-only? opts) (boolean (:rollback-only opts))))
+    (= :none (:isolation opts)) (dissoc :isolation)))
 
 (defn- tx-options ^TxOptions [opts]
   (check-keys opts tx-option-keys "transaction")
-  (let [{:keys [isolation read-only? deferrable? retries]} opts]
+  (let [{:keys [isolation read-only? deferrable? retries]} (next-jdbc-names opts)]
     (when (and isolation (not (isolation-levels isolation)))
       (throw (errors/bad-input (str "unknown :isolation " (pr-str isolation) "; known: "
                                     (str/join ", " (sort (keys isolation-levels))))
@@ -303,12 +410,27 @@
       isolation (.isolation ^TxOptions$Isolation (isolation-levels isolation))
       read-only? (.readOnly true)
       deferrable? (.deferrable true)
-      retries (.retries (int retries)))))
+      retries (.retries (int retries))
+      (:timeout opts) (.timeout (timeout opts)))))
 
-(defn- tx-body ^Transaction$Body [f rollback-only?]
+(def ^:private ^:dynamic *active-tx*
+  "The transactions running on this thread, and the connections and pools they run on."
+  #{})
+
+(defn active-tx?
+  "Whether a transaction begun by `with-transaction` / `transact` is running on this thread; with
+  an argument, whether one runs on it (a transaction, or the connection or pool it was begun on)."
+  ([] (boolean (seq *active-tx*)))
+  ([connectable]
+   (let [x (options/unwrap connectable)]
+     (or (and (instance? Transaction x) (.isActive ^Transaction x))
+         (contains? *active-tx* x)))))
+
+(defn- tx-body ^Transaction$Body [f rollback-only? connectable]
   (reify Transaction$Body
     (run [_ tx]
-      (let [v (f tx)]
+      (let [v (binding [*active-tx* (conj *active-tx* tx (options/unwrap connectable))]
+                (f (options/rewrap connectable tx)))]
         (if rollback-only?
           (throw (ex-info "rollback-only" {::rollback-only v}))
           v)))))
@@ -323,11 +445,17 @@
   Options: `:isolation` (`:read-committed`, `:repeatable-read`, `:serializable`),
   `:read-only?`, `:deferrable?`, `:rollback-only?` (roll back even when f returns: for tests and
   dry runs), `:retries` n (on a serialization failure or deadlock, SQLSTATE 40001 / 40P01, roll
-  back and run f again, up to n more times: f must then tolerate being repeated)."
+  back and run f again, up to n more times: f must then tolerate being repeated), `:timeout`
+  (seconds, or a java.time.Duration: the whole transaction, from begin to commit, in place of
+  query_timeout for each statement; past it the statement running is cancelled and the
+  transaction rolls back). next.jdbc's
+  `:read-only`, `:rollback-only` and `:isolation :none` are taken too. Through a `with-options`
+  wrapper, `tx` carries the wrapper's options."
   ([connectable f] (transact connectable f nil))
   ([connectable f opts]
    (let [o (tx-options opts)
-         body (tx-body f (:rollback-only? opts))]
+         body (tx-body f (:rollback-only? (next-jdbc-names opts)) connectable)
+         connectable (options/unwrap connectable)]
      (try
        (errors/translating
         (cond
@@ -348,24 +476,98 @@
   `(transact ~connectable (fn [~sym] ~@body) ~opts))
 
 ;; ---------------------------------------------------------------------------------------------
+;; wrappers and borrowed connections
+
+(defn with-options
+  "`connectable` with default options for every call through it (execute!, execute-one!, plan,
+  batch!, prepare, sluice.sql…): each call merges its own options over these, keeping those it
+  takes (so {:keys :kebab :placeholders :question-mark} serves all). A transaction begun on it
+  carries them too. Wrapping a wrapper adds to its options."
+  [connectable opts]
+  (options/wrap connectable opts))
+
+(defn with-logging
+  "`connectable` calling `sql-logger` before each statement, as (sql-logger op sql-params) where op
+  names the function (`'sluice.core/execute!`…), and, if given, `result-logger` after it, as
+  (result-logger op state result) where state is what sql-logger returned and result the
+  function's value or the exception it throws. sql-params is the call's SQL argument: [sql & params]
+  or a string, batch!'s statements, [sql & groups] for execute-batch!. Keeps the options of a with-options wrapper; a
+  transaction begun on it logs too. To see every statement of a connection or pool, whatever the
+  call, give its settings a `:listener` instead (sluice.events)."
+  ([connectable sql-logger] (with-logging connectable sql-logger nil))
+  ([connectable sql-logger result-logger]
+   (when-not (and (ifn? sql-logger) (or (nil? result-logger) (ifn? result-logger)))
+     (throw (errors/bad-input "with-logging takes a sql-logger function and an optional result-logger function" {})))
+   (options/with-loggers connectable {:sql sql-logger :result result-logger})))
+
+(defn on-connection*
+  "Calls (f connection) and returns its value: a connection or a transaction as it is, a
+  connection borrowed from a pool for f alone (its session state reset when given back), or one
+  opened from a spec and closed after. Options of a with-options wrapper carry over."
+  [connectable f]
+  (let [x (options/unwrap connectable)
+        g #(f (options/rewrap connectable %))]
+    (cond
+      (or (instance? Connection x) (instance? Transaction x)) (g x)
+      (instance? Pool x) (errors/translating (.session ^Pool x (reify Connection$SessionBody (run [_ c] (g c)))))
+      :else (-with-connection (connectable! x) g))))
+
+(defmacro on-connection
+  "(on-connection [conn connectable] body…): body with `conn` bound to a connection from
+  `connectable`; see on-connection*. A pool lends one connection for the body: statements in it
+  share that connection's session (SET, temporary tables)."
+  [[sym connectable] & body]
+  `(on-connection* ~connectable (fn [~sym] ~@body)))
+
+(defmacro with-connection
+  "(with-connection [conn connectable] body…): the same as on-connection (a connection from a
+  pool is borrowed for the body and given back; one opened from a spec is closed after)."
+  [[sym connectable] & body]
+  `(on-connection* ~connectable (fn [~sym] ~@body)))
+
+;; ---------------------------------------------------------------------------------------------
 ;; COPY
 
 (defn- with-plain-connection
   "Calls (f connection tx?) with the io.sluice.Connection to run a COPY on: the connection, a
   transaction's connection, one borrowed from a pool for the call, or one opened from a spec."
   [connectable f]
-  (cond
+  (let [connectable (options/unwrap connectable)]
+   (cond
     (instance? Connection connectable) (f connectable)
     (instance? Transaction connectable) (f (.connection ^Transaction connectable))
     (instance? Pool connectable) (.session ^Pool connectable (reify Connection$SessionBody (run [_ c] (f c))))
-    :else (-with-connection (connectable! connectable) f)))
+    :else (-with-connection (connectable! connectable) f))))
 
 (def ^:private copy-formats {:text CopyFormat/TEXT :csv CopyFormat/CSV :binary CopyFormat/BINARY})
 
-(defn- column-name ^String [k]
-  (cond (keyword? k) (if (namespace k) (str (namespace k) "/" (name k)) (name k))
+(defn- column-name
+  "The column a key names, as results name their keys: a keyword's name with dashes for
+  underscores (`:created-at` and `:users/created-at` are created_at); a string as it is."
+  ^String [k]
+  (cond (keyword? k) (str/replace (name k) \- \_)
         (string? k) k
         :else (throw (errors/bad-input (str "a column name is a keyword or a string, not " (pr-str k)) {}))))
+
+(defn- map-row
+  "The values of a map row in the order of `cols`; a key that is not one of them is an error (it
+  would be dropped silently), a column the map lacks is NULL."
+  ^objects [r cols ^long row-number]
+  (let [width (count cols)
+        a (object-array width)
+        found (loop [i 0 found 0]
+                (if (= i width)
+                  found
+                  (let [e (find r (nth cols i))]
+                    (when e (aset a i (q/param (val e))))
+                    (recur (inc i) (if e (inc found) found)))))]
+    (when (< found (count r))
+      (let [extra (remove (set cols) (keys r))]
+        (throw (errors/bad-input (str "row " row-number " has " (str/join ", " (map pr-str extra))
+                                      ", not among the columns " (pr-str cols)
+                                      "; copy-in! takes the columns from :columns or the first row: pass :columns with every key")
+                                 {:columns cols :keys (vec extra)}))))
+    a))
 
 (defn copy-in!
   "COPY into the database; returns the number of rows copied.
@@ -374,9 +576,12 @@
     InputStream, a String or a byte array, holding data in the COPY statement's format.
   - (copy-in! db \"t\" rows opts): `rows` is a sequence of vectors (values in `:columns` order) or
     of maps (keyed by the columns); Sluice encodes each value by its column's type. Options:
-    `:columns` (keywords or strings; for maps, by default the keys of the first map), `:format`
-    `:binary` (default), `:text` or `:csv`. The table name is written into the SQL as given
-    (quote it yourself if it needs quoting); column names are quoted by Sluice.
+    `:columns` (keywords or strings; for maps, by default the keys of the first map; a later map
+    with another key is an error, never dropped, and a key it lacks is NULL), `:format` `:binary`
+    (default), `:text` or `:csv`. A keyword names a column as result keys do (`:created-at` and
+    `:users/created-at` are created_at); a string is the column's name as it is. The table name is
+    written into the SQL as given (quote it yourself if it needs quoting); column names are quoted
+    by Sluice.
 
   A bad row or a failing source ends the COPY with an error and nothing is copied; the connection
   stays usable. `db` is a connection, transaction, pool or spec."
@@ -404,17 +609,16 @@
                  (throw (errors/bad-input (str "unknown :format " (pr-str (:format opts)) "; known: :binary, :csv, :text")
                                           {:option :format})))
              first-row (first source)
-             cols (or (:columns opts) (when (map? first-row) (vec (keys first-row))))
+             cols (vec (or (:columns opts) (when (map? first-row) (keys first-row))))
              _ (when (empty? cols)
                  (throw (errors/bad-input "copy-in! of row vectors needs :columns" {:option :columns})))
              names (mapv column-name cols)
              width (count cols)
+             row-number (volatile! 0)
              as-row (fn [r]
+                      (vswap! row-number inc)
                       (cond
-                        (map? r) (let [a (object-array width)]
-                                   (dotimes [i width]
-                                     (aset a i (q/param (get r (nth cols i)))))
-                                   a)
+                        (map? r) (map-row r cols @row-number)
                         (sequential? r) (let [a (object-array (map q/param r))]
                                           (when-not (= width (alength a))
                                             (throw (errors/bad-input (str "a row has " (alength a) " values for "
@@ -433,6 +637,8 @@
                                    (.getName (class source)))
                               {})))))
 
+(declare copy-out-with-params copy-out-sql)
+
 (defn copy-out!
   "COPY out of the database.
 
@@ -441,12 +647,31 @@
   - (copy-out! db \"select …\" ) or (copy-out! db query opts): runs the query as a binary COPY and
     returns its rows as a vector of plain maps (`:keys` as for execute!). Faster than a query
     for big results; the rows are decoded lazily from COPY's binary format as they arrive.
+  - (copy-out! db [\"select … where x = $1\" x] opts): a query with parameters, which COPY does
+    not take (values are never written into SQL): it runs as a query streamed through `plan`,
+    with the same result.
 
   `db` is a connection, transaction, pool or spec."
   ([connectable query] (copy-out! connectable query nil))
+  ([connectable sql target-or-opts]
+   (if (vector? sql)
+     (copy-out-with-params connectable sql target-or-opts)
+     (copy-out-sql connectable sql target-or-opts))))
+
+(defn- copy-out-with-params [connectable sql-params opts]
+  (when-not (or (nil? opts) (map? opts))
+    (throw (errors/bad-input (str "COPY takes no parameters, so a query with parameters cannot be copied into a "
+                                  (.getName (class opts)) ": drop the parameters, or take the rows (an options map)")
+                             {})))
+  (check-keys opts #{:keys :json-keys} "copy-out!")
+  (if (next sql-params)
+    (into [] (map row/realize) (plan connectable sql-params opts))
+    (copy-out-sql connectable (first sql-params) opts)))
+
+(defn- copy-out-sql
   ([connectable ^String sql target-or-opts]
    (when-not (string? sql)
-     (throw (errors/bad-input "copy-out! takes a SQL string" {})))
+     (throw (errors/bad-input "copy-out! takes a SQL string or a [sql & params] vector" {})))
    (let [target target-or-opts]
      (cond
        (or (instance? Writer target) (instance? OutputStream target))

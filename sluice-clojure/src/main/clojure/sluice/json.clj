@@ -3,14 +3,16 @@
   object mapper). Objects become maps with keyword keys (or string keys by option), arrays
   vectors; java.time values, UUIDs and dates are written as ISO strings. Used for json/jsonb
   columns and parameters, and by sluice.ring."
-  (:require [sluice.impl.row :as row])
+  (:require [sluice.impl.row :as row]
+            [sluice.impl.values :as values])
   (:import (sluice.impl.row Shape)
            (clojure.lang BigInt IReduceInit Keyword Named Ratio Sequential)
            (com.fasterxml.jackson.core JsonFactory JsonGenerator JsonParser JsonToken)
            (io.sluice Row)
+           (io.sluice.types BitString Composite Inet Interval MacAddress Range)
            (java.io OutputStream StringWriter Writer)
            (java.math BigDecimal BigInteger)
-           (java.time.temporal TemporalAccessor)
+           (java.time.temporal TemporalAccessor TemporalAmount)
            (java.util Collection Date Map Map$Entry UUID)))
 
 (set! *warn-on-reflection* true)
@@ -118,10 +120,13 @@
     (instance? BigDecimal v) (.writeNumber g ^BigDecimal v)
     (instance? BigInteger v) (.writeNumber g ^BigInteger v)
     (instance? BigInt v) (.writeNumber g (.toBigInteger ^BigInt v))
-    (instance? Ratio v) (.writeNumber g (.decimalValue ^Ratio v))
+    ;; exact when the ratio has a decimal form (1/4), else as near as a double gets (1/3)
+    (instance? Ratio v) (let [^Ratio r v
+                              d (try (.decimalValue r) (catch ArithmeticException _ nil))]
+                          (if d (.writeNumber g ^BigDecimal d) (.writeNumber g (.doubleValue r))))
     (instance? Short v) (.writeNumber g (short v))
     (instance? Float v) (.writeNumber g (float v))
-    (instance? TemporalAccessor v) (.writeString g (str v))
+    (instance? TemporalAccessor v) (.writeString g (if-let [inf (values/infinity v)] (name inf) (str v)))
     (instance? Date v) (.writeString g (str (.toInstant ^Date v)))
     (instance? UUID v) (.writeString g (str v))
     (bytes? v) (.writeBinary g ^bytes v)
@@ -129,6 +134,16 @@
     (.isArray (class v)) (do (.writeStartArray g)
                              (doseq [x (seq v)] (write-value g x))
                              (.writeEndArray g))
+    ;; the rest of what a column decodes to, as PostgreSQL's to_json writes it: text, or an
+    ;; object for a composite
+    (or (instance? TemporalAmount v) (instance? Interval v) (instance? Range v) (instance? Inet v)
+        (instance? BitString v) (instance? MacAddress v)) (.writeString g (str v))
+    (instance? Composite v) (let [^Composite c v]
+                              (.writeStartObject g)
+                              (dotimes [i (.size (.names c))]
+                                (.writeFieldName g ^String (.get (.names c) i))
+                                (write-value g (.get (.values c) i)))
+                              (.writeEndObject g))
     :else (throw (ex-info (str "cannot write a " (.getName (class v)) " as JSON")
                           {:type :sluice/json-error :class (class v)}))))
 
@@ -141,11 +156,14 @@
     (str w)))
 
 (defn write-to
-  "Writes data as JSON (UTF-8) to an output stream, without closing it."
+  "Writes data as JSON (UTF-8) to an output stream, without closing it. When writing fails, what the
+  generator still buffers is dropped, not flushed, and nothing closes the JSON: the stream never
+  gets a truncated document that parses (and a failure within the first few KB sends nothing)."
   [v ^OutputStream out]
-  (with-open [g (.createGenerator factory out)]
+  (let [g (.createGenerator factory out)]
     (.disable g com.fasterxml.jackson.core.JsonGenerator$Feature/AUTO_CLOSE_TARGET)
-    (write-value g v)))
+    (write-value g v)
+    (.close g)))
 
 (deftype JsonParam [value])
 

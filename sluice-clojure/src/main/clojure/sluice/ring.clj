@@ -56,4 +56,7 @@
                          (catch Exception _ nil))]
   (extend JsonBody @protocol
           {:write-body-to (fn [body _response ^OutputStream out]
-                            (try (write-body body out) (finally (.close out))))}))
+                            ;; closed only once all was written: on a failure the adapter sees the
+                            ;; exception, and answers 500 if nothing was sent yet (else aborts)
+                            (write-body body out)
+                            (.close out))}))

@@ -12,6 +12,9 @@
 (def doc {:name "Ada" :tags ["x" "y"] :n 1 :f 2.5 :ok true :none nil :nested {:deep [{:a 1} []]}
           :big 123456789012345678901234567890N :unicode "żółw 🐢"})
 
+(deftest ratios-are-written
+  (is (= "[0.25,0.3333333333333333]" (json/write-str [1/4 1/3]))))
+
 (deftest round-trips
   (doseq [t ["json" "jsonb"]]
     (testing t
@@ -27,6 +30,9 @@
     (is (= [0 1 2] (sluice/execute! *conn* "select body from docs order by id"
                                     {:xform (map (comp :i :body))})))))
 
+(deftest ratios-are-written
+  (is (= "[0.25,0.3333333333333333]" (json/write-str [1/4 1/3]))))
+
 (deftest java-time-as-iso-strings
   (let [t (OffsetDateTime/of 2024 2 29 12 30 0 0 ZoneOffset/UTC)
         u (UUID/fromString "00000000-0000-0000-0000-000000000001")]
@@ -34,9 +40,15 @@
            (json/write-str (array-map :t t :d (LocalDate/of 2024 2 29) :i Instant/EPOCH :u u :k :a/b))))
     (is (= {:t "2024-02-29T12:30Z"} (:v (sluice/execute-one! *conn* ["select $1::jsonb as v" {:t t}]))))))
 
+(deftest ratios-are-written
+  (is (= "[0.25,0.3333333333333333]" (json/write-str [1/4 1/3]))))
+
 (deftest lazy-rows-as-json
   (let [rows (sluice/execute! *conn* "select 1 as id, '{\"a\": [1, 2]}'::jsonb as j, 'q\"' as s, null::text as z")]
     (is (= [{:id 1 :j {:a [1 2]} :s "q\"" :z nil}] (json/read-str (json/write-str rows))))))
+
+(deftest ratios-are-written
+  (is (= "[0.25,0.3333333333333333]" (json/write-str [1/4 1/3]))))
 
 (deftest bad-json
   (is (thrown? Exception (json/read-str "{\"a\": ")))

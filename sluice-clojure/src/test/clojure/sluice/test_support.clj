@@ -18,6 +18,12 @@
 
 (def ^:dynamic ^Connection *conn* nil)
 
+(defn thrown-data
+  "The ex-data of the ex-info (f) throws, with its message under ::message; nil when f returns."
+  [f]
+  (try (f) nil
+       (catch clojure.lang.ExceptionInfo e (assoc (ex-data e) ::message (ex-message e)))))
+
 (defn with-connection
   "A clojure.test fixture binding *conn* to a fresh connection."
   [f]

@@ -7,6 +7,8 @@ import io.sluice.internal.config.LocalDefaults;
 import io.sluice.internal.config.PgpassFile;
 import io.sluice.internal.config.ResolvedConfig;
 import io.sluice.internal.config.Resolver;
+import io.sluice.types.Codec;
+import io.sluice.types.NamedCodecs;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -61,29 +63,34 @@ import java.util.Set;
  *
  * <p><b>Passwords.</b> {@link #password()} is the given password ({@code password} or {@code
  * PGPASSWORD}). The password file is consulted lazily, per host, by {@link #passwordFor(HostPort)}
- * at connect time, as libpq does. {@link #toString()}, {@link #toMap(boolean) toMap(false)} and
- * every exception message show {@code password} and {@code sslpassword} as {@code ***} or not at
+ * at connect time, as libpq does. A {@link PasswordSupplier} ({@link #withPasswordSupplier}) takes
+ * the place of both and is called at each physical connect, for tokens that expire. {@link
+ * #toString()}, {@link #toMap(boolean) toMap(false)} and every exception message show {@code password} and {@code sslpassword} as {@code ***} or not at
  * all. Equality compares every effective setting, secrets included.
  *
- * <p><b>Observers.</b> A {@link SluiceListener} ({@link #withListener}) and a {@link NoticeHandler}
- * ({@link #withNoticeHandler}) travel with the configuration to every connection made with it; they
- * are not settings, so equality, {@link #toMap} and {@link #toString} leave them out.
+ * <p><b>Hooks.</b> A {@link SluiceListener} ({@link #withListener}), a {@link NoticeHandler}
+ * ({@link #withNoticeHandler}), a {@link PasswordSupplier} ({@link #withPasswordSupplier}) and
+ * codecs by type name ({@link #withCodec}) travel with the configuration to every connection made with it; they are not settings, so
+ * equality and {@link #toMap} leave them out ({@link #toString} says only that passwords come from
+ * a supplier).
  */
 public final class ConnectionConfig {
   private final Map<String, String> explicit;
   private final Map<String, String> env;
   private final LocalDefaults local;
   private final ResolvedConfig r;
-  /** Not settings: where events and notices go (see {@link #withListener}, {@link #withNoticeHandler}). */
-  private final Observers observers;
+  /**
+   * Not settings: code the configuration carries to every connection made with it (see {@link
+   * #withListener}, {@link #withNoticeHandler}, {@link #withPasswordSupplier}, {@link #withCodec}).
+   */
+  private final Hooks hooks;
 
   private ConnectionConfig(Map<String, String> explicit, Map<String, String> env, LocalDefaults local) {
-    this(explicit, env, local, Observers.NONE);
+    this(explicit, env, local, Hooks.NONE);
   }
 
-  private ConnectionConfig(Map<String, String> explicit, Map<String, String> env, LocalDefaults local,
-      Observers observers) {
-    this.observers = observers;
+  private ConnectionConfig(Map<String, String> explicit, Map<String, String> env, LocalDefaults local, Hooks hooks) {
+    this.hooks = hooks;
     Map<String, String> given = new LinkedHashMap<>();
     explicit.forEach((k, v) -> {
       Keys.require(Objects.requireNonNull(k, "parameter name"));
@@ -113,16 +120,18 @@ public final class ConnectionConfig {
 
   /** For {@link ConnectionConfigBuilder#build()}. */
   static ConnectionConfig create(
-      Map<String, String> parameters, Map<String, String> environment, LocalDefaults local, Observers observers) {
-    return new ConnectionConfig(parameters, environment, local, observers);
+      Map<String, String> parameters, Map<String, String> environment, LocalDefaults local, Hooks hooks) {
+    return new ConnectionConfig(parameters, environment, local, hooks);
   }
 
   /**
-   * The listener and notice handler of a configuration: not connection settings (no keyword, not
-   * in {@link #toMap}, {@link #equals} or {@link #toString}), but carried along by every copy.
+   * What a configuration carries that is code, not a connection setting (no keyword, not in {@link
+   * #toMap}, {@link #equals} or {@link #toString}), carried along by every copy: where events and
+   * notices go, where passwords come from, which codecs types given by name get.
    */
-  record Observers(SluiceListener listener, NoticeHandler noticeHandler) {
-    static final Observers NONE = new Observers(null, null);
+  record Hooks(SluiceListener listener, NoticeHandler noticeHandler, PasswordSupplier passwordSupplier,
+      NamedCodecs codecs) {
+    static final Hooks NONE = new Hooks(null, null, null, NamedCodecs.NONE);
   }
 
   /** From libpq keywords and values, beneath which the process environment applies. */
@@ -145,7 +154,7 @@ public final class ConnectionConfig {
 
   /** A builder holding this configuration's explicit parameters, environment, listener and notice handler. */
   public ConnectionConfigBuilder toBuilder() {
-    return new ConnectionConfigBuilder(explicit, env, local, observers);
+    return new ConnectionConfigBuilder(explicit, env, local, hooks);
   }
 
   /**
@@ -166,12 +175,29 @@ public final class ConnectionConfig {
 
   /** The listener events go to, if one is set. */
   public Optional<SluiceListener> listener() {
-    return Optional.ofNullable(observers.listener());
+    return Optional.ofNullable(hooks.listener());
   }
 
   /** The handler notices go to, if one is set (else they are logged at DEBUG). */
   public Optional<NoticeHandler> noticeHandler() {
-    return Optional.ofNullable(observers.noticeHandler());
+    return Optional.ofNullable(hooks.noticeHandler());
+  }
+
+  /**
+   * A copy whose connections read and write the type named {@code typeName} with {@code codec}:
+   * each connection finds the type's OID in {@code pg_type} when it opens (so the type may be an
+   * extension's, an enum, a composite or a domain, with different OIDs in different databases)
+   * and uses the codec for it, for its array type, and for parameters of the codec's Java class.
+   * A connection to a database without the type fails to open, naming it. Codecs are not
+   * settings: {@link #equals}, {@link #toMap} and {@link #toString} leave them out.
+   */
+  public ConnectionConfig withCodec(String typeName, Codec<?> codec) {
+    return toBuilder().codec(typeName, codec).build();
+  }
+
+  /** The codecs given by type name ({@link #withCodec}); {@link NamedCodecs#NONE} by default. */
+  public NamedCodecs codecs() {
+    return hooks.codecs();
   }
 
   /**
@@ -201,6 +227,14 @@ public final class ConnectionConfig {
 
   public ConnectionConfig withPassword(String password) {
     return with("password", password);
+  }
+
+  /**
+   * A copy that asks {@code supplier} for the password on every physical connection (see {@link
+   * PasswordSupplier}); null removes it.
+   */
+  public ConnectionConfig withPasswordSupplier(PasswordSupplier supplier) {
+    return toBuilder().passwordSupplier(supplier).build();
   }
 
   public ConnectionConfig withDatabase(String dbname) {
@@ -235,16 +269,35 @@ public final class ConnectionConfig {
   }
 
   /**
-   * The password to use for {@code host}: the given one, else the first matching line of the
+   * The password to use for {@code host}: the {@link #withPasswordSupplier supplier}'s (called
+   * now), else the given one, else the first matching line of the
    * password file ({@code passfile}, {@code PGPASSFILE} or {@code ~/.pgpass}; read now, at each
    * call; ignored with a warning if group- or world-accessible).
    */
   public Optional<String> passwordFor(HostPort host) {
+    if (hooks.passwordSupplier() != null) {
+      return Optional.ofNullable(supplied(host)).filter(p -> !p.isEmpty());
+    }
     if (r.password().isPresent() || r.passfile().isEmpty()) {
       return r.password();
     }
     return PgpassFile.lookup(r.passfile().get(), !local.windows(), PgpassFile.lookupHost(host),
         host.port(), r.dbname(), r.user());
+  }
+
+  private String supplied(HostPort host) {
+    try {
+      return hooks.passwordSupplier().password(host, r.user());
+    } catch (Exception e) {
+      // the cause is the supplier's own; its message is never built from the password it failed to get
+      throw new ConnectionException("the password supplier failed for " + r.user() + " at " + host + ": " + e,
+          SluiceException.Outcome.NOT_SENT, e);
+    }
+  }
+
+  /** The supplier set by {@link #withPasswordSupplier}, if any. */
+  public Optional<PasswordSupplier> passwordSupplier() {
+    return Optional.ofNullable(hooks.passwordSupplier());
   }
 
   /** The password file that {@link #passwordFor} reads, if a home directory is known. */
@@ -423,6 +476,9 @@ public final class ConnectionConfig {
         sb.append(sep).append(k).append('=').append(quote(e.getValue()));
         sep = " ";
       }
+    }
+    if (hooks.passwordSupplier() != null) {
+      sb.append(sep).append("password=(from a supplier)");
     }
     return sb.append(']').toString();
   }

@@ -3,6 +3,8 @@ package io.sluice;
 import io.sluice.internal.config.ConnectionStrings;
 import io.sluice.internal.config.Keys;
 import io.sluice.internal.config.LocalDefaults;
+import io.sluice.types.Codec;
+import io.sluice.types.NamedCodecs;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,16 +22,20 @@ public final class ConnectionConfigBuilder {
   private LocalDefaults local;
   private SluiceListener listener;
   private NoticeHandler noticeHandler;
+  private PasswordSupplier passwordSupplier;
+  private NamedCodecs codecs = NamedCodecs.NONE;
 
   ConnectionConfigBuilder() {}
 
   ConnectionConfigBuilder(Map<String, String> params, Map<String, String> env, LocalDefaults local,
-      ConnectionConfig.Observers observers) {
+      ConnectionConfig.Hooks hooks) {
     this.params.putAll(params);
     this.env = env;
     this.local = local;
-    this.listener = observers.listener();
-    this.noticeHandler = observers.noticeHandler();
+    this.listener = hooks.listener();
+    this.noticeHandler = hooks.noticeHandler();
+    this.passwordSupplier = hooks.passwordSupplier();
+    this.codecs = hooks.codecs();
   }
 
   /** Where the connections' (and a pool's) events go; null for none. See {@link SluiceListener}. */
@@ -97,6 +103,15 @@ public final class ConnectionConfigBuilder {
 
   public ConnectionConfigBuilder password(String password) {
     return set("password", password);
+  }
+
+  /**
+   * Asks {@code supplier} for the password on every physical connection, in place of {@code
+   * password} and the password file (see {@link PasswordSupplier}); null removes it.
+   */
+  public ConnectionConfigBuilder passwordSupplier(PasswordSupplier supplier) {
+    this.passwordSupplier = supplier;
+    return this;
   }
 
   public ConnectionConfigBuilder database(String dbname) {
@@ -179,10 +194,20 @@ public final class ConnectionConfigBuilder {
     return set("max_message_size", Integer.toString(bytes));
   }
 
+  /**
+   * Reads and writes the type named {@code typeName} with {@code codec} on every connection (see
+   * {@link ConnectionConfig#withCodec}).
+   */
+  public ConnectionConfigBuilder codec(String typeName, Codec<?> codec) {
+    codecs = codecs.with(typeName, codec);
+    return this;
+  }
+
   /** Validates and builds; throws {@link ConfigException} naming the first bad parameter. */
   public ConnectionConfig build() {
     return ConnectionConfig.create(params, env != null ? env : System.getenv(),
-        local != null ? local : LocalDefaults.system(), new ConnectionConfig.Observers(listener, noticeHandler));
+        local != null ? local : LocalDefaults.system(),
+        new ConnectionConfig.Hooks(listener, noticeHandler, passwordSupplier, codecs));
   }
 
   private static Duration nonNegative(String key, Duration d) {

@@ -1,8 +1,11 @@
 package io.sluice;
 
+import io.sluice.internal.Deadline;
+import java.time.Duration;
 import java.util.List;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import java.util.function.Function;
 
 /**
@@ -64,12 +67,29 @@ public final class Pool implements Queryable, AutoCloseable {
 
   /** See {@link Connection#query}. */
   public RowSet query(String sql, Object... params) {
-    return run(Hold.SHARED, s -> s.c.query(sql, params));
+    return run(Hold.SHARED, Deadline.NONE, s -> s.c.query(sql, params));
+  }
+
+  RowSet query(Deadline d, String sql, Object[] params) {
+    return run(Hold.SHARED, d, s -> s.c.query(d, sql, params));
   }
 
   /** See {@link Connection#execute}. */
   public long execute(String sql, Object... params) {
-    return run(Hold.SHARED, s -> s.c.execute(sql, params));
+    return run(Hold.SHARED, Deadline.NONE, s -> s.c.execute(sql, params));
+  }
+
+  long execute(Deadline d, String sql, Object[] params) {
+    return run(Hold.SHARED, d, s -> s.c.execute(d, sql, params));
+  }
+
+  /** See {@link Connection#executeMany}: pipelined on a shared connection, as a single statement is. */
+  public long[] executeMany(String sql, List<Object[]> groups) {
+    return run(Hold.SHARED, Deadline.NONE, s -> s.c.executeMany(sql, groups));
+  }
+
+  long[] executeMany(Deadline d, String sql, List<Object[]> groups) {
+    return run(Hold.SHARED, d, s -> s.c.executeMany(d, sql, groups));
   }
 
   /**
@@ -78,15 +98,41 @@ public final class Pool implements Queryable, AutoCloseable {
    * this pool goes to another connection (with {@code maxSize} 1 it waits for the acquire timeout).
    */
   public void forEach(String sql, Consumer<? super Row> each, Object... params) {
-    run(Hold.BORROWED, s -> {
+    run(Hold.BORROWED, Deadline.NONE, s -> {
       s.c.forEach(sql, each, params);
+      return null;
+    });
+  }
+
+  void forEach(Deadline d, String sql, Consumer<? super Row> each, Object[] params) {
+    run(Hold.BORROWED, d, s -> {
+      s.c.forEach(d, sql, each, params);
+      return null;
+    });
+  }
+
+  /** See {@link Connection#forEachWhile}; like {@link #forEach}, on a connection borrowed for it. */
+  public void forEachWhile(String sql, Predicate<? super Row> each, Object... params) {
+    run(Hold.BORROWED, Deadline.NONE, s -> {
+      s.c.forEachWhile(sql, each, params);
+      return null;
+    });
+  }
+
+  void forEachWhile(Deadline d, String sql, Predicate<? super Row> each, Object[] params) {
+    run(Hold.BORROWED, d, s -> {
+      s.c.forEachWhile(d, sql, each, params);
       return null;
     });
   }
 
   /** See {@link Connection#reduce}; like {@link #forEach}, on a connection borrowed for it. */
   public <A> A reduce(String sql, A init, BiFunction<A, ? super Row, A> fn, Object... params) {
-    return run(Hold.BORROWED, s -> s.c.reduce(sql, init, fn, params));
+    return run(Hold.BORROWED, Deadline.NONE, s -> s.c.reduce(sql, init, fn, params));
+  }
+
+  <A> A reduce(Deadline d, String sql, A init, BiFunction<A, ? super Row, A> fn, Object[] params) {
+    return run(Hold.BORROWED, d, s -> s.c.reduce(d, sql, init, fn, params));
   }
 
   /**
@@ -95,7 +141,12 @@ public final class Pool implements Queryable, AutoCloseable {
    * connection, and is reported as a leak after {@link PoolOptions#leakThreshold()}.
    */
   public RowStream stream(String sql, int fetchSize, Object... params) {
-    return run(Hold.LENT, s -> s.c.stream(sql, fetchSize, params).afterClose(() -> slots.giveBack(s, null)));
+    return run(Hold.LENT, Deadline.NONE,
+        s -> s.c.stream(sql, fetchSize, params).afterClose(() -> slots.giveBack(s, null)));
+  }
+
+  RowStream stream(Deadline d, String sql, int fetchSize, Object[] params) {
+    return run(Hold.LENT, d, s -> s.c.stream(d, sql, fetchSize, params).afterClose(() -> slots.giveBack(s, null)));
   }
 
   /**
@@ -104,12 +155,30 @@ public final class Pool implements Queryable, AutoCloseable {
    * prepared there once, from that connection's statement cache.
    */
   public PreparedQuery prepare(String sql) {
-    return run(Hold.SHARED, s -> s.c.prepare(sql)).through(this);
+    return run(Hold.SHARED, Deadline.NONE, s -> s.c.prepare(sql)).through(this);
+  }
+
+  PreparedQuery prepare(Deadline d, String sql) {
+    return run(Hold.SHARED, d, s -> s.c.prepare(d, sql)).through(this);
   }
 
   /** See {@link Connection#simpleQuery}. */
   public List<SimpleResult> simpleQuery(String sql) {
-    return run(Hold.SHARED, s -> s.c.simpleQuery(sql));
+    return run(Hold.SHARED, Deadline.NONE, s -> s.c.simpleQuery(sql));
+  }
+
+  List<SimpleResult> simpleQuery(Deadline d, String sql) {
+    return run(Hold.SHARED, d, s -> s.c.simpleQuery(d, sql));
+  }
+
+  /**
+   * This pool with {@code timeout} for each call made through the returned view, in place of
+   * {@code query_timeout}: it bounds the whole call, waiting for a connection included (the
+   * acquire timeout still applies when it is shorter). See {@link Connection#withTimeout}.
+   */
+  @Override
+  public Queryable withTimeout(Duration timeout) {
+    return new TimeoutView(this, timeout);
   }
 
   /** A transaction with default settings on a borrowed connection; see {@link Connection#transaction(TxOptions, Transaction.Body)}. */
@@ -241,8 +310,11 @@ public final class Pool implements Queryable, AutoCloseable {
    * up to {@code maxSize + 1} times within the acquire timeout; a statement that may have run
    * ({@code UNKNOWN}) or was refused for its input never does.
    */
-  private <T> T run(Hold hold, Function<PoolSlot, T> statement) {
+  private <T> T run(Hold hold, Deadline call, Function<PoolSlot, T> statement) {
     long deadline = deadline();
+    if (!call.isNone() && call.remainingNanos() < deadline - System.nanoTime()) {
+      deadline = System.nanoTime() + call.remainingNanos();   // the call's own timeout is the shorter bound
+    }
     Throwable metDead = null;
     for (int attempt = 1; ; attempt++) {
       PoolSlot s;
@@ -279,8 +351,10 @@ public final class Pool implements Queryable, AutoCloseable {
     return e instanceof ConnectionException ce && ce.outcome() == SluiceException.Outcome.NOT_SENT && !s.c.isOpen();
   }
 
+  /** {@code Pool[open=…, idle=…, …]}: the counters of {@link #stats()} (nothing of the configuration, so no password). */
   @Override
   public String toString() {
-    return "Pool" + stats();
+    String stats = stats().toString();
+    return "Pool" + stats.substring(stats.indexOf('['));
   }
 }

@@ -6,6 +6,7 @@ import io.sluice.internal.StatementRunner;
 import io.sluice.protocol.CommandTags;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * A statement prepared on the server once, with parameter types the server inferred; made by
@@ -74,7 +75,19 @@ public final class PreparedQuery {
       pool.forEach(sql(), each, params);
       return;
     }
-    Connection.Streamer s = new Connection.Streamer(each);
+    stream(new Connection.Streamer(each), params);
+  }
+
+  /** See {@link Connection#forEachWhile}. */
+  public void forEachWhile(Predicate<? super Row> each, Object... params) {
+    if (pool != null) {
+      pool.forEachWhile(sql(), each, params);
+      return;
+    }
+    stream(new Connection.Streamer(each), params);
+  }
+
+  private void stream(Connection.Streamer s, Object[] params) {
     session.queryPrepared(statement, params, s, true, connection.deadline());
     s.rethrow();
   }

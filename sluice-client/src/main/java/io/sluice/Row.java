@@ -13,7 +13,6 @@ import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -247,6 +246,10 @@ public final class Row {
     if (v instanceof String s) {
       return s;
     }
+    if (v instanceof io.sluice.types.Interval interval) {
+      // what PostgreSQL prints (default IntervalStyle), not the sign-explicit form encodeText writes for input
+      return interval.toString();
+    }
     @SuppressWarnings("unchecked")
     Codec<Object> codec = (Codec<Object>) layout.codecs[i];
     try {
@@ -446,9 +449,25 @@ public final class Row {
     return getInstant(indexOf(name));
   }
 
-  /** Every column decoded, in column order, keyed by name (a later duplicate name wins). */
+  /**
+   * This row as a record: each component from the column of the same name, ignoring case and
+   * underscores ({@code first_name} feeds {@code firstName}); columns no component names are
+   * ignored. The mapping is resolved once per record class and result shape, not per row.
+   *
+   * @throws ValueException naming the component and column: a component without a column, NULL
+   *     into a primitive component, a value that does not convert to the component's type
+   */
+  public <R extends Record> R as(Class<R> type) {
+    return RecordMapping.of(type, layout).map(this);
+  }
+
+  /**
+   * Every column decoded, in column order, keyed by name (a later duplicate name wins). The map
+   * prints array values with their elements ({@code {ids=[1, 2, 3]}}) and compares them element by
+   * element.
+   */
   public Map<String, Object> toMap() {
-    Map<String, Object> m = new LinkedHashMap<>();
+    Map<String, Object> m = new RowMap(layout.size());
     for (int i = 0; i < layout.size(); i++) {
       m.put(layout.columns[i].name(), get(i));
     }

@@ -81,6 +81,16 @@ public final class RowSet extends AbstractList<Row> implements RandomAccess {
     return store.size();
   }
 
+  /** Every row as a record (see {@link Row#as}), the mapping resolved once for the whole set. */
+  public <R extends Record> List<R> as(Class<R> type) {
+    RecordMapping<R> mapping = RecordMapping.of(type, layout);
+    List<R> out = new java.util.ArrayList<>(store.size());
+    for (int i = 0, n = store.size(); i < n; i++) {
+      out.add(mapping.map(view(i)));
+    }
+    return out;
+  }
+
   public List<Column> columns() {
     return layout.list();
   }

@@ -126,6 +126,46 @@ class PipelineTest {
     }
   }
 
+  /**
+   * Slot waits are woken by what frees a slot or the read lock, never by a timer: a pipeline two
+   * deep shared by 32 threads, a batch of 300 from one thread (its own replies free its slots), and
+   * a slow stream ahead of them all — every caller gets its own rows, and the connection is usable.
+   */
+  @Test
+  void callersWaitingForASlotAreWokenByWhatFreesOne() throws Exception {
+    try (Connection c = Connection.open(url("pipeline_depth=2"))) {
+      CountDownLatch streaming = new CountDownLatch(1);
+      Thread stream = Thread.ofVirtual().start(() -> c.forEach("select g from generate_series(1, 5) g", r -> {
+        streaming.countDown();
+        try {
+          Thread.sleep(20);   // a slow consumer holds everyone queued behind it
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }));
+      assertTrue(streaming.await(10, TimeUnit.SECONDS));
+      runThreads(32, id -> {
+        if (id == 0) {
+          Batch b = c.batch();
+          for (int i = 0; i < 300; i++) {
+            b.add("select $1::int", i);
+          }
+          List<Batch.Item> items = b.run();
+          for (int i = 0; i < 300; i++) {
+            assertEquals(i, items.get(i).rowsOrThrow().get(0).getInt(0));
+          }
+          return;
+        }
+        for (int i = 0; i < 20; i++) {
+          assertEquals(id * 1000 + i, c.query("select $1::int", id * 1000 + i).get(0).getInt(0));
+        }
+      });
+      stream.join(Duration.ofSeconds(30));
+      assertFalse(stream.isAlive());
+      assertEquals(1, c.query("select 1").get(0).getInt(0));
+    }
+  }
+
   @Test
   void pipeliningCanBeTurnedOff() throws Exception {
     try (FaultProxy proxy = FaultProxy.start(pg.host(), pg.port());

@@ -45,6 +45,12 @@ class QueryableTest {
       assertEquals(List.of(1, 2, 3), streamed);
     }
 
+    long[] many = q.executeMany("insert into " + table + " values ($1, $2)", List.of(new Object[] {10, "m10"},
+        new Object[] {11, "m11"}, new Object[] {12, "m12"}));
+    assertArrayEquals(new long[] {1, 1, 1}, many);
+    assertArrayEquals(new long[] {1, 1, 1}, q.executeMany("delete from " + table + " where id = $1",
+        List.of(new Object[] {10}, new Object[] {11}, new Object[] {12})));
+
     List<SimpleResult> simple = q.simpleQuery("select count(*) from " + table + "; select 'x'");
     assertEquals(2, simple.size());
 

@@ -327,6 +327,15 @@ class StatementEventsTest {
       assertEquals(Result.SERVER_ERROR, failed.result());
       assertEquals("22P02", failed.sqlState());
       assertEquals(1, events.starts(CopyStart.class).size());
+      events.clear();
+
+      IllegalStateException mine = new IllegalStateException("the row callback's own failure");
+      assertSame(mine, assertThrows(IllegalStateException.class, () -> c.copy().toRows("select n from ct", r -> {
+        throw mine;
+      })));
+      CopyEnd callback = events.ends(CopyEnd.class).get(0);
+      assertSame(mine, callback.error());
+      assertEquals(Result.CALLER_ERROR, callback.result());
     }
   }
 }

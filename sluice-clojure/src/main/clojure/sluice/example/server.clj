@@ -39,17 +39,21 @@
       (if (string? v)
         (.put h (str k) ^String v)
         (doseq [x v] (.add h (str k) (str x))))))
-  (let [body (:body response)]
-    (with-open [^OutputStream os (Content$Sink/asOutputStream out)]
-      (cond
-        (nil? body) nil
-        (string? body) (.write os (.getBytes ^String body "UTF-8"))
-        (bytes? body) (.write os ^bytes body)
-        (satisfies? ring/StreamableBody body) (ring/write-body body os)
-        (instance? InputStream body) (with-open [^InputStream in body] (.transferTo in os))
-        (instance? File body) (Files/copy (.toPath ^File body) os)
-        (seq? body) (doseq [x body] (.write os (.getBytes (str x) "UTF-8")))
-        :else (throw (ex-info (str "cannot send a body of " (class body)) {}))))))
+  (let [body (:body response)
+        ^OutputStream os (Content$Sink/asOutputStream out)]
+    ;; closed (the response completed) only once the whole body was written: when writing throws,
+    ;; jetty-handler fails the callback, and Jetty answers 500 if nothing was sent yet, or aborts
+    ;; the response, so a client never takes a truncated body for a whole one
+    (cond
+      (nil? body) nil
+      (string? body) (.write os (.getBytes ^String body "UTF-8"))
+      (bytes? body) (.write os ^bytes body)
+      (satisfies? ring/StreamableBody body) (ring/write-body body os)
+      (instance? InputStream body) (with-open [^InputStream in body] (.transferTo in os))
+      (instance? File body) (Files/copy (.toPath ^File body) os)
+      (seq? body) (doseq [x body] (.write os (.getBytes (str x) "UTF-8")))
+      :else (throw (ex-info (str "cannot send a body of " (class body)) {})))
+    (.close os)))
 
 (defn- jetty-handler [handler]
   (proxy [Handler$Abstract] []

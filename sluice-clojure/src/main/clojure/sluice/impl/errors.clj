@@ -44,7 +44,9 @@
   (`:not-sent`, `:unknown`, `:server-error`), `:may-have-run?` (true only when the outcome is
   unknown: its effects may have been applied), and for server errors `:sqlstate` (e.g. `:23505`),
   `:state-class` (e.g. `:integrity-constraint-violation`), `:message`, `:detail`, `:hint`,
-  `:constraint`, … For an atomic batch, `:index` is the statement that failed."
+  `:constraint`, … (a timeout carries the fields of the server's cancel, `:sqlstate :57014`). For
+  an atomic batch, `:index` is the statement that failed (for merged inserts, the first group of
+  the failed statement)."
   [^SluiceException e]
   (let [outcome (.outcome e)
         base {:type (error-type e)
@@ -54,6 +56,9 @@
                (instance? BatchException e) (merge (server-fields (.getCause ^BatchException e))
                                                    base {:index (.index ^BatchException e)})
                (instance? ServerException e) (merge (server-fields e) base)
+               ;; a timeout's cause is the server's cancel (57014): its fields say what was cut short
+               (and (instance? QueryTimeoutException e) (instance? ServerException (.getCause e)))
+               (merge (server-fields (.getCause e)) base)
                :else base)]
     (ex-info (.getMessage e) data e)))
 

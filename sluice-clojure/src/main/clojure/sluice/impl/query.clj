@@ -2,14 +2,18 @@
   "How sluice.core runs a statement: SQL and parameters from a string or a [sql & params] vector,
   options checked, rows made lazy maps, result shapes computed while the rows are walked."
   (:require [clojure.string :as str]
+            [sluice.builders :as builders]
+            [sluice.codec :as codec]
             [sluice.impl.errors :as errors]
             [sluice.impl.row :as row]
+            [sluice.impl.values :as values]
             [sluice.json :as json])
-  (:import (clojure.lang BigInt IPersistentMap IReduceInit Keyword Ratio)
+  (:import (clojure.lang BigInt IPersistentMap IReduceInit Keyword)
            (io.sluice Column Connection PreparedQuery Queryable Row RowSet Transaction)
+           (io.sluice.types TypeDependent)
            (java.util List Map)
            (java.util.concurrent ConcurrentHashMap)
-           (java.util.function Consumer)))
+           (java.util.function Predicate)))
 
 (set! *warn-on-reflection* true)
 
@@ -26,11 +30,11 @@
 
 (def query-options
   "Every option execute! takes."
-  #{:keys :json-keys :as :index-by :group-by :kv :reduce :xform})
+  #{:keys :json-keys :as :index-by :group-by :kv :reduce :xform :builder-fn :label-fn :qualifier-fn})
 
 (def plan-options
   "Every option plan takes."
-  #{:keys :json-keys})
+  #{:keys :json-keys :builder-fn :label-fn :qualifier-fn})
 
 (defn- fn-like? [x] (or (fn? x) (keyword? x) (instance? clojure.lang.IFn x)))
 
@@ -43,7 +47,10 @@
     (doseq [k (keys opts)]
       (when-not (contains? allowed k)
         (throw (errors/bad-input (str "unknown option " (pr-str k) "; the options here are "
-                                      (str/join " " (sort allowed)))
+                                      (str/join " " (sort allowed))
+                                      ;; next.jdbc's way to get generated keys
+                                      (when (= k :return-keys)
+                                        ". PostgreSQL returns what a statement made with RETURNING: add `returning *` (or `returning id`) to the SQL"))
                                  {:option k}))))
     (when-let [v (:keys opts)]
       (when-not (contains? key-modes v)
@@ -61,6 +68,10 @@
       (when-let [v (get opts k)]
         (when-not (fn-like? v)
           (throw (errors/bad-input (str k " must be a function or a key, not " (pr-str v)) {:option k :value v})))))
+    (doseq [k [:builder-fn :label-fn :qualifier-fn]]
+      (when-let [v (get opts k)]
+        (when-not (ifn? v)
+          (throw (errors/bad-input (str k " must be a function, not " (pr-str v)) {:option k :value v})))))
     (when-let [v (:kv opts)]
       (when-not (and (vector? v) (= 2 (count v)) (every? fn-like? v))
         (throw (errors/bad-input (str ":kv must be [key-fn value-fn], not " (pr-str v)) {:option :kv :value v}))))
@@ -77,23 +88,44 @@
 ;; ---------------------------------------------------------------------------------------------
 ;; SQL and parameters
 
+(declare param)
+
+(defn- holds-map?
+  "Whether a sequential value holds a map, at any depth: a PostgreSQL array cannot (jsonb[] aside),
+  so it is JSON or an array of JSON, whichever the server's type for it says."
+  [xs]
+  ;; a map a SettableParameter turns into something else (a record of the user's type) is not JSON
+  (some #(or (and (map? %) (identical? (codec/as-parameter %) %)) (and (sequential? %) (holds-map? %))) xs))
+
+;; A vector or list holding maps: sent as JSON text when the server infers json or jsonb for it
+;; (or the COPY column is one), else as an array of its elements (maps as JSON text: jsonb[]).
+(deftype JsonOrArray [xs]
+  TypeDependent
+  (valueFor [_ oid]
+    (if (or (== oid 114) (== oid 3802))   ; json, jsonb (pg_type.dat)
+      (json/write-str xs)
+      (mapv param xs))))
+
 (defn param
   "A Clojure value as a parameter the core can send: a map (or a value wrapped by
-  sluice.json/json) becomes JSON text, a keyword its name, a vector a list of parameters (an
-  array), Clojure's BigInt and Ratio Java numbers. Everything else goes as is; the core refuses,
-  with a clear message, a value of no PostgreSQL type."
+  sluice.json/json) becomes JSON text, a keyword its name, a vector or list a list of parameters
+  (an array; when it holds maps, JSON if the server's type for it is json/jsonb), Clojure's BigInt
+  and Ratio Java numbers (a ratio without an exact decimal is an error), java.util.Date and
+  java.sql's time classes java.time values (sluice.impl.values/param). Everything else goes as is;
+  the core refuses, with a clear message, a value of no PostgreSQL type. sluice.codec/as-parameter
+  applies first: what it returns in place of the value goes as is."
   [v]
-  (cond
-    (nil? v) nil
-    (string? v) v
-    (number? v) (cond (instance? BigInt v) (.toBigInteger ^BigInt v)
-                      (instance? Ratio v) (.decimalValue ^Ratio v)
-                      :else v)
-    (keyword? v) (let [^Keyword k v] (if (namespace k) (str (namespace k) "/" (name k)) (name k)))
-    (instance? IPersistentMap v) (json/write-str v)
-    (json/json-param? v) (json/param-text v)
-    (vector? v) (mapv param v)
-    :else v))
+  (let [p (codec/as-parameter v)]
+    (cond
+      (not (identical? p v)) p
+      (nil? v) nil
+      (string? v) v
+      (number? v) (if (instance? BigInt v) (.toBigInteger ^BigInt v) (values/param v))
+      (keyword? v) (let [^Keyword k v] (if (namespace k) (str (namespace k) "/" (name k)) (name k)))
+      (instance? IPersistentMap v) (json/write-str v)
+      (json/json-param? v) (json/param-text v)
+      (sequential? v) (if (holds-map? v) (JsonOrArray. v) (mapv param v))
+      :else (values/param v))))
 
 (defn params-array
   "The parameters as the array the core takes."
@@ -108,14 +140,14 @@
 (def ^:private no-params (object-array 0))
 
 (defn sql-params
-  "[sql params-array] from a SQL string or a [sql & params] vector."
+  "[sql params-array] from a SQL string or a [sql & params] vector (or list)."
   [x]
   (cond
     (string? x) [x no-params]
-    (and (vector? x) (string? (first x))) [(first x) (params-array (rest x))]
+    (and (sequential? x) (string? (first x))) [(first x) (params-array (rest x))]
     :else (throw (errors/bad-input (str "expected a SQL string or a vector [sql & params], not "
-                                        (if (nil? x) "nil" (pr-str (if (vector? x) (first x) (class x)))))
-                                   {:sql-params (if (vector? x) (into [] (map class) x) (class x))}))))
+                                        (if (nil? x) "nil" (pr-str (if (sequential? x) (first x) (class x)))))
+                                   {:sql-params (if (sequential? x) (into [] (map class) x) (class x))}))))
 
 ;; ---------------------------------------------------------------------------------------------
 ;; table names, for :qualified keys
@@ -125,14 +157,14 @@
 
 (defprotocol Executor
   (-query [x sql params] "All rows of the statement, as a RowSet.")
-  (-for-each [x sql consumer params] "Streams each row to a java.util.function.Consumer.")
+  (-for-each [x sql more? params] "Streams each row to a java.util.function.Predicate, until it returns false.")
   (-columns-of [x sql] "The columns the statement returns (prepares it)."))
 
 ;; Connection, Transaction and Pool are all io.sluice.Queryable: one extension serves the three
 (extend-protocol Executor
   Queryable
   (-query [q sql params] (.query q ^String sql ^objects params))
-  (-for-each [q sql consumer params] (.forEach q ^String sql ^Consumer consumer ^objects params))
+  (-for-each [q sql more? params] (.forEachWhile q ^String sql ^Predicate more? ^objects params))
   (-columns-of [q sql] (.columns (.prepare q ^String sql))))
 
 (defn executor?
@@ -144,13 +176,16 @@
 ;; old name here until the connection is closed). A transaction shares its connection's.
 (def ^:private tables (java.util.Collections/synchronizedMap (java.util.WeakHashMap.)))
 
-(defn- cache-key [x]
-  (if (instance? Transaction x) (.connection ^Transaction x) x))
+(defn executor-cache
+  "The map that `registry` (a synchronized WeakHashMap) keeps for executor x: what is learnt from the
+  catalog, per connection or pool. A transaction shares its connection's."
+  ^Map [^Map registry x]
+  (let [k (if (instance? Transaction x) (.connection ^Transaction x) x)]
+    (or (.get registry k)
+        (let [m (ConcurrentHashMap.)] (.put registry k m) m))))
 
 (defn- table-cache ^Map [x]
-  (let [k (cache-key x)]
-    (or (.get ^Map tables k)
-        (let [m (ConcurrentHashMap.)] (.put ^Map tables k m) m))))
+  (executor-cache tables x))
 
 (defn load-table-names!
   "Makes sure the names of the tables these columns come from are known for this executor."
@@ -170,14 +205,23 @@
   (let [cache (table-cache x)]
     (fn [oid] (.get cache (long oid)))))
 
+;; shape -> the executor its rows came from, for datafy/nav (sluice.impl.datafy), which follows
+;; foreign keys with further statements there; weak, so a result's entry goes with its rows
+(def ^:private shape-executors (java.util.Collections/synchronizedMap (java.util.WeakHashMap.)))
+
+(defn executor-of
+  "The connection, transaction or pool the rows of this shape came from, or nil."
+  [shape]
+  (.get ^Map shape-executors shape))
+
 (defn make-shape
   "The row shape for these columns under the options."
   [c ^List columns opts]
-  (let [mode (or (:keys opts) :unqualified)
-        qualified? (or (= mode :qualified) (= mode :qualified-kebab))
-        kebab? (or (= mode :kebab) (= mode :qualified-kebab))
-        json-opts (when (= :string (:json-keys opts)) {:keys :string})]
-    (row/shape columns (when qualified? (table-of c)) kebab? #(json/read-str % json-opts))))
+  (let [b (builders/for-options columns opts)
+        json-opts (when (= :string (:json-keys opts)) {:keys :string})
+        s (row/shape columns (when (:qualified? b) (table-of c)) (:column-key b) #(json/read-str % json-opts))]
+    (.put ^Map shape-executors s c)
+    s))
 
 ;; ---------------------------------------------------------------------------------------------
 ;; where rows come from: a statement, or a prepared statement and its parameters
@@ -185,25 +229,28 @@
 (defprotocol Source
   (-connection [s] "The connection.")
   (-rows [s] "All rows, as a RowSet.")
-  (-each [s consumer] "Streams each row to a java.util.function.Consumer.")
+  (-each [s more?] "Streams each row to a java.util.function.Predicate, until it returns false.")
   (-columns [s] "The result's columns, known before running (prepares if need be)."))
 
 (deftype Statement [c ^String sql ^objects params]
   Source
   (-connection [_] c)
   (-rows [_] (-query c sql params))
-  (-each [_ consumer] (-for-each c sql consumer params))
+  (-each [_ more?] (-for-each c sql more? params))
   (-columns [_] (-columns-of c sql)))
 
 (deftype Prepared [^Connection c ^PreparedQuery ps ^objects params]
   Source
   (-connection [_] c)
   (-rows [_] (.query ps params))
-  (-each [_ consumer] (.forEach ps ^Consumer consumer params))
+  (-each [_ more?] (.forEachWhile ps ^Predicate more? params))
   (-columns [_] (.columns ps)))
 
-(defn- qualified? [opts]
-  (let [m (:keys opts)] (or (= m :qualified) (= m :qualified-kebab))))
+(defn- qualified?
+  "Whether keys may need table names (looked up before the rows are read): a qualified :keys mode,
+  or a :builder-fn, whose needs are known only once it has seen the columns."
+  [opts]
+  (let [m (:keys opts)] (or (= m :qualified) (= m :qualified-kebab) (some? (:builder-fn opts)))))
 
 ;; ---------------------------------------------------------------------------------------------
 ;; reducing: over a RowSet (rows stay valid), or streamed (each row valid during its step)
@@ -220,15 +267,16 @@
 
 (defn stream-reduce
   "Reduces the rows of `source` with f as they arrive from the socket. Each lazy row is readable
-  only during its step; after `reduced`, the remaining rows are read and skipped."
+  only during its step. After `reduced` no more rows are asked for: the server stops producing
+  them when it safely can (io.sluice.Connection#forEachWhile), else they are read and dropped."
   [source opts f init]
   (let [c (-connection source)
         _ (when (qualified? opts) (load-table-names! c (-columns source)))
         cursor (row/cursor)
         state (object-array [init nil false])]
     (-each source
-           (reify Consumer
-             (accept [_ r]
+           (reify Predicate
+             (test [_ r]
                (let [^Row r r]
                  (when-not (aget state 2)
                    (let [shape (or (aget state 1)
@@ -241,8 +289,8 @@
                                  ;; the core passes RuntimeExceptions back to us; wrap the rest
                                  (throw (ex-info (.getMessage e) {::checked e} e))))]
                      (if (reduced? acc)
-                       (do (aset state 0 @acc) (aset state 2 true))
-                       (aset state 0 acc))))))))
+                       (do (aset state 0 @acc) (aset state 2 true) false)
+                       (do (aset state 0 acc) true))))))))
     (.advance cursor)
     (aget state 0)))
 
@@ -278,7 +326,7 @@
 
 (defn- first-col [r]
   (let [shape (row/row-shape r)]
-    (row/value shape (row/row-view r) (aget ^ints (.-cols ^sluice.impl.row.Shape shape) 0))))
+    (row/column-value r (aget ^ints (.-cols ^sluice.impl.row.Shape shape) 0))))
 
 (defn- reduce-shaped
   "Computes the shape chosen by opts over a reducible of lazy rows."

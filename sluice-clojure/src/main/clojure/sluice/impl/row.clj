@@ -3,7 +3,9 @@
   server's bytes and decodes a column only when its key is read. Reading is free of allocation
   beyond the decoded value; anything that changes the map (assoc, dissoc, conj) first realises it
   into a plain persistent map, so the result behaves exactly like one."
-  (:require [clojure.string :as str])
+  (:require [clojure.string :as str]
+            [sluice.impl.values :as values]
+            [sluice.codec :as codec])
   (:import (clojure.lang AFn APersistentMap ArraySeq IFn IPersistentMap IReduceInit Keyword MapEntry
                          Murmur3 PersistentArrayMap RT Reduced)
            (io.sluice Column Row RowSet)
@@ -30,9 +32,10 @@
 
 (defn shape
   "The shape of a result with these columns. `table-of` maps a table OID to its name, or is nil for
-  unqualified keys; `json-read` turns JSON text into data. When two columns have the same key, the
-  later one wins (as in a map built from the columns in order)."
-  ^Shape [^List columns table-of kebab? json-read]
+  unqualified keys; `key-of` makes a column's key from its table's name (or nil) and its name
+  (see sluice.builders); `json-read` turns JSON text into data. When two columns have the same
+  key, the later one wins (as in a map built from the columns in order)."
+  ^Shape [^List columns table-of key-of json-read]
   (let [n (.size columns)
         index (HashMap. (int (* 2 (max n 1))))
         json (boolean-array n)
@@ -40,7 +43,7 @@
     (dotimes [i n]
       (let [^Column c (.get columns i)
             t (when (and table-of (not (zero? (.tableOid c)))) (table-of (.tableOid c)))
-            k (column-key (.name c) t kebab?)]
+            k (key-of t (.name c))]
         (when (contains? json-oids (int (.typeOid c))) (aset json i true))
         (aset per-column i k)
         (.put index k (Integer/valueOf i))))
@@ -71,7 +74,9 @@
 
 (definterface Realizable
   (realize [])
-  (^io.sluice.Row view []))
+  (^io.sluice.Row view [])
+  ;; the Clojure value of column i (by column index), kept once decoded if it is JSON or an array
+  (column [^long i]))
 
 (defn cursor
   "A new cursor for one streaming reduction."
@@ -86,27 +91,48 @@
 (defn- array->vector
   "A PostgreSQL array (a Java array from the core, nested for several dimensions) as vectors."
   [a]
-  (into [] (map #(if (and (some? %) (.isArray (class %)) (not (bytes? %))) (array->vector %) %)) a))
+  (into [] (map #(cond (nil? %) nil
+                      (and (.isArray (class %)) (not (bytes? %))) (array->vector %)
+                      :else (codec/read-column (values/result %)))) a))
+
+(defn- worth-keeping?
+  "Whether a decoded value is one a row keeps once decoded (JSON data, an array as vectors):
+  building it again on every read would cost as much as the first time."
+  [^Shape shape ^long i v]
+  (or (aget ^booleans (.-json shape) i)
+      (and (.isArray (.getClass ^Object v)) (not (bytes? v)))))
+
+(defn- convert
+  "The Clojure value of the core's non-nil value `v` of column `i`: JSON text becomes data, arrays
+  vectors, infinite dates and timestamps keywords, the rest (and array elements) through
+  sluice.codec/read-column."
+  [^Shape shape ^long i v]
+  (cond
+    (aget ^booleans (.-json shape) i) (let [read (.-json-read shape)]
+                                        (if (instance? String v)
+                                          (read v)
+                                          (mapv #(when % (read %)) (array->vector v))))
+    (and (.isArray (.getClass ^Object v)) (not (bytes? v))) (array->vector v)
+    :else (codec/read-column (values/result v))))
 
 (defn value
   "The value of column `i` of `row` under `shape`: JSON text becomes data, arrays vectors, the
-  rest is the core's natural Java value."
+  rest is the core's natural Java value (infinite dates and timestamps `:infinity`/`:-infinity`).
+  Decoded again on every call (a lazy row keeps what it decoded: see LazyRow)."
   [^Shape shape ^Row row ^long i]
   (let [v (.get row (int i))]
-    (cond
-      (nil? v) nil
-      (aget ^booleans (.-json shape) i) (let [read (.-json-read shape)]
-                                          (if (instance? String v)
-                                            (read v)
-                                            (mapv #(when % (read %)) (array->vector v))))
-      (and (.isArray (.getClass ^Object v)) (not (bytes? v))) (array->vector v)
-      :else v)))
+    (when (some? v) (convert shape i v))))
 
 (declare ->LazyRow)
 
 ;; A row from a RowSet is held as (set, index): the Row view is made on the first read, so a row
 ;; that is only passed along costs one small object. A row from plan holds its (reused) view.
-(deftype LazyRow [^Shape shape ^:unsynchronized-mutable ^Row row ^RowSet rs ^long idx ^Cursor cursor ^long at meta]
+;; `kept` holds the JSON and array values already decoded, by column (allocated on the first such
+;; read, so a row whose JSON and arrays are never read allocates nothing for it): (:doc r) twice is
+;; the identical value, and hash or = after a read decode nothing again. Unsynchronised: two
+;; threads reading the same new column may both decode it, and either equal value is kept.
+(deftype LazyRow [^Shape shape ^:unsynchronized-mutable ^Row row ^RowSet rs ^long idx ^Cursor cursor ^long at meta
+                  ^:unsynchronized-mutable ^objects kept]
   clojure.lang.ILookup
   (valAt [this k] (.valAt this k nil))
   (valAt [this k not-found]
@@ -114,7 +140,7 @@
       (if (nil? i)
         not-found
         (do (when (and cursor (not= at (.position cursor))) (stale!))
-            (value shape (.view this) (.intValue ^Integer i))))))
+            (.column this (.intValue ^Integer i))))))
 
   clojure.lang.Associative
   (containsKey [_ k] (.containsKey ^HashMap (.-index shape) k))
@@ -179,7 +205,7 @@
   clojure.lang.IMeta
   (meta [_] meta)
   clojure.lang.IObj
-  (withMeta [this m] (->LazyRow shape (.view this) rs idx cursor at m))
+  (withMeta [this m] (->LazyRow shape (.view this) rs idx cursor at m kept))
 
   Iterable
   (iterator [this]
@@ -218,27 +244,39 @@
               v (.get view c)]
           (aset a (* 2 j) (aget ks j))
           ;; the common case inline: a plain value needs no conversion
-          (aset a (inc (* 2 j)) (if (or (nil? v) (aget json c) (.isArray (.getClass ^Object v)))
-                                  (value shape view c)
-                                  v))))
+          ;; what was decoded already is taken; the rest is not kept (the realised map holds it)
+          (aset a (inc (* 2 j)) (cond (nil? v) nil
+                                      (or (aget json c) (.isArray (.getClass ^Object v)))
+                                      (or (when kept (aget ^objects kept c)) (convert shape c v))
+                                      :else (codec/read-column (values/result v))))))
       ;; up to 8 keys an array map (column order), past that a hash map, as Clojure does; keys
       ;; are distinct, so the array is used as it is. Not cached: a realised map is usually
       ;; assoc'ed once and dropped, and keeping it would keep a second copy of the row alive.
       (let [m (if (<= n 8) (PersistentArrayMap. a) (clojure.lang.PersistentHashMap/create a))]
         (if meta (with-meta m meta) m))))
   (view [_]
-    (or row (let [r (.view rs (int idx))] (set! row r) r))))
+    (or row (let [r (.view rs (int idx))] (set! row r) r)))
+  (column [this i]
+    (let [v (.get (.view this) (int i))]
+      (cond
+        (nil? v) nil
+        (worth-keeping? shape i v) (let [^objects memo (or kept (let [m (object-array (alength ^booleans (.-json shape)))]
+                                                             (set! kept m)
+                                                             m))]
+                                 (or (aget memo i)
+                                     (let [d (convert shape i v)] (aset memo i d) d)))
+        :else (codec/read-column (values/result v))))))
 
 (defn lazy-row
   "A lazy map over `row`. With a cursor, the row belongs to a streaming reduction and is readable
   only while the cursor is still at `at`."
   ^LazyRow [^Shape shape ^Row row ^Cursor cursor ^long at]
-  (LazyRow. shape row nil 0 cursor at nil))
+  (LazyRow. shape row nil 0 cursor at nil nil))
 
 (defn set-row
   "A lazy map over row `i` of a RowSet (the set keeps the bytes; rows stay valid)."
   ^LazyRow [^Shape shape ^RowSet rs ^long i]
-  (LazyRow. shape nil rs i nil 0 nil))
+  (LazyRow. shape nil rs i nil 0 nil nil))
 
 (defn realize
   "A plain persistent map with every column of the lazy row decoded (array map up to 8 keys, in
@@ -262,6 +300,14 @@
   (let [^Cursor c (.-cursor r)]
     (when (and c (not= (.-at r) (.position c))) (stale!))
     (.view r)))
+
+(defn column-value
+  "The Clojure value of column index `i` of a lazy row (checked to be still readable), as a key's
+  read gives it."
+  [^LazyRow r ^long i]
+  (let [^Cursor c (.-cursor r)]
+    (when (and c (not= (.-at r) (.position c))) (stale!))
+    (.column r i)))
 
 (defmethod print-method LazyRow [^LazyRow r ^java.io.Writer w]
   ;; in column order, formatted exactly like a map

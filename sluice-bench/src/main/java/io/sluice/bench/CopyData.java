@@ -26,6 +26,8 @@ public final class CopyData {
   public static final List<String> COLUMNS = List.of("id", "name", "amount", "at");
   public static final String TRUNCATE = "truncate " + TABLE_IN;
   public static final String COPY_IN_SQL = "copy " + TABLE_IN + " (id, name, amount, at) from stdin";
+  /** The same rows one by one: the batch-insert case's statement. */
+  public static final String INSERT_SQL = "insert into " + TABLE_IN + " (id, name, amount, at) values ($1, $2, $3, $4)";
 
   private static List<Object[]> rows;
   private static byte[] text;

@@ -45,6 +45,12 @@ public record Workload(String name, String description, Kind kind, String sql, L
     COPY_OUT,
     /** {@code COPY … FROM STDIN} of {@link CopyData}'s rows into an emptied table. */
     COPY_IN,
+    /**
+     * {@link CopyData}'s first rows into an emptied table by one single-row insert with many
+     * parameter groups, sent as one batch: JDBC's {@code executeBatch}, Sluice's {@code
+     * executeMany}, vert.x's {@code executeBatch}.
+     */
+    BATCH_INSERT,
     /** HTTP requests from a load tool to a server that answers rows as JSON (the lab runs these). */
     HTTP,
     /** Seed 002: one statement per id in sequence, each on a connection borrowed from a pool and returned. */

@@ -77,7 +77,18 @@ public final class Workloads {
             + " (binary), the others from pre-formatted text, vert.x by batches", Kind.COPY_IN, CopyData.COPY_IN_SQL,
             CopyData.ROWS),
         Workload.copy("copy-in-100k", "the first 100,000 rows of copy-in, the same ways", Kind.COPY_IN,
-            CopyData.COPY_IN_SQL, 100_000));
+            CopyData.COPY_IN_SQL, 100_000),
+        batchInsert());
+  }
+
+  /** Rows of the batch-insert case. */
+  public static final int BATCH_ROWS = 1_000;
+
+  /** One single-row insert, 1,000 parameter groups (copy-in's first rows), in one batch into the emptied table. */
+  static Workload batchInsert() {
+    return new Workload("batch-insert", String.format("%,d single-row inserts (int8, text, numeric, timestamptz) sent"
+        + " as one batch into an emptied unlogged table: JDBC executeBatch, Sluice executeMany, vert.x executeBatch",
+        BATCH_ROWS), Kind.BATCH_INSERT, CopyData.INSERT_SQL, List.of(), false, BATCH_ROWS, new int[0], 1);
   }
 
   /** Rows of seed 003's t10m in the full profile (the default profile reads fewer and says so). */

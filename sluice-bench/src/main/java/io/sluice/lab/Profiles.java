@@ -107,6 +107,7 @@ public record Profiles(String name, Warmup warmup, int runs, List<String> worklo
       Map.entry("copy-in", "bulk writes of 1,000,000 rows: COPY in, against pgjdbc's CopyManager, psql and libpq;"
           + " vert.x by batches"),
       Map.entry("copy-in-100k", "bulk writes of 100,000 rows, the same ways"),
+      Map.entry("batch-insert", "bulk writes of 1,000 rows by one statement with many parameter groups, one batch"),
       Map.entry(TIME_SPLIT, "seed 002: where the time of single-row work goes"),
       Map.entry("http-c1", "seed 000 test 6 and seed 001: 500 rows as JSON per HTTP request, 1 client"),
       Map.entry("http-c16", "seed 000 test 6 and seed 001: 500 rows as JSON per HTTP request, 16 clients"),
@@ -194,10 +195,16 @@ public record Profiles(String name, Warmup warmup, int runs, List<String> worklo
         }
       }
       for (String name : chosen) {
-        if (!name.startsWith("point-") || name.equals("point-vt64") && !this.name.startsWith("full")) {
-          continue;   // the remote link is for seed 003's point queries; 64 callers only in the full profile
+        if (!name.startsWith("point-") && !name.equals("batch-insert")
+            || name.equals("point-vt64") && !this.name.startsWith("full")) {
+          continue;   // the remote link is for seed 003's point queries and the batch; 64 callers only in full
         }
         Workload w = Workloads.named(name);
+        if (w.kind() == Workload.Kind.BATCH_INSERT) {
+          // where a batch's round trips show: pgjdbc's batch reads replies as it goes
+          cases.add(new LabCase(limit(w, remoteQueries, "@remote"), EXPERIMENTS.get(name) + ", over a link with "
+              + REMOTE_LATENCY.toMillis() + " ms latency each way", "remote", "once"));
+        }
         if (w.kind().isPoint()) {
           cases.add(new LabCase(limit(w, remoteQueries, "@remote"), "seed 003 matrix: " + EXPERIMENTS.get(name)
               + ", over a link with " + REMOTE_LATENCY.toMillis() + " ms latency each way", "remote", "once"));

@@ -84,38 +84,59 @@ class CopyWorkloadTest {
   void copyInLeavesExactlyTheRows() throws Exception {
     for (String name : List.of("copy-in-100k", "copy-in")) {
       Workload w = Workloads.named(name);
-      int n = Math.toIntExact(w.expectedRows());
-      long ids = 0;
-      long nameLengths = 0;
-      BigDecimal amounts = BigDecimal.ZERO;
-      long micros = 0;
-      for (Object[] r : CopyData.rows(n)) {
-        ids += (Long) r[0];
-        nameLengths += ((String) r[1]).length();
-        amounts = amounts.add((BigDecimal) r[2]);
-        OffsetDateTime at = (OffsetDateTime) r[3];
-        micros += (at.toEpochSecond() * 1_000_000L + at.getNano() / 1000) % 1_000_003;
-      }
       List<Driver> ds = supporting(w);
       assertEquals(List.of("pgjdbc", "vertx", "sluice", "libpq", "psql"), ds.stream().map(Driver::name).toList(), name);
       for (Driver d : ds) {
         Fold f = new Fold();
         d.prepare(w);
         d.run(w, f);
-        String who = name + " on " + d.name();
-        assertEquals(n, f.rows(), who + " reports the rows written");
-        try (Connection c = DriverManager.getConnection(BenchServer.target().jdbcUrl(""));
-            Statement s = c.createStatement();
-            ResultSet rs = s.executeQuery("select count(*), sum(id), sum(length(name)), sum(amount),"
-                + " sum((extract(epoch from at) * 1000000)::int8 % 1000003) from " + CopyData.TABLE_IN)) {
-          rs.next();
-          assertEquals(n, rs.getLong(1), who);
-          assertEquals(ids, rs.getLong(2), who);
-          assertEquals(nameLengths, rs.getLong(3), who);
-          assertEquals(0, amounts.compareTo(rs.getBigDecimal(4)), who);
-          assertEquals(micros, rs.getLong(5), who + ": every timestamp to the microsecond");
-        }
+        assertTableHolds(w, 1, f, name + " on " + d.name());
       }
+    }
+  }
+
+  /** Each run of batch-insert adds the rows (the table is emptied once, in prepare): twice, twice the rows. */
+  @Test
+  void batchInsertAddsExactlyTheRowsEachRun() throws Exception {
+    Workload w = Workloads.named("batch-insert");
+    List<Driver> ds = supporting(w);
+    assertEquals(List.of("pgjdbc", "pgjdbc-binary", "sluice-jdbc", "vertx", "sluice"),
+        ds.stream().map(Driver::name).toList());
+    for (Driver d : ds) {
+      d.prepare(w);
+      for (int run = 1; run <= 2; run++) {
+        Fold f = new Fold();
+        d.run(w, f);
+        assertTableHolds(w, run, f, "batch-insert on " + d.name() + ", run " + run);
+      }
+    }
+  }
+
+  /** The table holds {@code copies} times the workload's rows, every value exact; the fold reports one copy. */
+  private static void assertTableHolds(Workload w, int copies, Fold f, String who) throws Exception {
+    int n = Math.toIntExact(w.expectedRows());
+    long ids = 0;
+    long nameLengths = 0;
+    BigDecimal amounts = BigDecimal.ZERO;
+    long micros = 0;
+    for (Object[] r : CopyData.rows(n)) {
+      ids += (Long) r[0];
+      nameLengths += ((String) r[1]).length();
+      amounts = amounts.add((BigDecimal) r[2]);
+      OffsetDateTime at = (OffsetDateTime) r[3];
+      micros += (at.toEpochSecond() * 1_000_000L + at.getNano() / 1000) % 1_000_003;
+    }
+    assertEquals(n, f.rows(), who + " reports the rows written");
+    try (Connection c = DriverManager.getConnection(BenchServer.target().jdbcUrl(""));
+        Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("select count(*), sum(id), sum(length(name)), sum(amount),"
+            + " sum((extract(epoch from at) * 1000000)::int8 % 1000003) from " + CopyData.TABLE_IN)) {
+      rs.next();
+      assertEquals((long) n * copies, rs.getLong(1), who);
+      assertEquals(ids * copies, rs.getLong(2), who);
+      assertEquals(nameLengths * copies, rs.getLong(3), who);
+      assertEquals(0, amounts.multiply(BigDecimal.valueOf(copies)).compareTo(rs.getBigDecimal(4)), who);
+      assertEquals(micros * copies, rs.getLong(5), who + ": every timestamp to the microsecond");
     }
   }
 }

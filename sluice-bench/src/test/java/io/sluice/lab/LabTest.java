@@ -73,8 +73,9 @@ class LabTest {
     List<LabCase> all = def.cases(List.of());
     assertEquals(all.size(), new HashSet<>(all.stream().map(LabCase::name).toList()).size(), "case names are unique");
     for (LabCase c : all) {
-      assertTrue(!c.transport().equals("remote") || c.workload().kind().isPoint(),
-          "only point workloads go over the remote link: " + c.name());
+      assertTrue(!c.transport().equals("remote") || c.workload().kind().isPoint()
+          || c.workload().kind() == Workload.Kind.BATCH_INSERT,
+          "only point workloads and the batch go over the remote link: " + c.name());
       assertFalse(c.experiment().isBlank(), c.name());
     }
     assertTrue(Profiles.named("quick").cases(List.of()).stream().noneMatch(c -> c.transport().equals("remote")));
@@ -85,7 +86,7 @@ class LabTest {
     assertTrue(all.stream().anyMatch(c -> c.name().equals("connect-per-query-50")), "a twentieth of the point queries");
     assertTrue(Profiles.named("full").cases(List.of("t10m")).get(0).workload().expectedRows() == 10_000_000);
     for (String name : List.of("t50k-rows", "t50k-print", "t50k-copy", "n5-select", "n200-select", "n100-insert",
-        "copy-in-100k")) {
+        "copy-in-100k", "batch-insert", "batch-insert@remote")) {
       assertTrue(all.stream().anyMatch(c -> c.name().equals(name) || c.name().startsWith(name + "-")),
           name + " is in the default profile");
     }

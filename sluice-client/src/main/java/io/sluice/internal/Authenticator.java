@@ -145,7 +145,7 @@ final class Authenticator {
   private static String password(ConnectParams p, HostPort e) {
     String pw = p.password().apply(e);
     if (pw == null || pw.isEmpty()) {
-      throw refuse("the server asks for a password, but none was given (password, PGPASSWORD or a password file)");
+      throw refuse("the server asks for a password, but none was given (password, PGPASSWORD, a password file or a password supplier)");
     }
     return pw;
   }

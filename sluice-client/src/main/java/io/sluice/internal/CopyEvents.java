@@ -18,7 +18,7 @@ final class CopyEvents {
   /** Delivers the end event of {@code started} (null: no events), once the request is done. */
   static void ended(Started<CopyStart> started, Request request, long bytes, Throwable failure) {
     if (started != null) {
-      started.end(new CopyEnd(started.start(), failure == null ? request.rowCount() : 0, bytes,
+      started.end(new CopyEnd(started.start(), request.rowCount(), bytes,
           started.elapsedNanos(), Result.of(failure), Result.sqlState(failure), failure), SluiceListener::copyEnd);
     }
   }

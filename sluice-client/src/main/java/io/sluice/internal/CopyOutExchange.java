@@ -8,7 +8,12 @@ public final class CopyOutExchange {
   private CopyOutExchange() {}
 
   /** Receives COPY data; may throw, which cancels the COPY. */
-  public interface Sink extends CopyOutRequest.Sink {}
+  public interface Sink extends CopyOutRequest.Sink {
+    /** What the caller's code threw while taking the data without stopping the COPY (a row callback), if anything. */
+    default Throwable failure() {
+      return null;
+    }
+  }
 
   /**
    * Returns the command tag ("COPY n"). A failure of the sink is rethrown (wrapped when checked)
@@ -19,7 +24,7 @@ public final class CopyOutExchange {
     Started<CopyStart> started = CopyEvents.begin(session.events(), sql, CopyStart.Direction.OUT);
     try {
       String tag = exchange(r, session, sql, deadline);
-      CopyEvents.ended(started, r, r.bytes, null);
+      CopyEvents.ended(started, r, r.bytes, sink.failure());
       return tag;
     } catch (Exception | Error e) {
       CopyEvents.ended(started, r, r.bytes, e);

@@ -22,6 +22,7 @@ public final class CopyRows {
   private final Codec<?>[] codecs;
   private final Column[] columns;
   private final TypeContext types;
+  private final int[] columnTypes;
   private final StringBuilder line = new StringBuilder(256);
   private long count;
 
@@ -30,6 +31,10 @@ public final class CopyRows {
     this.codecs = layout.codecs;
     this.columns = layout.columns;
     this.types = layout.types;
+    this.columnTypes = new int[columns.length];
+    for (int i = 0; i < columns.length; i++) {
+      columnTypes[i] = columns[i].typeOid();
+    }
     if (format == CopyFormat.BINARY) {
       for (int i = 0; i < codecs.length; i++) {
         if (codecs[i] == null || !codecs[i].binaryEncodes()) {
@@ -68,6 +73,7 @@ public final class CopyRows {
       throw new ValueException("row " + count + " has " + values.length + " values for " + columns.length
           + " columns");
     }
+    values = io.sluice.types.TypeDependent.resolve(values, columnTypes);
     if (format == CopyFormat.BINARY) {
       WireWriter out = x.beginMessage();
       int lengthAt = out.size() - 4;

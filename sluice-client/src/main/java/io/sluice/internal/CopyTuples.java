@@ -97,4 +97,9 @@ public final class CopyTuples implements CopyOutExchange.Sink {
   private int int32(int at) {
     return ((buf[at] & 0xFF) << 24) | ((buf[at + 1] & 0xFF) << 16) | ((buf[at + 2] & 0xFF) << 8) | (buf[at + 3] & 0xFF);
   }
+
+  @Override
+  public Throwable failure() {
+    return rows.failure();
+  }
 }

@@ -64,6 +64,32 @@ final class Expiry {
     }
   }
 
+  /**
+   * The consumer of {@code r}'s streamed rows wants no more (a {@code reduced}, a {@code take}, a
+   * callback that threw): cancel {@code r} so that the server stops producing them, but only when
+   * the cancel cannot touch anything else. {@code r} must be the only request written, so that a
+   * cancel arriving after it ended finds the server idle, where PostgreSQL ignores it
+   * ({@code ProcessInterrupts} while {@code DoingCommandRead}), never another caller's statement;
+   * nothing is written until the server has the signal (the output lock is held). And no
+   * transaction may be open ({@code unpinned}, status idle), as the cancel would abort it. Otherwise
+   * the rest of the rows are read and dropped, as before. On a virtual thread: the reader goes on
+   * draining meanwhile.
+   */
+  void stopEarly(Request r, java.util.function.BooleanSupplier unpinned) {
+    Thread.startVirtualThread(() -> {
+      outLock.lock();
+      try {
+        if (!r.done && pending.peek() == r && pending.size() == 1 && unpinned.getAsBoolean()
+            && s.transactionStatus == io.sluice.protocol.TransactionStatus.IDLE) {
+          r.stopRequested = true;
+          Canceller.cancel(s, cancelTimeoutNanos);
+        }
+      } finally {
+        outLock.unlock();
+      }
+    });
+  }
+
   /** Cancels whatever the server is running for this connection now (a CancelRequest). */
   boolean cancelCurrent() {
     for (Request r : pending) {

@@ -71,6 +71,11 @@ final class Pin {
     return holder == t;
   }
 
+  /** Whether no transaction or session holds the connection. Under the output lock. */
+  boolean unpinned() {
+    return holder == null;
+  }
+
   /** Defers the holder's BEGIN; see {@link RequestEngine#deferBegin}. Called by the holder, no lock needed. */
   void deferBegin(String sql) {
     if (holder != Thread.currentThread()) {

@@ -25,6 +25,9 @@ final class QueryRequest extends ExtendedRequest {
   private final int columns;
   String commandTag;
   int rowsSeen;
+  /** Stops the server's work once the sink wants no more rows (streamed results only), or null. */
+  Runnable onStop;
+  private boolean stopAsked;
 
   QueryRequest(Statement st, Object[] params, ParameterCodec[] codecs, TypeContext types, RowSink sink,
       boolean streaming) {
@@ -123,6 +126,10 @@ final class QueryRequest extends ExtendedRequest {
         ReplyBodies.checkDataRow(frame, columns);
         rowsSeen++;
         sink.row(frame.buffer(), frame.bodyOffset(), frame.bodyLength());
+        if (onStop != null && !stopAsked && sink.stopped()) {
+          stopAsked = true;
+          onStop.run();
+        }
       }
       case BackendTag.COMMAND_COMPLETE -> {
         commandTag = ReplyBodies.commandTag(frame);

@@ -49,6 +49,11 @@ public abstract class Request {
   volatile boolean timedOut;
   /** Set when the user cancelled while this request was in flight. */
   volatile boolean cancelRequested;
+  /**
+   * Set when the consumer of this request's streamed rows wanted no more and a cancel was sent to
+   * stop the server producing them: the cancel's error (57014) then ends the request normally.
+   */
+  volatile boolean stopRequested;
   /** The transaction status of the last ReadyForQuery. */
   TransactionStatus lastStatus;
   /** Set when the deferred BEGIN written in front of this request failed (the request was skipped). */

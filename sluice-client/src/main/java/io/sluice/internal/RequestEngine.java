@@ -51,6 +51,11 @@ public final class RequestEngine {
   private final ConcurrentLinkedQueue<Request> pending = new ConcurrentLinkedQueue<>();
   private final ReentrantLock readLock = new ReentrantLock();
   private final Semaphore slots;
+  /**
+   * Threads waiting in {@link #acquireSlot}: woken when a slot frees up, when the read lock frees
+   * up (one of them may have to read: its own batch's replies), and when the connection fails.
+   */
+  private final java.util.Set<Thread> slotWaiters = java.util.concurrent.ConcurrentHashMap.newKeySet();
   /** {@code pipeline_depth}: the slots there are, so that the ones taken tell the depth without a counter of their own. */
   private final int depth;
   /** The most requests in flight at once so far ({@link #peakInFlight}); written under the output lock. */
@@ -171,6 +176,14 @@ public final class RequestEngine {
     return expiry.cancelCurrent();
   }
 
+  /**
+   * The consumer of {@code r}'s streamed rows wants no more: stops the server's work on it when a
+   * cancel cannot touch anything else; see {@link Expiry#stopEarly}. Returns at once.
+   */
+  void stopEarly(Request r) {
+    expiry.stopEarly(r, pin::unpinned);
+  }
+
 
   /**
    * Encodes the request into the output buffer and sends it (or leaves it to the thread already
@@ -238,6 +251,7 @@ public final class RequestEngine {
       outLock.unlock();
       if (!queued) {
         slots.release();
+        wakeSlotWaiters();
       }
     }
   }
@@ -312,14 +326,20 @@ public final class RequestEngine {
       return;
     }
     outbox.flush();
+    Thread me = Thread.currentThread();
+    // registered before looking, so that a release between the look and the park is not lost
+    // (its unpark leaves a permit, and the park returns at once)
+    slotWaiters.add(me);
     try {
       while (true) {
         if (broken != null) {
           throw new ConnectionException("the connection is closed: " + broken.getMessage(), Outcome.NOT_SENT, broken);
         }
-        // read first: when nobody else is reading, this thread's own replies free the slot it
-        // needs (a batch longer than pipeline_depth), and waiting before reading would cost each
-        // request past the depth a whole wait
+        if (slots.tryAcquire()) {
+          return;
+        }
+        // read when nobody else is: this thread's own replies free the slot it needs (a batch
+        // longer than pipeline_depth), and nobody else would read them
         Request head = pending.peek();
         if (head != null && readLock.tryLock()) {
           try {
@@ -328,23 +348,36 @@ public final class RequestEngine {
             readLock.unlock();
           }
           wakeNextReader();
+          if (slots.tryAcquire()) {
+            return;
+          }
         }
-        long wait = TimeUnit.MILLISECONDS.toNanos(1);   // a slot's release wakes this wait at once
-        if (!deadline.isNone()) {
+        if (Thread.interrupted()) {
+          Thread.currentThread().interrupt();
+          throw new ConnectionException("interrupted before the request was sent", Outcome.NOT_SENT);
+        }
+        if (deadline.isNone()) {
+          LockSupport.park(this);
+        } else {
           long left = deadline.remainingNanos();
           if (left <= 0) {
             throw new ConnectionException("timed out waiting for a pipeline slot (pipeline_depth requests in flight)",
                 Outcome.NOT_SENT);
           }
-          wait = Math.min(wait, left);
-        }
-        if (slots.tryAcquire(wait, TimeUnit.NANOSECONDS)) {
-          return;
+          LockSupport.parkNanos(this, left);
         }
       }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new ConnectionException("interrupted before the request was sent", Outcome.NOT_SENT, e);
+    } finally {
+      slotWaiters.remove(me);
+    }
+  }
+
+  /** A slot or the read lock freed up, or the connection failed: the threads waiting for a slot look again. */
+  private void wakeSlotWaiters() {
+    if (!slotWaiters.isEmpty()) {
+      for (Thread t : slotWaiters) {
+        LockSupport.unpark(t);
+      }
     }
   }
 
@@ -475,8 +508,13 @@ public final class RequestEngine {
         wakeNextReader();
         Request head = pending.peek();
         if (!r.done && head != null && head != r && head.readsItself() && head.owner != Thread.currentThread()) {
-          // a streamed request ahead of ours is read by its owner: wait to be woken, do not spin
-          LockSupport.parkNanos(this, 1_000_000);
+          // a streamed request ahead of ours is read by its owner: wait to be woken (when the
+          // stream ends, its owner lets go of the read lock and wakes the next reader), do not spin
+          if (deadline.isNone()) {
+            LockSupport.park(this);
+          } else {
+            LockSupport.parkNanos(this, Math.max(1, deadline.remainingNanos()));
+          }
         }
       } else if (deadline.isNone()) {
         LockSupport.park(this);
@@ -641,6 +679,7 @@ public final class RequestEngine {
       next.wakeWatcher();   // a deadline waiting for it to head the queue
     }
     slots.release();
+    wakeSlotWaiters();
     if (head.readsItself()) {
       streams.decrementAndGet();
     }
@@ -659,6 +698,7 @@ public final class RequestEngine {
 
   /** After letting go of the read lock: wake a waiting owner so that someone reads on. */
   private void wakeNextReader() {
+    wakeSlotWaiters();
     for (Request r : pending) {
       Thread t = r.reader;
       if (t != null && !r.done) {
@@ -687,6 +727,7 @@ public final class RequestEngine {
       cause = broken;
     }
     s.markBroken();
+    wakeSlotWaiters();   // they look at broken, even if no request is left to release a slot
     long written = outbox.writtenSeq();
     Request r;
     while ((r = pending.poll()) != null) {
@@ -705,6 +746,7 @@ public final class RequestEngine {
       r.done = true;
       r.wakeWatcher();
       slots.release();
+      wakeSlotWaiters();
       if (r.owner != null) {
         LockSupport.unpark(r.owner);
       }

@@ -21,6 +21,11 @@ public final class RowLayout {
    * sizes its store from it. A hint only; one volatile word so the pair is read whole.
    */
   private volatile long lastResult;
+  /**
+   * The last record mapping resolved for rows of this layout (an {@code io.sluice.RecordMapping}):
+   * mapping row after row to the same record class finds it here without a lookup.
+   */
+  private volatile Object recordMapping;
 
   public RowLayout(Column[] columns, Codec<?>[] codecs, TypeContext types) {
     this.columns = columns;
@@ -35,6 +40,14 @@ public final class RowLayout {
 
   void rememberResult(int rows, long bytes) {
     lastResult = bytes > Integer.MAX_VALUE ? 0 : ((long) rows << 32) | bytes;
+  }
+
+  public Object recordMapping() {
+    return recordMapping;
+  }
+
+  public void recordMapping(Object mapping) {
+    recordMapping = mapping;
   }
 
   public int size() {

@@ -59,6 +59,13 @@ public final class StatementRunner {
     return types;
   }
 
+  /** Registers a configuration's named codecs under this database's OIDs (see {@link TypeDiscovery#registerNamed}). */
+  public void registerNamedCodecs(io.sluice.types.NamedCodecs codecs, String database, Deadline deadline) {
+    if (!codecs.isEmpty()) {
+      TypeDiscovery.registerNamed(this, codecs, database, deadline);
+    }
+  }
+
   /** Runs one statement; rows go to {@code sink}. Parameter types follow the Java values. */
   public QueryResult query(String sql, Object[] params, RowSink sink, boolean streaming, Deadline deadline) {
     if (observed != null) {
@@ -125,9 +132,13 @@ public final class StatementRunner {
       boolean streaming, Deadline deadline, java.util.function.Consumer<Request> sent) {
     for (int attempt = 0; ; attempt++) {
       Statement st = describe(key, deadline);
-      ParameterCodec[] pcs = codecs != null ? codecs : serverTypedCodecs(st, params);
+      Object[] values = io.sluice.types.TypeDependent.resolve(params, st.parameterTypes);
+      ParameterCodec[] pcs = codecs != null && values == params ? codecs : serverTypedCodecs(st, values);
       sink.start(st.layout);
-      QueryRequest q = new QueryRequest(st, params, pcs, types, sink, streaming);
+      QueryRequest q = new QueryRequest(st, values, pcs, types, sink, streaming);
+      if (streaming) {
+        q.onStop = () -> engine.stopEarly(q);
+      }
       if (sent != null) {
         sent.accept(q);
       }
@@ -135,6 +146,9 @@ public final class StatementRunner {
         engine.run(q, deadline);
         return new QueryResult(st.layout, q.commandTag);
       } catch (ServerException e) {
+        if (q.stopRequested && e.sqlState().equals("57014")) {
+          return new QueryResult(st.layout, null);   // stopped for the consumer, who has its rows
+        }
         if (invalidates(e)) {
           cache.invalidate(st);   // prepared again at its next use, whether or not it runs again now
         }
@@ -268,7 +282,8 @@ public final class StatementRunner {
   ParameterCodec[] codecsFor(Object[] params) {
     ParameterCodec[] codecs = new ParameterCodec[params.length];
     for (int i = 0; i < params.length; i++) {
-      if (params[i] != null) {
+      // a type-dependent value is declared untyped: the server infers the type it is sent as
+      if (params[i] != null && !(params[i] instanceof io.sluice.types.TypeDependent)) {
         try {
           codecs[i] = types.registry().codecForValue(params[i]);
         } catch (io.sluice.types.CodecException e) {
@@ -388,7 +403,8 @@ public final class StatementRunner {
         continue;
       }
       sinks.get(i).start(sts[i].layout);
-      qs[i] = new QueryRequest(sts[i], params.get(i), codecs[i], types, sinks.get(i), false);
+      Object[] values = bound(sts[i], params.get(i), codecs, i);
+      qs[i] = new QueryRequest(sts[i], values, codecs[i], types, sinks.get(i), false);
     }
     engine.submitAll(java.util.Arrays.stream(qs).filter(java.util.Objects::nonNull).toList(), deadline);
     for (int i = 0; i < n; i++) {
@@ -416,6 +432,18 @@ public final class StatementRunner {
           : new StatementOutcome.Ran(new QueryResult(sts[i].layout, q.commandTag)));
     }
     return out;
+  }
+
+  /**
+   * The values statement {@code i} of a batch binds: its type-dependent values resolved for the
+   * types the server inferred (then {@code codecs[i]} is replaced to suit them).
+   */
+  private Object[] bound(Statement st, Object[] params, ParameterCodec[][] codecs, int i) {
+    Object[] values = io.sluice.types.TypeDependent.resolve(params, st.parameterTypes);
+    if (values != params) {
+      codecs[i] = serverTypedCodecs(st, values);
+    }
+    return values;
   }
 
   /** Each statement's codecs (into {@code codecs}) and cache key. */
@@ -449,7 +477,11 @@ public final class StatementRunner {
         }
         sinks.get(i).start(sts[i].layout);
       }
-      BatchRequest b = new BatchRequest(sts, params.toArray(new Object[0][]), codecs, sinks.toArray(new RowSink[0]), types);
+      Object[][] values = new Object[n][];
+      for (int i = 0; i < n; i++) {
+        values[i] = bound(sts[i], params.get(i), codecs, i);
+      }
+      BatchRequest b = new BatchRequest(sts, values, codecs, sinks.toArray(new RowSink[0]), types);
       try {
         engine.run(b, deadline);
       } catch (ServerException e) {

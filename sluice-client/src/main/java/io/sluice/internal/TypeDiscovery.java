@@ -1,11 +1,15 @@
 package io.sluice.internal;
 
 import io.sluice.Column;
+import io.sluice.ConfigException;
+import io.sluice.types.NamedCodecs;
 import io.sluice.types.TypeInfo;
 import io.sluice.types.TypeRegistry;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -32,20 +36,7 @@ final class TypeDiscovery {
     boolean learned = false;
     for (int round = 0; round < MAX_ROUNDS && !unknown.isEmpty(); round++) {
       long[] oids = unknown.stream().mapToLong(Integer::longValue).toArray();
-      List<TypeInfo> found = new ArrayList<>();
-      session.queryUnobserved(TypeInfo.CATALOG_QUERY_BY_OID, new Object[] {oids}, new RowSink() {
-        private io.sluice.internal.RowLayout layout;
-
-        @Override
-        public void start(RowLayout l) {
-          layout = l;
-        }
-
-        @Override
-        public void row(byte[] buf, int off, int len) {
-          found.add(RowReader.typeInfo(layout, buf, off, len));
-        }
-      }, false, deadline);
+      List<TypeInfo> found = catalog(session, TypeInfo.CATALOG_QUERY_BY_OID, oids, deadline);
       unknown.clear();
       for (TypeInfo t : found) {
         registry.registerDynamic(t);
@@ -67,6 +58,51 @@ final class TypeDiscovery {
       st.resultFormats = PrepareRequest.formats(st.layout);
     }
     return learned;
+  }
+
+  /**
+   * Registers the user's codecs under the OIDs their types have in this database, found by name
+   * in one round trip. A name the database does not have (or not on the search_path) is a
+   * {@link ConfigException} naming it.
+   */
+  static void registerNamed(StatementRunner session, NamedCodecs codecs, String database, Deadline deadline) {
+    Map<String, TypeInfo> found = new HashMap<>();
+    String[] names = codecs.byName().keySet().toArray(String[]::new);
+    for (TypeInfo t : catalog(session, TypeInfo.CATALOG_QUERY_BY_NAME, names, deadline)) {
+      found.put(t.name(), t);
+    }
+    List<String> missing = new ArrayList<>();
+    for (String name : names) {
+      if (!found.containsKey(name)) {
+        missing.add(name);
+      }
+    }
+    if (!missing.isEmpty()) {
+      throw new ConfigException("codecs were given for types that database \"" + database
+          + "\" does not have on its search_path: " + String.join(", ", missing)
+          + " (create the type or extension first, or check the name as pg_type.typname spells it)");
+    }
+    codecs.byName().forEach((name, codec) -> session.types().registry().registerNamed(found.get(name), codec));
+  }
+
+  /** The rows of a catalog query of {@link TypeInfo} with one array parameter. */
+  private static List<TypeInfo> catalog(StatementRunner session, String sql, Object keys, Deadline deadline) {
+    List<TypeInfo> found = new ArrayList<>();
+    // Sluice's own catalog query: unobserved, no event for the user's listener
+    session.queryUnobserved(sql, new Object[] {keys}, new RowSink() {
+      private RowLayout layout;
+
+      @Override
+      public void start(RowLayout l) {
+        layout = l;
+      }
+
+      @Override
+      public void row(byte[] buf, int off, int len) {
+        found.add(RowReader.typeInfo(layout, buf, off, len));
+      }
+    }, false, deadline);
+    return found;
   }
 
   private static List<Integer> references(TypeInfo t) {

@@ -26,8 +26,18 @@ import java.util.List;
  * @param keys the rows each statement returned (generated keys), in order
  */
 record BatchRun(long[] counts, List<Row> keys) {
-  static BatchRun run(SluiceConnection connection, List<String> sqls, List<Object[]> values) throws SQLException {
-    Batch b = connection.sluice.batch();
+
+  /**
+   * Runs {@code plan}; a statement of it standing for several batch entries (a multi-row insert)
+   * gives each of them a count of 1 when its row count equals the entries (every row went in),
+   * else {@link Statement#SUCCESS_NO_INFO} (some went nowhere: {@code ON CONFLICT DO NOTHING}).
+   */
+  static BatchRun run(SluiceConnection connection, BatchPlan plan, long timeoutMillis) throws SQLException {
+    List<String> sqls = plan.sqls();
+    List<Object[]> values = plan.values();
+    // the timeout travels with the batch's own requests: only they are cancelled when it passes
+    Batch b = timeoutMillis > 0 ? connection.sluice.batch(java.time.Duration.ofMillis(timeoutMillis))
+        : connection.sluice.batch();
     for (int i = 0; i < sqls.size(); i++) {
       b.add(sqls.get(i), values.get(i));
     }
@@ -35,9 +45,10 @@ record BatchRun(long[] counts, List<Row> keys) {
     try {
       sets = b.runAtomic();
     } catch (BatchException e) {
-      long[] partial = new long[e.index() + 1];
+      int failed = plan.firstEntry(e.index());
+      long[] partial = new long[failed + 1];
       Arrays.fill(partial, Statement.SUCCESS_NO_INFO);
-      partial[e.index()] = Statement.EXECUTE_FAILED;
+      partial[failed] = Statement.EXECUTE_FAILED;
       SQLException cause = SqlExceptions.of(e);
       throw new BatchUpdateException(cause.getMessage(), cause.getSQLState(), cause.getErrorCode(), partial, cause);
     } catch (SluiceException e) {
@@ -45,9 +56,16 @@ record BatchRun(long[] counts, List<Row> keys) {
       throw new BatchUpdateException(cause.getMessage(), cause.getSQLState(), cause.getErrorCode(), new long[0], cause);
     }
     List<Row> keys = new ArrayList<>();
-    long[] counts = new long[sets.size()];
-    for (int i = 0; i < sets.size(); i++) {
-      counts[i] = count(sets.get(i));
+    long[] counts = new long[plan.entries()];
+    for (int i = 0, entry = 0; i < sets.size(); i++) {
+      int n = plan.entriesOf(i);
+      long count = count(sets.get(i));
+      if (n == 1) {
+        counts[entry] = count;
+      } else {
+        Arrays.fill(counts, entry, entry + n, count == n ? 1 : Statement.SUCCESS_NO_INFO);
+      }
+      entry += n;
       keys.addAll(sets.get(i));
     }
     return new BatchRun(counts, keys);

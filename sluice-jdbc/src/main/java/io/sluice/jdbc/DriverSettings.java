@@ -34,9 +34,12 @@ import java.util.Set;
  * @param callMode how <code>{call …}</code> escapes are written
  * @param stringsUntyped {@code stringtype=unspecified}: strings go without a type, for the server
  *     to read as the column's type; by default they are varchar, as in pgjdbc ({@link ParameterCasts})
+ * @param rewriteInserts {@code reWriteBatchedInserts} (pgjdbc's name; on by default here, off in
+ *     pgjdbc): a batch of a single-row {@code INSERT … VALUES} goes as multi-row inserts ({@link
+ *     io.sluice.MultiRowInsert})
  */
 record DriverSettings(ConnectionConfig config, int defaultFetchSize, JdbcSql.CallMode callMode,
-    boolean stringsUntyped) {
+    boolean stringsUntyped, boolean rewriteInserts) {
   static final String PGJDBC_PREFIX = "jdbc:postgresql:";
   static final String SLUICE_PREFIX = "jdbc:sluice:postgresql:";
 
@@ -51,7 +54,7 @@ record DriverSettings(ConnectionConfig config, int defaultFetchSize, JdbcSql.Cal
    * they are accepted and have no effect.
    */
   static final Set<String> IGNORED = Set.of("prepareThreshold", "preparedStatementCacheQueries",
-      "preparedStatementCacheSizeMiB", "reWriteBatchedInserts", "binaryTransfer", "binaryTransferEnable",
+      "preparedStatementCacheSizeMiB", "binaryTransfer", "binaryTransferEnable",
       "binaryTransferDisable", "socketTimeout", "cancelSignalTimeout", "sendBufferSize",
       "receiveBufferSize", "assumeMinServerVersion", "logUnclosedConnections", "disableColumnSanitiser",
       "readOnlyMode", "cleanupSavepoints", "adaptiveFetch", "adaptiveFetchMinimum", "adaptiveFetchMaximum",
@@ -102,6 +105,7 @@ record DriverSettings(ConnectionConfig config, int defaultFetchSize, JdbcSql.Cal
     JdbcSql.CallMode callMode = JdbcSql.CallMode.SELECT;
     String schema = null;
     boolean untyped = false;
+    boolean rewriteInserts = true;
     for (Map.Entry<String, String> e : params.entrySet()) {
       String name = e.getKey();
       String value = e.getValue() == null ? "" : e.getValue();
@@ -114,6 +118,7 @@ record DriverSettings(ConnectionConfig config, int defaultFetchSize, JdbcSql.Cal
           case "defaultRowFetchSize" -> fetchSize = nonNegative(name, value);
           case "escapeSyntaxCallMode" -> callMode = callMode(value);
           case "stringtype" -> untyped = stringType(value);
+          case "reWriteBatchedInserts" -> rewriteInserts = bool(name, value);
           case "currentSchema" -> schema = value;
           case "loginTimeout" -> keywords.put("connect_timeout", value);
           case "tcpKeepAlive" -> keywords.put("keepalives", Boolean.parseBoolean(value) ? "1" : "0");
@@ -129,7 +134,7 @@ record DriverSettings(ConnectionConfig config, int defaultFetchSize, JdbcSql.Cal
     if (!keywords.isEmpty()) {
       config = config.with(keywords);
     }
-    return new DriverSettings(config, fetchSize, callMode, untyped);
+    return new DriverSettings(config, fetchSize, callMode, untyped, rewriteInserts);
   }
 
   private static Map<String, String> queryParameters(String query) {
@@ -169,6 +174,14 @@ record DriverSettings(ConnectionConfig config, int defaultFetchSize, JdbcSql.Cal
   }
 
   /** pgjdbc's {@code stringtype}: true for {@code unspecified}. */
+  private static boolean bool(String name, String value) {
+    return switch (value.toLowerCase(java.util.Locale.ROOT)) {
+      case "true" -> true;
+      case "false" -> false;
+      default -> throw new ConfigException("invalid value for " + name + ": \"" + value + "\" (true or false)");
+    };
+  }
+
   private static boolean stringType(String value) {
     return switch (value.toLowerCase(Locale.ROOT)) {
       case "unspecified" -> true;

@@ -1,5 +1,6 @@
 package io.sluice.jdbc;
 
+import io.sluice.MultiRowInsert;
 import io.sluice.PreparedQuery;
 import io.sluice.RewrittenSql;
 import io.sluice.SluiceException;
@@ -36,6 +37,8 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
   final String sql;
   final RewrittenSql rewritten;
   private final GeneratedKeys keys;
+  private String insertSql;
+  private MultiRowInsert insert;
   final Object[] values;
   /** Each JDBC parameter's {@code $n} (0: not sent), read once from the rewrite. */
   private final int[] serverIndex;
@@ -189,7 +192,19 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
       vals.add(valuesOf(batch.get(b)).get(0));
     }
     clearBatch();
-    return runBatch(sqls, vals, keys).counts();
+    BatchPlan plan = connection.settings.rewriteInserts() && !keys.wanted()
+        ? BatchPlan.of(sqls, vals, this::multiRowInsert)
+        : new BatchPlan(sqls, vals, null);
+    return runBatch(plan, keys).counts();
+  }
+
+  /** The multi-row form of this statement's SQL (as bound: casts may vary it), or null; the last one kept. */
+  private MultiRowInsert multiRowInsert(String sql) {
+    if (!sql.equals(insertSql)) {
+      insertSql = sql;
+      insert = MultiRowInsert.of(sql, connection.standardStrings()).orElse(null);
+    }
+    return insert;
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.sluice.jdbc;
 
 import io.sluice.Column;
+import io.sluice.Queryable;
 import io.sluice.RewrittenSql;
 import io.sluice.Row;
 import io.sluice.RowSet;
@@ -12,6 +13,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLWarning;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -71,22 +73,29 @@ public class SluiceStatement implements Statement, SelfWrapper {
     clearResults();
     connection.beforeStatement();
     warningMark = connection.warnings.mark();
-    long timeout = queryTimeoutSeconds > 0 ? queryTimeoutSeconds * 1000L : connection.defaultTimeoutMillis();
-    ScheduledFuture<?> timer = Timeouts.arm(connection.sluice, timeout);
+    long timeout = timeoutMillis();
+    Queryable on = timeout > 0 ? connection.sluice.withTimeout(Duration.ofMillis(timeout)) : connection.sluice;
     try {
       if (statements.isEmpty()) {
         results.add(0L);
       } else if (statements.size() == 1) {
-        runOne(withKeys(statements.get(0), keys), values.get(0), keys);
+        runOne(on, withKeys(statements.get(0), keys), values.get(0), keys, timeout);
       } else {
-        runSeveral(statements, values);
+        runSeveral(on, statements, values);
       }
     } catch (SluiceException e) {
       throw SqlExceptions.of(e);
-    } finally {
-      Timeouts.disarm(timer);
     }
     current = results.poll();
+  }
+
+  /**
+   * The statement's timeout: {@code setQueryTimeout}, else the connection's network timeout; 0 for
+   * none. It goes with the statement's own request, so that when it passes, Sluice cancels that
+   * statement and no other thread's on the shared connection.
+   */
+  private long timeoutMillis() {
+    return queryTimeoutSeconds > 0 ? queryTimeoutSeconds * 1000L : connection.defaultTimeoutMillis();
   }
 
   /** The last statement given a RETURNING clause, and the result: a statement runs the same SQL again and again. */
@@ -107,13 +116,21 @@ public class SluiceStatement implements Statement, SelfWrapper {
     return keysOut;
   }
 
-  private void runOne(String sql, Object[] values, GeneratedKeys keys) throws SQLException {
+  private void runOne(Queryable on, String sql, Object[] values, GeneratedKeys keys, long timeout) throws SQLException {
     boolean streams = fetchSize > 0 && resultSetType == ResultSet.TYPE_FORWARD_ONLY && !keys.wanted();
     if (streams || (maxRows > 0 && resultSetType == ResultSet.TYPE_FORWARD_ONLY && !keys.wanted())) {
       // a portal: fetchSize rows at a time, or only as many rows as maxRows lets through
       long limit = maxRows > 0 ? Math.min(maxRows, Integer.MAX_VALUE) : Integer.MAX_VALUE;
       int chunk = (int) (streams ? Math.min(fetchSize, limit) : limit);
-      RowStream s = connection.sluice.stream(sql, chunk, values);
+      // a stream's deadline would last as long as the stream; JDBC's timeout bounds the execution
+      // only, so a timer does (a CancelRequest: it may hit another thread's statement, see docs/jdbc.md)
+      ScheduledFuture<?> timer = Timeouts.arm(connection.sluice, timeout);
+      RowStream s;
+      try {
+        s = connection.sluice.stream(sql, chunk, values);
+      } finally {
+        Timeouts.disarm(timer);
+      }
       if (s.columns().isEmpty()) {
         for (Row ignored : s) {
           // a statement without columns sends no rows; this reads to its command tag
@@ -130,7 +147,7 @@ public class SluiceStatement implements Statement, SelfWrapper {
       results.add(rs);
       return;
     }
-    RowSet set = connection.sluice.query(sql, values);
+    RowSet set = on.query(sql, values);
     if (keys.wanted()) {
       results.add(BatchRun.count(set));
       generatedKeys = SluiceResultSet.of(this, connection, set.columns(), set, ResultSet.TYPE_FORWARD_ONLY, 0);
@@ -146,12 +163,12 @@ public class SluiceStatement implements Statement, SelfWrapper {
    * simple Query would; a string that controls transactions itself ({@code BEGIN}, {@code
    * COMMIT}, {@code VACUUM}, {@code … CONCURRENTLY}) runs as it is.
    */
-  private void runSeveral(List<String> statements, List<Object[]> values) throws SQLException {
+  private void runSeveral(Queryable on, List<String> statements, List<Object[]> values) throws SQLException {
     boolean wrap = connection.getAutoCommit() && statements.stream().noneMatch(SluiceStatement::controlsTransactions);
     io.sluice.Transaction tx = wrap ? connection.sluice.begin() : null;
     try {
       for (int i = 0; i < statements.size(); i++) {
-        results.add(resultOf(connection.sluice.query(statements.get(i), values.get(i))));
+        results.add(resultOf(on.query(statements.get(i), values.get(i))));
       }
       if (tx != null) {
         tx.commit();
@@ -410,26 +427,22 @@ public class SluiceStatement implements Statement, SelfWrapper {
     if (sqls.isEmpty()) {
       return new long[0];
     }
-    return runBatch(sqls, values, null).counts();
+    return runBatch(new BatchPlan(sqls, values, null), null).counts();
   }
 
   /** Runs a batch; {@code keyColumns} non-null collects the rows returned as generated keys. */
-  final BatchRun runBatch(List<String> sqls, List<Object[]> values, GeneratedKeys keys) throws SQLException {
+  final BatchRun runBatch(BatchPlan plan, GeneratedKeys keys) throws SQLException {
     clearResults();
     connection.beforeStatement();
     warningMark = connection.warnings.mark();
-    long timeout = queryTimeoutSeconds > 0 ? queryTimeoutSeconds * 1000L : connection.defaultTimeoutMillis();
-    ScheduledFuture<?> timer = Timeouts.arm(connection.sluice, timeout);
     try {
-      BatchRun run = BatchRun.run(connection, sqls, values);
+      BatchRun run = BatchRun.run(connection, plan, timeoutMillis());
       if (keys != null && keys.wanted() && !run.keys().isEmpty()) {
         setGeneratedKeys(run.keys().get(0).columns(), run.keys());
       }
       return run;
     } catch (BatchUpdateException e) {
       throw e;
-    } finally {
-      Timeouts.disarm(timer);
     }
   }
 

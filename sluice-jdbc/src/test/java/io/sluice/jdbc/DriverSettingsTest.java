@@ -66,6 +66,16 @@ class DriverSettingsTest {
     assertThrows(ConfigException.class, () -> parse("jdbc:postgresql://h/db?escapeSyntaxCallMode=maybe"));
     assertThrows(ConfigException.class, () -> parse("jdbc:mysql://h/db"));
     assertThrows(ConfigException.class, () -> parse("jdbc:postgresql://h/db?ssl=perhaps"));
+    ConfigException rewrite = assertThrows(ConfigException.class,
+        () -> parse("jdbc:postgresql://h/db?reWriteBatchedInserts=yes"));
+    assertTrue(rewrite.getMessage().contains("reWriteBatchedInserts"), rewrite.getMessage());
+  }
+
+  @Test
+  void batchedInsertsAreRewrittenUnlessSwitchedOff() {
+    assertTrue(parse("jdbc:postgresql://h/db").rewriteInserts());
+    assertTrue(parse("jdbc:postgresql://h/db?reWriteBatchedInserts=true").rewriteInserts());
+    assertFalse(parse("jdbc:postgresql://h/db?reWriteBatchedInserts=FALSE").rewriteInserts());
   }
 
   @Test

@@ -92,9 +92,12 @@ class SharedConnectionTest {
         s.execute("create temp table rt (k int, v text)");
       }
       try (PreparedStatement p = c.prepareStatement("insert into rt values (?, ?)")) {
-        p.setInt(1, 0);
-        p.setString(2, "warm");
-        p.executeUpdate();   // prepared now: the batch below needs no Parse round trip
+        for (int i = 1; i <= 1000; i++) {   // prepares the statements the batch is sent as (one per chunk size)
+          p.setInt(1, -i);
+          p.setString(2, "warm");
+          p.addBatch();
+        }
+        p.executeBatch();
         proxy.resetCounters();
         for (int i = 1; i <= 1000; i++) {
           p.setInt(1, i);
@@ -141,6 +144,45 @@ class SharedConnectionTest {
       });
       assertTrue(proxy.roundTrips() < 16, "16 statements from 16 threads took " + proxy.roundTrips()
           + " round trips: they did not share the pipeline");
+    }
+  }
+
+  /**
+   * A query timeout travels with its own statement: on a connection shared by two threads, the
+   * late statement is cancelled, never the other thread's long one running before it (a timer
+   * sending a CancelRequest would cancel whatever the server runs at that moment).
+   */
+  @Test
+  void aQueryTimeoutCancelsOnlyItsOwnStatement() throws Exception {
+    try (Connection c = TestDatabase.connect()) {
+      java.util.concurrent.CompletableFuture<Integer> longOne = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("select 7 from pg_sleep(2)")) {
+          assertTrue(rs.next());
+          return rs.getInt(1);
+        } catch (SQLException e) {
+          throw new IllegalStateException(e);
+        }
+      }, r -> Thread.startVirtualThread(r));
+      // the other statement is queued behind it once the long one runs on the server
+      long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      try (Connection watcher = TestDatabase.connect(); Statement w = watcher.createStatement()) {
+        while (System.nanoTime() < until) {
+          try (ResultSet rs = w.executeQuery(
+              "select count(*) from pg_stat_activity where wait_event = 'PgSleep' and query like 'select 7 from pg_sleep%'")) {
+            rs.next();
+            if (rs.getInt(1) > 0) {
+              break;
+            }
+          }
+          Thread.sleep(20);
+        }
+      }
+      try (Statement s = c.createStatement()) {
+        s.setQueryTimeout(1);
+        SQLException e = assertThrows(SQLException.class, () -> s.executeQuery("select pg_sleep(30)"));
+        assertEquals("57014", e.getSQLState());
+      }
+      assertEquals(7, longOne.get(20, TimeUnit.SECONDS), "the other thread's statement ran to its end");
     }
   }
 }

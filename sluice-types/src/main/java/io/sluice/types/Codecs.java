@@ -50,6 +50,16 @@ public final class Codecs {
     };
   }
 
+  /**
+   * A codec for {@code type} that the server reads and writes as text only: {@code parse} turns
+   * the type's output text into a value, {@code format} a value into text its input function
+   * accepts. For a type given by name in the configuration (an extension type, an enum).
+   */
+  public static <T> Codec<T> text(String typeName, Class<T> type, Function<String, ? extends T> parse,
+      Function<? super T, String> format) {
+    return map(Texts.textOnly(typeName), type, parse, format);
+  }
+
   /** A domain: its base type's codec, looked up when used (the base may be registered later). */
   static final class DomainCodec implements Codec<Object> {
     private final String name;

@@ -11,6 +11,9 @@ import java.util.Objects;
  * A composite (row) value: the type's name, its attribute names in order, and their values (null
  * for NULL). Anonymous records ({@code select row(1, 'a')}) have type name {@code record} and
  * attributes named {@code f1, f2, ...} as PostgreSQL names them.
+ *
+ * <p>Two composites are equal when their type names, attribute names and values are, looking
+ * into array values; {@link #toString()} prints {@code point3(x=1, y=2, z=3)}.
  */
 public record Composite(String typeName, List<String> names, List<Object> values) {
   public Composite {
@@ -51,5 +54,37 @@ public record Composite(String typeName, List<String> names, List<Object> values
       m.put(names.get(i), values.get(i));
     }
     return m;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    if (!(o instanceof Composite c) || !typeName.equals(c.typeName) || !names.equals(c.names)) {
+      return false;
+    }
+    for (int i = 0; i < values.size(); i++) {
+      if (!ValueText.equal(values.get(i), c.values.get(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  @Override
+  public int hashCode() {
+    int h = typeName.hashCode() * 31 + names.hashCode();
+    for (Object v : values) {
+      h = h * 31 + ValueText.hash(v);
+    }
+    return h;
+  }
+
+  /** {@code point3(x=1, y=2, z=3)}, array attributes with their elements. */
+  @Override
+  public String toString() {
+    StringBuilder out = new StringBuilder(typeName).append('(');
+    for (int i = 0; i < names.size(); i++) {
+      ValueText.append((i == 0 ? out : out.append(", ")).append(names.get(i)).append('='), values.get(i));
+    }
+    return out.append(')').toString();
   }
 }

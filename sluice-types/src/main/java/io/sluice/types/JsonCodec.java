@@ -29,8 +29,9 @@ public interface JsonCodec {
       if (value instanceof String s) {
         return s;
       }
-      throw new CodecException("no JSON library is configured, so a JSON value must be a String, not "
-          + value.getClass().getName());
+      // the core has no JSON library: the caller writes the JSON text (the Clojure API does)
+      throw new CodecException("a json or jsonb value is sent as its JSON text, a String, not a "
+          + value.getClass().getName() + "; write the value as JSON first");
     }
 
     @Override

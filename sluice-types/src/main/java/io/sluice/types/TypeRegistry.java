@@ -50,6 +50,8 @@ public final class TypeRegistry {
   private final Map<String, Integer> oidByName = new ConcurrentHashMap<>();
   private final Map<ParameterCodec, ParameterCodec> arrayParams = new ConcurrentHashMap<>();
   private volatile boolean stringsAsUnknown;
+  /** The classes the built-in mapping sends as a type of their own, which a named codec leaves alone. */
+  private final java.util.Set<Class<?>> builtInClasses;
 
   private static final ParameterCodec UNKNOWN_STRING = new ParameterCodec(0, Texts.textOnly("unknown"));
   private final ParameterCodec textString;
@@ -114,6 +116,7 @@ public final class TypeRegistry {
     textString = new ParameterCodec(Oids.TEXT, Texts.TEXT);
     untypedArray = new ParameterCodec(0, new ArrayCodec("unknown[]", 0, Texts.UNKNOWN, null));
     untypedRange = new ParameterCodec(0, new Ranges.RangeCodec("anyrange", 0, Texts.UNKNOWN, null));
+    builtInClasses = java.util.Set.copyOf(byClass.keySet());
   }
 
   private void builtIn(int oid, int arrayOid, Codec<?> codec, Class<?> javaType) {
@@ -218,13 +221,7 @@ public final class TypeRegistry {
         yield known != null ? known : Texts.textOnly(t.name());
       }
     };
-    register(t.oid(), c);
-    oidByName.put(t.name(), t.oid());
-    if (t.arrayOid() != 0) {
-      register(t.arrayOid(), new ArrayCodec("_" + t.name(), t.oid(), null, this));
-      arrayOf.put(t.oid(), t.arrayOid());
-      oidByName.put("_" + t.name(), t.arrayOid());
-    }
+    registerWithArray(t, c);
     if (t.elementOid() != 0 && t.name().startsWith("_")) {
       arrayOf.putIfAbsent(t.elementOid(), t.oid());
     }
@@ -234,6 +231,31 @@ public final class TypeRegistry {
     if (c == Extensions.HSTORE) {
       ParameterCodec p = new ParameterCodec(t.oid(), c);
       bySupertype.add(new SimpleEntry<>(Map.class, p));
+    }
+  }
+
+  /** {@code codec} for the catalog type {@code t}, by OID and name, and its array type over it. */
+  private void registerWithArray(TypeInfo t, Codec<?> codec) {
+    register(t.oid(), codec);
+    oidByName.put(t.name(), t.oid());
+    if (t.arrayOid() != 0) {
+      register(t.arrayOid(), new ArrayCodec("_" + t.name(), t.oid(), null, this));
+      arrayOf.put(t.oid(), t.arrayOid());
+      oidByName.put("_" + t.name(), t.arrayOid());
+    }
+  }
+
+  /**
+   * Registers a user's {@code codec} for the type {@code t} found by name in {@code pg_type} (see
+   * {@link NamedCodecs}): results of the type and of its array type decode with it, and parameters
+   * of the codec's Java class (and its arrays and Lists) are sent as this type, unless that class
+   * already maps to a type (String, Integer, … keep theirs).
+   */
+  public void registerNamed(TypeInfo t, Codec<?> codec) {
+    registerWithArray(t, codec);
+    Class<?> k = codec.javaType();
+    if (k != String.class && k != Object.class && !builtInClasses.contains(k)) {
+      registerParameter(k, t.oid(), codec);
     }
   }
 

@@ -104,7 +104,7 @@ class BadInputTest {
     Map<String, String> nullKey = new HashMap<>();
     nullKey.put(null, "x");
     refused(Extensions.HSTORE, nullKey, "keys must be non-null");
-    refused(Texts.JSONB, Map.of("a", 1), "no JSON library");
+    refused(Texts.JSONB, Map.of("a", 1), "is sent as its JSON text, a String, not a java.util.");
     refused(Composites.RECORD, new Composite("record", List.of("f1"), List.of(1)), "anonymous record");
     assertThrows(CodecException.class, () -> new Inet(Inet.parse("1.2.3.4").address(), 33));
     assertThrows(CodecException.class, () -> Interval.of(Duration.ofSeconds(Long.MAX_VALUE)));

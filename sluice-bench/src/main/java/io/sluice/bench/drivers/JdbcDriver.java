@@ -98,8 +98,8 @@ public final class JdbcDriver implements Driver {
       return settings.isEmpty();
     }
     if (workload.kind() == Workload.Kind.POINT_POOLED || workload.kind() == Workload.Kind.POINT_PREPARED
-        || workload.kind().isWrite()) {
-      return true;   // seed 002's variants
+        || workload.kind().isWrite() || workload.kind() == Workload.Kind.BATCH_INSERT) {
+      return true;   // seed 002's variants, and executeBatch
     }
     return Driver.super.supports(workload) || workload.kind().isCopy() && settings.isEmpty() && flavor.copies();
   }
@@ -109,6 +109,12 @@ public final class JdbcDriver implements Driver {
     switch (workload.kind()) {
       case COPY_OUT -> { }
       case COPY_IN -> CopyData.text(workload.expectedRows());
+      case BATCH_INSERT -> {
+        CopyData.rows(workload.expectedRows());
+        try (java.sql.Statement s = connection.createStatement()) {
+          s.execute(CopyData.TRUNCATE);   // emptied once: the table has no key, each run adds its rows
+        }
+      }
       case BULK -> {
         for (int i = 0; i < DEFAULT_PREPARE_THRESHOLD; i++) {
           try (PreparedStatement ps = connection.prepareStatement(workload.jdbcSql())) {
@@ -147,6 +153,7 @@ public final class JdbcDriver implements Driver {
             .copyIn(workload.sql(), new java.io.ByteArrayInputStream(CopyData.text(workload.expectedRows())), 256 * 1024);
         fold.absorb(n, 0);
       }
+      case BATCH_INSERT -> batchInsert(workload, fold);
       case BULK -> {
         try (PreparedStatement ps = connection.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
           JdbcRows.readAll(rs, workload, fold);
@@ -237,6 +244,29 @@ public final class JdbcDriver implements Driver {
         c.setAutoCommit(true);
       }
     }
+  }
+
+  /**
+   * The rows by one prepared insert's {@code executeBatch} (each driver with its default batching:
+   * pgjdbc row by row in one go, sluice-jdbc as multi-row inserts); folded as the rows the counts
+   * report. The table was emptied in {@link #prepare}: a truncate per run would cost more than the
+   * inserts.
+   */
+  private void batchInsert(Workload workload, Fold fold) throws SQLException {
+    long inserted = 0;
+    try (PreparedStatement ps = connection.prepareStatement(workload.jdbcSql())) {
+      for (Object[] r : CopyData.rows(workload.expectedRows())) {
+        ps.setLong(1, (Long) r[0]);
+        ps.setString(2, (String) r[1]);
+        ps.setBigDecimal(3, (java.math.BigDecimal) r[2]);
+        ps.setObject(4, r[3]);
+        ps.addBatch();
+      }
+      for (int n : ps.executeBatch()) {
+        inserted += n;
+      }
+    }
+    fold.absorb(inserted, 0);
   }
 
   private static void point(PreparedStatement ps, Workload workload, int index, Fold fold) throws SQLException {

@@ -84,13 +84,17 @@ public final class SluiceDriver implements Driver {
     if (workload.kind().isPooled()) {
       return pool != null;
     }
-    return Driver.super.supports(workload) || workload.kind().isCopy() && (pool == null && !streaming);
+    return Driver.super.supports(workload)
+        || (workload.kind().isCopy() || workload.kind() == Workload.Kind.BATCH_INSERT) && (pool == null && !streaming);
   }
 
   @Override
   public void prepare(Workload workload) {
-    if (workload.kind() == Workload.Kind.COPY_IN) {
+    if (workload.kind() == Workload.Kind.COPY_IN || workload.kind() == Workload.Kind.BATCH_INSERT) {
       CopyData.rows(workload.expectedRows());
+    }
+    if (workload.kind() == Workload.Kind.BATCH_INSERT) {
+      connection.execute(CopyData.TRUNCATE);   // emptied once: the table has no key, each run adds its rows
     }
   }
 
@@ -108,6 +112,13 @@ public final class SluiceDriver implements Driver {
         long n = connection.copy().fromRows(CopyData.TABLE_IN, CopyData.COLUMNS, CopyFormat.BINARY,
             CopyData.rows(workload.expectedRows()));
         fold.absorb(n, 0);
+      }
+      case BATCH_INSERT -> {
+        long inserted = 0;
+        for (long n : connection.executeMany(workload.sql(), CopyData.rows(workload.expectedRows()))) {
+          inserted += n;
+        }
+        fold.absorb(inserted, 0);
       }
       case BULK -> read(workload, fold);
       case POINT_SEQUENTIAL -> PointTasks.runSequentially(workload, fold, (i, f) -> read(workload, f, workload.id(i)));

@@ -69,13 +69,17 @@ public final class VertxDriver implements Driver {
   /** Queries, and bulk writes by batches (vert.x has no COPY). */
   @Override
   public boolean supports(Workload workload) {
-    return Driver.super.supports(workload) || workload.kind() == Workload.Kind.COPY_IN;
+    return Driver.super.supports(workload) || workload.kind() == Workload.Kind.COPY_IN
+        || workload.kind() == Workload.Kind.BATCH_INSERT;
   }
 
   @Override
-  public void prepare(Workload workload) {
-    if (workload.kind() == Workload.Kind.COPY_IN) {
+  public void prepare(Workload workload) throws Exception {
+    if (workload.kind() == Workload.Kind.COPY_IN || workload.kind() == Workload.Kind.BATCH_INSERT) {
       CopyData.rows(workload.expectedRows());
+    }
+    if (workload.kind() == Workload.Kind.BATCH_INSERT) {
+      await(connection.query(CopyData.TRUNCATE).execute());   // emptied once: each run adds its rows
     }
   }
 
@@ -85,7 +89,11 @@ public final class VertxDriver implements Driver {
     switch (workload.kind()) {
       case BULK -> VertxRows.readAll(await(connection.preparedQuery(sql).execute()), workload, fold);
       case POINT_SEQUENTIAL -> PointTasks.runSequentially(workload, fold, (i, f) -> point(workload, i, f));
-      case COPY_IN -> insertBatches(workload, fold);
+      case COPY_IN -> {
+        await(connection.query(CopyData.TRUNCATE).execute());
+        insertBatches(workload, fold);
+      }
+      case BATCH_INSERT -> insertBatches(workload, fold);
       case POINT_CONCURRENT -> PointTasks.runConcurrently(workload, fold, (i, f) -> point(workload, i, f));
       default -> throw new IllegalArgumentException("not run on vert.x: " + workload.name());
     }
@@ -96,10 +104,9 @@ public final class VertxDriver implements Driver {
 
   /**
    * Bulk writes the fastest way vert.x's pg client has (it has no COPY): the rows as tuples of Java
-   * values, sent by {@code executeBatch} in batches of {@link #BATCH}, into the emptied table.
+   * values, sent by {@code executeBatch} in batches of {@link #BATCH}.
    */
   private void insertBatches(Workload workload, Fold fold) throws Exception {
-    await(connection.query(CopyData.TRUNCATE).execute());
     String insert = "insert into " + CopyData.TABLE_IN + " (" + String.join(", ", CopyData.COLUMNS) + ") values ($1, $2, $3, $4)";
     List<Object[]> rows = CopyData.rows(workload.expectedRows());
     long inserted = 0;

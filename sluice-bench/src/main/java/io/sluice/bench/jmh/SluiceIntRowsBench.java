@@ -7,6 +7,8 @@ import io.sluice.Row;
 import io.sluice.RowSet;
 import io.sluice.bench.Target;
 import io.sluice.testkit.PostgresServer;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -28,6 +30,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * ({@code forEach}: one row view reused). With {@code -prof gc}, {@code gc.alloc.rate.norm}
  * divided by {@link #rows} is the bytes allocated per row; the values are primitives, so none of
  * it is the returned values themselves.
+ *
+ * <p>{@code records} maps the same rows (columns named) to a record of ten ints with
+ * {@code query(sql, Ten.class)}, {@code recordsByHand} builds the same records from the getters:
+ * the difference is what the mapping costs per row.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -38,6 +44,12 @@ import org.openjdk.jmh.annotations.Warmup;
 public class SluiceIntRowsBench {
   private static final String SQL = "select g, g + 1, g + 2, g + 3, g + 4, g + 5, g + 6, g + 7, g + 8, g + 9"
       + " from generate_series(1, $1) g";
+
+  private static final String NAMED = "select g as a, g + 1 as b, g + 2 as c, g + 3 as d, g + 4 as e, g + 5 as f,"
+      + " g + 6 as g, g + 7 as h, g + 8 as i, g + 9 as j from generate_series(1, $1) g";
+
+  /** The record a row becomes. */
+  public record Ten(int a, int b, int c, int d, int e, int f, int g, int h, int i, int j) {}
 
   /** Rows per result. */
   @Param({"1000"})
@@ -85,6 +97,23 @@ public class SluiceIntRowsBench {
       }
     }, rows);
     return sum[0];
+  }
+
+  @Benchmark
+  public List<Ten> records() {
+    return connection.query(NAMED, Ten.class, rows);
+  }
+
+  @Benchmark
+  public List<Ten> recordsByHand() {
+    RowSet rs = connection.query(NAMED, rows);
+    List<Ten> out = new ArrayList<>(rs.size());
+    for (int n = 0, size = rs.size(); n < size; n++) {
+      Row r = rs.get(n);
+      out.add(new Ten(r.getInt(0), r.getInt(1), r.getInt(2), r.getInt(3), r.getInt(4), r.getInt(5), r.getInt(6),
+          r.getInt(7), r.getInt(8), r.getInt(9)));
+    }
+    return out;
   }
 
   @TearDown(Level.Trial)

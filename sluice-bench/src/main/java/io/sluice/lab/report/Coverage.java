@@ -81,6 +81,7 @@ public record Coverage(List<String> interfaces, Map<String, Map<String, Integer>
     return switch (c.workload().kind()) {
       case COPY_IN, COPY_OUT -> "no COPY in that interface";
       case POINT_CONNECT -> "no connection per query in that interface here";
+      case BATCH_INSERT -> "no batch API measured for that interface";
       case POINT_POOLED, WRITE_POOL_TRANSACTION -> "no pool in that interface or mode";
       default -> "no such operation in that interface or mode";
     };

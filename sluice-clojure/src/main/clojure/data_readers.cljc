@@ -1,0 +1,1 @@
+{sluice/interval sluice.impl.values/interval}

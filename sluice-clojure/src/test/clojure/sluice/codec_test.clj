@@ -1,0 +1,58 @@
+(ns sluice.codec-test
+  (:require [clojure.string :as str]
+            [clojure.test :refer [deftest is testing use-fixtures]]
+            [sluice.codec :as codec]
+            [sluice.core :as sluice]
+            [sluice.test-support :as ts]))
+
+(set! *warn-on-reflection* true)
+
+;; ltree (a contrib extension type: its OID differs per database) read and written by a text codec
+;; as LabelPath (a deftype: a defrecord is a map, and maps go as JSON); the application's own
+;; Breadcrumbs go out and come back through the protocols.
+(deftype LabelPath [labels])
+(defrecord Breadcrumbs [segments])
+
+(def ltree
+  (codec/text-codec "ltree" LabelPath #(->LabelPath (str/split % #"\.")) #(str/join "." (.-labels ^LabelPath %))))
+
+(extend-protocol codec/SettableParameter
+  Breadcrumbs
+  (as-parameter [b] (->LabelPath (:segments b))))
+
+(extend-protocol codec/ReadableColumn
+  LabelPath
+  (read-column [p] (->Breadcrumbs (.-labels ^LabelPath p))))
+
+(use-fixtures :once (fn [f]
+                      (sluice/execute! (ts/uri) "create extension if not exists ltree")
+                      (f)))
+
+(defn- spec [] {:uri (ts/uri) :codecs {"ltree" ltree}})
+
+(deftest results-read-through-the-codec-and-read-column
+  (with-open [c (sluice/connect (spec))]
+    (is (= {:p (->Breadcrumbs ["top" "science"])
+            :ps [(->Breadcrumbs ["a" "b"]) nil]}
+           (sluice/execute-one! c "select 'top.science'::ltree as p, array['a.b'::ltree, null] as ps")))))
+
+(deftest parameters-go-through-as-parameter-and-the-codec
+  (with-open [c (sluice/connect (spec))]
+    (is (= {:t "ltree" :p (->Breadcrumbs ["x" "y" "z"]) :under true}
+           (sluice/execute-one! c ["select pg_typeof($1)::text as t, $1 as p, $1 <@ 'x.y'::ltree as under"
+                                   (->Breadcrumbs ["x" "y" "z"])])))
+    (testing "a vector of them is an array of the type"
+      (is (= {:t "ltree[]" :ps [(->Breadcrumbs ["a"]) (->Breadcrumbs ["b" "c"])]}
+             (sluice/execute-one! c ["select pg_typeof($1)::text as t, $1 as ps"
+                                     [(->Breadcrumbs ["a"]) (->LabelPath ["b" "c"])]]))))
+    (testing "in plan, too"
+      (is (= [(->Breadcrumbs ["q"])]
+             (into [] (map :p) (sluice/plan c ["select $1 as p" (->Breadcrumbs ["q"])])))))))
+
+(deftest a-pool-connection-has-the-codecs
+  (with-open [p (sluice/pool (spec))]
+    (is (= {:p (->Breadcrumbs ["m" "n"])} (sluice/execute-one! p "select 'm.n'::ltree as p")))))
+
+(deftest without-the-codec-ltree-is-text
+  (with-open [c (sluice/connect (ts/uri))]
+    (is (= {:p "m.n"} (sluice/execute-one! c "select 'm.n'::ltree as p")))))
