@@ -90,6 +90,32 @@ class ObserverSafetyTest {
   }
 
   @Test
+  void aStartThatThrowsStillGetsItsEnd() {
+    List<StatementEnd> ends = new CopyOnWriteArrayList<>();
+    List<Object> tokens = new CopyOnWriteArrayList<>();
+    SluiceListener startFails = new SluiceListener() {
+      @Override
+      public Object statementStart(StatementStart start) {
+        throw new IllegalStateException("start failure");
+      }
+
+      @Override
+      public void statementEnd(Object token, StatementEnd end) {
+        tokens.add(String.valueOf(token));
+        ends.add(end);
+      }
+    };
+    try (LogCapture log = LogCapture.of("io.sluice.events");
+        Connection c = Connection.open(ConnectionConfig.parse(StatementEventsTest.url()).withListener(startFails))) {
+      assertEquals(2, c.query("select generate_series(1, 2)").size());
+      assertEquals(1, ends.size());
+      assertEquals(2, ends.get(0).rows());
+      assertEquals(List.of("null"), tokens, "the token of a start that threw is null");
+      assertEquals(1, log.entries().stream().filter(e -> e.level().equals("WARNING")).count());
+    }
+  }
+
+  @Test
   void noticesGoToTheConfiguredHandlerAndNoticesRouteReplacesItForOneConnection() {
     List<Notice> got = new CopyOnWriteArrayList<>();
     List<ConnectionInfo> from = new CopyOnWriteArrayList<>();
