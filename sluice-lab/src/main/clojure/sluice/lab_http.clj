@@ -1,0 +1,144 @@
+(ns sluice.lab-http
+  "Seed 001's own stack for the lab's HTTP cases: a Ring handler on Jetty answering GET /rows?start=N
+  with the 500 rows of bench.mixed50k from id N as JSON, in two servers measured side by side
+  (found by the lab through io.sluice.lab.clojure.ClojureEndpoints):
+
+  - `http-clj-sluice`: a Sluice pool, `sluice.core/plan` as the body, `sluice.ring/wrap-json-response`
+    streaming each row from its bytes into the JSON writer (no map is built);
+  - `http-clj-java.jdbc`: HikariCP over pgjdbc, `clojure.java.jdbc/query` into maps (dates and
+    timestamps read as java.time values, as an application would), encoded by `clojure.data.json`
+    in a middleware that does what ring-json's `wrap-json-response` does (the seed's, over
+    Cheshire). Cheshire, jsonista and ring-json live on Clojars, which this build cannot reach;
+    data.json is the Clojure JSON library on Maven Central.
+
+  Both pools hold 64 connections, opened in advance (the seed's settings). Ring adapter: Jetty's
+  core API, the Ring request from sluice.example.server, the response buffered and sent with its
+  Content-Length so that ab's HTTP/1.0 keep-alive holds (io.sluice.lab.http.RowsServer/respond)."
+  (:require [clojure.data.json :as json]
+            [clojure.java.jdbc :as jdbc]
+            [sluice.core :as sluice]
+            [sluice.example.server :as server]
+            [sluice.ring :as ring])
+  (:import (com.zaxxer.hikari HikariConfig HikariDataSource)
+           (io.sluice.bench Target)
+           (io.sluice.lab Profiles)
+           (io.sluice.lab.http RowsServer RowsServer$Body)
+           (java.io OutputStream)
+           (java.nio.charset StandardCharsets)
+           (java.sql ResultSet Timestamp)
+           (java.time LocalDate OffsetDateTime ZoneOffset)
+           (java.util.concurrent ThreadLocalRandom)
+           (org.eclipse.jetty.server Handler Handler$Abstract Request Response)
+           (org.eclipse.jetty.util Callback)))
+
+(set! *warn-on-reflection* true)
+
+(def ^:private rows-per-request RowsServer/ROWS_PER_REQUEST)
+
+(defn start-id
+  "The first id a request asks for: ?start=N, else a random one with a full page after it."
+  [request]
+  (or (some->> (:query-string request) (re-find #"(?:^|&)start=(\d+)") second parse-long)
+      (inc (.nextInt (ThreadLocalRandom/current) (int (- 50000 rows-per-request -1))))))
+
+;; ---------------------------------------------------------------------------------------------
+;; the Ring adapter
+
+(defn- body-writer
+  "Writes a Ring body: a string, or a body that streams itself (sluice.ring's)."
+  ^RowsServer$Body [body]
+  (reify RowsServer$Body
+    (write [_ out]
+      (cond (string? body) (.write ^OutputStream out (.getBytes ^String body StandardCharsets/UTF_8))
+            (satisfies? ring/StreamableBody body) (ring/write-body body out)
+            :else (throw (ex-info (str "cannot send a body of " (class body)) {}))))))
+
+(defn- jetty-handler
+  "A Jetty handler running the synchronous Ring `handler`; status, Content-Type and body are sent."
+  ^Handler [handler]
+  (proxy [Handler$Abstract] []
+    (handle [^Request request ^Response response ^Callback callback]
+      (try
+        (let [{:keys [status headers body]} (handler (server/ring-request request))]
+          (RowsServer/respond response callback (int (or status 200))
+                              (str (get headers "Content-Type" "text/plain")) (body-writer body)))
+        (catch Throwable e
+          (.failed callback e)))
+      true)))
+
+(defn- endpoint
+  "A started server (an io.sluice.lab.http.Endpoint) for `handler`; closing it closes `pool`."
+  [name pool handler]
+  (RowsServer/of name pool (jetty-handler handler)))
+
+(defn- rows-route
+  "The application: GET /rows answers (rows-fn request), anything else a 404."
+  [rows-fn]
+  (fn [request]
+    (if (= "/rows" (:uri request))
+      {:status 200 :body (rows-fn request)}
+      {:status 404 :headers {"Content-Type" "text/plain"} :body "not found"})))
+
+;; ---------------------------------------------------------------------------------------------
+;; http-clj-sluice
+
+(defn open-sluice
+  "http-clj-sluice: Sluice's pool, plan streamed by sluice.ring."
+  [^Target target]
+  (let [pool (sluice/pool (.uri target) {:min-size Profiles/SEED_001_POOL :max-size Profiles/SEED_001_POOL})]
+    (endpoint "http-clj-sluice" pool
+              (ring/wrap-json-response
+               (rows-route #(sluice/plan pool [RowsServer/SQL (start-id %)]))))))
+
+;; ---------------------------------------------------------------------------------------------
+;; http-clj-java.jdbc
+
+(defn- java-time
+  "A JDBC date or timestamp as the java.time value an application would hand on; others as they are."
+  [v]
+  (cond (instance? Timestamp v) (.atOffset (.toInstant ^Timestamp v) ZoneOffset/UTC)
+        (instance? java.sql.Date v) (.toLocalDate ^java.sql.Date v)
+        :else v))
+
+(defn- read-columns
+  "java.jdbc's column reading (getObject, then its IResultSetReadColumn), with java.time values."
+  [^ResultSet rs rsmeta idxs]
+  (mapv (fn [i] (java-time (jdbc/result-set-read-column (.getObject rs (int i)) rsmeta i))) idxs))
+
+(defn- write-as-string [x out options]
+  (json/-write (str x) out options))
+
+;; data.json writes java.util.Date but not java.time's dates: their ISO text, as sluice.json writes them
+(extend OffsetDateTime json/JSONWriter {:-write write-as-string})
+(extend LocalDate json/JSONWriter {:-write write-as-string})
+
+(defn- wrap-json-string
+  "What ring-json's wrap-json-response does: a body of data becomes its JSON text, Content-Type set."
+  [handler]
+  (fn [request]
+    (let [response (handler request)]
+      (if (coll? (:body response))
+        (-> response
+            (update :body json/write-str)
+            (assoc-in [:headers "Content-Type"] "application/json; charset=utf-8"))
+        response))))
+
+(defn open-java-jdbc
+  "http-clj-java.jdbc: HikariCP over pgjdbc (defaults), java.jdbc query into maps, data.json."
+  [^Target target]
+  (let [ds (HikariDataSource. (doto (HikariConfig.)
+                                (.setPoolName "http-clj-java.jdbc")
+                                (.setJdbcUrl (.jdbcUrl target ""))
+                                (.setMaximumPoolSize Profiles/SEED_001_POOL)
+                                (.setMinimumIdle Profiles/SEED_001_POOL)))
+        db {:datasource ds}
+        sql (RowsServer/jdbcSql)]
+    (endpoint "http-clj-java.jdbc" ds
+              (wrap-json-string
+               (rows-route #(let [start (start-id %)]
+                              (jdbc/query db [sql start start] {:read-columns read-columns})))))))
+
+(defn factories
+  "The lab's Clojure HTTP servers: name -> (fn [target] endpoint), in report order."
+  []
+  (array-map "http-clj-java.jdbc" open-java-jdbc "http-clj-sluice" open-sluice))
