@@ -68,8 +68,8 @@
 
 (defn- endpoint
   "A started server (an io.sluice.lab.http.Endpoint) for `handler`; closing it closes `pool`."
-  [name pool handler]
-  (RowsServer/of name pool (jetty-handler handler)))
+  [name description pool handler]
+  (RowsServer/of name description pool (jetty-handler handler)))
 
 (defn- rows-route
   "The application: GET /rows answers (rows-fn request), anything else a 404."
@@ -86,7 +86,9 @@
   "http-clj-sluice: Sluice's pool, plan streamed by sluice.ring."
   [^Target target]
   (let [pool (sluice/pool (.uri target) {:min-size Profiles/SEED_001_POOL :max-size Profiles/SEED_001_POOL})]
-    (endpoint "http-clj-sluice" pool
+    (endpoint "http-clj-sluice" (str "Clojure, a Ring handler on Jetty: a Sluice pool of " Profiles/SEED_001_POOL
+                                     ", sluice.core/plan as the body, streamed by sluice.ring/wrap-json-response")
+              pool
               (ring/wrap-json-response
                (rows-route #(sluice/plan pool [RowsServer/SQL (start-id %)]))))))
 
@@ -133,7 +135,10 @@
                                 (.setMinimumIdle Profiles/SEED_001_POOL)))
         db {:datasource ds}
         sql (RowsServer/jdbcSql)]
-    (endpoint "http-clj-java.jdbc" ds
+    (endpoint "http-clj-java.jdbc" (str "Clojure, a Ring handler on Jetty: org.clojure/java.jdbc 0.7.12 over pgjdbc"
+                                        " defaults with HikariCP (" Profiles/SEED_001_POOL "), query into maps, JSON"
+                                        " text by org.clojure/data.json 2.5.1 (ring-json's way)")
+              ds
               (wrap-json-string
                (rows-route #(let [start (start-id %)]
                               (jdbc/query db [sql start start] {:read-columns read-columns})))))))

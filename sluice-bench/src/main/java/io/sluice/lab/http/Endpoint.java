@@ -11,6 +11,9 @@ public interface Endpoint extends AutoCloseable {
   /** The interface's name in the results and on the command line, {@code http-…}. */
   String name();
 
+  /** What it is, for the report: its stack, pool and how it writes rows. */
+  String description();
+
   String url();
 
   /** Starts a server against {@code target}, its pool open. */

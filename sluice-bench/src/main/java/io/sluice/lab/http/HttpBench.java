@@ -84,7 +84,9 @@ public final class HttpBench {
       List<Endpoint> servers = new ArrayList<>();
       try {
         for (String n : names) {
-          servers.add(group.get(n).open(target));
+          Endpoint e = group.get(n).open(target);
+          servers.add(e);
+          notes.add(e.name() + ": " + e.description());
         }
         bodies.check(servers);
         for (int w = 0; w < cases.size(); w++) {

@@ -59,12 +59,14 @@ public final class RowsServer implements Endpoint {
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
   private final String name;
+  private final String description;
   private final Server server;
   private final ServerConnector connector;
   private final AutoCloseable pool;
 
-  private RowsServer(String name, AutoCloseable pool, Handler handler) throws Exception {
+  private RowsServer(String name, String description, AutoCloseable pool, Handler handler) throws Exception {
     this.name = name;
+    this.description = description;
     this.pool = pool;
     QueuedThreadPool threads = new QueuedThreadPool(200, 8);
     threads.setName(name);
@@ -86,14 +88,16 @@ public final class RowsServer implements Endpoint {
    * A server of another module on the same Jetty set-up (threads, loopback connector): {@code
    * handler} answers; closing stops it, then closes {@code pool}.
    */
-  public static RowsServer of(String name, AutoCloseable pool, Handler handler) throws Exception {
-    return new RowsServer(name, pool, handler);
+  public static RowsServer of(String name, String description, AutoCloseable pool, Handler handler)
+      throws Exception {
+    return new RowsServer(name, description, pool, handler);
   }
 
   /** The Sluice server, its pool of {@code poolSize} connections. */
   public static RowsServer sluice(Target target, int poolSize) throws Exception {
     Pool pool = Pool.open(target.uri(), PoolOptions.DEFAULT.minSize(poolSize).maxSize(poolSize));
-    return new RowsServer("http-sluice", pool, new Handler.Abstract() {
+    return new RowsServer("http-sluice", "Java on Jetty: a Sluice Pool of " + poolSize + ", forEach, each row written"
+        + " from its bytes into Jackson's streaming generator", pool, new Handler.Abstract() {
       @Override
       public boolean handle(Request request, Response response, Callback callback) {
         return serve(request, response, callback, out -> {
@@ -116,7 +120,8 @@ public final class RowsServer implements Endpoint {
     config.setMinimumIdle(poolSize);
     HikariDataSource pool = new HikariDataSource(config);
     String sql = jdbcSql();
-    return new RowsServer("http-pgjdbc", pool, new Handler.Abstract() {
+    return new RowsServer("http-pgjdbc", "Java on Jetty: pgjdbc defaults with HikariCP (" + poolSize + "), each row"
+        + " a Map, the list written by Jackson's ObjectMapper", pool, new Handler.Abstract() {
       @Override
       public boolean handle(Request request, Response response, Callback callback) {
         return serve(request, response, callback, out -> {
@@ -239,6 +244,11 @@ public final class RowsServer implements Endpoint {
 
   public int port() {
     return connector.getLocalPort();
+  }
+
+  @Override
+  public String description() {
+    return description;
   }
 
   @Override

@@ -60,7 +60,7 @@ class Seed001ServersTest {
         assertEquals(17, Bodies.answer(s, 17).get(0).get("id").asInt(), s.name());
         assertTrue(Bodies.answer(s, 17).get(0).get("amount").isNull(), s.name() + ": amount is NULL on row 17");
       }
-      try (RowsServer wrong = RowsServer.of("http-wrong", () -> {}, emptyObjects())) {
+      try (RowsServer wrong = RowsServer.of("http-wrong", "other JSON", () -> {}, emptyObjects())) {
         BenchFailure f = assertThrows(BenchFailure.class, () -> bodies.check(List.of(wrong)));
         assertTrue(f.getMessage().contains("HTTP bodies differ: http-wrong"), f.getMessage());
       }
