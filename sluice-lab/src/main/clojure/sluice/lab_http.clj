@@ -1,6 +1,6 @@
 (ns sluice.lab-http
   "Seed 001's own stack for the lab's HTTP cases: a Ring handler on Jetty answering GET /rows?start=N
-  with the 500 rows of bench.mixed50k from id N as JSON, in two servers measured side by side
+  with the 500 rows of bench.mixed50k from id N as JSON, in servers measured side by side
   (found by the lab through io.sluice.lab.clojure.ClojureEndpoints):
 
   - `http-clj-sluice`: a Sluice pool, `sluice.core/plan` as the body, `sluice.ring/wrap-json-response`
@@ -9,14 +9,18 @@
     timestamps read as java.time values, as an application would), encoded by `clojure.data.json`
     in a middleware that does what ring-json's `wrap-json-response` does (the seed's, over
     Cheshire). Cheshire, jsonista and ring-json live on Clojars, which this build cannot reach;
-    data.json is the Clojure JSON library on Maven Central.
+    data.json is the Clojure JSON library on Maven Central;
+  - `http-clj-java.jdbc-jackson`: the same, its maps encoded by Jackson's streaming generator the
+    way Cheshire does it (a stand-in for the seed's encoder: data.json alone would flatter Sluice).
 
-  Both pools hold 64 connections, opened in advance (the seed's settings). Ring adapter: Jetty's
+  Pools of 64 connections, opened in advance (the seed's settings); the java.jdbc servers share
+  theirs. Ring adapter: Jetty's
   core API, the Ring request from sluice.example.server, the response buffered and sent with its
   Content-Length so that ab's HTTP/1.0 keep-alive holds (io.sluice.lab.http.RowsServer/respond)."
   (:require [clojure.data.json :as json]
             [clojure.java.jdbc :as jdbc]
             [sluice.core :as sluice]
+            [sluice.json :as sluice-json]
             [sluice.example.server :as server]
             [sluice.ring :as ring])
   (:import (com.zaxxer.hikari HikariConfig HikariDataSource)
@@ -93,7 +97,7 @@
                (rows-route #(sluice/plan pool [RowsServer/SQL (start-id %)]))))))
 
 ;; ---------------------------------------------------------------------------------------------
-;; http-clj-java.jdbc
+;; http-clj-java.jdbc and http-clj-java.jdbc-jackson
 
 (defn- java-time
   "A JDBC date or timestamp as the java.time value an application would hand on; others as they are."
@@ -115,35 +119,72 @@
 (extend LocalDate json/JSONWriter {:-write write-as-string})
 
 (defn- wrap-json-string
-  "What ring-json's wrap-json-response does: a body of data becomes its JSON text, Content-Type set."
-  [handler]
+  "What ring-json's wrap-json-response does: a body of data becomes its JSON text (by `write-str`),
+  Content-Type set."
+  [handler write-str]
   (fn [request]
     (let [response (handler request)]
       (if (coll? (:body response))
         (-> response
-            (update :body json/write-str)
+            (update :body write-str)
             (assoc-in [:headers "Content-Type"] "application/json; charset=utf-8"))
         response))))
 
-(defn open-java-jdbc
-  "http-clj-java.jdbc: HikariCP over pgjdbc (defaults), java.jdbc query into maps, data.json."
-  [^Target target]
-  (let [ds (HikariDataSource. (doto (HikariConfig.)
-                                (.setPoolName "http-clj-java.jdbc")
-                                (.setJdbcUrl (.jdbcUrl target ""))
-                                (.setMaximumPoolSize Profiles/SEED_001_POOL)
-                                (.setMinimumIdle Profiles/SEED_001_POOL)))
-        db {:datasource ds}
-        sql (RowsServer/jdbcSql)]
-    (endpoint "http-clj-java.jdbc" (str "Clojure, a Ring handler on Jetty: org.clojure/java.jdbc 0.7.12 over pgjdbc"
-                                        " defaults with HikariCP (" Profiles/SEED_001_POOL "), query into maps, JSON"
-                                        " text by org.clojure/data.json 2.5.1 (ring-json's way)")
-              ds
-              (wrap-json-string
-               (rows-route #(let [start (start-id %)]
-                              (jdbc/query db [sql start start] {:read-columns read-columns})))))))
+(def ^:private encoders
+  "The JSON encoders of the java.jdbc servers, by name suffix: data.json, the Clojure JSON library
+  on Maven Central; and a stand-in for Cheshire (the seed's, through ring-json), which is not
+  reachable here: Jackson's streaming generator driven by a Clojure dispatch over the value's
+  type, as Cheshire's generate works — sluice.json/write-str, the same code that writes Sluice's
+  rows, so that this pair differs only in how rows are read."
+  {"" {:write-str json/write-str :what "org.clojure/data.json 2.5.1"}
+   "-jackson" {:write-str sluice-json/write-str
+               :what "Jackson's streaming generator (sluice.json/write-str, standing in for Cheshire)"}})
+
+(defn- open-hikari ^HikariDataSource [^Target target]
+  (HikariDataSource. (doto (HikariConfig.)
+                       (.setPoolName "http-clj-java.jdbc")
+                       (.setJdbcUrl (.jdbcUrl target ""))
+                       (.setMaximumPoolSize Profiles/SEED_001_POOL)
+                       (.setMinimumIdle Profiles/SEED_001_POOL))))
+
+(def ^:private shared-pool
+  "The java.jdbc servers' one HikariCP pool and how many servers hold it: they are measured in
+  turn, never at once, so each has all 64 connections while it runs, and the group holds 128
+  connections, not 192 (PostgreSQL's max_connections)."
+  (atom {:ds nil :users 0}))
+
+(defn- hold-pool
+  "The shared pool for one more server (opened by the first), and what that server closes."
+  [target]
+  (let [{:keys [ds]} (swap! shared-pool (fn [{:keys [ds users]}] {:ds (or ds (open-hikari target)) :users (inc users)}))]
+    [ds (reify java.lang.AutoCloseable
+          (close [_]
+            (let [[old _] (swap-vals! shared-pool (fn [{:keys [ds users]}]
+                                                     (if (= 1 users) {:ds nil :users 0} {:ds ds :users (dec users)})))]
+              (when (= 1 (:users old))
+                (.close ^HikariDataSource (:ds old))))))]))
+
+(defn- java-jdbc-opener
+  "The factory of a java.jdbc server whose maps are encoded by the encoder named `suffix`."
+  [suffix]
+  (let [{:keys [write-str what]} (encoders suffix)]
+    (fn [^Target target]
+      (let [[ds release] (hold-pool target)
+            db {:datasource ds}
+            sql (RowsServer/jdbcSql)]
+        (endpoint (str "http-clj-java.jdbc" suffix)
+                  (str "Clojure, a Ring handler on Jetty: org.clojure/java.jdbc 0.7.12 over pgjdbc defaults with"
+                       " HikariCP (" Profiles/SEED_001_POOL ", shared by the java.jdbc servers), query into maps,"
+                       " JSON text by " what " (ring-json's way)")
+                  release
+                  (wrap-json-string
+                   (rows-route #(let [start (start-id %)]
+                                  (jdbc/query db [sql start start] {:read-columns read-columns})))
+                   write-str))))))
 
 (defn factories
   "The lab's Clojure HTTP servers: name -> (fn [target] endpoint), in report order."
   []
-  (array-map "http-clj-java.jdbc" open-java-jdbc "http-clj-sluice" open-sluice))
+  (array-map "http-clj-java.jdbc" (java-jdbc-opener "")
+             "http-clj-java.jdbc-jackson" (java-jdbc-opener "-jackson")
+             "http-clj-sluice" open-sluice))

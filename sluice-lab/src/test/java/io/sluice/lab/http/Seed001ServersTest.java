@@ -31,12 +31,13 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Seed 001's own stack in the lab (sluice.lab-http): both Clojure servers answer the same JSON as
+ * Seed 001's own stack in the lab (sluice.lab-http): the Clojure servers answer the same JSON as
  * the Java pgjdbc server, a server that answers other JSON is refused before measuring, and the
  * lab runs the HTTP case on them end to end and stores it.
  */
 class Seed001ServersTest {
-  private static final List<String> CLOJURE = List.of("http-clj-java.jdbc", "http-clj-sluice");
+  private static final List<String> CLOJURE = List.of("http-clj-java.jdbc", "http-clj-java.jdbc-jackson",
+      "http-clj-sluice");
 
   @TempDir
   Path dir;
@@ -68,6 +69,18 @@ class Seed001ServersTest {
       for (Endpoint s : servers) {
         s.close();
       }
+    }
+    // the java.jdbc servers' shared pool closes with the last of them: no pgjdbc connection is left
+    try (Connection c = Connection.open(target.uri())) {
+      long left = -1;
+      for (int i = 0; i < 100 && left != 0; i++) {
+        left = c.query("select count(*) from pg_stat_activity where application_name = 'PostgreSQL JDBC Driver'")
+            .get(0).getLong(0);
+        if (left != 0) {
+          Thread.sleep(100);
+        }
+      }
+      assertEquals(0, left, "pgjdbc connections left open after every server closed");
     }
   }
 
