@@ -7,11 +7,13 @@
   (:import (sluice.impl.row Shape)
            (clojure.lang BigInt IReduceInit Keyword Named Ratio Sequential)
            (com.fasterxml.jackson.core JsonFactory JsonGenerator JsonParser JsonToken)
+           (com.fasterxml.jackson.core.io SerializedString)
            (io.sluice Row)
            (java.io OutputStream StringWriter Writer)
            (java.math BigDecimal BigInteger)
            (java.time.temporal TemporalAccessor)
-           (java.util Collection Date Map Map$Entry UUID)))
+           (java.util Collection Date Map Map$Entry UUID)
+           (java.util.concurrent ConcurrentHashMap)))
 
 (set! *warn-on-reflection* true)
 
@@ -71,6 +73,18 @@
         (string? k) k
         :else (str k)))
 
+(def ^:private ^ConcurrentHashMap field-names
+  "Column keys' names pre-encoded for Jackson, one per key (at most 10,000 kept): a row's field names
+  are then copied as quoted UTF-8 bytes instead of being escaped character by character on every row
+  (7 % of a 500-row JSON response's CPU in the lab's http-clj-sluice)."
+  (ConcurrentHashMap.))
+
+(defn- field-name ^SerializedString [k]
+  (or (.get field-names k)
+      (let [s (SerializedString. (key-name k))]
+        (when (< (.size field-names) 10000) (.putIfAbsent field-names k s))
+        s)))
+
 (defn- write-row
   "Writes a lazy row as an object straight from its bytes: JSON columns are copied as raw text
   (no parse), others decoded one by one. No map is built."
@@ -84,7 +98,7 @@
     (dotimes [j (alength ks)]
       (let [i (aget cols j)
             v (.get view i)]
-        (.writeFieldName g (key-name (aget ks j)))
+        (.writeFieldName g (field-name (aget ks j)))
         (if (and (aget json i) (instance? String v))
           (.writeRawValue g ^String v)
           (write-value g (if (and (aget json i) (some? v)) (row/value shape view i) v)))))
