@@ -6,12 +6,12 @@
   - `http-clj-sluice`: a Sluice pool, `sluice.core/plan` as the body, `sluice.ring/wrap-json-response`
     streaming each row from its bytes into the JSON writer (no map is built);
   - `http-clj-java.jdbc`: HikariCP over pgjdbc, `clojure.java.jdbc/query` into maps (dates and
-    timestamps read as java.time values, as an application would), encoded by `clojure.data.json`
-    in a middleware that does what ring-json's `wrap-json-response` does (the seed's, over
-    Cheshire). Cheshire, jsonista and ring-json live on Clojars, which this build cannot reach;
-    data.json is the Clojure JSON library on Maven Central;
-  - `http-clj-java.jdbc-jackson`: the same, its maps encoded by Jackson's streaming generator the
-    way Cheshire does it (a stand-in for the seed's encoder: data.json alone would flatter Sluice).
+    timestamps read as java.time values, as an application would), encoded to JSON text in a
+    middleware that does what ring-json's `wrap-json-response` does (the seed's), by Jackson's
+    streaming generator as Cheshire does it (Cheshire, jsonista and ring-json live on Clojars,
+    which this build cannot reach);
+  - `http-clj-java.jdbc-data.json`: the same with `clojure.data.json`, the Clojure JSON library on
+    Maven Central (the full profile's).
 
   Pools of 64 connections, opened in advance (the seed's settings); the java.jdbc servers share
   theirs. Ring adapter: Jetty's
@@ -97,7 +97,7 @@
                (rows-route #(sluice/plan pool [RowsServer/SQL (start-id %)]))))))
 
 ;; ---------------------------------------------------------------------------------------------
-;; http-clj-java.jdbc and http-clj-java.jdbc-jackson
+;; http-clj-java.jdbc and http-clj-java.jdbc-data.json
 
 (defn- java-time
   "A JDBC date or timestamp as the java.time value an application would hand on; others as they are."
@@ -131,14 +131,15 @@
         response))))
 
 (def ^:private encoders
-  "The JSON encoders of the java.jdbc servers, by name suffix: data.json, the Clojure JSON library
-  on Maven Central; and a stand-in for Cheshire (the seed's, through ring-json), which is not
-  reachable here: Jackson's streaming generator driven by a Clojure dispatch over the value's
-  type, as Cheshire's generate works — sluice.json/write-str, the same code that writes Sluice's
-  rows, so that this pair differs only in how rows are read."
-  {"" {:write-str json/write-str :what "org.clojure/data.json 2.5.1"}
-   "-jackson" {:write-str sluice-json/write-str
-               :what "Jackson's streaming generator (sluice.json/write-str, standing in for Cheshire)"}})
+  "The JSON encoders of the java.jdbc servers, by name suffix. The seed's was Cheshire (through
+  ring-json), which this build cannot reach, nor jsonista: its stand-in is Jackson's streaming
+  generator driven by a Clojure dispatch over each value's type, the way Cheshire's generate works
+  (sluice.json/write-str, the code that writes Sluice's rows, so that the pair differs only in how
+  rows are read). data.json, the Clojure JSON library on Maven Central, writes the same text at
+  about twice the CPU (full profile only: it flatters Sluice)."
+  {"" {:write-str sluice-json/write-str
+       :what "Jackson's streaming generator (sluice.json/write-str, standing in for Cheshire)"}
+   "-data.json" {:write-str json/write-str :what "org.clojure/data.json 2.5.1"}})
 
 (defn- open-hikari ^HikariDataSource [^Target target]
   (HikariDataSource. (doto (HikariConfig.)
@@ -186,5 +187,5 @@
   "The lab's Clojure HTTP servers: name -> (fn [target] endpoint), in report order."
   []
   (array-map "http-clj-java.jdbc" (java-jdbc-opener "")
-             "http-clj-java.jdbc-jackson" (java-jdbc-opener "-jackson")
+             "http-clj-java.jdbc-data.json" (java-jdbc-opener "-data.json")
              "http-clj-sluice" open-sluice))

@@ -42,7 +42,7 @@ public record LabOptions(String profile, Integer warmups, int runs, String pg, S
     String pg = "18";
     String url = null;
     List<String> only = List.of();
-    List<String> interfaces = allInterfaces();
+    List<String> interfaces = null;
     Path dir = defaultDir();
     boolean help = false;
     for (int i = 0; i < args.length; i++) {
@@ -60,7 +60,10 @@ public record LabOptions(String profile, Integer warmups, int runs, String pg, S
         default -> throw new IllegalArgumentException("unknown option " + a + "\n" + usage());
       }
     }
-    Profiles.named(profile);   // checks the name
+    Profiles chosen = Profiles.named(profile);   // checks the name
+    if (interfaces == null) {
+      interfaces = chosen.interfaces(allInterfaces());
+    }
     if (!pg.matches("1[5-8]")) {
       throw new IllegalArgumentException("--pg takes a PostgreSQL major from 15 to 18, not " + pg);
     }

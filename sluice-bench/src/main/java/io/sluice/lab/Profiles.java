@@ -135,6 +135,18 @@ public record Profiles(String name, Warmup warmup, int runs, List<String> worklo
    */
   static final List<String> FULL_ONLY = List.of("t50k-file", T10M, "copy-out", "copy-in", "ts60-rows", "n5-insert",
       "n200-insert");
+  /**
+   * Interfaces only the full profile runs unless named with {@code --interfaces}: the java.jdbc HTTP
+   * server with data.json, a slower encoder than the seed's (its pair with Jackson stays), to keep
+   * the default profile near ten minutes.
+   */
+  static final List<String> FULL_ONLY_INTERFACES = List.of("http-clj-java.jdbc-data.json");
+
+  /** The interfaces this profile runs when none are named: {@code all} less the full-only ones. */
+  public List<String> interfaces(List<String> all) {
+    return name.startsWith("full") ? all : all.stream().filter(i -> !FULL_ONLY_INTERFACES.contains(i)).toList();
+  }
+
   static final Warmup FULL_WARMUP = new Warmup(10, 200, Duration.ofSeconds(2), Duration.ofSeconds(10), 0.03);
 
   /** What the seed published for the case named {@code workload} (its size suffix ignored), or null. */

@@ -36,8 +36,10 @@ import org.junit.jupiter.api.io.TempDir;
  * lab runs the HTTP case on them end to end and stores it.
  */
 class Seed001ServersTest {
-  private static final List<String> CLOJURE = List.of("http-clj-java.jdbc", "http-clj-java.jdbc-jackson",
+  private static final List<String> CLOJURE = List.of("http-clj-java.jdbc", "http-clj-java.jdbc-data.json",
       "http-clj-sluice");
+  /** The pair of the default profile. */
+  private static final List<String> PAIR = List.of("http-clj-java.jdbc", "http-clj-sluice");
 
   @TempDir
   Path dir;
@@ -86,24 +88,33 @@ class Seed001ServersTest {
 
   @Test
   @Timeout(600)
-  void theLabRunsTheSeed001CaseOnBothServers() throws Exception {
+  void theLabRunsTheSeed001CaseOnThePair() throws Exception {
     Assumptions.assumeTrue(HttpBench.unavailable() == null, "ab is not installed (bin/sluice test installs apache2-utils)");
     Target target = Target.of(PostgresServer.shared());
     Datasets.ensure(target);
     Profiles tiny = new Profiles("seed001", Warmup.fixed(1), 2, List.of("http-c16"), 100, 0, 32);
     List<LabCase> cases = tiny.cases(List.of());
-    LabOptions o = LabOptions.parse("--interfaces", String.join(",", CLOJURE), "--dir", dir.toString());
+    LabOptions o = LabOptions.parse("--interfaces", String.join(",", PAIR), "--dir", dir.toString());
     long runId = Lab.run(o, tiny, cases, target, null,
         new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
     try (Connection c = Connection.open(target.uri())) {
       assertEquals("done", c.query("select status from lab.run where id = $1", runId).get(0).getString(0));
-      for (String name : CLOJURE) {
+      for (String name : PAIR) {
         var rows = c.query("select count(*), min(rows) from lab.measurement where run_id = $1 and workload ="
             + " 'http-c16' and interface = $2", runId, name);
         assertEquals(2, rows.get(0).getLong(0), name + ": two measured ab runs");
         assertEquals(32, rows.get(0).getLong(1), name + ": every request of each run");
       }
     }
+  }
+
+  @Test
+  void theDataJsonServerIsTheFullProfilesUnlessNamed() {
+    assertTrue(LabOptions.parse().interfaces().containsAll(PAIR), LabOptions.parse().interfaces().toString());
+    assertTrue(!LabOptions.parse().interfaces().contains("http-clj-java.jdbc-data.json"), "not in the default profile");
+    assertTrue(LabOptions.parse("--profile", "full").interfaces().containsAll(CLOJURE));
+    assertEquals(List.of("http-clj-java.jdbc-data.json"),
+        LabOptions.parse("--interfaces", "http-clj-java.jdbc-data.json").interfaces());
   }
 
   /** A server answering 500 empty objects: the right shape, other JSON. */
