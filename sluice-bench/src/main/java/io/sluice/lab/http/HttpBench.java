@@ -1,6 +1,7 @@
 package io.sluice.lab.http;
 
 import io.sluice.bench.CpuClock;
+import io.sluice.bench.Drivers;
 import io.sluice.bench.Progress;
 import io.sluice.bench.Runner;
 import io.sluice.bench.Sample;
@@ -92,9 +93,11 @@ public final class HttpBench {
         for (int w = 0; w < cases.size(); w++) {
           runCase(cases.get(w), w, cases.size(), servers, warmup, runs, progress, results, notes);
         }
-      } finally {
-        closeAll(servers);
+      } catch (Exception e) {
+        Drivers.closeAll(servers, e);   // a failure to close is added to e, which goes on
+        throw e;
       }
+      Drivers.closeAll(servers, null);
     }
   }
 
@@ -133,24 +136,6 @@ public final class HttpBench {
     progress.done(String.format("%5.0fs [%d/%d] %-10s done: %s", progress.elapsedSeconds(), w + 1, count,
         c.name(), line.toString().strip()));
     results.addAll(series.values());
-  }
-
-  private static void closeAll(List<Endpoint> servers) throws Exception {
-    Exception first = null;
-    for (Endpoint s : servers) {
-      try {
-        s.close();
-      } catch (Exception e) {
-        if (first == null) {
-          first = e;
-        } else {
-          first.addSuppressed(e);
-        }
-      }
-    }
-    if (first != null) {
-      throw first;
-    }
   }
 
   /** One load-tool run against {@code server}: ab's time for all the requests, and this JVM's CPU meanwhile. */
