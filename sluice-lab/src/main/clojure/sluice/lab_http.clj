@@ -14,9 +14,9 @@
     Maven Central (the full profile's).
 
   Pools of 64 connections, opened in advance (the seed's settings); the java.jdbc servers share
-  theirs. Ring adapter: Jetty's
-  core API, the Ring request from sluice.example.server, the response buffered and sent with its
-  Content-Length so that ab's HTTP/1.0 keep-alive holds (io.sluice.lab.http.RowsServer/respond)."
+  theirs. Ring adapter: Jetty's core API, the Ring request from sluice.example.server, the
+  response buffered and sent with its Content-Length so that ab's HTTP/1.0 keep-alive holds
+  (io.sluice.lab.http.RowsServer/respond)."
   (:require [clojure.data.json :as json]
             [clojure.java.jdbc :as jdbc]
             [sluice.core :as sluice]
