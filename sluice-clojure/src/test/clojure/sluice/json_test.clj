@@ -54,3 +54,12 @@
   (is (thrown? Exception (json/read-str "{\"a\": ")))
   (is (= :sluice/json-error (:type (ex-data (try (json/write-str {:a (Object.)}) (catch Exception e e))))))
   (is (thrown? Exception (json/read-str "1 2"))))
+
+(deftest field-names-follow-each-result
+  ;; the writer keeps the last result's field names per thread: results written in turn keep theirs,
+  ;; and a name that needs escaping is escaped
+  (let [a (sluice/execute! *conn* "select 1 as id, 'x' as \"na\"\"me\"")
+        b (sluice/execute! *conn* "select 2 as other, 'y' as id")]
+    (dotimes [_ 2]
+      (is (= "[{\"id\":1,\"na\\\"me\":\"x\"}]" (json/write-str a)))
+      (is (= "[{\"other\":2,\"id\":\"y\"}]" (json/write-str b))))))

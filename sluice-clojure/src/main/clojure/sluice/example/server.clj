@@ -17,7 +17,10 @@
 
 (set! *warn-on-reflection* true)
 
-(defn- ring-request [^Request r]
+(defn ring-request
+  "The Ring request map of a Jetty 12 request (its body an InputStream), for any Ring adapter on
+  Jetty's core API (the lab's HTTP servers use it too)."
+  [^Request r]
   (let [^HttpURI uri (.getHttpURI r)]
     {:server-port (Request/getServerPort r)
      :server-name (Request/getServerName r)

@@ -80,10 +80,13 @@ public final class Drivers {
     }
   }
 
-  /** Closes every driver, adding failures to {@code failure} (or throwing the first when it is null). */
-  public static void closeAll(List<Driver> drivers, Exception failure) throws Exception {
+  /**
+   * Closes every driver (or other resource: the lab's HTTP servers), adding failures to {@code
+   * failure} (or throwing the first when it is null).
+   */
+  public static void closeAll(List<? extends AutoCloseable> drivers, Exception failure) throws Exception {
     Exception first = failure;
-    for (Driver d : drivers) {
+    for (AutoCloseable d : drivers) {
       try {
         d.close();
       } catch (Exception e) {

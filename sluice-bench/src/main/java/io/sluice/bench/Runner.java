@@ -83,19 +83,33 @@ public final class Runner {
    * execution goes through {@code check}.
    */
   public static void warm(Driver driver, Workload workload, Warmup rule, Series series, Check check) throws Exception {
-    Sample cold = Sample.measure(driver, workload);
+    warm(() -> Sample.measure(driver, workload), workload.name() + ": " + driver.name(),
+        driver.compiledAhead() ? rule.forCompiledCode() : rule, series, check);
+  }
+
+  /** One measured execution of something the lab runs (a driver on a workload, a load-tool run). */
+  @FunctionalInterface
+  public interface Execution {
+    Sample run() throws Exception;
+  }
+
+  /**
+   * The cold call and the warm-up of {@code execution} (named {@code who} in failures) under
+   * {@code rule}, recorded in {@code series}; each execution goes through {@code check}.
+   */
+  public static void warm(Execution execution, String who, Warmup rule, Series series, Check check) throws Exception {
+    Sample cold = execution.run();
     if (!cold.possible()) {   // a cold call cannot be repeated
-      throw new BenchFailure(workload.name() + ": " + driver.name() + "'s cold call measured more CPU than the"
-          + " machine's CPUs give over its wall time: " + cold);
+      throw new BenchFailure(who + "'s cold call measured more CPU than the machine's CPUs give over its wall time: "
+          + cold);
     }
     check.accept(cold, "cold call");
     series.cold(cold);
     List<Long> walls = new ArrayList<>();
     long start = System.nanoTime();
     Warmup.Stop stop;
-    Warmup effective = driver.compiledAhead() ? rule.forCompiledCode() : rule;
-    while ((stop = effective.stopAfter(walls, System.nanoTime() - start)) == null) {
-      Sample s = Sample.measure(driver, workload);
+    while ((stop = rule.stopAfter(walls, System.nanoTime() - start)) == null) {
+      Sample s = execution.run();
       check.accept(s, "warm-up " + (walls.size() + 1));
       walls.add(s.wallNanos());
     }

@@ -82,7 +82,7 @@ public final class Lab {
     }
     List<String[]> described = new ArrayList<>();
     List<String> skipped = new ArrayList<>();
-    try (var probe = new DriverSet(o.interfaces(), target, skipped)) {
+    try (var probe = new DriverSet(o.drivers(), target, skipped)) {
       probe.drivers.forEach(d -> described.add(new String[] {d.name(), d.description()}));
     }
     RunInfo info = new RunInfo(Instant.now(), profile.name(), profile.warmup(), profile.runs(), target, described);
@@ -101,7 +101,7 @@ public final class Lab {
       String status = "failed";
       Map<String, Long> checksums = new java.util.HashMap<>();
       try {
-        runGroup(cases, "tcp", target, o.interfaces(), profile, progress, results, checksums, notes);
+        runGroup(cases, "tcp", target, o.drivers(), profile, progress, results, checksums, notes);
         List<Workload> http = cases.stream().filter(c -> c.transport().equals("http")).map(LabCase::workload).toList();
         if (!http.isEmpty()) {
           String why = HttpBench.unavailable();
@@ -109,7 +109,7 @@ public final class Lab {
             notes.add("HTTP cases skipped: " + why);
             System.err.println("HTTP cases skipped: " + why);
           } else {
-            HttpBench.run(http, target, profile.httpWarmups(), profile.runs(), progress, results, notes);
+            HttpBench.run(http, target, o.interfaces(), profile.warmup(), profile.runs(), progress, results, notes);
           }
         }
         if (profile.wantsSplit(o.only())) {
@@ -119,7 +119,7 @@ public final class Lab {
                 + " /proc)");
           } else {
             notes.addAll(ServerCpu.describe());
-            try (DriverSet set = new DriverSet(o.interfaces(), target, new ArrayList<>())) {
+            try (DriverSet set = new DriverSet(o.drivers(), target, new ArrayList<>())) {
               split.addAll(TimeSplit.run(profile.splitWorkloads(), set.drivers, server, profile.warmup(),
                   profile.runs(), progress));
             }
@@ -140,7 +140,7 @@ public final class Lab {
           try (FaultProxy proxy = FaultProxy.start(target.host(), target.port()).latency(Profiles.REMOTE_LATENCY)) {
             Target via = new Target(proxy.host(), proxy.port(), target.database(), target.user(), target.password(),
                 target.serverVersion());
-            runGroup(cases, "remote", via, o.interfaces(), profile, progress, results, checksums, notes);
+            runGroup(cases, "remote", via, o.drivers(), profile, progress, results, checksums, notes);
           }
         }
         status = "done";

@@ -2,6 +2,7 @@ package io.sluice.lab;
 
 import io.sluice.bench.Drivers;
 import io.sluice.bench.Warmup;
+import io.sluice.lab.http.HttpBench;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -41,7 +42,7 @@ public record LabOptions(String profile, Integer warmups, int runs, String pg, S
     String pg = "18";
     String url = null;
     List<String> only = List.of();
-    List<String> interfaces = Drivers.names();
+    List<String> interfaces = null;
     Path dir = defaultDir();
     boolean help = false;
     for (int i = 0; i < args.length; i++) {
@@ -53,13 +54,16 @@ public record LabOptions(String profile, Integer warmups, int runs, String pg, S
         case "--pg" -> pg = value(args, ++i, a);
         case "--url" -> url = value(args, ++i, a);
         case "--only" -> only = names(value(args, ++i, a), Profiles.caseNames(), "workload");
-        case "--interfaces" -> interfaces = names(value(args, ++i, a), Drivers.names(), "interface");
+        case "--interfaces" -> interfaces = names(value(args, ++i, a), allInterfaces(), "interface");
         case "--dir" -> dir = Path.of(value(args, ++i, a));
         case "--help", "-h" -> help = true;
         default -> throw new IllegalArgumentException("unknown option " + a + "\n" + usage());
       }
     }
-    Profiles.named(profile);   // checks the name
+    Profiles chosen = Profiles.named(profile);   // checks the name
+    if (interfaces == null) {
+      interfaces = chosen.interfaces(allInterfaces());
+    }
     if (!pg.matches("1[5-8]")) {
       throw new IllegalArgumentException("--pg takes a PostgreSQL major from 15 to 18, not " + pg);
     }
@@ -84,7 +88,19 @@ public record LabOptions(String profile, Integer warmups, int runs, String pg, S
   }
 
   static String usage() {
-    return USAGE.formatted(String.join(", ", Profiles.caseNames()), String.join(", ", Drivers.names()));
+    return USAGE.formatted(String.join(", ", Profiles.caseNames()), String.join(", ", allInterfaces()));
+  }
+
+  /** Every interface: the drivers, then the HTTP servers (which run the HTTP cases only). */
+  static List<String> allInterfaces() {
+    List<String> all = new java.util.ArrayList<>(Drivers.names());
+    all.addAll(HttpBench.names());
+    return List.copyOf(all);
+  }
+
+  /** The chosen interfaces that are drivers (the HTTP servers left out). */
+  public List<String> drivers() {
+    return interfaces.stream().filter(Drivers.names()::contains).toList();
   }
 
   static Path defaultDir() {

@@ -39,10 +39,8 @@ public record Profiles(String name, Warmup warmup, int runs, List<String> worklo
         t10mRows);
   }
 
-  /** Warm-up executions of each HTTP server per case: a load-tool run holds hundreds of requests. */
-  public int httpWarmups() {
-    return Math.max(1, Math.min(2, warmup.minCount()));
-  }
+  /** Connections in each pool of seed 001's own stack (the Clojure servers, sluice-lab), as the seed set it. */
+  public static final int SEED_001_POOL = 64;
 
   /** The HTTP cases: the JSON endpoint at 1, 16 and 64 concurrent clients. */
   public static final List<String> HTTP_CASES = List.of("http-c1", "http-c16", "http-c64");
@@ -138,6 +136,18 @@ public record Profiles(String name, Warmup warmup, int runs, List<String> worklo
    */
   static final List<String> FULL_ONLY = List.of("t50k-file", T10M, "copy-out", "copy-in", "ts60-rows", "n5-insert",
       "n200-insert");
+  /**
+   * Interfaces only the full profile runs unless named with {@code --interfaces}: the java.jdbc HTTP
+   * server with data.json, a slower encoder than the seed's (its pair with Jackson stays), to keep
+   * the default profile near ten minutes.
+   */
+  static final List<String> FULL_ONLY_INTERFACES = List.of("http-clj-java.jdbc-data.json");
+
+  /** The interfaces this profile runs when none are named: {@code all} less the full-only ones. */
+  public List<String> interfaces(List<String> all) {
+    return name.startsWith("full") ? all : all.stream().filter(i -> !FULL_ONLY_INTERFACES.contains(i)).toList();
+  }
+
   static final Warmup FULL_WARMUP = new Warmup(10, 200, Duration.ofSeconds(2), Duration.ofSeconds(10), 0.03);
 
   /** What the seed published for the case named {@code workload} (its size suffix ignored), or null. */
@@ -180,8 +190,9 @@ public record Profiles(String name, Warmup warmup, int runs, List<String> worklo
       if (HTTP_CASES.contains(name)) {
         int clients = Integer.parseInt(name.substring("http-c".length()));
         Workload w = Workload.http(name, String.format("%,d requests for 500 rows of mixed50k as JSON, %d concurrent"
-            + " clients (ab -k), each server on Jetty with a pool of %d", httpRequests, clients,
-            io.sluice.lab.http.HttpBench.POOL_SIZE), httpRequests, clients);
+            + " clients (ab -k), each server on Jetty with a pool: %d connections for the Java servers, %d for the"
+            + " Clojure ones (seed 001's)", httpRequests, clients, io.sluice.lab.http.HttpBench.POOL_SIZE,
+            SEED_001_POOL), httpRequests, clients);
         cases.add(new LabCase(w, EXPERIMENTS.get(name), "http", "pool"));
       }
     }

@@ -36,6 +36,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class LabTest {
   static final List<String> INTERFACES = List.of("pgjdbc", "sluice", "sluice-stream");
+  /** The HTTP servers (interfaces of the HTTP case only). */
+  static final List<String> HTTP_SERVERS = List.of("http-pgjdbc", "http-sluice");
 
   @TempDir
   static Path dir;
@@ -51,8 +53,8 @@ class LabTest {
     target = Target.of(PostgresServer.shared());
     Datasets.ensure(target);
     cases = small.cases(List.of());
-    LabOptions o = LabOptions.parse("--profile", "quick", "--interfaces", String.join(",", INTERFACES),
-        "--dir", dir.toString());
+    LabOptions o = LabOptions.parse("--profile", "quick", "--interfaces", String.join(",", INTERFACES) + ","
+        + String.join(",", HTTP_SERVERS), "--dir", dir.toString());
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     runId = Lab.run(o, small, cases, target, PostgresServer.shared().socketDirectory().toString(),
         new PrintStream(out, true, StandardCharsets.UTF_8));
@@ -298,7 +300,7 @@ class LabTest {
   /** The HTTP case compares two servers, the Unix socket leaves pgjdbc out; else the chosen interfaces. */
   static int interfaces(LabCase c) {
     return switch (c.transport()) {
-      case "http" -> 2;
+      case "http" -> HTTP_SERVERS.size();
       case "unix" -> (int) INTERFACES.stream().filter(Lab.UNIX_INTERFACES::contains).count();
       default -> INTERFACES.size();
     };

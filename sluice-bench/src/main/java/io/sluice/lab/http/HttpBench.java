@@ -1,7 +1,9 @@
 package io.sluice.lab.http;
 
 import io.sluice.bench.CpuClock;
+import io.sluice.bench.Drivers;
 import io.sluice.bench.Progress;
+import io.sluice.bench.Runner;
 import io.sluice.bench.Sample;
 import io.sluice.bench.Series;
 import io.sluice.bench.Target;
@@ -13,19 +15,25 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.ServiceLoader;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Runs the HTTP cases: both {@link RowsServer}s in this JVM, ApacheBench ({@code ab}, Debian's
- * apache2-utils) as the load tool in its own process on loopback. Each measured run is one
- * {@code ab} invocation; its sample is ab's elapsed time for all the requests (so requests per
- * second is requests / wall), and the CPU this JVM (the server) spent meanwhile. ab's latency
+ * Runs the HTTP cases: the servers in this JVM, ApacheBench ({@code ab}, Debian's apache2-utils)
+ * as the load tool in its own process on loopback. The servers come in groups — the two Java
+ * {@link RowsServer}s, then each {@link EndpointProvider}'s (sluice-lab: the Clojure ones) — and a
+ * group is opened, runs every case, and is closed before the next opens. Before any is measured,
+ * every server's answer to the same requests must be the same JSON as the first server's
+ * ({@link Bodies}). Each (case, server) has a first, cold {@code ab} run kept apart, then the
+ * profile's warm-up rule over whole {@code ab} runs ({@link Runner#warm}), then the measured runs
+ * taking turns across the group. A sample is ab's elapsed time for all the requests (so requests
+ * per second is requests / wall) and the CPU this JVM (the servers) spent meanwhile; ab's latency
  * percentiles go into the notes.
  */
 public final class HttpBench {
-  /** Connections in each server's pool (the same for both). */
+  /** Connections in each Java server's pool (the same for both). */
   public static final int POOL_SIZE = 16;
 
   private HttpBench() {}
@@ -41,59 +49,97 @@ public final class HttpBench {
     }
   }
 
+  /** The groups of servers, each by interface name ({@code http-…}), in report order. */
+  static List<Map<String, Endpoint.Factory>> groups() {
+    List<Map<String, Endpoint.Factory>> groups = new ArrayList<>();
+    Map<String, Endpoint.Factory> java = new LinkedHashMap<>();
+    java.put("http-pgjdbc", t -> RowsServer.pgjdbc(t, POOL_SIZE));
+    java.put("http-sluice", t -> RowsServer.sluice(t, POOL_SIZE));
+    groups.add(java);
+    for (EndpointProvider p : ServiceLoader.load(EndpointProvider.class)) {
+      groups.add(p.endpoints());
+    }
+    return groups;
+  }
+
+  /** Every HTTP server's interface name, in report order. */
+  public static List<String> names() {
+    return groups().stream().flatMap(g -> g.keySet().stream()).toList();
+  }
+
   /** One ab run's figures. */
   public record AbResult(double seconds, long requests, double requestsPerSecond, Map<String, Integer> percentiles) {}
 
-  /** Runs every HTTP case on both servers; series into {@code results}, percentile lines into {@code notes}. */
-  public static void run(List<Workload> cases, Target target, int warmups, int runs, Progress progress,
-      List<Series> results, List<String> notes) throws Exception {
-    try (RowsServer sluice = RowsServer.sluice(target, POOL_SIZE);
-        RowsServer pgjdbc = RowsServer.pgjdbc(target, POOL_SIZE)) {
-      List<RowsServer> servers = List.of(pgjdbc, sluice);
-      for (int w = 0; w < cases.size(); w++) {
-        Workload c = cases.get(w);
-        Map<RowsServer, Series> series = new LinkedHashMap<>();
-        Map<RowsServer, List<AbResult>> raw = new LinkedHashMap<>();
-        for (RowsServer s : servers) {
-          series.put(s, new Series(c, "http-" + s.name()));
-          raw.put(s, new ArrayList<>());
-          // the first load-tool run is the cold one (kept apart), then the other warm-ups
-          long warmStart = System.nanoTime();
-          series.get(s).cold(measured(s, c, null));
-          for (int i = 1; i <= warmups; i++) {
-            progress.show(w + 1, cases.size(), c, "http-" + s.name(), "warm-up " + i + "/" + warmups);
-            ab(s.url(), (int) c.expectedRows(), c.threads());
-          }
-          series.get(s).warmup(new Warmup.Outcome(warmups, System.nanoTime() - warmStart, Warmup.Stop.COUNT));
-        }
-        for (int r = 1; r <= runs; r++) {
-          for (RowsServer s : servers) {
-            progress.show(w + 1, cases.size(), c, "http-" + s.name(), "run " + r + "/" + runs);
-            series.get(s).add(measured(s, c, raw.get(s)));
-          }
-        }
-        StringBuilder line = new StringBuilder();
-        for (RowsServer s : servers) {
-          List<AbResult> as = raw.get(s);
-          double min = as.stream().mapToDouble(AbResult::requestsPerSecond).min().orElse(0);
-          double max = as.stream().mapToDouble(AbResult::requestsPerSecond).max().orElse(0);
-          double[] sorted = as.stream().mapToDouble(AbResult::requestsPerSecond).sorted().toArray();
-          double median = sorted.length == 0 ? 0 : sorted[sorted.length / 2];
-          AbResult mid = as.stream().filter(a -> a.requestsPerSecond() == median).findFirst().orElse(null);
-          notes.add(String.format("%s, http-%s: %.0f requests/s (min %.0f, max %.0f over %d runs); latency of the"
-                  + " median run: p50 %s ms, p90 %s ms, p99 %s ms, max %s ms", c.name(), s.name(), median, min, max,
-              as.size(), pct(mid, "50%"), pct(mid, "90%"), pct(mid, "99%"), pct(mid, "100%")));
-          line.append("http-").append(s.name()).append(String.format(" %.0f req/s  ", median));
-        }
-        progress.done(String.format("%5.0fs [%d/%d] %-10s done: %s", progress.elapsedSeconds(), w + 1, cases.size(),
-            c.name(), line.toString().strip()));
-        results.addAll(series.values());
+  /**
+   * Runs every HTTP case on the {@code chosen} servers; series into {@code results}, percentile
+   * lines into {@code notes}.
+   */
+  public static void run(List<Workload> cases, Target target, List<String> chosen, Warmup warmup, int runs,
+      Progress progress, List<Series> results, List<String> notes) throws Exception {
+    Bodies bodies = new Bodies();
+    for (Map<String, Endpoint.Factory> group : groups()) {
+      List<String> names = group.keySet().stream().filter(chosen::contains).toList();
+      if (names.isEmpty()) {
+        continue;
       }
+      List<Endpoint> servers = new ArrayList<>();
+      try {
+        for (String n : names) {
+          Endpoint e = group.get(n).open(target);
+          servers.add(e);
+          notes.add(e.name() + ": " + e.description());
+        }
+        bodies.check(servers);
+        for (int w = 0; w < cases.size(); w++) {
+          runCase(cases.get(w), w, cases.size(), servers, warmup, runs, progress, results, notes);
+        }
+      } catch (Exception e) {
+        Drivers.closeAll(servers, e);   // a failure to close is added to e, which goes on
+        throw e;
+      }
+      Drivers.closeAll(servers, null);
     }
   }
 
+  /** One case on one group: each server warmed in turn, then the measured runs taking turns. */
+  private static void runCase(Workload c, int w, int count, List<Endpoint> servers, Warmup warmup, int runs,
+      Progress progress, List<Series> results, List<String> notes) throws Exception {
+    Map<Endpoint, Series> series = new LinkedHashMap<>();
+    Map<Endpoint, List<AbResult>> raw = new LinkedHashMap<>();
+    for (Endpoint s : servers) {
+      String name = s.name();
+      Series one = new Series(c, name);
+      series.put(s, one);
+      raw.put(s, new ArrayList<>());
+      Runner.warm(() -> measured(s, c, null), c.name() + ": " + name, warmup, one,
+          (sample, which) -> progress.show(w + 1, count, c, name, which));
+    }
+    for (int r = 1; r <= runs; r++) {
+      for (Endpoint s : servers) {
+        progress.show(w + 1, count, c, s.name(), "run " + r + "/" + runs);
+        series.get(s).add(measured(s, c, raw.get(s)));
+      }
+    }
+    StringBuilder line = new StringBuilder();
+    for (Endpoint s : servers) {
+      List<AbResult> as = raw.get(s);
+      double min = as.stream().mapToDouble(AbResult::requestsPerSecond).min().orElse(0);
+      double max = as.stream().mapToDouble(AbResult::requestsPerSecond).max().orElse(0);
+      double[] sorted = as.stream().mapToDouble(AbResult::requestsPerSecond).sorted().toArray();
+      double median = sorted.length == 0 ? 0 : sorted[sorted.length / 2];
+      AbResult mid = as.stream().filter(a -> a.requestsPerSecond() == median).findFirst().orElse(null);
+      notes.add(String.format("%s, %s: %.0f requests/s (min %.0f, max %.0f over %d runs); latency of the"
+              + " median run: p50 %s ms, p90 %s ms, p99 %s ms, max %s ms", c.name(), s.name(), median, min, max,
+          as.size(), pct(mid, "50%"), pct(mid, "90%"), pct(mid, "99%"), pct(mid, "100%")));
+      line.append(s.name()).append(String.format(" %.0f req/s  ", median));
+    }
+    progress.done(String.format("%5.0fs [%d/%d] %-10s done: %s", progress.elapsedSeconds(), w + 1, count,
+        c.name(), line.toString().strip()));
+    results.addAll(series.values());
+  }
+
   /** One load-tool run against {@code server}: ab's time for all the requests, and this JVM's CPU meanwhile. */
-  private static Sample measured(RowsServer server, Workload c, List<AbResult> raw) throws Exception {
+  private static Sample measured(Endpoint server, Workload c, List<AbResult> raw) throws Exception {
     CpuClock.Snapshot cpu0 = CpuClock.now();
     AbResult a = ab(server.url(), (int) c.expectedRows(), c.threads());
     long cpu = CpuClock.since(cpu0);

@@ -49,24 +49,27 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
  *
  * Both write the same bytes for the same rows (a test checks it).
  */
-public final class RowsServer implements AutoCloseable {
+public final class RowsServer implements Endpoint {
   public static final int ROWS_PER_REQUEST = 500;
-  static final String SQL = "select * from bench.mixed50k where id >= $1 and id < $1 + " + ROWS_PER_REQUEST
+  /** The rows of one request, from id $1 (pgjdbc: the two {@code ?} of {@link #jdbcSql}). */
+  public static final String SQL = "select * from bench.mixed50k where id >= $1 and id < $1 + " + ROWS_PER_REQUEST
       + " order by id";
   static final String[] NAMES = {"id", "n8", "f8", "amount", "label", "flag", "day", "at", "ref"};
   private static final JsonFactory JSON = new JsonFactory();
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
   private final String name;
+  private final String description;
   private final Server server;
   private final ServerConnector connector;
   private final AutoCloseable pool;
 
-  private RowsServer(String name, AutoCloseable pool, Handler handler) throws Exception {
+  private RowsServer(String name, String description, AutoCloseable pool, Handler handler) throws Exception {
     this.name = name;
+    this.description = description;
     this.pool = pool;
     QueuedThreadPool threads = new QueuedThreadPool(200, 8);
-    threads.setName("http-" + name);
+    threads.setName(name);
     this.server = new Server(threads);
     this.connector = new ServerConnector(server);
     connector.setHost("127.0.0.1");
@@ -76,10 +79,25 @@ public final class RowsServer implements AutoCloseable {
     server.start();
   }
 
+  /** The parameter text of {@link #SQL} for JDBC: {@code $1} twice, as two {@code ?}. */
+  public static String jdbcSql() {
+    return SQL.replace("$1", "?");
+  }
+
+  /**
+   * A server of another module on the same Jetty set-up (threads, loopback connector): {@code
+   * handler} answers; closing stops it, then closes {@code pool}.
+   */
+  public static RowsServer of(String name, String description, AutoCloseable pool, Handler handler)
+      throws Exception {
+    return new RowsServer(name, description, pool, handler);
+  }
+
   /** The Sluice server, its pool of {@code poolSize} connections. */
   public static RowsServer sluice(Target target, int poolSize) throws Exception {
     Pool pool = Pool.open(target.uri(), PoolOptions.DEFAULT.minSize(poolSize).maxSize(poolSize));
-    return new RowsServer("sluice", pool, new Handler.Abstract() {
+    return new RowsServer("http-sluice", "Java on Jetty: a Sluice Pool of " + poolSize + ", forEach, each row written"
+        + " from its bytes into Jackson's streaming generator", pool, new Handler.Abstract() {
       @Override
       public boolean handle(Request request, Response response, Callback callback) {
         return serve(request, response, callback, out -> {
@@ -101,8 +119,9 @@ public final class RowsServer implements AutoCloseable {
     config.setMaximumPoolSize(poolSize);
     config.setMinimumIdle(poolSize);
     HikariDataSource pool = new HikariDataSource(config);
-    String sql = SQL.replace("$1", "?");
-    return new RowsServer("pgjdbc", pool, new Handler.Abstract() {
+    String sql = jdbcSql();
+    return new RowsServer("http-pgjdbc", "Java on Jetty: pgjdbc defaults with HikariCP (" + poolSize + "), each row"
+        + " a Map, the list written by Jackson's ObjectMapper", pool, new Handler.Abstract() {
       @Override
       public boolean handle(Request request, Response response, Callback callback) {
         return serve(request, response, callback, out -> {
@@ -123,8 +142,9 @@ public final class RowsServer implements AutoCloseable {
     });
   }
 
+  /** Writes a response body. */
   @FunctionalInterface
-  interface Body {
+  public interface Body {
     void write(OutputStream out) throws Exception;
   }
 
@@ -138,16 +158,26 @@ public final class RowsServer implements AutoCloseable {
       Response.writeError(request, response, callback, 404);
       return true;
     }
+    respond(response, callback, 200, "application/json", body);
+    return true;
+  }
+
+  /**
+   * Sends {@code status} and the body {@code body} writes, buffered so that it goes with its
+   * Content-Length (keep-alive for ab's HTTP/1.0, as in {@link #serve}); a body that fails before
+   * its end fails the exchange (no response or a cut one, never a partial 200 that looks whole).
+   */
+  public static void respond(Response response, Callback callback, int status, String contentType, Body body) {
     try {
       Buffer out = new Buffer();
       body.write(out);
-      response.getHeaders().put("Content-Type", "application/json");
+      response.setStatus(status);
+      response.getHeaders().put("Content-Type", contentType);
       response.getHeaders().put("Content-Length", out.size());
       response.write(true, out.byteBuffer(), callback);
     } catch (Throwable e) {
       callback.failed(e);
     }
-    return true;
   }
 
   /** A byte array output stream whose bytes are sent without another copy. */
@@ -207,6 +237,7 @@ public final class RowsServer implements AutoCloseable {
     return m;
   }
 
+  @Override
   public String name() {
     return name;
   }
@@ -215,6 +246,12 @@ public final class RowsServer implements AutoCloseable {
     return connector.getLocalPort();
   }
 
+  @Override
+  public String description() {
+    return description;
+  }
+
+  @Override
   public String url() {
     return "http://127.0.0.1:" + port() + "/rows";
   }

@@ -60,7 +60,7 @@ public record Coverage(List<String> interfaces, Map<String, Map<String, Integer>
     boolean http = i.startsWith("http-");
     if (c.transport().equals("http") != http) {
       return http ? "the HTTP servers run the HTTP cases only"
-          : "the HTTP cases compare the two HTTP servers (Sluice and pgjdbc, each on Jetty)";
+          : "the HTTP cases compare the HTTP servers (Sluice and its peers, each on Jetty)";
     }
     if (c.transport().equals("unix") && !Lab.UNIX_INTERFACES.contains(i)) {
       return "TCP only here (pgjdbc would need junixsocket, vert.x a native transport)";

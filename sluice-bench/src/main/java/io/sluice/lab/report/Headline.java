@@ -30,7 +30,8 @@ public final class Headline {
 
   /** Whether an interface is one of Sluice's (Java, Clojure or HTTP server). */
   public static boolean isSluice(String driver) {
-    return driver.startsWith("sluice") || driver.startsWith("clj-sluice") || driver.startsWith("http-sluice");
+    return driver.startsWith("sluice") || driver.startsWith("clj-sluice") || driver.startsWith("http-sluice")
+        || driver.startsWith("http-clj-sluice");
   }
 
   /** Whether an interface is libpq in one of its modes. */

@@ -16,13 +16,16 @@ import java.util.Map;
  */
 public final class ClojureDrivers implements DriverProvider {
   @Override
-  @SuppressWarnings("unchecked")
   public Map<String, Drivers.Factory> drivers() {
-    IFn require = Clojure.var("clojure.core", "require");
-    require.invoke(Clojure.read("sluice.lab-drivers"));
     Map<String, Drivers.Factory> out = new LinkedHashMap<>();
-    Map<String, IFn> factories = (Map<String, IFn>) Clojure.var("sluice.lab-drivers", "factories").invoke();
-    factories.forEach((name, open) -> out.put(name, target -> (Driver) open.invoke(target)));
+    factories("sluice.lab-drivers").forEach((name, open) -> out.put(name, target -> (Driver) open.invoke(target)));
     return out;
+  }
+
+  /** The factories (name -> fn of a target) that {@code (ns/factories)} returns, the namespace loaded first. */
+  @SuppressWarnings("unchecked")
+  static Map<String, IFn> factories(String ns) {
+    Clojure.var("clojure.core", "require").invoke(Clojure.read(ns));
+    return (Map<String, IFn>) Clojure.var(ns, "factories").invoke();
   }
 }

@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * The lab's Clojure interfaces are found on this module's main class path (the service file) and
- * read the same values as the Java ones: same rows, same checksum; their namespace loads without
- * reflection warnings.
+ * read the same values as the Java ones: same rows, same checksum; their namespaces (and the HTTP
+ * servers' sluice.lab-http) load without reflection warnings.
  */
 class ClojureDriversTest {
   private static final List<String> CLOJURE = List.of("clj-sluice", "clj-java.jdbc");
@@ -60,7 +60,7 @@ class ClojureDriversTest {
         (require (quote clojure.string))
         (let [w (java.io.StringWriter.)]
           (binding [*err* (java.io.PrintWriter. w true)]
-            (require 'sluice.lab-drivers :reload))
+            (require 'sluice.lab-drivers 'sluice.lab-http :reload))
           (->> (clojure.string/split-lines (str w))
                (filter #(clojure.string/includes? % "Reflection warning"))
                (vec)))
