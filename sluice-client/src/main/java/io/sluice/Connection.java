@@ -101,6 +101,11 @@ public final class Connection implements Queryable, AutoCloseable {
     return Deadline.in(queryTimeoutNanos);
   }
 
+  /** A call's own deadline, or this connection's query_timeout from now when the call has none. */
+  Deadline deadline(Deadline call) {
+    return call.isNone() ? deadline() : call;
+  }
+
   void ensureOpen() {
     if (closed) {
       throw new ConnectionException("the connection is closed", Outcome.NOT_SENT);

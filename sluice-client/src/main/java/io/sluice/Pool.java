@@ -67,29 +67,30 @@ public final class Pool implements Queryable, AutoCloseable {
 
   /** See {@link Connection#query}. */
   public RowSet query(String sql, Object... params) {
-    return run(Hold.SHARED, Deadline.NONE, s -> s.c.query(sql, params));
+    return query(Deadline.NONE, sql, params);
   }
 
+  /** {@code d}: the call's own deadline, or {@link Deadline#NONE} for the connection's query_timeout. */
   RowSet query(Deadline d, String sql, Object[] params) {
-    return run(Hold.SHARED, d, s -> s.c.query(d, sql, params));
+    return run(Hold.SHARED, d, s -> s.c.query(s.c.deadline(d), sql, params));
   }
 
   /** See {@link Connection#execute}. */
   public long execute(String sql, Object... params) {
-    return run(Hold.SHARED, Deadline.NONE, s -> s.c.execute(sql, params));
+    return execute(Deadline.NONE, sql, params);
   }
 
   long execute(Deadline d, String sql, Object[] params) {
-    return run(Hold.SHARED, d, s -> s.c.execute(d, sql, params));
+    return run(Hold.SHARED, d, s -> s.c.execute(s.c.deadline(d), sql, params));
   }
 
   /** See {@link Connection#executeMany}: pipelined on a shared connection, as a single statement is. */
   public long[] executeMany(String sql, List<Object[]> groups) {
-    return run(Hold.SHARED, Deadline.NONE, s -> s.c.executeMany(sql, groups));
+    return executeMany(Deadline.NONE, sql, groups);
   }
 
   long[] executeMany(Deadline d, String sql, List<Object[]> groups) {
-    return run(Hold.SHARED, d, s -> s.c.executeMany(d, sql, groups));
+    return run(Hold.SHARED, d, s -> s.c.executeMany(s.c.deadline(d), sql, groups));
   }
 
   /**
@@ -98,41 +99,35 @@ public final class Pool implements Queryable, AutoCloseable {
    * this pool goes to another connection (with {@code maxSize} 1 it waits for the acquire timeout).
    */
   public void forEach(String sql, Consumer<? super Row> each, Object... params) {
-    run(Hold.BORROWED, Deadline.NONE, s -> {
-      s.c.forEach(sql, each, params);
-      return null;
-    });
+    forEach(Deadline.NONE, sql, each, params);
   }
 
   void forEach(Deadline d, String sql, Consumer<? super Row> each, Object[] params) {
     run(Hold.BORROWED, d, s -> {
-      s.c.forEach(d, sql, each, params);
+      s.c.forEach(s.c.deadline(d), sql, each, params);
       return null;
     });
   }
 
   /** See {@link Connection#forEachWhile}; like {@link #forEach}, on a connection borrowed for it. */
   public void forEachWhile(String sql, Predicate<? super Row> each, Object... params) {
-    run(Hold.BORROWED, Deadline.NONE, s -> {
-      s.c.forEachWhile(sql, each, params);
-      return null;
-    });
+    forEachWhile(Deadline.NONE, sql, each, params);
   }
 
   void forEachWhile(Deadline d, String sql, Predicate<? super Row> each, Object[] params) {
     run(Hold.BORROWED, d, s -> {
-      s.c.forEachWhile(d, sql, each, params);
+      s.c.forEachWhile(s.c.deadline(d), sql, each, params);
       return null;
     });
   }
 
   /** See {@link Connection#reduce}; like {@link #forEach}, on a connection borrowed for it. */
   public <A> A reduce(String sql, A init, BiFunction<A, ? super Row, A> fn, Object... params) {
-    return run(Hold.BORROWED, Deadline.NONE, s -> s.c.reduce(sql, init, fn, params));
+    return reduce(Deadline.NONE, sql, init, fn, params);
   }
 
   <A> A reduce(Deadline d, String sql, A init, BiFunction<A, ? super Row, A> fn, Object[] params) {
-    return run(Hold.BORROWED, d, s -> s.c.reduce(d, sql, init, fn, params));
+    return run(Hold.BORROWED, d, s -> s.c.reduce(s.c.deadline(d), sql, init, fn, params));
   }
 
   /**
@@ -141,12 +136,12 @@ public final class Pool implements Queryable, AutoCloseable {
    * connection, and is reported as a leak after {@link PoolOptions#leakThreshold()}.
    */
   public RowStream stream(String sql, int fetchSize, Object... params) {
-    return run(Hold.LENT, Deadline.NONE,
-        s -> s.c.stream(sql, fetchSize, params).afterClose(() -> slots.giveBack(s, null)));
+    return stream(Deadline.NONE, sql, fetchSize, params);
   }
 
   RowStream stream(Deadline d, String sql, int fetchSize, Object[] params) {
-    return run(Hold.LENT, d, s -> s.c.stream(d, sql, fetchSize, params).afterClose(() -> slots.giveBack(s, null)));
+    return run(Hold.LENT, d,
+        s -> s.c.stream(s.c.deadline(d), sql, fetchSize, params).afterClose(() -> slots.giveBack(s, null)));
   }
 
   /**
@@ -155,20 +150,20 @@ public final class Pool implements Queryable, AutoCloseable {
    * prepared there once, from that connection's statement cache.
    */
   public PreparedQuery prepare(String sql) {
-    return run(Hold.SHARED, Deadline.NONE, s -> s.c.prepare(sql)).through(this);
+    return prepare(Deadline.NONE, sql);
   }
 
   PreparedQuery prepare(Deadline d, String sql) {
-    return run(Hold.SHARED, d, s -> s.c.prepare(d, sql)).through(this);
+    return run(Hold.SHARED, d, s -> s.c.prepare(s.c.deadline(d), sql)).through(this);
   }
 
   /** See {@link Connection#simpleQuery}. */
   public List<SimpleResult> simpleQuery(String sql) {
-    return run(Hold.SHARED, Deadline.NONE, s -> s.c.simpleQuery(sql));
+    return simpleQuery(Deadline.NONE, sql);
   }
 
   List<SimpleResult> simpleQuery(Deadline d, String sql) {
-    return run(Hold.SHARED, d, s -> s.c.simpleQuery(d, sql));
+    return run(Hold.SHARED, d, s -> s.c.simpleQuery(s.c.deadline(d), sql));
   }
 
   /**
