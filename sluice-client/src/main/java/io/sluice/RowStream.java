@@ -1,7 +1,7 @@
 package io.sluice;
 
 import io.sluice.internal.RowStore;
-import io.sluice.internal.StatementRunner;
+import io.sluice.internal.Portal;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 
@@ -14,7 +14,7 @@ import java.util.NoSuchElementException;
  * <p>A {@link Row} from the iterator is valid until the next chunk is fetched.
  */
 public final class RowStream implements Iterable<Row>, AutoCloseable {
-  private final StatementRunner.Portal portal;
+  private final Portal portal;
   private RowStore chunk = new RowStore();
   private int index;
   private boolean exhausted;
@@ -22,7 +22,7 @@ public final class RowStream implements Iterable<Row>, AutoCloseable {
   private long rows;
   private Runnable afterClose = () -> {};
 
-  RowStream(StatementRunner.Portal portal) {
+  RowStream(Portal portal) {
     this.portal = portal;
   }
 
