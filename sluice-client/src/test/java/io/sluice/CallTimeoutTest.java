@@ -2,7 +2,6 @@ package io.sluice;
 
 import static org.junit.jupiter.api.Assertions.*;
 
-import io.sluice.testkit.PostgresServer;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
@@ -18,16 +17,14 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class CallTimeoutTest {
   static final Duration SHORT = Duration.ofMillis(200);
-  static PostgresServer pg;
 
   @BeforeAll
   static void server() {
-    pg = PostgresServer.shared();
+    TimeoutTest.server();
   }
 
   static String url(String extra) {
-    return "host=" + pg.socketDirectory() + " port=" + pg.port() + " user=" + pg.superuser() + " dbname="
-        + pg.database() + " " + extra;
+    return TimeoutTest.url(extra);
   }
 
   static void assertCancelled(Runnable call) {
