@@ -42,7 +42,7 @@ final class Expiry {
     if (r.done) {
       return;
     }
-    r.timedOut = true;
+    r.cancelledFor(Request.CancelCause.DEADLINE);
     Deadline end = Deadline.in(cancelTimeoutNanos);
     // the cancel must reach the server while it runs this request: wait until it heads the queue
     // (the engine wakes the new head's watcher as each request completes)
@@ -81,7 +81,7 @@ final class Expiry {
       try {
         if (!r.done && pending.peek() == r && pending.size() == 1 && unpinned.getAsBoolean()
             && s.transactionStatus == io.sluice.protocol.TransactionStatus.IDLE) {
-          r.stopRequested = true;
+          r.cancelledFor(Request.CancelCause.STOPPED);
           Canceller.cancel(s, cancelTimeoutNanos);
         }
       } finally {
@@ -93,7 +93,7 @@ final class Expiry {
   /** Cancels whatever the server is running for this connection now (a CancelRequest). */
   boolean cancelCurrent() {
     for (Request r : pending) {
-      r.cancelRequested = true;
+      r.cancelledFor(Request.CancelCause.CALLER);
     }
     return Canceller.cancel(s, cancelTimeoutNanos);
   }

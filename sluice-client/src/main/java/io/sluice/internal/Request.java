@@ -45,15 +45,11 @@ public abstract class Request {
   volatile SluiceException failure;
   /** For requests fetched in chunks: set when the current chunk has ended. */
   volatile boolean chunkDone;
-  /** Set when the deadline passed and a cancel was (or is being) sent for this request. */
-  volatile boolean timedOut;
-  /** Set when the user cancelled while this request was in flight. */
-  volatile boolean cancelRequested;
   /**
-   * Set when the consumer of this request's streamed rows wanted no more and a cancel was sent to
-   * stop the server producing them: the cancel's error (57014) then ends the request normally.
+   * Why a cancel was sent (or is being sent) while this request was in flight, or null: the first
+   * reason wins, and says what the server's 57014 means for it ({@link CancelCause}).
    */
-  volatile boolean stopRequested;
+  volatile CancelCause cancelCause;
   /** The transaction status of the last ReadyForQuery. */
   TransactionStatus lastStatus;
   /** Set when the deferred BEGIN written in front of this request failed (the request was skipped). */
@@ -62,6 +58,35 @@ public abstract class Request {
   SluiceException serverError;
   /** Replies of this request's own that arrived (not its deferred BEGIN's, not asynchronous ones). */
   int replies;
+
+  /** Why Sluice sent a CancelRequest while a request was in flight. */
+  enum CancelCause {
+    /** Its deadline passed: the 57014 becomes a {@code QueryTimeoutException}. */
+    DEADLINE,
+    /** The caller cancelled whatever the connection was running ({@code Connection.cancel}). */
+    CALLER,
+    /**
+     * The consumer of its streamed rows wanted no more: the 57014 ends the request normally, the
+     * consumer has its rows.
+     */
+    STOPPED
+  }
+
+  private static final java.lang.invoke.VarHandle CANCEL_CAUSE;
+
+  static {
+    try {
+      CANCEL_CAUSE = java.lang.invoke.MethodHandles.lookup().findVarHandle(Request.class, "cancelCause",
+          CancelCause.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
+  /** Records why a cancel is sent for this request, unless an earlier reason was recorded. */
+  final void cancelledFor(CancelCause cause) {
+    CANCEL_CAUSE.compareAndSet(this, (CancelCause) null, cause);
+  }
 
   /** Wakes the {@link #watcher}, if any. */
   final void wakeWatcher() {

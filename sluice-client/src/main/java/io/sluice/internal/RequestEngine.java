@@ -165,7 +165,8 @@ public final class RequestEngine {
     if (e == null) {
       return;
     }
-    if (r.timedOut && e instanceof ServerException se && se.sqlState().equals("57014")) {
+    if (r.cancelCause == Request.CancelCause.DEADLINE && e instanceof ServerException se
+        && se.sqlState().equals("57014")) {
       throw new QueryTimeoutException("the statement ran past its deadline and was cancelled", se);
     }
     throw e;

@@ -146,7 +146,7 @@ public final class StatementRunner {
         engine.run(q, deadline);
         return new QueryResult(st.layout, q.commandTag);
       } catch (ServerException e) {
-        if (q.stopRequested && e.sqlState().equals("57014")) {
+        if (q.cancelCause == Request.CancelCause.STOPPED && e.sqlState().equals("57014")) {
           return new QueryResult(st.layout, null);   // stopped for the consumer, who has its rows
         }
         if (invalidates(e)) {
@@ -259,7 +259,7 @@ public final class StatementRunner {
    * server is idle, 'I'), so running it again is safe and nobody sees the race.
    */
   private static boolean staleCancel(ServerException e, QueryRequest q) {
-    return e.sqlState().equals("57014") && !q.timedOut && !q.cancelRequested && q.rowsSeen == 0
+    return e.sqlState().equals("57014") && q.cancelCause == null && q.rowsSeen == 0
         && q.lastStatus == TransactionStatus.IDLE;
   }
 
