@@ -238,6 +238,11 @@ public final class Connection implements Queryable, AutoCloseable {
     if (groups.isEmpty()) {
       return new long[0];
     }
+    for (int i = 0; i < groups.size(); i++) {
+      if (groups.get(i) == null) {
+        throw new ValueException("parameter group " + i + " is null; a group without parameters is an empty array");
+      }
+    }
     boolean standard = !"off".equalsIgnoreCase(parameter("standard_conforming_strings"));
     MultiRowInsert insert = groups.size() > 1 ? MultiRowInsert.of(sql, standard).orElse(null) : null;
     Batch b = new Batch(session, deadline);

@@ -99,6 +99,10 @@ class ExecuteManyTest {
     List<Object[]> groups = new ArrayList<>(rows(0, 5));
     groups.set(3, new Object[] {3});
     assertThrows(ValueException.class, () -> c.executeMany("insert into many_rows (k, v) values ($1, $2)", groups));
+    groups.set(3, null);
+    ValueException e = assertThrows(ValueException.class,
+        () -> c.executeMany("insert into many_rows (k, v) values ($1, $2)", groups));
+    assertTrue(e.getMessage().contains("group 3"), e.getMessage());
     assertEquals(0, scalar("select count(*) from many_rows"));
   }
 

@@ -23,8 +23,8 @@ class Utf8Test {
   }
 
   static byte[] around(String prefix, byte[] middle, String suffix) {
-    byte[] p = prefix.getBytes(StandardCharsets.US_ASCII);
-    byte[] s = suffix.getBytes(StandardCharsets.US_ASCII);
+    byte[] p = prefix.getBytes(StandardCharsets.UTF_8);
+    byte[] s = suffix.getBytes(StandardCharsets.UTF_8);
     byte[] out = new byte[p.length + middle.length + s.length + 6];
     out[0] = 'Z';   // decoded from an offset, as values are read from a DataRow
     System.arraycopy(p, 0, out, 3, p.length);
@@ -63,6 +63,8 @@ class Utf8Test {
     assertThrows(ProtocolException.class, () -> decode(around("", bad, "")), hex);
     assertThrows(ProtocolException.class, () -> decode(around("ab", bad, "cd")), hex);
     assertThrows(ProtocolException.class, () -> decode(around(LONG_PAD, bad, LONG_PAD)), hex);
+    // a real U+FFFD ahead of the malformed bytes must not pass for the decoder's replacement
     assertThrows(ProtocolException.class, () -> decode(around(LONG_PAD + "\uFFFD", bad, "")), hex);
+    assertThrows(ProtocolException.class, () -> decode(around("\uFFFD", bad, "")), hex);
   }
 }
