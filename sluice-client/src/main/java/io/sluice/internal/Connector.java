@@ -215,8 +215,8 @@ public final class Connector {
       s.connectParams = p;
       try {
         startup(s, p, e, stage);
-      } catch (RuntimeException ex) {
-        s.markBroken();
+      } catch (RuntimeException | Error ex) {
+        s.markBroken();   // an Error too (out of memory in a password supplier): no socket left open
         throw ex;
       }
       return s;
