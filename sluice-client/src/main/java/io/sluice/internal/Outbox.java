@@ -37,6 +37,8 @@ final class Outbox {
   private long enqueuedSeq;
   private volatile long writtenSeq;
   private final AtomicBoolean flushing = new AtomicBoolean();
+  /** Socket writes so far; written only by the thread holding {@link #flushing}. */
+  private volatile long writes;
   /** Set when a write failed: nothing more is written. */
   private volatile ConnectionException failure;
 
@@ -65,6 +67,11 @@ final class Outbox {
   /** The sequence number of the last request whose write began: the server may have it. */
   long writtenSeq() {
     return writtenSeq;
+  }
+
+  /** Socket writes so far. */
+  long writes() {
+    return writes;
   }
 
   /** Why writing failed, or null. */
@@ -113,6 +120,7 @@ final class Outbox {
       // counted as written from the moment the write begins: the server may read and answer them
       // before the call returns, and a failure found meanwhile must not call them "not sent"
       writtenSeq = upTo;
+      writes++;   // only the flushing thread writes it
       s.transport.write(w.array(), 0, w.size());
     } catch (IOException e) {
       // part of the buffer may have left before the error: its requests may have run

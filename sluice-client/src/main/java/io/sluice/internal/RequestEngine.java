@@ -12,7 +12,6 @@ import io.sluice.protocol.WireWriter;
 import java.io.EOFException;
 import java.io.IOException;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
@@ -50,14 +49,10 @@ public final class RequestEngine {
   private final Pin pin;
   private final ConcurrentLinkedQueue<Request> pending = new ConcurrentLinkedQueue<>();
   private final ReentrantLock readLock = new ReentrantLock();
-  private final Semaphore slots;
-  /**
-   * Threads waiting in {@link #acquireSlot}: woken when a slot frees up, when the read lock frees
-   * up (one of them may have to read: its own batch's replies), and when the connection fails.
-   */
-  private final java.util.Set<Thread> slotWaiters = java.util.concurrent.ConcurrentHashMap.newKeySet();
-  /** {@code pipeline_depth}: the slots there are, so that the ones taken tell the depth without a counter of their own. */
-  private final int depth;
+  /** {@code pipeline_depth} slots; the ones taken tell the depth in flight without a counter of their own. */
+  private final PipelineSlots slots;
+  /** Wakes callers' threads and counts the wakes. */
+  private final WakeUps wakeUps = new WakeUps();
   /** The most requests in flight at once so far ({@link #peakInFlight}); written under the output lock. */
   private volatile int peak;
   private volatile SluiceException broken;
@@ -87,8 +82,7 @@ public final class RequestEngine {
     });
     this.outbox = new Outbox(session, outLock, this::writeFailed);
     this.expiry = new Expiry(session, pending, outLock, this::failAll, cancelTimeoutNanos);
-    this.depth = Math.max(1, pipelineDepth);
-    this.slots = new Semaphore(depth, true);
+    this.slots = new PipelineSlots(pipelineDepth, wakeUps);
   }
 
   /**
@@ -96,7 +90,22 @@ public final class RequestEngine {
    * snapshot for counters (it reads the slots' semaphore, no counter of its own on the hot path).
    */
   public int inFlight() {
-    return depth - slots.availablePermits();
+    return slots.taken();
+  }
+
+  /** Requests written so far (each with its own Sync). */
+  public long requestsSent() {
+    return outbox.writtenSeq();
+  }
+
+  /** Socket writes so far: requests sent over writes is how many each write carried. */
+  public long socketWrites() {
+    return outbox.writes();
+  }
+
+  /** Threads of callers woken so far (an owner, the next reader, a caller waiting for a slot). */
+  public long wakeUps() {
+    return wakeUps.count();
   }
 
   /** The most requests that have been in flight at once on this connection. */
@@ -191,16 +200,17 @@ public final class RequestEngine {
    * writing). {@code deadline} bounds the wait for a free pipeline slot and for an exclusive request ahead to finish.
    */
   public void submit(Request r, Deadline deadline) {
-    submitQueued(r, deadline);
+    submitQueued(r, deadline, false);
     outbox.flush();
   }
 
-  private void submitQueued(Request r, Deadline deadline) {
+  /** {@code inLine}: the caller already waits in the slots' line, for several requests in one turn. */
+  private void submitQueued(Request r, Deadline deadline, boolean inLine) {
     refuseBehindOwnStream();
     if (pin.beginPending() && r.owner != null && !r.acceptsBegin()) {
       beginNow(deadline);
     }
-    acquireSlot(deadline);
+    acquireSlot(deadline, inLine);
     boolean queued = false;
     outLock.lock();
     try {
@@ -235,7 +245,7 @@ public final class RequestEngine {
         pin.takeBegin();
       }
       r.seq = outbox.sealed();
-      int inFlight = depth - slots.availablePermits();
+      int inFlight = slots.taken();
       r.depthAtSend = (short) Math.min(inFlight, Short.MAX_VALUE);
       if (inFlight > peak) {
         peak = inFlight;
@@ -252,7 +262,6 @@ public final class RequestEngine {
       outLock.unlock();
       if (!queued) {
         slots.release();
-        wakeSlotWaiters();
       }
     }
   }
@@ -298,15 +307,20 @@ public final class RequestEngine {
       rs.forEach(r -> notSubmitted(r, e));
       return;
     }
+    // one turn in the slots' line for all of them: the batch leaves together, in one write when
+    // the slots are there, rather than one request per turn behind every other caller
+    Thread me = Thread.currentThread();
+    slots.enter(me);
     try {
       for (Request r : rs) {
         try {
-          submitQueued(r, deadline);
+          submitQueued(r, deadline, true);
         } catch (SluiceException e) {
           notSubmitted(r, e);
         }
       }
     } finally {
+      slots.leave(me);
       outbox.flush();
     }
   }
@@ -318,25 +332,28 @@ public final class RequestEngine {
   }
 
   /**
-   * Takes a pipeline slot. When all are taken, the caller sends what is queued and helps read
-   * replies until one frees up: a single thread submitting more than {@code pipeline_depth}
-   * requests must not wait for replies nobody reads.
+   * Takes a pipeline slot. When all are taken, the caller waits in line ({@link PipelineSlots}),
+   * and reads replies while nobody else does: a single thread submitting more than {@code
+   * pipeline_depth} requests must not wait for replies nobody reads (its own batch's). Readers wake
+   * such a thread as the owner of the next request to read ({@link #wakeNextReader}).
    */
-  private void acquireSlot(Deadline deadline) {
-    if (slots.tryAcquire()) {
+  private void acquireSlot(Deadline deadline, boolean inLine) {
+    Thread me = Thread.currentThread();
+    if (inLine ? slots.takeInTurn(me) : slots.tryTake()) {
       return;
     }
     outbox.flush();
-    Thread me = Thread.currentThread();
-    // registered before looking, so that a release between the look and the park is not lost
+    // in line before looking, so that a release between the look and the park is not lost
     // (its unpark leaves a permit, and the park returns at once)
-    slotWaiters.add(me);
+    if (!inLine) {
+      slots.enter(me);
+    }
     try {
       while (true) {
         if (broken != null) {
           throw new ConnectionException("the connection is closed: " + broken.getMessage(), Outcome.NOT_SENT, broken);
         }
-        if (slots.tryAcquire()) {
+        if (slots.takeInTurn(me)) {
           return;
         }
         // read when nobody else is: this thread's own replies free the slot it needs (a batch
@@ -349,7 +366,7 @@ public final class RequestEngine {
             readLock.unlock();
           }
           wakeNextReader();
-          if (slots.tryAcquire()) {
+          if (slots.takeInTurn(me)) {
             return;
           }
         }
@@ -369,15 +386,8 @@ public final class RequestEngine {
         }
       }
     } finally {
-      slotWaiters.remove(me);
-    }
-  }
-
-  /** A slot or the read lock freed up, or the connection failed: the threads waiting for a slot look again. */
-  private void wakeSlotWaiters() {
-    if (!slotWaiters.isEmpty()) {
-      for (Thread t : slotWaiters) {
-        LockSupport.unpark(t);
+      if (!inLine) {
+        slots.leave(me);
       }
     }
   }
@@ -461,7 +471,7 @@ public final class RequestEngine {
     for (Request r : pending) {   // someone must read: wake the owners of what is in flight
       Thread t = r.reader;
       if (t != null) {
-        LockSupport.unpark(t);
+        wakeUps.wake(t);
       }
     }
   }
@@ -551,7 +561,13 @@ public final class RequestEngine {
   private void readUntil(Request r, boolean chunk) {
     FrameReader in = s.reader;
     Thread me = Thread.currentThread();
-    while (!r.done && !(chunk && r.chunkDone)) {
+    while (true) {
+      if ((r.done || (chunk && r.chunkDone)) && !in.hasBufferedMessage()) {
+        // this caller's reply is complete; replies already read from the socket are handed out
+        // first (a pipelined burst completes several callers per wake-up), then the reading
+        // passes on, and the next reader waits on the socket instead of this caller
+        return;
+      }
       Request head = pending.peek();
       if (head == null) {
         return;
@@ -680,7 +696,6 @@ public final class RequestEngine {
       next.wakeWatcher();   // a deadline waiting for it to head the queue
     }
     slots.release();
-    wakeSlotWaiters();
     if (head.readsItself()) {
       streams.decrementAndGet();
     }
@@ -689,23 +704,29 @@ public final class RequestEngine {
       pin.ended(head);
     }
     if (head.owner != null && head.owner != Thread.currentThread()) {
-      LockSupport.unpark(head.owner);
+      wakeUps.wake(head.owner);
     }
     Thread t = head.reader;
     if (t != null && t != head.owner && t != Thread.currentThread()) {
-      LockSupport.unpark(t);
+      wakeUps.wake(t);
     }
   }
 
-  /** After letting go of the read lock: wake a waiting owner so that someone reads on. */
+  /**
+   * After letting go of the read lock: wakes the reader of the first request still waiting, so
+   * that someone reads on. When no request in flight has a reader (all fire-and-forget), the first
+   * caller waiting for a slot is woken instead: it reads, as its slot comes from those replies.
+   */
   private void wakeNextReader() {
-    wakeSlotWaiters();
     for (Request r : pending) {
       Thread t = r.reader;
       if (t != null && !r.done) {
-        LockSupport.unpark(t);
+        wakeUps.wake(t);
         return;
       }
+    }
+    if (!pending.isEmpty()) {
+      slots.wakeFirst();
     }
   }
 
@@ -728,7 +749,7 @@ public final class RequestEngine {
       cause = broken;
     }
     s.markBroken();
-    wakeSlotWaiters();   // they look at broken, even if no request is left to release a slot
+    slots.wakeAll();   // they look at broken, even if no request is left to release a slot
     long written = outbox.writtenSeq();
     Request r;
     while ((r = pending.poll()) != null) {
@@ -747,13 +768,12 @@ public final class RequestEngine {
       r.done = true;
       r.wakeWatcher();
       slots.release();
-      wakeSlotWaiters();
       if (r.owner != null) {
-        LockSupport.unpark(r.owner);
+        wakeUps.wake(r.owner);
       }
       Thread t = r.reader;
       if (t != null && t != r.owner) {
-        LockSupport.unpark(t);
+        wakeUps.wake(t);
       }
     }
     pin.liftAll();

@@ -509,7 +509,7 @@ public final class StatementRunner {
   public io.sluice.ConnectionStats stats() {
     StatementCache.Counts c = cache.counts();
     return new io.sluice.ConnectionStats(c.hits(), c.misses(), c.evictions(), c.size(), engine.inFlight(),
-        engine.peakInFlight(), 1);
+        engine.peakInFlight(), engine.requestsSent(), engine.socketWrites(), engine.wakeUps(), 1);
   }
 
   /** The outcome of one statement: its row layout and command tag. */
