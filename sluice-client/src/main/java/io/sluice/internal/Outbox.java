@@ -37,6 +37,14 @@ final class Outbox {
   private long enqueuedSeq;
   private volatile long writtenSeq;
   private final AtomicBoolean flushing = new AtomicBoolean();
+  /**
+   * Set while a reader hands out replies it has already read: before it next waits on the socket
+   * it writes what is buffered ({@link #readerWaits}), so the callers it woke, whose next requests
+   * arrive meanwhile, leave them to that one write instead of a write each. Cleared before that
+   * write and read after a caller's append, so a request is never left unwritten: a caller that
+   * saw it set appended before the reader's write looked at the buffer.
+   */
+  private volatile boolean readerWillWrite;
   /** Socket writes so far; written only by the thread holding {@link #flushing}. */
   private volatile long writes;
   /** Set when a write failed: nothing more is written. */
@@ -77,6 +85,24 @@ final class Outbox {
   /** Why writing failed, or null. */
   ConnectionException failure() {
     return failure;
+  }
+
+  /** After appending a request: writes it now, unless a reader busy with replies will do so before it waits. */
+  void flushUnlessReaderWill() {
+    if (!readerWillWrite) {
+      flush();
+    }
+  }
+
+  /** A reader got replies to hand out: requests appended meanwhile wait for its {@link #readerWaits}. */
+  void readerBusy() {
+    readerWillWrite = true;
+  }
+
+  /** The reader is about to wait on the socket, or stops reading: what was appended meanwhile goes now. */
+  void readerWaits() {
+    readerWillWrite = false;
+    flush();
   }
 
   /** Writes what is buffered, unless another thread is already doing so (it will write ours too). */

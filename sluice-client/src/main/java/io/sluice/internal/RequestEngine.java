@@ -201,7 +201,7 @@ public final class RequestEngine {
    */
   public void submit(Request r, Deadline deadline) {
     submitQueued(r, deadline, false);
-    outbox.flush();
+    outbox.flushUnlessReaderWill();
   }
 
   /** {@code inLine}: the caller already waits in the slots' line, for several requests in one turn. */
@@ -321,7 +321,7 @@ public final class RequestEngine {
       }
     } finally {
       slots.leave(me);
-      outbox.flush();
+      outbox.flushUnlessReaderWill();
     }
   }
 
@@ -561,24 +561,33 @@ public final class RequestEngine {
   private void readUntil(Request r, boolean chunk) {
     FrameReader in = s.reader;
     Thread me = Thread.currentThread();
-    while (true) {
-      if ((r.done || (chunk && r.chunkDone)) && !in.hasBufferedMessage()) {
-        // this caller's reply is complete; replies already read from the socket are handed out
-        // first (a pipelined burst completes several callers per wake-up), then the reading
-        // passes on, and the next reader waits on the socket instead of this caller
-        return;
+    try {
+      while (true) {
+        boolean buffered = in.hasBufferedMessage();
+        if ((r.done || (chunk && r.chunkDone)) && !buffered) {
+          // this caller's reply is complete; replies already read from the socket are handed out
+          // first (a pipelined burst completes several callers per wake-up), then the reading
+          // passes on, and the next reader waits on the socket instead of this caller
+          return;
+        }
+        Request head = pending.peek();
+        if (head == null) {
+          return;
+        }
+        if (head.readsItself() && head.owner != me) {
+          return;
+        }
+        if (!buffered) {
+          outbox.readerWaits();   // the requests of callers woken meanwhile leave in one write
+        }
+        int type = next(in);
+        if (type < 0 || !dispatchOrFail(head, (byte) type, in)) {
+          return;
+        }
+        outbox.readerBusy();
       }
-      Request head = pending.peek();
-      if (head == null) {
-        return;
-      }
-      if (head.readsItself() && head.owner != me) {
-        return;
-      }
-      int type = next(in);
-      if (type < 0 || !dispatchOrFail(head, (byte) type, in)) {
-        return;
-      }
+    } finally {
+      outbox.readerWaits();
     }
   }
 
