@@ -11,7 +11,14 @@ import java.util.Arrays;
  */
 public final class RowStore implements RowSink {
   private static final int FIRST_CHUNK = 1024;
-  private static final int MAX_CHUNK = 1 << 20;
+  /**
+   * Below G1's humongous threshold (half a region; regions are at least 1 MiB): an array of half a
+   * region or more is allocated outside the young generation, one region each, zeroed on the slow
+   * path, and it pushes the heap toward concurrent cycles. With 1 MiB chunks, buffered results
+   * swung from run to run with the heap's region size while streamed ones, which keep no chunks,
+   * stayed steady.
+   */
+  private static final int MAX_CHUNK = 256 << 10;
   /**
    * A first chunk (and row index) sized from a previous result is never larger than this: the same
    * statement may return one row after a million, and must not allocate for the million again.
