@@ -14,9 +14,13 @@ import javax.sql.ConnectionEventListener;
 
 /**
  * A pooling {@link javax.sql.DataSource} over Sluice's own {@link Pool}: {@code getConnection}
- * borrows a pooled connection ({@link Pool#acquire()}) and the handle's {@code close} gives it back,
- * reset ({@code RESET ALL}, temporary tables and advisory locks dropped, an open transaction rolled
- * back). The same {@link #pool()} serves Sluice's native API, pipelined, beside the JDBC code.
+ * borrows a pooled connection ({@link Pool#acquire()}) and the handle's {@code close} gives it back
+ * with an open transaction rolled back. Each borrow gets a fresh JDBC connection object, so the
+ * JDBC state (auto-commit, read-only, isolation, warnings) starts from the defaults every time; the
+ * server session is kept as it is ({@link Pool.Lease#closeKeepingSession()}), as HikariCP keeps
+ * it: what SQL changed ({@code SET}, temporary tables, advisory locks) and {@code setSchema} stay
+ * with the connection, and a reset round trip per borrow is saved. The same {@link #pool()}
+ * serves Sluice's native API, pipelined, beside the JDBC code.
  *
  * <p>The server settings (URL, user, password, parameters, listener) are those of a {@link
  * SluiceDataSource}, read once when this data source is made.
@@ -107,7 +111,7 @@ public final class SluicePoolDataSource implements javax.sql.DataSource, AutoClo
 
     @Override
     public void connectionClosed(ConnectionEvent event) {
-      lease.close();
+      lease.closeKeepingSession();
     }
 
     @Override
