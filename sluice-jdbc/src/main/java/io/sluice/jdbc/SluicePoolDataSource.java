@@ -28,8 +28,6 @@ import javax.sql.ConnectionEventListener;
 public final class SluicePoolDataSource implements javax.sql.DataSource, AutoCloseable, SelfWrapper {
   private final Pool pool;
   private final DriverSettings settings;
-  private int loginTimeout;
-  private PrintWriter logWriter;
 
   /** Opens a pool of {@code options} on the settings of {@code server}; a bad setting is a {@link ConfigException}. */
   public SluicePoolDataSource(SluiceDataSource server, PoolOptions options) {
@@ -67,25 +65,23 @@ public final class SluicePoolDataSource implements javax.sql.DataSource, AutoClo
     pool.close();
   }
 
+  /** None: Sluice logs through {@code System.Logger}. */
   @Override
   public PrintWriter getLogWriter() {
-    return logWriter;
+    return null;
   }
 
+  /** Ignored: Sluice logs through {@code System.Logger}. */
   @Override
-  public void setLogWriter(PrintWriter out) {
-    this.logWriter = out;
-  }
+  public void setLogWriter(PrintWriter out) {}
 
-  /** Kept for the interface; the pool's connect timeout is {@code connect_timeout}. */
+  /** Ignored: a pooled connection's connect timeout is the server settings' {@code connect_timeout}. */
   @Override
-  public void setLoginTimeout(int seconds) {
-    this.loginTimeout = seconds;
-  }
+  public void setLoginTimeout(int seconds) {}
 
   @Override
   public int getLoginTimeout() {
-    return loginTimeout;
+    return 0;
   }
 
   @Override

@@ -48,21 +48,26 @@ class ReadOnlyTransactionTest {
       jdbc.update("insert into accounts values (?, ?)", id, owner);
     }
 
+    public int count(long id) {
+      return jdbc.queryForObject("select count(*)::int4 from accounts where id = ?", Integer.class, id);
+    }
+
     @Transactional(readOnly = true)
     public String owner(long id) {
       return jdbc.queryForObject("select owner from accounts where id = ?", String.class, id);
     }
   }
 
-  static void server(DynamicPropertyRegistry registry) {
-    for (String p : TestDatabase.properties(TestDatabase.postgresqlUrl())) {
-      int eq = p.indexOf('=');
-      registry.add(p.substring(0, eq), () -> p.substring(eq + 1));
-    }
-  }
-
   abstract static class Cases {
     @Autowired Accounts accounts;
+
+    @DynamicPropertySource
+    static void server(DynamicPropertyRegistry registry) {
+      for (String p : TestDatabase.properties(TestDatabase.postgresqlUrl())) {
+        int eq = p.indexOf('=');
+        registry.add(p.substring(0, eq), () -> p.substring(eq + 1));
+      }
+    }
 
     abstract long id();
 
@@ -71,6 +76,7 @@ class ReadOnlyTransactionTest {
       assertThatThrownBy(() -> accounts.openInReadOnly(id(), "eve"))
           .isInstanceOf(DataAccessException.class)
           .satisfies(e -> assertThat(((SQLException) e.getCause()).getSQLState()).isEqualTo("25006"));
+      assertThat(accounts.count(id())).isZero();
     }
 
     @Test
@@ -83,11 +89,6 @@ class ReadOnlyTransactionTest {
   @Nested
   @SpringBootTest(classes = Application.class)
   class OnHikari extends Cases {
-    @DynamicPropertySource
-    static void properties(DynamicPropertyRegistry registry) {
-      server(registry);
-    }
-
     @Override
     long id() {
       return 100;
@@ -97,11 +98,6 @@ class ReadOnlyTransactionTest {
   @Nested
   @SpringBootTest(classes = Application.class, properties = "spring.sluice.jdbc-pool=sluice")
   class OnSluicePool extends Cases {
-    @DynamicPropertySource
-    static void properties(DynamicPropertyRegistry registry) {
-      server(registry);
-    }
-
     @Override
     long id() {
       return 200;
