@@ -56,37 +56,41 @@ public class SluiceProperties {
 
   private final Pool pool = new Pool();
 
-  /** The io.sluice.Pool bean (and the DataSource when jdbc-pool is sluice): sizes and timings, as io.sluice.PoolOptions. */
+  /**
+   * The io.sluice.Pool bean (and the DataSource when jdbc-pool is sluice): sizes and timings, as
+   * io.sluice.PoolOptions. The defaults are PoolOptions.DEFAULT's, written as literals so that the
+   * configuration processor can show them (SluicePropertiesTest checks that they agree).
+   */
   public static class Pool {
     /** Whether to define the io.sluice.Pool bean. */
     private boolean enabled = true;
 
     /** Connections kept open even when idle. */
-    private int minSize = PoolOptions.DEFAULT.minSize();
+    private int minSize = 1;
 
     /** Connections at most. */
-    private int maxSize = PoolOptions.DEFAULT.maxSize();
+    private int maxSize = 10;
 
     /** How long a caller waits for a connection when all are taken. */
-    private Duration acquireTimeout = PoolOptions.DEFAULT.acquireTimeout();
+    private Duration acquireTimeout = Duration.ofSeconds(30);
 
     /** Callers that may wait at once; one more fails at once. */
-    private int maxWaiters = PoolOptions.DEFAULT.maxWaiters();
+    private int maxWaiters = 10_000;
 
     /** A connection is retired after this long (less a random tenth); 0 for never. */
-    private Duration maxLifetime = PoolOptions.DEFAULT.maxLifetime();
+    private Duration maxLifetime = Duration.ofMinutes(30);
 
     /** A connection idle this long is closed, down to min-size; 0 for never. */
-    private Duration idleTimeout = PoolOptions.DEFAULT.idleTimeout();
+    private Duration idleTimeout = Duration.ofMinutes(10);
 
     /** A connection idle longer than this is checked with an empty query before it is handed out. */
-    private Duration validateAfterIdle = PoolOptions.DEFAULT.validateAfterIdle();
+    private Duration validateAfterIdle = Duration.ofSeconds(5);
 
     /** A connection borrowed longer than this is reported with the borrower's stack; 0 turns it off. */
-    private Duration leakThreshold = PoolOptions.DEFAULT.leakThreshold();
+    private Duration leakThreshold = Duration.ZERO;
 
     /** How long closing the pool lets running work finish. */
-    private Duration closeTimeout = PoolOptions.DEFAULT.closeTimeout();
+    private Duration closeTimeout = Duration.ofSeconds(30);
 
     PoolOptions options() {
       return new PoolOptions(minSize, maxSize, acquireTimeout, maxWaiters, maxLifetime, idleTimeout,
