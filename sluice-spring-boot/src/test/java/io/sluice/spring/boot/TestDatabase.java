@@ -44,7 +44,7 @@ final class TestDatabase {
   /** {@code spring.datasource.*} for {@code url}, as {@code key=value} pairs. */
   static String[] properties(String url) {
     PostgresServer pg = server();
-    String password = ConnectionConfig.parse(pg.uri()).get("password").orElse("");
+    String password = ConnectionConfig.parse(pg.uri()).password().orElse("");
     return new String[] {"spring.datasource.url=" + url, "spring.datasource.username=" + pg.superuser(),
         "spring.datasource.password=" + password};
   }
