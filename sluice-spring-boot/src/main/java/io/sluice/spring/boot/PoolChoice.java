@@ -2,6 +2,7 @@ package io.sluice.spring.boot;
 
 import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
 import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.ConditionContext;
 import org.springframework.core.type.AnnotatedTypeMetadata;
 import org.springframework.util.ClassUtils;
@@ -22,12 +23,14 @@ abstract class PoolChoice extends SpringBootCondition {
 
   @Override
   public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
-    String set = context.getEnvironment().getProperty("spring.sluice.jdbc-pool", "");
+    // bound as SluiceProperties binds it: relaxed names, and a bad value is a binding error naming the property
+    SluiceProperties.JdbcPool set = Binder.get(context.getEnvironment())
+        .bind("spring.sluice.jdbc-pool", SluiceProperties.JdbcPool.class).orElse(null);
     SluiceProperties.JdbcPool chosen;
     String why;
-    if (!set.isEmpty()) {
-      chosen = SluiceProperties.JdbcPool.valueOf(set.trim().toUpperCase(java.util.Locale.ROOT).replace('-', '_'));
-      why = "spring.sluice.jdbc-pool=" + set;
+    if (set != null) {
+      chosen = set;
+      why = "spring.sluice.jdbc-pool is " + set;
     } else if (ClassUtils.isPresent(HIKARI, context.getClassLoader())) {
       chosen = SluiceProperties.JdbcPool.HIKARI;
       why = "HikariCP is on the class path";

@@ -16,7 +16,8 @@ import org.springframework.context.annotation.Bean;
  * a {@link MetricsListener} (statement, batch, COPY, connect and pool-wait timers of the JDBC
  * connections and of the {@code Pool} bean; {@link SluiceAutoConfiguration} gives every
  * {@link SluiceListener} bean to both) and the {@code Pool} bean's gauges ({@link PoolMetrics},
- * tagged {@code pool=sluice}). HikariCP's own pool meters are Spring Boot's.
+ * tagged {@code pool=sluice}, bound by Spring Boot's metrics auto-configuration as every
+ * {@code MeterBinder} bean is). HikariCP's own pool meters are Spring Boot's.
  */
 @AutoConfiguration(after = SluiceAutoConfiguration.class, afterName = {
     "org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration",
@@ -34,14 +35,13 @@ public class SluiceMetricsAutoConfiguration {
   }
 
   /**
-   * Binds the gauges itself rather than being a {@code MeterBinder} bean, so that they are there
-   * whether or not Spring Boot's metrics auto-configuration (which binds such beans) is.
+   * The {@code Pool} bean's gauges, a {@code MeterBinder} bean: Spring Boot's metrics
+   * auto-configuration binds it to the registry (once; binding it here too would register every
+   * gauge twice).
    */
   @Bean
   @ConditionalOnBean(Pool.class)
-  PoolMetrics sluicePoolMetrics(Pool pool, MeterRegistry registry) {
-    PoolMetrics metrics = new PoolMetrics(pool, POOL_NAME);
-    metrics.bindTo(registry);
-    return metrics;
+  PoolMetrics sluicePoolMetrics(Pool pool) {
+    return new PoolMetrics(pool, POOL_NAME);
   }
 }

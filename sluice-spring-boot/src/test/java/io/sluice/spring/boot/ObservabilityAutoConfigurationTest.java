@@ -3,7 +3,6 @@ package io.sluice.spring.boot;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
@@ -16,6 +15,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration;
+import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
+import org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.Status;
 import org.springframework.boot.test.context.FilteredClassLoader;
@@ -24,6 +26,10 @@ import org.springframework.jdbc.core.JdbcTemplate;
 
 /** Health, metrics and tracing, each switched on by what the application has. */
 class ObservabilityAutoConfigurationTest {
+  /** Spring Boot's metrics support as an application with actuator has it: a registry, MeterBinder beans bound. */
+  private static final AutoConfigurations BOOT_METRICS = AutoConfigurations.of(MetricsAutoConfiguration.class,
+      CompositeMeterRegistryAutoConfiguration.class, SimpleMetricsExportAutoConfiguration.class);
+
   private final ApplicationContextRunner runner = new ApplicationContextRunner()
       .withConfiguration(SluiceAutoConfigurationTest.BOOT_JDBC)
       .withConfiguration(AutoConfigurations.of(SluiceHealthAutoConfiguration.class,
@@ -59,20 +65,20 @@ class ObservabilityAutoConfigurationTest {
   @ParameterizedTest
   @ValueSource(strings = {"hikari", "sluice"})
   void metricsTimeJdbcStatementsAndGaugeThePool(String jdbcPool) {
-    runner.withBean(MeterRegistry.class, SimpleMeterRegistry::new)
+    runner.withConfiguration(BOOT_METRICS)
         .withPropertyValues("spring.sluice.jdbc-pool=" + jdbcPool, "spring.sluice.pool.max-size=4")
         .run(context -> {
           MeterRegistry registry = context.getBean(MeterRegistry.class);
           context.getBean(JdbcTemplate.class).queryForObject("select 1", Integer.class);
           assertThat(registry.get("sluice.statement").tags("result", "succeeded").timer().count()).isPositive();
           assertThat(registry.get("sluice.pool.max").tags("pool", SluiceMetricsAutoConfiguration.POOL_NAME)
-              .gauge().value()).isEqualTo(4.0);
+              .gauges()).singleElement().satisfies(g -> assertThat(g.value()).isEqualTo(4.0));
         });
   }
 
   @Test
   void withoutSluiceMicrometerNoMetrics() {
-    runner.withBean(MeterRegistry.class, SimpleMeterRegistry::new)
+    runner.withConfiguration(BOOT_METRICS)
         .withClassLoader(new FilteredClassLoader(io.sluice.micrometer.MetricsListener.class))
         .run(context -> assertThat(context).doesNotHaveBean("sluiceMetricsListener"));
   }

@@ -79,6 +79,13 @@ class SluiceAutoConfigurationTest {
   }
 
   @Test
+  void aJdbcPoolThatDoesNotExistIsABindingErrorNamingIt() {
+    runner.withPropertyValues(TestDatabase.properties(TestDatabase.sluiceUrl()))
+        .withPropertyValues("spring.sluice.jdbc-pool=dbcp")
+        .run(context -> assertThat(context).getFailure().hasStackTraceContaining("Failed to bind properties under 'spring.sluice.jdbc-pool'"));
+  }
+
+  @Test
   void hikariPropertiesStillApply() {
     runner.withPropertyValues(TestDatabase.properties(TestDatabase.postgresqlUrl()))
         .withPropertyValues("spring.datasource.hikari.maximum-pool-size=3", "spring.datasource.name=orders")
