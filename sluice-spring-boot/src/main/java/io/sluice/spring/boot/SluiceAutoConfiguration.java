@@ -15,6 +15,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceProperties;
+import org.springframework.boot.jdbc.autoconfigure.JdbcConnectionDetails;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
@@ -22,8 +23,10 @@ import org.springframework.util.StringUtils;
 
 /**
  * A {@link DataSource} on sluice-jdbc and an {@link Pool} bean for the native API, both on the
- * server of {@code spring.datasource.url}/{@code username}/{@code password}, when that URL is
- * Sluice's to serve ({@link OnSluiceUrlCondition}). Runs before Spring Boot's own
+ * server of {@code spring.datasource.url}/{@code username}/{@code password} (or of a service
+ * connection's {@link JdbcConnectionDetails}), when that is Sluice's to serve
+ * ({@link OnSluiceUrlCondition}). After Testcontainers' service connections, which register their
+ * details as beans. Runs before Spring Boot's own
  * {@link DataSourceAutoConfiguration}, whose pooled data source then steps back (it is
  * conditional on no {@code DataSource} bean); the rest of Boot's JDBC support (JdbcTemplate,
  * transaction manager, SQL initialisation, the "db" health indicator, Hikari's metrics) uses this
@@ -33,7 +36,8 @@ import org.springframework.util.StringUtils;
  * sluice-jdbc (with {@code spring.datasource.hikari.*}), or Sluice's own pool, which is then the
  * {@code Pool} bean too.
  */
-@AutoConfiguration(before = DataSourceAutoConfiguration.class)
+@AutoConfiguration(before = DataSourceAutoConfiguration.class,
+    afterName = "org.springframework.boot.testcontainers.service.connection.ServiceConnectionAutoConfiguration")
 @ConditionalOnClass({DataSource.class, SluiceDataSource.class})
 @ConditionalOnMissingBean(DataSource.class)
 @Conditional(OnSluiceUrlCondition.class)
@@ -43,11 +47,10 @@ public class SluiceAutoConfiguration {
   @Bean
   @ConditionalOnMissingBean
   SluiceServer sluiceServer(DataSourceProperties dataSource, SluiceProperties sluice,
-      ObjectProvider<SluiceListener> listeners) {
+      ObjectProvider<JdbcConnectionDetails> serviceConnection, ObjectProvider<SluiceListener> listeners) {
     SluiceListener[] all = listeners.orderedStream().toArray(SluiceListener[]::new);
     SluiceListener listener = all.length == 0 ? null : all.length == 1 ? all[0] : SluiceListener.all(all);
-    return new SluiceServer(dataSource.getUrl(), dataSource.determineUsername(), dataSource.determinePassword(),
-        sluice.connectionParameters(), listener);
+    return SluiceServer.of(serviceConnection.getIfAvailable(), dataSource, sluice.connectionParameters(), listener);
   }
 
   /** HikariCP over sluice-jdbc: the default while HikariCP is on the class path (see docs/spring-boot.md). */

@@ -4,10 +4,13 @@ import io.sluice.ConnectionConfig;
 import io.sluice.SluiceListener;
 import io.sluice.jdbc.SluiceDataSource;
 import java.util.Map;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceProperties;
+import org.springframework.boot.jdbc.autoconfigure.JdbcConnectionDetails;
 
 /**
  * The one description of the server that the DataSource and the {@link io.sluice.Pool} bean share:
- * the JDBC URL, user and password Spring Boot was given, Sluice's {@code spring.sluice.*}
+ * the JDBC URL, user and password Spring Boot was given (a service connection's, else
+ * {@code spring.datasource.*}), Sluice's {@code spring.sluice.*}
  * parameters, and the listener made of the application's {@link SluiceListener} beans (metrics,
  * tracing, its own). A bean, so that an application can read it; not a {@link javax.sql.DataSource}
  * itself, so that it is never injected where one is wanted.
@@ -26,6 +29,24 @@ public final class SluiceServer {
     this.password = password;
     this.parameters = Map.copyOf(parameters);
     this.listener = listener;
+  }
+
+  /**
+   * The settings of a service connection ({@code details}, from Docker Compose or Testcontainers,
+   * which Spring Boot prefers to the properties) or else of {@code spring.datasource.*}.
+   */
+  static SluiceServer of(JdbcConnectionDetails details, DataSourceProperties properties, Map<String, String> parameters,
+      SluiceListener listener) {
+    if (details == null) {
+      return new SluiceServer(properties.getUrl(), properties.determineUsername(), properties.determinePassword(),
+          parameters, listener);
+    }
+    String url = details.getJdbcUrl();
+    if (url == null || !(url.startsWith("jdbc:postgresql:") || url.startsWith("jdbc:sluice:postgresql:"))) {
+      throw new IllegalStateException("the service connection's JDBC URL is not PostgreSQL's, and pgjdbc is absent: "
+          + "Sluice serves PostgreSQL only (" + (url == null ? "no URL" : url.substring(0, url.indexOf(':', 5) + 1)) + ")");
+    }
+    return new SluiceServer(url, details.getUsername(), details.getPassword(), parameters, listener);
   }
 
   /** The JDBC URL ({@code jdbc:postgresql:} or {@code jdbc:sluice:postgresql:}). */

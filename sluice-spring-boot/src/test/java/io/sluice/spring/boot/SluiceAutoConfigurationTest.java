@@ -15,6 +15,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceTransactionManagerAutoConfiguration;
+import org.springframework.boot.jdbc.autoconfigure.JdbcConnectionDetails;
 import org.springframework.boot.jdbc.autoconfigure.JdbcTemplateAutoConfiguration;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -120,6 +121,46 @@ class SluiceAutoConfigurationTest {
           assertThat(pool.options().maxSize()).isEqualTo(3);
           assertThat(pool.query("select current_setting('application_name')").get(0).getString(0)).isEqualTo("orders");
         });
+  }
+
+  /** What Docker Compose and Testcontainers register for a PostgreSQL service: details, and no URL property. */
+  static JdbcConnectionDetails serviceConnection(String url) {
+    String[] server = TestDatabase.properties(url);
+    return new JdbcConnectionDetails() {
+      @Override
+      public String getJdbcUrl() {
+        return url;
+      }
+
+      @Override
+      public String getUsername() {
+        return server[1].substring(server[1].indexOf('=') + 1);
+      }
+
+      @Override
+      public String getPassword() {
+        return server[2].substring(server[2].indexOf('=') + 1);
+      }
+    };
+  }
+
+  @Test
+  void aServiceConnectionWithoutAnyUrlPropertyIsServedToo() {
+    runner.withBean(JdbcConnectionDetails.class, () -> serviceConnection(TestDatabase.postgresqlUrl()))
+        .run(context -> {
+          assertThat(context).hasNotFailed();
+          assertThat(context.getBean(SluiceServer.class).url()).isEqualTo(TestDatabase.postgresqlUrl());
+          assertThat(context.getBean(JdbcTemplate.class).queryForObject("select current_database()", String.class))
+              .isEqualTo(TestDatabase.NAME);
+          assertThat(context.getBean(Pool.class).query("select 1").size()).isEqualTo(1);
+        });
+  }
+
+  @Test
+  void aServiceConnectionToAnotherDatabaseIsRefusedByName() {
+    runner.withBean(JdbcConnectionDetails.class, () -> serviceConnection("jdbc:mysql://localhost/app"))
+        .run(context -> assertThat(context).getFailure()
+            .hasStackTraceContaining("the service connection's JDBC URL is not PostgreSQL's"));
   }
 
   @Test
