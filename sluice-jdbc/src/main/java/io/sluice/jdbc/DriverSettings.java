@@ -64,6 +64,11 @@ record DriverSettings(ConnectionConfig config, int defaultFetchSize, JdbcSql.Cal
       "databaseMetadataCacheFieldsMiB", "replication", "jaasApplicationName", "jaasLogin", "gssEncMode", "kerberosServerName",
       "sspiServiceClass", "useSpnego", "allowEncodingChanges", "readOnly", "PGHOST", "PGPORT", "PGDBNAME");
 
+  /** These settings with another Sluice configuration (a listener added to it). */
+  DriverSettings withConfig(ConnectionConfig c) {
+    return new DriverSettings(c, defaultFetchSize, callMode, stringsUntyped, rewriteInserts);
+  }
+
   static boolean accepts(String url) {
     return url != null && (url.startsWith(PGJDBC_PREFIX) || url.startsWith(SLUICE_PREFIX));
   }

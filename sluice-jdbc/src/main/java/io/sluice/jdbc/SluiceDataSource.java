@@ -1,6 +1,8 @@
 package io.sluice.jdbc;
 
 import io.sluice.ConfigException;
+import io.sluice.ConnectionConfig;
+import io.sluice.SluiceListener;
 import java.io.PrintWriter;
 import java.io.Serializable;
 import java.sql.Connection;
@@ -34,6 +36,7 @@ public class SluiceDataSource implements javax.sql.DataSource, Serializable, Sel
   private final Map<String, String> properties = new LinkedHashMap<>();
   private int loginTimeout;
   private transient PrintWriter logWriter;
+  private transient SluiceListener listener;
 
   @Override
   public Connection getConnection() throws SQLException {
@@ -43,10 +46,37 @@ public class SluiceDataSource implements javax.sql.DataSource, Serializable, Sel
   @Override
   public Connection getConnection(String username, String password) throws SQLException {
     try {
-      return SluiceDriver.open(DriverSettings.parse(url(), properties(username, password), true));
+      return SluiceDriver.open(settings(username, password));
     } catch (ConfigException e) {
       throw SqlExceptions.badConfiguration(e);
     }
+  }
+
+  /**
+   * The Sluice configuration this data source's connections are opened with (its listener
+   * included): for opening an {@link io.sluice.Pool} or {@link io.sluice.Connection} on the same
+   * server settings. A bad URL or parameter is a {@link ConfigException}.
+   */
+  public ConnectionConfig connectionConfig() {
+    return settings(user, password).config();
+  }
+
+  /** The driver's settings for these properties, with the listener, if one is set. */
+  DriverSettings settings(String username, String pw) {
+    DriverSettings s = DriverSettings.parse(url(), properties(username, pw), true);
+    return listener == null ? s : s.withConfig(s.config().withListener(listener));
+  }
+
+  /**
+   * Where the events of this data source's connections go (statements, connects, …: see {@link
+   * SluiceListener}); null for none. Not serialised.
+   */
+  public void setListener(SluiceListener listener) {
+    this.listener = listener;
+  }
+
+  public SluiceListener getListener() {
+    return listener;
   }
 
   /**
