@@ -365,9 +365,12 @@ public final class RequestEngine {
           } finally {
             readLock.unlock();
           }
-          wakeNextReader();
+          boolean readOn = wakeNextReader();
           if (slots.takeInTurn(me)) {
             return;
+          }
+          if (readOn) {
+            continue;   // the next request to read is this thread's own (its batch): read on, do not sleep
           }
         }
         if (Thread.interrupted()) {
@@ -725,18 +728,24 @@ public final class RequestEngine {
    * After letting go of the read lock: wakes the reader of the first request still waiting, so
    * that someone reads on. When no request in flight has a reader (all fire-and-forget), the first
    * caller waiting for a slot is woken instead: it reads, as its slot comes from those replies.
+   * Returns true, waking nobody, when that reader is the calling thread (the next request is its
+   * own, as in a batch): it is awake, and must read on rather than sleep.
    */
-  private void wakeNextReader() {
+  private boolean wakeNextReader() {
     for (Request r : pending) {
       Thread t = r.reader;
       if (t != null && !r.done) {
+        if (t == Thread.currentThread()) {
+          return true;
+        }
         wakeUps.wake(t);
-        return;
+        return false;
       }
     }
     if (!pending.isEmpty()) {
       slots.wakeFirst();
     }
+    return false;
   }
 
   /** The connection is unusable: close it and fail every request still waiting. */
