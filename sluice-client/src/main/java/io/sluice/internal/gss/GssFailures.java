@@ -29,7 +29,8 @@ final class GssFailures {
   /** KRB_AP_ERR_MODIFIED: the service's key is not the one the ticket was made for. */
   static final int MODIFIED = 41;
 
-  private static final Pattern CODE = Pattern.compile("\\((-?\\d+)\\)\\s*$");
+  /** A protocol error code in parentheses; ASN.1 decoding codes (900s) are not of this kind. */
+  private static final Pattern CODE = Pattern.compile("\\((\\d{1,2})\\)");
 
   private final GssSettings settings;
   private final String host;
@@ -126,7 +127,7 @@ final class GssFailures {
         + " naming the realm and its KDC (the JDK reads /etc/krb5.conf otherwise)";
   }
 
-  /** The Kerberos error code at the end of a message in the cause chain, or -1. */
+  /** The first Kerberos error code in the messages of the cause chain, outermost first, or -1. */
   static int code(Throwable t) {
     for (Throwable c = t; c != null; c = c.getCause()) {
       String m = c.getMessage();
