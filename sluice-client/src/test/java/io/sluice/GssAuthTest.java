@@ -37,7 +37,7 @@ class GssAuthTest {
   static Path bobKeytab;
 
   @BeforeAll
-  static void realmAndServer() {
+  static void realmAndServer() throws java.io.IOException {
     assumeTrue(Kdc.available(), Kdc::missing);
     kdc = Kdc.start();
     // the JDK reads its Kerberos configuration once per JVM, from this property
@@ -45,6 +45,11 @@ class GssAuthTest {
     kdc.addUser(ALICE, ALICE_PASSWORD);
     kdc.addUser(BOB, BOB_PASSWORD);
     aliceCache = kdc.ticketCache(ALICE, ALICE_PASSWORD);
+    // the application's own JAAS configuration, read once per JVM from this property
+    Path jaas = kdc.directory().resolve("jaas.conf");
+    java.nio.file.Files.writeString(jaas, "SluiceGssTest {\n  com.sun.security.auth.module.Krb5LoginModule required"
+        + " useTicketCache=true ticketCache=\"" + aliceCache + "\" doNotPrompt=true;\n};\n");
+    System.setProperty("java.security.auth.login.config", jaas.toString());
     bobKeytab = kdc.keytab(BOB, kdc.directory().resolve("bob.keytab"));
     pg = gssServer();
     assumeTrue(pg != null, () -> "no PostgreSQL with GSSAPI here: " + reasons);
@@ -123,6 +128,20 @@ class GssAuthTest {
         + " krbsrvname=postgres gsslib=gssapi"))) {
       assertSignedIn(c, BOB);
     }
+  }
+
+  @Test
+  void signsInWithTheApplicationsJaasEntry() {
+    try (Connection c = Connection.open(url(ALICE, "jaas_application_name=SluiceGssTest"))) {
+      assertSignedIn(c, ALICE);
+    }
+  }
+
+  @Test
+  void aMissingJaasEntryIsNamed() {
+    AuthenticationException e = assertThrows(AuthenticationException.class,
+        () -> Connection.open(url(ALICE, "jaas_application_name=NoSuchEntry")).close());
+    assertTrue(e.getMessage().contains("no entry \"NoSuchEntry\""), e.getMessage());
   }
 
   @Test
