@@ -34,97 +34,95 @@ final class Authenticator {
     GssSignIn gss = null;
     AuthMethod used = AuthMethod.NONE;
     boolean usedPlus = false;
-    try {
-      while (true) {
-        BackendMessage m = s.next(Outcome.NOT_SENT);
-        switch (m) {
-          case AuthenticationOk ok -> {
-            if (scram != null && !scram.isComplete()) {
-              throw refuse("the server ended SCRAM authentication without proving it knows the password");
-            }
-            if (gss != null && !gss.isEstablished()) {
+    while (true) {
+      BackendMessage m = s.next(Outcome.NOT_SENT);
+      switch (m) {
+        case AuthenticationOk ok -> {
+          if (scram != null && !scram.isComplete()) {
+            throw refuse("the server ended SCRAM authentication without proving it knows the password");
+          }
+          if (gss != null) {
+            boolean established = gss.isEstablished();
+            gss.dispose();
+            if (!established) {
               throw refuse("the server ended GSSAPI authentication without proving it is the service");
             }
-            if (used == AuthMethod.NONE && !p.allowedAuth().contains(AuthMethod.NONE)) {
-              throw refuse("the server did not ask for a password, but require_auth does not allow 'none'");
-            }
-            if (p.channelBinding() == ChannelBindingPolicy.REQUIRE && !usedPlus) {
-              throw refuse("channel_binding=require, but the server authenticated without channel binding");
-            }
-            s.authMethod = used;
-            return;
           }
-          case NegotiateProtocolVersion v -> Connector.negotiated(s, v);
-          case ErrorResponse err -> throw new ServerException(err.fields());
-          case AuthenticationCleartextPassword c -> {
-            allow(p, AuthMethod.PASSWORD, "a cleartext password");
-            used = AuthMethod.PASSWORD;
-            s.send(new PasswordMessage(password(p, e).getBytes(StandardCharsets.UTF_8)), Outcome.NOT_SENT);
+          if (used == AuthMethod.NONE && !p.allowedAuth().contains(AuthMethod.NONE)) {
+            throw refuse("the server did not ask for a password, but require_auth does not allow 'none'");
           }
-          case AuthenticationMD5Password md5 -> {
-            allow(p, AuthMethod.MD5, "an MD5 password");
-            used = AuthMethod.MD5;
-            String hashed = Md5Password.encode(p.user(), password(p, e), md5.salt());
-            s.send(new PasswordMessage(hashed.getBytes(StandardCharsets.US_ASCII)), Outcome.NOT_SENT);
+          if (p.channelBinding() == ChannelBindingPolicy.REQUIRE && !usedPlus) {
+            throw refuse("channel_binding=require, but the server authenticated without channel binding");
           }
-          case AuthenticationSASL sasl -> {
-            if (scram != null) {
-              throw refuse("the server started SASL authentication twice");
-            }
-            allow(p, AuthMethod.SCRAM_SHA_256, "SASL authentication");
-            used = AuthMethod.SCRAM_SHA_256;
-            ChannelBinding binding = chooseBinding(s, p, sasl);
-            usedPlus = binding.kind() == ChannelBinding.Kind.TLS_SERVER_END_POINT;
-            try {
-              scram = ScramSha256.create(password(p, e), binding, p.maxScramIterations());
-              s.send(new SASLInitialResponse(scram.mechanism(), scram.clientFirstMessage()), Outcome.NOT_SENT);
-            } catch (io.sluice.protocol.auth.AuthExchangeException | IllegalArgumentException ex) {
-              throw refuse(ex.getMessage());
-            }
-          }
-          case AuthenticationSASLContinue c -> {
-            if (scram == null) {
-              throw refuse("the server sent SASL data before starting SASL");
-            }
-            try {
-              s.send(new SASLResponse(scram.clientFinalMessage(c.data())), Outcome.NOT_SENT);
-            } catch (io.sluice.protocol.auth.AuthExchangeException | IllegalStateException ex) {
-              throw refuse(ex.getMessage());
-            }
-          }
-          case AuthenticationSASLFinal f -> {
-            if (scram == null) {
-              throw refuse("the server sent SASL data before starting SASL");
-            }
-            try {
-              scram.verifyServerFinal(f.data());
-            } catch (io.sluice.protocol.auth.AuthExchangeException | IllegalStateException ex) {
-              throw refuse(ex.getMessage());
-            }
-          }
-          case AuthenticationGSS g -> {
-            if (gss != null) {
-              throw refuse("the server started GSSAPI authentication twice");
-            }
-            allow(p, AuthMethod.GSS, "GSSAPI (Kerberos) authentication");
-            used = AuthMethod.GSS;
-            gss = GssSignIn.start(p.gss(), gssHost(e), p.user());
-            sendGss(s, gss.step(null));
-          }
-          case AuthenticationGSSContinue c -> {
-            if (gss == null) {
-              throw refuse("the server sent GSSAPI data before starting GSSAPI");
-            }
-            sendGss(s, gss.step(c.data()));
-          }
-          case AuthenticationSSPI g -> throw refuse("the server asks for SSPI authentication, which Sluice does not support");
-          case AuthenticationKerberosV5 k -> throw refuse("the server asks for Kerberos V5 authentication, which Sluice does not support");
-          default -> throw new AuthenticationException("unexpected " + m.getClass().getSimpleName() + " during authentication");
+          s.authMethod = used;
+          return;
         }
-      }
-    } finally {
-      if (gss != null) {
-        gss.dispose();
+        case NegotiateProtocolVersion v -> Connector.negotiated(s, v);
+        case ErrorResponse err -> throw new ServerException(err.fields());
+        case AuthenticationCleartextPassword c -> {
+          allow(p, AuthMethod.PASSWORD, "a cleartext password");
+          used = AuthMethod.PASSWORD;
+          s.send(new PasswordMessage(password(p, e).getBytes(StandardCharsets.UTF_8)), Outcome.NOT_SENT);
+        }
+        case AuthenticationMD5Password md5 -> {
+          allow(p, AuthMethod.MD5, "an MD5 password");
+          used = AuthMethod.MD5;
+          String hashed = Md5Password.encode(p.user(), password(p, e), md5.salt());
+          s.send(new PasswordMessage(hashed.getBytes(StandardCharsets.US_ASCII)), Outcome.NOT_SENT);
+        }
+        case AuthenticationSASL sasl -> {
+          if (scram != null) {
+            throw refuse("the server started SASL authentication twice");
+          }
+          allow(p, AuthMethod.SCRAM_SHA_256, "SASL authentication");
+          used = AuthMethod.SCRAM_SHA_256;
+          ChannelBinding binding = chooseBinding(s, p, sasl);
+          usedPlus = binding.kind() == ChannelBinding.Kind.TLS_SERVER_END_POINT;
+          try {
+            scram = ScramSha256.create(password(p, e), binding, p.maxScramIterations());
+            s.send(new SASLInitialResponse(scram.mechanism(), scram.clientFirstMessage()), Outcome.NOT_SENT);
+          } catch (io.sluice.protocol.auth.AuthExchangeException | IllegalArgumentException ex) {
+            throw refuse(ex.getMessage());
+          }
+        }
+        case AuthenticationSASLContinue c -> {
+          if (scram == null) {
+            throw refuse("the server sent SASL data before starting SASL");
+          }
+          try {
+            s.send(new SASLResponse(scram.clientFinalMessage(c.data())), Outcome.NOT_SENT);
+          } catch (io.sluice.protocol.auth.AuthExchangeException | IllegalStateException ex) {
+            throw refuse(ex.getMessage());
+          }
+        }
+        case AuthenticationSASLFinal f -> {
+          if (scram == null) {
+            throw refuse("the server sent SASL data before starting SASL");
+          }
+          try {
+            scram.verifyServerFinal(f.data());
+          } catch (io.sluice.protocol.auth.AuthExchangeException | IllegalStateException ex) {
+            throw refuse(ex.getMessage());
+          }
+        }
+        case AuthenticationGSS g -> {
+          if (gss != null) {
+            throw refuse("the server started GSSAPI authentication twice");
+          }
+          allow(p, AuthMethod.GSS, "GSSAPI (Kerberos) authentication");
+          used = AuthMethod.GSS;
+          gss = GssSignIn.start(p.gss(), gssHost(e), p.user());
+          sendGss(s, gss.step(null));
+        }
+        case AuthenticationGSSContinue c -> {
+          if (gss == null) {
+            throw refuse("the server sent GSSAPI data before starting GSSAPI");
+          }
+          sendGss(s, gss.step(c.data()));
+        }
+        case AuthenticationSSPI g -> throw refuse("the server asks for SSPI authentication, which Sluice does not support");
+        case AuthenticationKerberosV5 k -> throw refuse("the server asks for Kerberos V5 authentication, which Sluice does not support");
+        default -> throw new AuthenticationException("unexpected " + m.getClass().getSimpleName() + " during authentication");
       }
     }
   }

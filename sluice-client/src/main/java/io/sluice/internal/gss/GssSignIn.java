@@ -88,7 +88,11 @@ public final class GssSignIn {
       byte[] out = as(subject, () -> context.initSecContext(in, 0, in.length));
       return out == null ? new byte[0] : out;
     } catch (GSSException e) {
+      dispose();
       throw failures.of(e);
+    } catch (RuntimeException e) {
+      dispose();
+      throw e;
     }
   }
 
@@ -97,7 +101,10 @@ public final class GssSignIn {
     return context.isEstablished();
   }
 
-  /** Releases the security context (its keys); idempotent. */
+  /**
+   * Releases the security context (its keys); idempotent. Ask {@link #isEstablished()} before: a
+   * released context is not established. A failed {@link #step} releases it itself.
+   */
   public void dispose() {
     try {
       context.dispose();
