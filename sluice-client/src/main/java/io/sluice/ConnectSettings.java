@@ -52,7 +52,8 @@ final class ConnectSettings {
         c.maxMessageSize(),
         ScramSha256.DEFAULT_MAX_ITERATIONS,
         trace,
-        c.targetSessionAttrs());
+        c.targetSessionAttrs(),
+        GssConfig.from(c));
   }
 
   private static TlsMode tlsMode(ConnectionConfig c) {

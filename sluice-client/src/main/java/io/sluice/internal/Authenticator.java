@@ -7,6 +7,8 @@ import io.sluice.internal.ConnectParams.ChannelBindingPolicy;
 import io.sluice.HostPort;
 import io.sluice.protocol.BackendMessage;
 import io.sluice.protocol.BackendMessage.*;
+import io.sluice.internal.gss.GssSignIn;
+import io.sluice.protocol.FrontendMessage.GSSResponse;
 import io.sluice.protocol.FrontendMessage.PasswordMessage;
 import io.sluice.protocol.FrontendMessage.SASLInitialResponse;
 import io.sluice.protocol.FrontendMessage.SASLResponse;
@@ -29,6 +31,7 @@ final class Authenticator {
 
   static void authenticate(ServerSession s, ConnectParams p, HostPort e) {
     ScramSha256 scram = null;
+    GssSignIn gss = null;
     AuthMethod used = AuthMethod.NONE;
     boolean usedPlus = false;
     while (true) {
@@ -37,6 +40,13 @@ final class Authenticator {
         case AuthenticationOk ok -> {
           if (scram != null && !scram.isComplete()) {
             throw refuse("the server ended SCRAM authentication without proving it knows the password");
+          }
+          if (gss != null) {
+            boolean established = gss.isEstablished();
+            gss.dispose();
+            if (!established) {
+              throw refuse("the server ended GSSAPI authentication without proving it is the service");
+            }
           }
           if (used == AuthMethod.NONE && !p.allowedAuth().contains(AuthMethod.NONE)) {
             throw refuse("the server did not ask for a password, but require_auth does not allow 'none'");
@@ -95,12 +105,43 @@ final class Authenticator {
             throw refuse(ex.getMessage());
           }
         }
-        case AuthenticationGSS g -> throw refuse("the server asks for GSSAPI authentication, which Sluice does not support");
+        case AuthenticationGSS g -> {
+          if (gss != null) {
+            throw refuse("the server started GSSAPI authentication twice");
+          }
+          allow(p, AuthMethod.GSS, "GSSAPI (Kerberos) authentication");
+          used = AuthMethod.GSS;
+          gss = GssSignIn.start(p.gss(), gssHost(e), p.user());
+          sendGss(s, gss.step(null));
+        }
+        case AuthenticationGSSContinue c -> {
+          if (gss == null) {
+            throw refuse("the server sent GSSAPI data before starting GSSAPI");
+          }
+          sendGss(s, gss.step(c.data()));
+        }
         case AuthenticationSSPI g -> throw refuse("the server asks for SSPI authentication, which Sluice does not support");
         case AuthenticationKerberosV5 k -> throw refuse("the server asks for Kerberos V5 authentication, which Sluice does not support");
         default -> throw new AuthenticationException("unexpected " + m.getClass().getSimpleName() + " during authentication");
       }
     }
+  }
+
+  private static void sendGss(ServerSession s, byte[] token) {
+    if (token.length > 0) {
+      s.send(new GSSResponse(token), Outcome.NOT_SENT);
+    }
+  }
+
+  /**
+   * The host of the service principal: the host name as given (libpq uses it as given, no reverse
+   * lookup), else the numeric address; {@code localhost} for a Unix socket.
+   */
+  private static String gssHost(HostPort e) {
+    return switch (e) {
+      case HostPort.Tcp t -> t.name().or(t::hostaddr).orElse("localhost");
+      case HostPort.UnixSocket u -> "localhost";
+    };
   }
 
   private static ChannelBinding chooseBinding(ServerSession s, ConnectParams p, AuthenticationSASL sasl) {

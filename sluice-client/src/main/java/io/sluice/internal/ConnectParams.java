@@ -25,6 +25,7 @@ import java.util.function.Function;
  * @param connectTimeoutNanos the budget for one endpoint, from TCP connect to ReadyForQuery; 0 none
  * @param maxProtocolVersion the protocol version to ask for
  * @param maxScramIterations the highest SCRAM iteration count accepted from a server
+ * @param gss how to sign in when the server asks for GSSAPI (Kerberos)
  */
 public record ConnectParams(
     List<HostPort> endpoints,
@@ -41,12 +42,13 @@ public record ConnectParams(
     int maxMessageSize,
     int maxScramIterations,
     MessageTracer.Sink trace,
-    io.sluice.TargetSessionAttrs targetSessionAttrs) {
+    io.sluice.TargetSessionAttrs targetSessionAttrs,
+    io.sluice.internal.gss.GssSettings gss) {
 
   /** The same parameters with another highest protocol version to ask for. */
   public ConnectParams withMaxProtocolVersion(int version) {
     return new ConnectParams(endpoints, user, database, password, startup, tlsMode, tls, channelBinding, allowedAuth,
-        connectTimeoutNanos, version, maxMessageSize, maxScramIterations, trace, targetSessionAttrs);
+        connectTimeoutNanos, version, maxMessageSize, maxScramIterations, trace, targetSessionAttrs, gss);
   }
 
   /** libpq's sslmode, as the connector acts on it. */

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  */
 class ConnectionParametersDocTest {
   /** A table row: {@code | `name` | `PGVAR` | …} or {@code | `name` | | …}. */
-  private static final Pattern ROW = Pattern.compile("^\\| `([a-z_]+)` \\| (?:`(PG[A-Z_]+)`)? *\\|");
+  private static final Pattern ROW = Pattern.compile("^\\| `([a-z_]+)` \\| (?:`((?:PG|KRB5)[A-Z0-9_]+)`)? *\\|");
 
   @Test
   void theReferenceListsEveryAcceptedParameterWithItsEnvironmentVariable() throws IOException {

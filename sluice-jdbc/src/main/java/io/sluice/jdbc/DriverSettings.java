@@ -116,6 +116,8 @@ record DriverSettings(ConnectionConfig config, int defaultFetchSize, JdbcSql.Cal
       String value = e.getValue() == null ? "" : e.getValue();
       if (URL_MAPPED.contains(name)) {
         mappedByUrl.append(mappedByUrl.isEmpty() ? "?" : "&").append(encode(name)).append('=').append(encode(value));
+      } else if (GssParameters.NAMES.contains(name)) {
+        GssParameters.apply(name, value, keywords);
       } else if (IGNORED.contains(name)) {
         continue;
       } else {

@@ -60,6 +60,8 @@ public final class Keys {
     libpq("load_balance_hosts", "PGLOADBALANCEHOSTS");
     libpq("min_protocol_version", "PGMINPROTOCOLVERSION");
     libpq("max_protocol_version", "PGMAXPROTOCOLVERSION");
+    libpq("krbsrvname", "PGKRBSRVNAME");
+    libpq("gsslib", "PGGSSLIB");
     for (String s :
         List.of(
             "statement_cache_size",
@@ -68,6 +70,11 @@ public final class Keys {
             "query_timeout",
             "cancel_timeout",
             "pin_timeout")) {
+      KEYS.put(s, new Key(s, null, false, true));
+    }
+    // Kerberos sign-in beyond libpq's keywords: where the JDK finds the credentials (GssSettings)
+    KEYS.put("gss_ticket_cache", new Key("gss_ticket_cache", "KRB5CCNAME", false, true));
+    for (String s : List.of("gss_keytab", "gss_principal", "jaas_application_name")) {
       KEYS.put(s, new Key(s, null, false, true));
     }
   }

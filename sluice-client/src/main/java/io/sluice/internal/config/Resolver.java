@@ -54,6 +54,7 @@ public final class Resolver {
   public static ResolvedConfig resolve(
       Map<String, String> explicit, Map<String, String> env, LocalDefaults d) {
     Map<String, Setting> m = merge(explicit, env);
+    GssValues.check(m);
     Setting hostS = m.get("host");
     Setting hostaddrS = m.get("hostaddr");
     List<HostPort> hosts = Hosts.resolve(hostS, hostaddrS, m.get("port"), d);

@@ -15,7 +15,7 @@ public enum AuthMethod {
   PASSWORD("password"),
   /** AuthenticationMD5Password (5): see {@link Md5Password}. */
   MD5("md5"),
-  /** AuthenticationGSS (7); not implemented by Sluice. */
+  /** AuthenticationGSS (7) and GSSContinue (8): Kerberos V5 through the JDK's GSSAPI, in the client. */
   GSS("gss"),
   /** AuthenticationSSPI (9); not implemented by Sluice. */
   SSPI("sspi"),

@@ -1,0 +1,44 @@
+package io.sluice.jdbc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.sluice.ConfigException;
+import java.util.Optional;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+
+/** pgjdbc's Kerberos parameters become Sluice's keywords; none is accepted and dropped. */
+class GssParametersTest {
+  private static DriverSettings parse(String url, String... props) {
+    Properties p = new Properties();
+    for (int i = 0; i < props.length; i += 2) {
+      p.setProperty(props[i], props[i + 1]);
+    }
+    return DriverSettings.parse(url, p);
+  }
+
+  @Test
+  void kerberosServerNameJaasApplicationNameAndGsslibAreMapped() {
+    DriverSettings s = parse("jdbc:postgresql://db/app?user=u&kerberosServerName=pgsvc&gsslib=auto",
+        "jaasApplicationName", "MyKerberosEntry");
+    assertEquals(Optional.of("pgsvc"), s.config().get("krbsrvname"));
+    assertEquals(Optional.of("MyKerberosEntry"), s.config().get("jaas_application_name"));
+    assertEquals(Optional.of("gssapi"), s.config().get("gsslib"));
+  }
+
+  @Test
+  void sspiIsRefusedNamingIt() {
+    ConfigException e = assertThrows(ConfigException.class,
+        () -> parse("jdbc:postgresql://db/app?user=u&gsslib=sspi"));
+    assertTrue(e.getMessage().contains("gsslib=sspi"), e.getMessage());
+  }
+
+  @Test
+  void aBadServiceNameIsRefused() {
+    ConfigException e = assertThrows(ConfigException.class,
+        () -> parse("jdbc:postgresql://db/app?user=u&kerberosServerName=postgres/db"));
+    assertTrue(e.getMessage().contains("krbsrvname"), e.getMessage());
+  }
+}
