@@ -34,6 +34,7 @@ public class SluiceDataSource implements javax.sql.DataSource, Serializable, Sel
   private final Map<String, String> properties = new LinkedHashMap<>();
   private int loginTimeout;
   private transient PrintWriter logWriter;
+  private transient io.sluice.SluiceListener listener;
 
   @Override
   public Connection getConnection() throws SQLException {
@@ -43,7 +44,8 @@ public class SluiceDataSource implements javax.sql.DataSource, Serializable, Sel
   @Override
   public Connection getConnection(String username, String password) throws SQLException {
     try {
-      return SluiceDriver.open(DriverSettings.parse(url(), properties(username, password), true));
+      DriverSettings settings = DriverSettings.parse(url(), properties(username, password), true);
+      return SluiceDriver.open(listener == null ? settings : settings.withListener(listener));
     } catch (ConfigException e) {
       throw SqlExceptions.badConfiguration(e);
     }
@@ -181,6 +183,29 @@ public class SluiceDataSource implements javax.sql.DataSource, Serializable, Sel
 
   public void setDefaultRowFetchSize(int rows) {
     setProperty("defaultRowFetchSize", String.valueOf(rows));
+  }
+
+  /**
+   * The listener of the connections' events (statements, transactions, connects: tracing and
+   * metrics adapters); none by default. Not serialized with the data source.
+   */
+  public void setListener(io.sluice.SluiceListener listener) {
+    this.listener = listener;
+  }
+
+  /** pgjdbc's bean: {@code select}, {@code callIfNoReturn} or {@code call}; unset, by the routine's kind. */
+  public void setEscapeSyntaxCallMode(String mode) {
+    setProperty("escapeSyntaxCallMode", mode);
+  }
+
+  /** pgjdbc's bean: whether commit throws when the server rolled the transaction back instead. */
+  public void setRaiseExceptionOnSilentRollback(boolean raise) {
+    setProperty("raiseExceptionOnSilentRollback", String.valueOf(raise));
+  }
+
+  /** pgjdbc's bean for GSS encryption: {@code disable}, {@code allow} and {@code prefer}; {@code require} is refused. */
+  public void setGssEncMode(String mode) {
+    setProperty("gssEncMode", mode);
   }
 
   /**
