@@ -51,17 +51,21 @@ class CallEscapesTest extends OneConnection {
     }
   }
 
-  @Test
-  void inoutInAndOutParametersOfAProcedureWithAQuotedName() throws SQLException {
-    try (CallableStatement cs = c.prepareCall("{call JDBC_CALLS.\"Scale\"(?, ?, ?)}")) {
-      cs.setInt(1, 7);
+  /** Runs {@code "Scale"(v, factor)} through {@code sql} on {@code on}: its INOUT and OUT values. */
+  private static String scale(Connection on, String sql, int v, int factor) throws SQLException {
+    try (CallableStatement cs = on.prepareCall(sql)) {
+      cs.setInt(1, v);
       cs.registerOutParameter(1, Types.INTEGER);
-      cs.setInt(2, 3);
+      cs.setInt(2, factor);
       cs.registerOutParameter(3, Types.VARCHAR);
       cs.execute();
-      assertEquals(21, cs.getInt(1));
-      assertEquals("scaled by 3", cs.getString(3));
+      return cs.getInt(1) + ", " + cs.getString(3);
     }
+  }
+
+  @Test
+  void inoutInAndOutParametersOfAProcedureWithAQuotedName() throws SQLException {
+    assertEquals("21, scaled by 3", scale(c, "{call JDBC_CALLS.\"Scale\"(?, ?, ?)}", 7, 3));
   }
 
   @Test
@@ -84,14 +88,8 @@ class CallEscapesTest extends OneConnection {
 
   @Test
   void aBareNameIsLookedUpOnTheSearchPath() throws SQLException {
-    try (Connection on = TestDatabase.connect("&currentSchema=jdbc_calls");
-        CallableStatement cs = on.prepareCall("{call \"Scale\"(?, ?, ?)}")) {
-      cs.setInt(1, 2);
-      cs.registerOutParameter(1, Types.INTEGER);
-      cs.setInt(2, 5);
-      cs.registerOutParameter(3, Types.VARCHAR);
-      cs.execute();
-      assertEquals(10, cs.getInt(1));
+    try (Connection on = TestDatabase.connect("&currentSchema=jdbc_calls")) {
+      assertEquals("10, scaled by 5", scale(on, "{call \"Scale\"(?, ?, ?)}", 2, 5));
     }
   }
 
