@@ -32,8 +32,8 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Spring Data JPA's {@code @Procedure} repository methods (over Hibernate 7) on PostgreSQL
- * procedures with IN and OUT parameters, with no driver setting: the driver runs {@code CALL}
- * for them.
+ * procedures with IN, INOUT and OUT parameters, with no driver setting (Hibernate writes {@code
+ * call …} for them; the OUT values are CALL's row).
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class SpringDataProcedureTest {
@@ -45,8 +45,7 @@ class SpringDataProcedureTest {
   @Table(name = "shelf")
   @NamedStoredProcedureQuery(name = "Shelf.add", procedureName = "shelf_add", parameters = {
       @StoredProcedureParameter(mode = ParameterMode.IN, name = "what", type = String.class),
-      @StoredProcedureParameter(mode = ParameterMode.IN, name = "amount", type = Integer.class),
-      @StoredProcedureParameter(mode = ParameterMode.OUT, name = "qty", type = Integer.class),
+      @StoredProcedureParameter(mode = ParameterMode.INOUT, name = "qty", type = Integer.class),
       @StoredProcedureParameter(mode = ParameterMode.OUT, name = "note", type = String.class)})
   public static class Shelf {
     @Id
@@ -55,13 +54,16 @@ class SpringDataProcedureTest {
     int qty;
   }
 
-  /** Procedures as repository methods: one with a single OUT parameter, one declared with its parameters. */
+  /**
+   * Procedures as repository methods: one with a single OUT parameter, one declared with its IN,
+   * INOUT and OUT parameters.
+   */
   public interface Shelves extends Repository<Shelf, String> {
     @Procedure(procedureName = "shelf_total")
     Long total();
 
     @Procedure(name = "Shelf.add")
-    Map<String, Object> add(@Param("what") String what, @Param("amount") int amount);
+    Map<String, Object> add(@Param("what") String what, @Param("qty") int amount);
   }
 
   @Configuration
@@ -91,9 +93,9 @@ class SpringDataProcedureTest {
       s.execute("CREATE TABLE shelf (item text PRIMARY KEY, qty int NOT NULL)");
       s.execute("INSERT INTO shelf VALUES ('nut', 4)");
       s.execute("CREATE PROCEDURE shelf_total(OUT total bigint) LANGUAGE sql AS $$ SELECT sum(qty) FROM shelf $$");
-      s.execute("CREATE PROCEDURE shelf_add(IN what text, IN amount int, OUT qty int, OUT note text)"
-          + " LANGUAGE plpgsql AS $$ BEGIN UPDATE shelf SET qty = shelf.qty + amount WHERE item = what"
-          + " RETURNING shelf.qty INTO qty; note := 'added ' || amount; END $$");
+      s.execute("CREATE PROCEDURE shelf_add(IN what text, INOUT qty int, OUT note text)"
+          + " LANGUAGE plpgsql AS $$ BEGIN note := 'added ' || qty;"
+          + " UPDATE shelf SET qty = shelf.qty + shelf_add.qty WHERE item = what RETURNING shelf.qty INTO qty; END $$");
     }
     context = new AnnotationConfigApplicationContext(Jpa.class);
   }
@@ -104,7 +106,7 @@ class SpringDataProcedureTest {
   }
 
   @Test
-  void procedureMethodsWithInAndOutParameters() {
+  void procedureMethodsWithInInoutAndOutParameters() {
     Shelves shelves = context.getBean(Shelves.class);
     // in a transaction, as a service would call it: outside one, Spring's shared EntityManager
     // closes before a named procedure's OUT values are read ("OUT/INOUT parameter not available")
