@@ -191,9 +191,13 @@ public final class Transaction implements Queryable, AutoCloseable {
     check();
     if (aborted()) {
       SluiceException cause = failure;
-      rollback(cause == null ? Ending.ROLLED_BACK : failedEnding(cause), cause);
-      throw new TransactionException("the transaction was rolled back, not committed: a statement in it failed"
+      TransactionException refused = new TransactionException(
+          "the transaction was rolled back, not committed: a statement in it failed"
           + (cause == null ? "" : " (" + cause.getMessage() + ")"), Outcome.SERVER_ERROR, cause);
+      // the end event names why: the statement's failure, else (a statement run on the pinned
+      // connection, not through this object, e.g. by the JDBC driver) this refusal to commit
+      rollback(cause == null ? Ending.ROLLED_BACK : failedEnding(cause), cause != null ? cause : refused);
+      throw refused;
     }
     Throwable thrown = null;
     try {

@@ -49,10 +49,10 @@ record BatchRun(long[] counts, List<Row> keys) {
       long[] partial = new long[failed + 1];
       Arrays.fill(partial, Statement.SUCCESS_NO_INFO);
       partial[failed] = Statement.EXECUTE_FAILED;
-      SQLException cause = SqlExceptions.of(e);
+      SQLException cause = connection.failed(e);
       throw new BatchUpdateException(cause.getMessage(), cause.getSQLState(), cause.getErrorCode(), partial, cause);
     } catch (SluiceException e) {
-      SQLException cause = SqlExceptions.of(e);
+      SQLException cause = connection.failed(e);
       throw new BatchUpdateException(cause.getMessage(), cause.getSQLState(), cause.getErrorCode(), new long[0], cause);
     }
     List<Row> keys = new ArrayList<>();

@@ -22,7 +22,12 @@ final class ConnectionWarnings {
   synchronized void add(Map<Character, String> fields) {
     String state = fields.getOrDefault(ErrorFields.SQLSTATE, "01000");
     String severity = fields.getOrDefault(ErrorFields.SEVERITY, "NOTICE");
-    list.add(new SQLWarning(severity + ": " + fields.getOrDefault(ErrorFields.MESSAGE, ""), state));
+    add(new SQLWarning(severity + ": " + fields.getOrDefault(ErrorFields.MESSAGE, ""), state));
+  }
+
+  /** A warning of the driver's own (not a server notice). */
+  synchronized void add(SQLWarning w) {
+    list.add(w);
     added++;
     if (list.size() > MAX) {
       list.remove(0);

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 
@@ -24,22 +25,32 @@ import java.util.Set;
  * {@code ApplicationName}, {@code connectTimeout}, {@code targetServerType}, …, see {@code
  * ConnectionConfig}'s jdbc: URL parsing), a pgjdbc parameter with a Sluice meaning ({@code
  * currentSchema}, {@code loginTimeout}, {@code tcpKeepAlive}), a setting of this driver ({@code
- * defaultRowFetchSize}, {@code escapeSyntaxCallMode}, {@code stringtype}), a pgjdbc tuning parameter that has no
+ * defaultRowFetchSize}, {@code escapeSyntaxCallMode}, {@code stringtype}, {@code
+ * raiseExceptionOnSilentRollback}, {@code readOnly}), a pgjdbc security parameter (honoured or
+ * refused, never ignored: {@link SecurityParameters}), a pgjdbc tuning parameter that has no
  * effect here ({@link #IGNORED}), or any libpq or Sluice keyword ({@code statement_cache_size},
  * {@code pipeline_depth}, {@code query_timeout}, …). Anything else is an error naming it, so
  * that no setting is silently lost.
  *
  * @param config the Sluice connection configuration
  * @param defaultFetchSize the fetch size of new statements; 0 reads whole results
- * @param callMode how <code>{call …}</code> escapes are written
+ * @param callMode how <code>{call …}</code> escapes are written when {@code escapeSyntaxCallMode} is
+ *     given (pgjdbc's three modes); empty by default: then a procedure is called with {@code CALL} and
+ *     anything else with {@code SELECT}, as {@code pg_proc.prokind} says ({@link CallEscapes})
  * @param stringsUntyped {@code stringtype=unspecified}: strings go without a type, for the server
  *     to read as the column's type; by default they are varchar, as in pgjdbc ({@link ParameterCasts})
  * @param rewriteInserts {@code reWriteBatchedInserts} (pgjdbc's name; on by default here, off in
  *     pgjdbc): a batch of a single-row {@code INSERT … VALUES} goes as multi-row inserts ({@link
  *     io.sluice.MultiRowInsert})
+ * @param raiseOnSilentRollback pgjdbc's {@code raiseExceptionOnSilentRollback}: whether {@code
+ *     commit} of a transaction that a failed statement aborted throws (the server answers the
+ *     COMMIT with ROLLBACK); by default it returns, as pgjdbc's does, leaving a warning
+ * @param readOnly pgjdbc's {@code readOnly}: new connections start read-only ({@code
+ *     setReadOnly(true)}: transactions begin READ ONLY, pgjdbc's default {@code
+ *     readOnlyMode=transaction}, the only mode accepted)
  */
-record DriverSettings(ConnectionConfig config, int defaultFetchSize, JdbcSql.CallMode callMode,
-    boolean stringsUntyped, boolean rewriteInserts) {
+record DriverSettings(ConnectionConfig config, int defaultFetchSize, Optional<JdbcSql.CallMode> callMode,
+    boolean stringsUntyped, boolean rewriteInserts, boolean raiseOnSilentRollback, boolean readOnly) {
   static final String PGJDBC_PREFIX = "jdbc:postgresql:";
   static final String SLUICE_PREFIX = "jdbc:sluice:postgresql:";
 
@@ -57,16 +68,20 @@ record DriverSettings(ConnectionConfig config, int defaultFetchSize, JdbcSql.Cal
       "preparedStatementCacheSizeMiB", "binaryTransfer", "binaryTransferEnable",
       "binaryTransferDisable", "socketTimeout", "cancelSignalTimeout", "sendBufferSize",
       "receiveBufferSize", "assumeMinServerVersion", "logUnclosedConnections", "disableColumnSanitiser",
-      "readOnlyMode", "cleanupSavepoints", "adaptiveFetch", "adaptiveFetchMinimum", "adaptiveFetchMaximum",
-      "defaultRowFetchSizeOverride", "hideUnprivilegedObjects", "logServerErrorDetail", "loggerLevel",
+      "cleanupSavepoints", "adaptiveFetch", "adaptiveFetchMinimum", "adaptiveFetchMaximum",
+      "defaultRowFetchSizeOverride", "hideUnprivilegedObjects", "loggerLevel",
       "loggerFile", "maxResultBuffer", "quoteReturningIdentifiers", "groupStartupParameters",
       "unknownLength", "preferQueryMode", "autosave", "tcpNoDelay", "xmlFactoryFactory", "databaseMetadataCacheFields",
-      "databaseMetadataCacheFieldsMiB", "replication", "jaasApplicationName", "jaasLogin", "gssEncMode", "kerberosServerName",
-      "sspiServiceClass", "useSpnego", "allowEncodingChanges", "readOnly", "PGHOST", "PGPORT", "PGDBNAME");
+      "databaseMetadataCacheFieldsMiB", "replication", "allowEncodingChanges", "PGHOST", "PGPORT", "PGDBNAME",
+      "sslResponseTimeout", "gssResponseTimeout",
+      // how pgjdbc runs its Kerberos sign-in (Sluice always logs in with JAAS itself, and never
+      // uses SSPI or SPNEGO): nothing a server could use to weaken the sign-in; see SecurityParameters
+      "jaasLogin", "sspiServiceClass", "useSpnego");
 
   /** These settings with another Sluice configuration (a listener added to it). */
   DriverSettings withConfig(ConnectionConfig c) {
-    return new DriverSettings(c, defaultFetchSize, callMode, stringsUntyped, rewriteInserts);
+    return new DriverSettings(c, defaultFetchSize, callMode, stringsUntyped, rewriteInserts, raiseOnSilentRollback,
+        readOnly);
   }
 
   static boolean accepts(String url) {
@@ -107,10 +122,12 @@ record DriverSettings(ConnectionConfig config, int defaultFetchSize, JdbcSql.Cal
     StringBuilder mappedByUrl = new StringBuilder();
     Map<String, String> keywords = new LinkedHashMap<>();
     int fetchSize = 0;
-    JdbcSql.CallMode callMode = JdbcSql.CallMode.SELECT;
+    Optional<JdbcSql.CallMode> callMode = Optional.empty();
     String schema = null;
     boolean untyped = false;
     boolean rewriteInserts = true;
+    boolean raiseOnSilentRollback = false;
+    boolean readOnly = false;
     for (Map.Entry<String, String> e : params.entrySet()) {
       String name = e.getKey();
       String value = e.getValue() == null ? "" : e.getValue();
@@ -120,10 +137,15 @@ record DriverSettings(ConnectionConfig config, int defaultFetchSize, JdbcSql.Cal
         GssParameters.apply(name, value, keywords);
       } else if (IGNORED.contains(name)) {
         continue;
+      } else if (SecurityParameters.NAMES.contains(name)) {
+        SecurityParameters.apply(name, value, keywords);
       } else {
         switch (name) {
           case "defaultRowFetchSize" -> fetchSize = nonNegative(name, value);
-          case "escapeSyntaxCallMode" -> callMode = callMode(value);
+          case "escapeSyntaxCallMode" -> callMode = Optional.of(callMode(value));
+          case "raiseExceptionOnSilentRollback" -> raiseOnSilentRollback = bool(name, value);
+          case "readOnly" -> readOnly = bool(name, value);
+          case "readOnlyMode" -> readOnlyMode(value);
           case "stringtype" -> untyped = stringType(value);
           case "reWriteBatchedInserts" -> rewriteInserts = bool(name, value);
           case "currentSchema" -> schema = value;
@@ -141,7 +163,7 @@ record DriverSettings(ConnectionConfig config, int defaultFetchSize, JdbcSql.Cal
     if (!keywords.isEmpty()) {
       config = config.with(keywords);
     }
-    return new DriverSettings(config, fetchSize, callMode, untyped, rewriteInserts);
+    return new DriverSettings(config, fetchSize, callMode, untyped, rewriteInserts, raiseOnSilentRollback, readOnly);
   }
 
   private static Map<String, String> queryParameters(String query) {
@@ -180,7 +202,7 @@ record DriverSettings(ConnectionConfig config, int defaultFetchSize, JdbcSql.Cal
     throw new ConfigException("invalid value \"" + value + "\" for " + name + ": expected a whole number, 0 or more");
   }
 
-  /** pgjdbc's {@code stringtype}: true for {@code unspecified}. */
+  /** A {@code true}/{@code false} parameter, in any case. */
   private static boolean bool(String name, String value) {
     return switch (value.toLowerCase(java.util.Locale.ROOT)) {
       case "true" -> true;
@@ -189,6 +211,19 @@ record DriverSettings(ConnectionConfig config, int defaultFetchSize, JdbcSql.Cal
     };
   }
 
+  /**
+   * pgjdbc's {@code readOnlyMode}: {@code transaction} (its default) is what this driver does with
+   * read-only; {@code ignore} (read-only not sent) and {@code always} (auto-commit statements too)
+   * would each be silently different, so they are refused.
+   */
+  private static void readOnlyMode(String value) {
+    if (!value.equals("transaction")) {
+      throw new ConfigException("readOnlyMode=" + value + " is not supported: read-only applies to transactions"
+          + " (readOnlyMode=transaction, pgjdbc's default)");
+    }
+  }
+
+  /** pgjdbc's {@code stringtype}: true for {@code unspecified}. */
   private static boolean stringType(String value) {
     return switch (value.toLowerCase(Locale.ROOT)) {
       case "unspecified" -> true;

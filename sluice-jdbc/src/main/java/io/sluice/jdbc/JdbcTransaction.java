@@ -16,6 +16,8 @@ final class JdbcTransaction {
   private Transaction tx;
   private Thread owner;
   private int savepoints;
+  /** The first statement failure in the transaction (it aborted it): what a commit's warning names. */
+  private SQLException failure;
 
   JdbcTransaction(io.sluice.Connection sluice) {
     this.sluice = sluice;
@@ -47,6 +49,23 @@ final class JdbcTransaction {
     return tx != null;
   }
 
+  /** A statement failed; the first failure of the transaction in progress (on its thread) is kept. */
+  synchronized void failed(SQLException e) {
+    if (tx != null && failure == null && owner == Thread.currentThread()) {
+      failure = e;
+    }
+  }
+
+  /** Rolled back to a savepoint: the transaction is no longer aborted by what failed before. */
+  synchronized void recovered() {
+    failure = null;
+  }
+
+  /** The first statement failure of the transaction in progress, or null. */
+  synchronized SQLException failure() {
+    return failure;
+  }
+
   /** The next savepoint number of this transaction. */
   synchronized int nextSavepoint() {
     return ++savepoints;
@@ -71,5 +90,6 @@ final class JdbcTransaction {
     tx = null;
     owner = null;
     savepoints = 0;
+    failure = null;
   }
 }

@@ -66,7 +66,7 @@ public final class SluiceCallableStatement extends UnsupportedCallableParts {
       }
     }
     try {
-      return JdbcSql.rewrite(sql, connection.standardStrings(), outOnly, connection.settings.callMode());
+      return JdbcSql.rewrite(sql, connection.standardStrings(), outOnly, connection.callMode(rewritten));
     } catch (ValueException e) {
       throw SqlExceptions.forState("42601", e.getMessage(), 0, e);
     }

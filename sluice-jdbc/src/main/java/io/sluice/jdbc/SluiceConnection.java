@@ -55,23 +55,53 @@ public final class SluiceConnection extends UnsupportedConnectionParts {
   /** A result being streamed (fetch size) on this connection, which holds it until read or closed. */
   private volatile SluiceResultSet streaming;
   private volatile SluiceDatabaseMetaData metaData;
+  private final CallEscapes callEscapes;
 
   SluiceConnection(io.sluice.Connection sluice, DriverSettings settings) {
     this.sluice = sluice;
     this.settings = settings;
     this.typeNames = new TypeNames(sluice);
     this.tx = new JdbcTransaction(sluice);
+    this.callEscapes = new CallEscapes(this, settings.callMode());
+    this.readOnly = settings.readOnly();
     Notices.route(sluice, warnings::add);
   }
 
   /** The rewritten SQL, from the driver-wide cache: each SQL string is rewritten once. */
   RewrittenSql rewrite(String sql) throws SQLException {
-    return RewriteCache.rewrite(sql, standardStrings(), settings.callMode(), true);
+    return rewrite(sql, true);
   }
 
   /** As {@link #rewrite}, for a plain statement: {@code ?} is no placeholder there. */
   RewrittenSql rewritePlain(String sql) throws SQLException {
-    return RewriteCache.rewrite(sql, standardStrings(), settings.callMode(), false);
+    return rewrite(sql, false);
+  }
+
+  /** A call escape is written again when this connection runs its routine otherwise ({@link CallEscapes}). */
+  private RewrittenSql rewrite(String sql, boolean parameters) throws SQLException {
+    JdbcSql.CallMode first = callEscapes.first();
+    RewrittenSql r = RewriteCache.rewrite(sql, standardStrings(), first, parameters);
+    JdbcSql.CallMode mode = callEscapes.modeFor(r);
+    return mode == first ? r : RewriteCache.rewrite(sql, standardStrings(), mode, parameters);
+  }
+
+  /** How this connection writes the call escape {@code r} was rewritten from. */
+  JdbcSql.CallMode callMode(RewrittenSql r) throws SQLException {
+    return callEscapes.modeFor(r);
+  }
+
+  /**
+   * A statement's failure as an {@link SQLException}. The transaction in progress remembers its
+   * first one, for {@link #commit}; a {@code 42809} (wrong object type: a routine called as the
+   * other kind) makes the call escapes ask the catalog again.
+   */
+  SQLException failed(SluiceException e) {
+    SQLException s = SqlExceptions.of(e);
+    tx.failed(s);
+    if ("42809".equals(s.getSQLState())) {
+      callEscapes.forget();
+    }
+    return s;
   }
 
 
@@ -228,13 +258,20 @@ public final class SluiceConnection extends UnsupportedConnectionParts {
     if (autoCommit) {
       throw SqlExceptions.of("commit with auto-commit on: there is no transaction to commit", "25000");
     }
+    SQLException failure = tx.failure();
     Transaction t = endTransaction();
     if (t == null) {
       return;
     }
+    boolean aborted = t.isAborted();
     try {
       t.commit();
     } catch (io.sluice.TransactionException e) {
+      if (aborted) {
+        // rolled back, as the server answers COMMIT in an aborted transaction (pgjdbc's habit)
+        SilentRollback.report(warnings, settings.raiseOnSilentRollback(), failure, e);
+        return;
+      }
       throw SqlExceptions.forState("40000", e.getMessage(), e.outcome().ordinal() + 1, e);
     } catch (SluiceException e) {
       throw SqlExceptions.of(e);
@@ -304,6 +341,7 @@ public final class SluiceConnection extends UnsupportedConnectionParts {
   public void rollback(Savepoint savepoint) throws SQLException {
     checkOpen();
     control("ROLLBACK TO SAVEPOINT " + JdbcSavepoint.of(savepoint).sqlName());
+    tx.recovered();
   }
 
   @Override

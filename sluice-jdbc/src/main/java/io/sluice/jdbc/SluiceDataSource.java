@@ -213,6 +213,21 @@ public class SluiceDataSource implements javax.sql.DataSource, Serializable, Sel
     setProperty("defaultRowFetchSize", String.valueOf(rows));
   }
 
+  /** pgjdbc's bean: {@code select}, {@code callIfNoReturn} or {@code call}; unset, by the routine's kind. */
+  public void setEscapeSyntaxCallMode(String mode) {
+    setProperty("escapeSyntaxCallMode", mode);
+  }
+
+  /** pgjdbc's bean: whether commit throws when the server rolled the transaction back instead. */
+  public void setRaiseExceptionOnSilentRollback(boolean raise) {
+    setProperty("raiseExceptionOnSilentRollback", String.valueOf(raise));
+  }
+
+  /** pgjdbc's bean for GSS encryption: {@code disable}, {@code allow} and {@code prefer}; {@code require} is refused. */
+  public void setGssEncMode(String mode) {
+    setProperty("gssEncMode", mode);
+  }
+
   /**
    * Sets any connection parameter: a pgjdbc parameter, or a libpq or Sluice keyword; null removes
    * it. Checked when a connection is opened.

@@ -223,7 +223,7 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
     try {
       return connection.sluice.prepare(rewritten.statements().get(0));
     } catch (SluiceException e) {
-      throw SqlExceptions.of(e);
+      throw connection.failed(e);
     }
   }
 

@@ -84,7 +84,7 @@ public class SluiceStatement implements Statement, SelfWrapper {
         runSeveral(on, statements, values);
       }
     } catch (SluiceException e) {
-      throw SqlExceptions.of(e);
+      throw connection.failed(e);
     }
     current = results.poll();
   }

@@ -42,7 +42,8 @@ class DriverSettingsTest {
     DriverSettings s = parse("jdbc:postgresql://h/db?defaultRowFetchSize=250&escapeSyntaxCallMode=callIfNoReturn"
         + "&currentSchema=app&loginTimeout=7&ssl=true");
     assertEquals(250, s.defaultFetchSize());
-    assertEquals(JdbcSql.CallMode.CALL_IF_NO_RETURN, s.callMode());
+    assertEquals(java.util.Optional.of(JdbcSql.CallMode.CALL_IF_NO_RETURN), s.callMode());
+    assertTrue(parse("jdbc:postgresql://h/db").callMode().isEmpty(), "unset: by the routine's kind");
     assertEquals("-c search_path=app", s.config().options().orElseThrow());
     assertEquals(7, s.config().connectTimeout().orElseThrow().toSeconds());
     assertEquals(io.sluice.SslMode.VERIFY_FULL, s.config().sslMode());

@@ -55,6 +55,7 @@ public final class Keys {
     libpq("sslcrl", "PGSSLCRL");
     libpq("sslsni", "PGSSLSNI");
     libpq("channel_binding", "PGCHANNELBINDING");
+    libpq("gssencmode", "PGGSSENCMODE");
     libpq("require_auth", "PGREQUIREAUTH");
     libpq("target_session_attrs", "PGTARGETSESSIONATTRS");
     libpq("load_balance_hosts", "PGLOADBALANCEHOSTS");

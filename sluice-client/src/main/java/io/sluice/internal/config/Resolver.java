@@ -97,6 +97,9 @@ public final class Resolver {
               + " (use \"verify-full\")");
     }
     boolean sslSni = !m.containsKey("sslsni") || Values.flag(m.get("sslsni"));
+    if (m.containsKey("gssencmode")) {
+      gssEncMode(m.get("gssencmode"));
+    }
     ChannelBindingMode channelBinding = m.containsKey("channel_binding")
         ? Values.oneOf(m.get("channel_binding"), ChannelBindingMode.values(), ChannelBindingMode::keyword)
         : ChannelBindingMode.PREFER;
@@ -242,6 +245,20 @@ public final class Resolver {
       throw new ConfigException(
           s != null ? "invalid path in " + s.where() + ": \"" + s.value() + "\"" : "invalid home directory in HOME",
           e);
+    }
+  }
+
+  /**
+   * libpq's {@code gssencmode} as a libpq built without GSSAPI reads it (fe-connect.c,
+   * connectOptions2): {@code disable} and {@code prefer} connect without GSS encryption, {@code
+   * require} is refused ("invalid when GSSAPI support is not compiled in") rather than ignored.
+   */
+  private static void gssEncMode(Setting s) {
+    switch (s.value()) {
+      case "disable", "prefer" -> { }
+      case "require" -> throw new ConfigException(s.where() + " is \"require\", but Sluice has no GSS encryption"
+          + " yet: refusing to connect rather than send the session unencrypted (sslmode=verify-full encrypts)");
+      default -> throw s.invalid("expected one of disable, prefer, require");
     }
   }
 }

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.springframework.dao.DataAccessException;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
@@ -23,6 +24,7 @@ import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.jdbc.support.GeneratedKeyHolder;
 import org.springframework.jdbc.support.KeyHolder;
 import org.springframework.transaction.TransactionDefinition;
+import org.springframework.transaction.TransactionSystemException;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -44,8 +46,9 @@ class SpringJdbcTest {
         + " owner text NOT NULL UNIQUE, balance numeric(12, 2) NOT NULL DEFAULT 0)");
     jdbc.execute("CREATE FUNCTION add_tax(amount numeric, rate numeric) RETURNS numeric"
         + " LANGUAGE sql AS $$ SELECT round(amount * (1 + rate), 2) $$");
-    jdbc.execute("CREATE PROCEDURE deposit(who text, amount numeric, INOUT total numeric) LANGUAGE plpgsql AS $$"
-        + " BEGIN UPDATE account SET balance = balance + amount WHERE owner = who RETURNING balance INTO total; END $$");
+    jdbc.execute("CREATE PROCEDURE deposit(who text, amount numeric, INOUT total numeric, OUT note text)"
+        + " LANGUAGE plpgsql AS $$ BEGIN UPDATE account SET balance = balance + amount WHERE owner = who"
+        + " RETURNING balance INTO total; note := who || ' +' || amount; END $$");
   }
 
   @BeforeEach
@@ -113,18 +116,53 @@ class SpringJdbcTest {
   }
 
   /**
-   * Spring writes {@code {call deposit(?, ?, ?)}}; as with pgjdbc, a procedure (not a function)
-   * needs {@code escapeSyntaxCallMode=callIfNoReturn} so that the escape becomes CALL.
+   * Spring writes {@code {call deposit(?, ?, ?, ?)}}: the driver knows {@code deposit} is a
+   * procedure ({@code pg_proc.prokind}) and runs CALL, with no setting (pgjdbc needs {@code
+   * escapeSyntaxCallMode=callIfNoReturn}); IN, INOUT and OUT parameters.
    */
   @Test
-  void simpleJdbcCallRunsAProcedureWithAnInOutParameter() {
+  void simpleJdbcCallRunsAProcedureWithInInoutAndOutParameters() {
     jdbc.update("INSERT INTO account (owner, balance) VALUES ('pat', 10)");
-    io.sluice.jdbc.SluiceDataSource calls = (io.sluice.jdbc.SluiceDataSource) db.dataSource();
-    calls.setProperty("escapeSyntaxCallMode", "callIfNoReturn");
-    SimpleJdbcCall call = new SimpleJdbcCall(calls).withProcedureName("deposit");
+    SimpleJdbcCall call = new SimpleJdbcCall(dataSource).withProcedureName("deposit");
     Map<String, Object> out = call.execute(Map.of("who", "pat", "amount", new BigDecimal("5"), "total",
         BigDecimal.ZERO));
     assertEquals(0, new BigDecimal("15").compareTo((BigDecimal) out.get("total")), out.toString());
+    assertEquals("pat +5", out.get("note"), out.toString());
+    assertEquals(0, new BigDecimal("15").compareTo(
+        jdbc.queryForObject("SELECT balance FROM account WHERE owner = 'pat'", BigDecimal.class)));
+  }
+
+  /**
+   * A read-only serializable transaction whose insert fails ({@code 25006}); the code catches
+   * the {@code DataAccessException} and goes on, and Spring commits at the end. As with pgjdbc,
+   * the commit returns (the server rolled back; nothing is written); with pgjdbc's {@code
+   * raiseExceptionOnSilentRollback=true} Spring's commit fails.
+   */
+  @Test
+  void aCaughtFailureInAReadOnlyTransactionThenCommit() {
+    assertEquals("caught", silentRollback(dataSource));
+    assertEquals(0, jdbc.queryForObject("SELECT count(*) FROM account", Integer.class));
+    io.sluice.jdbc.SluiceDataSource strict = (io.sluice.jdbc.SluiceDataSource) db.dataSource();
+    strict.setRaiseExceptionOnSilentRollback(true);
+    TransactionSystemException e = assertThrows(TransactionSystemException.class, () -> silentRollback(strict));
+    assertEquals("25P02", ((SQLException) e.getCause()).getSQLState());
+  }
+
+  private static String silentRollback(DataSource on) {
+    TransactionTemplate tx = new TransactionTemplate(new DataSourceTransactionManager(on));
+    tx.setReadOnly(true);
+    tx.setIsolationLevel(TransactionDefinition.ISOLATION_SERIALIZABLE);
+    JdbcTemplate template = new JdbcTemplate(on);
+    return tx.execute(status -> {
+      template.queryForObject("SELECT count(*) FROM account", Integer.class);
+      try {
+        template.update("INSERT INTO account (owner) VALUES ('never')");
+        return "written";
+      } catch (DataAccessException e) {
+        assertEquals("25006", ((SQLException) e.getCause()).getSQLState());
+        return "caught";
+      }
+    });
   }
 
   @Test
