@@ -260,7 +260,8 @@ public final class Connection implements Queryable, AutoCloseable {
     }
     List<RowSet> sets;
     try {
-      sets = b.runAtomic();
+      // reported as the caller gave it: one SQL per group, not the multi-row chunks that went out
+      sets = b.runAtomic(java.util.Collections.nCopies(groups.size(), sql));
     } catch (BatchException e) {
       if (chunks == null) {
         throw e;
@@ -534,6 +535,12 @@ public final class Connection implements Queryable, AutoCloseable {
   List<SimpleResult> simpleQuery(Deadline deadline, String sql) {
     ensureOpen();
     return session.simpleQuery(sql, deadline);
+  }
+
+  /** Runs Sluice's own statements (a pool's rollback and session reset): no event reports them. */
+  void runInternally(String sql) {
+    ensureOpen();
+    session.simpleQueryUnobserved(sql, deadline());
   }
 
   /**

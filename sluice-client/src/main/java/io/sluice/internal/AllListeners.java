@@ -1,6 +1,8 @@
 package io.sluice.internal;
 
 import io.sluice.SluiceListener;
+import io.sluice.event.AcquireEnd;
+import io.sluice.event.AcquireStart;
 import io.sluice.event.BatchEnd;
 import io.sluice.event.BatchStart;
 import io.sluice.event.ConnectEnd;
@@ -86,6 +88,16 @@ public record AllListeners(List<Events> each) implements SluiceListener {
   @Override
   public void connectEnd(Object token, ConnectEnd end) {
     end(token, (l, t) -> l.connectEnd(t, end));
+  }
+
+  @Override
+  public Object acquireStart(AcquireStart start) {
+    return start(l -> l.acquireStart(start));
+  }
+
+  @Override
+  public void acquireEnd(Object token, AcquireEnd end) {
+    end(token, (l, t) -> l.acquireEnd(t, end));
   }
 
   @Override

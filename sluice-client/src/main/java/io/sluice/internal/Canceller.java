@@ -45,7 +45,7 @@ final class Canceller {
         if (s.transport.isSecure() && p != null && p.tls() != null) {
           // the cancel key is a secret of the session: it travels encrypted when the session does
           if (p.tlsMode() != ConnectParams.TlsMode.DIRECT_REQUIRE) {
-            Connector.requestTls(tcp, p.tlsMode());
+            Connector.requestTls(tcp, ConnectParams.TlsMode.REQUIRE);   // never the clear: the session is not
           }
           t[0] = TlsUpgrade.handshake(tcp, h.name().orElse(h.connectAddress()), p.tls());
         }

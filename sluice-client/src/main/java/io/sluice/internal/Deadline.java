@@ -9,19 +9,27 @@ import java.util.concurrent.TimeUnit;
  */
 public final class Deadline {
   /** No deadline: waits end only when what they wait for happens (or the connection fails). */
-  public static final Deadline NONE = new Deadline(0, true);
+  public static final Deadline NONE = new Deadline(0, 0, true);
 
   private final long atNanos;
+  /** The timeout this deadline was made from, for messages ("timed out after 150 ms"). */
+  private final long budgetNanos;
   private final boolean none;
 
-  private Deadline(long atNanos, boolean none) {
+  private Deadline(long atNanos, long budgetNanos, boolean none) {
     this.atNanos = atNanos;
+    this.budgetNanos = budgetNanos;
     this.none = none;
   }
 
   /** {@code nanos} from now; {@code nanos <= 0} means {@link #NONE} (a timeout of 0 is "no timeout"). */
   public static Deadline in(long nanos) {
-    return nanos <= 0 ? NONE : new Deadline(System.nanoTime() + nanos, false);
+    return nanos <= 0 ? NONE : new Deadline(System.nanoTime() + nanos, nanos, false);
+  }
+
+  /** The timeout it was made from ({@link #in}); 0 for none. */
+  public long budgetNanos() {
+    return budgetNanos;
   }
 
   public boolean isNone() {

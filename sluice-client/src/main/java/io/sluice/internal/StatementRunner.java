@@ -376,11 +376,14 @@ public final class StatementRunner {
     return keys;
   }
 
-  /** Runs statements in one implicit transaction (one Sync): all apply, or none does. */
+  /**
+   * Runs statements in one implicit transaction (one Sync): all apply, or none does. Events report
+   * it as the statements {@code reported}: the caller's, when {@code sqls} are a rewriting of them.
+   */
   public List<QueryResult> atomicBatch(List<String> sqls, List<Object[]> params, List<RowSink> sinks,
-      Deadline deadline) {
+      Deadline deadline, List<String> reported) {
     return observed == null ? runAtomicBatch(sqls, params, sinks, deadline)
-        : observed.atomicBatch(sqls, () -> runAtomicBatch(sqls, params, sinks, deadline));
+        : observed.atomicBatch(reported, () -> runAtomicBatch(sqls, params, sinks, deadline));
   }
 
   private List<QueryResult> runAtomicBatch(List<String> sqls, List<Object[]> params, List<RowSink> sinks,
@@ -480,6 +483,11 @@ public final class StatementRunner {
       st.awaitDescription(deadline);
     }
     return sts;
+  }
+
+  /** As {@link #simpleQuery}, reporting no event: Sluice's own statements (a pool's session reset). */
+  public List<SimpleResult> simpleQueryUnobserved(String sql, Deadline deadline) {
+    return runSimple(sql, deadline, null);
   }
 
   public List<SimpleResult> simpleQuery(String sql, Deadline deadline) {
