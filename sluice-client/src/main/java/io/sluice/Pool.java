@@ -48,6 +48,8 @@ public final class Pool implements Queryable, AutoCloseable {
   private final String name;
   private final PoolOptions options;
   private final PoolSlots slots;
+  /** What {@link #whenClosed} was given, run once by {@link #close()}. */
+  private final java.util.List<Runnable> onClose = new java.util.concurrent.CopyOnWriteArrayList<>();
 
   private Pool(String name, ConnectionConfig config, PoolOptions options) {
     this.name = name;
@@ -297,6 +299,22 @@ public final class Pool implements Queryable, AutoCloseable {
   @Override
   public void close() {
     slots.close();
+    for (Runnable r : onClose) {
+      if (onClose.remove(r)) {   // once, even when two threads close at once
+        r.run();
+      }
+    }
+  }
+
+  /**
+   * Runs {@code action} once this pool has closed, on the closing thread (at once when it is closed
+   * already): for what lives as long as the pool, such as its meters in a registry.
+   */
+  public void whenClosed(Runnable action) {
+    onClose.add(action);
+    if (isClosed() && onClose.remove(action)) {
+      action.run();
+    }
   }
 
   private long deadline() {

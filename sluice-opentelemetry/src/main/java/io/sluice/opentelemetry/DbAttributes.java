@@ -67,11 +67,22 @@ final class DbAttributes {
     span.setStatus(StatusCode.ERROR, message == null ? "" : message);
   }
 
-  /** error.type: the SQLSTATE, else the exception's class, else the conventions' fallback {@code _OTHER}. */
+  /**
+   * error.type: the SQLSTATE, else the exception's class, else the conventions' fallback {@code
+   * _OTHER}. Never a class of Sluice's internals: those are not part of its API and may change, so
+   * the nearest public superclass names them ({@code io.sluice.ConnectionException}).
+   */
   static String errorType(String sqlState, Throwable error) {
     if (sqlState != null) {
       return sqlState;
     }
-    return error == null ? "_OTHER" : error.getClass().getName();
+    if (error == null) {
+      return "_OTHER";
+    }
+    Class<?> type = error.getClass();
+    while (type.getName().startsWith("io.sluice.internal.") && type.getSuperclass() != null) {
+      type = type.getSuperclass();
+    }
+    return type.getName();
   }
 }

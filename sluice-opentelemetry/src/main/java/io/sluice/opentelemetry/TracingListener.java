@@ -16,7 +16,8 @@ import io.sluice.event.ConnectStart;
 import io.sluice.event.ConnectionInfo;
 import io.sluice.event.CopyEnd;
 import io.sluice.event.CopyStart;
-import io.sluice.event.PoolEvent;
+import io.sluice.event.AcquireEnd;
+import io.sluice.event.AcquireStart;
 import io.sluice.event.QuerySummary;
 import io.sluice.event.Result;
 import io.sluice.event.StatementEnd;
@@ -138,8 +139,13 @@ public final class TracingListener implements SluiceListener {
   }
 
   @Override
-  public void pool(PoolEvent event) {
-    poolWaits.on(event);
+  public Object acquireStart(AcquireStart start) {
+    return poolWaits.started();
+  }
+
+  @Override
+  public void acquireEnd(Object token, AcquireEnd end) {
+    poolWaits.ended(token, end);
   }
 
   /** A CLIENT span under the caller's current context, with the attributes samplers may read. */
