@@ -422,7 +422,7 @@ public final class Connection implements Queryable, AutoCloseable {
     // BEGIN goes out with the first statement, in the same exchange: no round trip of its own
     session.engine().deferBegin(options.beginSql());
     Deadline until = options.timeout() == null ? Deadline.NONE : Deadline.in(options.timeout().toNanos());
-    return new Transaction(this, null, null, until, events == null ? null
+    return new Transaction(this, null, null, until, !Events.on(events) ? null
         : Started.begin(events, new TransactionStart(events.connection(), options, attempt),
             SluiceListener::transactionStart));
   }

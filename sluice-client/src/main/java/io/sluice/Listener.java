@@ -177,7 +177,7 @@ public final class Listener implements AutoCloseable {
           }
           long count = reconnects.incrementAndGet();
           pause = 50;
-          if (events != null) {
+          if (Events.on(events)) {
             ListenerReconnect e = new ListenerReconnect(channels(), count, System.nanoTime() - lostAt, cause);
             events.send(l -> l.listenerReconnected(e));
           }

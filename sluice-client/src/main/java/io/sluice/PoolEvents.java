@@ -26,7 +26,7 @@ final class PoolEvents {
 
   /** The start of an acquisition, on the caller's thread; null when nobody listens. */
   Started<AcquireStart> acquiring(boolean borrow) {
-    return events == null ? null
+    return !Events.on(events) ? null
         : Started.begin(events, new AcquireStart(pool, borrow), SluiceListener::acquireStart);
   }
 
@@ -46,31 +46,31 @@ final class PoolEvents {
 
   /** A start time for {@link #opened}, or 0 when nobody listens (no clock read). */
   long clock() {
-    return events == null ? 0 : System.nanoTime();
+    return !Events.on(events) ? 0 : System.nanoTime();
   }
 
   /** Connection {@code c} opened, for {@code reason}, taking since {@code since} ({@link #clock}). */
   void opened(Reason reason, Connection c, long since) {
-    if (events != null) {
+    if (Events.on(events)) {
       send(Kind.OPENED, reason, info(c), System.nanoTime() - since, null);
     }
   }
 
   void openFailed(Reason reason, Throwable cause) {
-    if (events != null) {
+    if (Events.on(events)) {
       send(Kind.OPEN_FAILED, reason, null, 0, cause);
     }
   }
 
   /** Connection {@code c} was closed for {@code reason}: retired if it was still open, else evicted as broken. */
   void closed(Connection c, boolean wasOpen, Reason reason) {
-    if (events != null) {
+    if (Events.on(events)) {
       send(wasOpen ? Kind.RETIRED : Kind.EVICTED, wasOpen ? reason : Reason.BROKEN, info(c), 0, null);
     }
   }
 
   void evicted(Connection c, Reason reason, Throwable cause) {
-    if (events != null) {
+    if (Events.on(events)) {
       send(Kind.EVICTED, reason, info(c), 0, cause);
     }
   }

@@ -24,20 +24,27 @@ import java.util.function.Function;
  * own token (the group's token is the array of them), and each is called through {@link Events},
  * so that one that throws is logged once on its own and the others still hear the event.
  */
-public record AllListeners(List<Events> each) implements SluiceListener {
+public record AllListeners(List<SluiceListener> each) implements SluiceListener {
   public AllListeners {
     each = List.copyOf(each);
   }
 
   /** The group of {@code listeners}, in order. */
   public static AllListeners of(List<SluiceListener> listeners) {
-    return new AllListeners(listeners.stream().map(l -> Events.of(l, null)).toList());
+    return new AllListeners(listeners);
+  }
+
+  /** The group of {@code listeners}, then {@code last}. */
+  static AllListeners of(List<SluiceListener> listeners, SluiceListener last) {
+    List<SluiceListener> all = new java.util.ArrayList<>(listeners);
+    all.add(last);
+    return of(all);
   }
 
   private Object[] start(Function<SluiceListener, Object> call) {
     Object[] tokens = new Object[each.size()];
     for (int i = 0; i < tokens.length; i++) {
-      tokens[i] = each.get(i).start(call);
+      tokens[i] = Events.start(each.get(i), call);
     }
     return tokens;
   }
@@ -46,7 +53,7 @@ public record AllListeners(List<Events> each) implements SluiceListener {
     Object[] tokens = token instanceof Object[] t && t.length == each.size() ? t : new Object[each.size()];
     for (int i = 0; i < tokens.length; i++) {
       Object own = tokens[i];
-      each.get(i).send(l -> call.accept(l, own));
+      Events.send(each.get(i), l -> call.accept(l, own));
     }
   }
 
@@ -102,7 +109,7 @@ public record AllListeners(List<Events> each) implements SluiceListener {
 
   @Override
   public void pool(PoolEvent event) {
-    each.forEach(e -> e.send(l -> l.pool(event)));
+    each.forEach(e -> Events.send(e, l -> l.pool(event)));
   }
 
   @Override
@@ -117,6 +124,6 @@ public record AllListeners(List<Events> each) implements SluiceListener {
 
   @Override
   public void listenerReconnected(ListenerReconnect event) {
-    each.forEach(e -> e.send(l -> l.listenerReconnected(event)));
+    each.forEach(e -> Events.send(e, l -> l.listenerReconnected(event)));
   }
 }

@@ -149,7 +149,7 @@ public final class Connector {
 
   /** One attempt, between its connect events when there are {@code events}. */
   private static ServerSession attempt(ConnectParams p, HostPort e, boolean tls, Events events) {
-    if (events == null) {
+    if (!Events.on(events)) {
       return attempt(p, e, tls);
     }
     Started<ConnectStart> started = Started.begin(events, new ConnectStart(e, tls, p.database(), p.user()),
