@@ -28,6 +28,9 @@ import java.util.function.Supplier;
 public final class JfrListener implements SluiceListener {
   public static final SluiceListener INSTANCE = new JfrListener();
 
+  /** Summaries of the statements seen (an application runs few distinct ones), as the tracing adapter keeps them. */
+  private final java.util.function.Function<String, String> summaries = QuerySummary.memo(1024);
+
   private JfrListener() {}
 
   /** {@code make}'s event begun, or null when its type is off. */
@@ -56,7 +59,7 @@ public final class JfrListener implements SluiceListener {
     if (token instanceof StatementEvent e && ended(e)) {
       StatementStart s = end.start();
       e.on(s.connection());
-      e.summary = QuerySummary.of(s.sql());
+      e.summary = summaries.apply(s.sql());
       e.parameters = s.parameterCount();
       e.preparation = s.preparation().name();
       e.rows = end.rows();
@@ -89,9 +92,9 @@ public final class JfrListener implements SluiceListener {
   }
 
   /** The summary every statement shares, else empty. */
-  private static String sharedSummary(List<String> sqls) {
-    List<String> summaries = sqls.stream().distinct().map(QuerySummary::of).distinct().toList();
-    return summaries.size() == 1 ? summaries.get(0) : "";
+  private String sharedSummary(List<String> sqls) {
+    List<String> shared = sqls.stream().distinct().map(summaries).distinct().toList();
+    return shared.size() == 1 ? shared.get(0) : "";
   }
 
   @Override
@@ -103,7 +106,7 @@ public final class JfrListener implements SluiceListener {
   public void copyEnd(Object token, CopyEnd end) {
     if (token instanceof CopyEvent e && ended(e)) {
       e.on(end.start().connection());
-      e.summary = QuerySummary.of(end.start().sql());
+      e.summary = summaries.apply(end.start().sql());
       e.direction = end.start().direction().name();
       e.rows = end.rows();
       e.bytes = end.bytes();
