@@ -484,7 +484,7 @@ public final class Connection implements Queryable, AutoCloseable {
     } finally {
       try {
         if (isOpen() && transactionStatus() != TransactionStatus.IDLE) {
-          session.simpleQuery("ROLLBACK", deadline());
+          session.simpleQueryUnobserved("ROLLBACK", deadline());   // Sluice's own clean-up: not reported
           if (returned) {
             throw new TransactionException("the session ended with a transaction open; it was rolled back",
                 SluiceException.Outcome.SERVER_ERROR);

@@ -168,7 +168,7 @@ public final class Listener implements AutoCloseable {
           Thread.sleep(pause);
           Connection c = connect();
           for (String ch : channels()) {
-            c.simpleQuery("LISTEN " + Identifiers.quote(ch));
+            c.runInternally("LISTEN " + Identifiers.quote(ch));   // listening again: Sluice's own, not reported
           }
           connection = c;
           if (closed) {

@@ -207,6 +207,9 @@ class LifecycleEventsTest {
       assertEquals(1, r.reconnects());
       assertTrue(r.downNanos() > 0);
       assertInstanceOf(SluiceException.class, r.cause());
+      long listens = events.starts(io.sluice.event.StatementStart.class).stream()
+          .filter(st -> st.sql().startsWith("LISTEN")).count();
+      assertEquals(2, listens, "the caller's two LISTENs; listening again after the reconnect is Sluice's own");
     }
   }
 }

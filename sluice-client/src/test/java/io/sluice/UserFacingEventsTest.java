@@ -28,13 +28,17 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class UserFacingEventsTest {
+  /** A server of its own without TLS, over TCP with {@code sslmode}. */
+  static String withoutTls(PostgresServer plain, String sslmode) {
+    return "host=localhost port=" + plain.port() + " dbname=" + plain.database() + " user=" + plain.superuser()
+        + " sslmode=" + sslmode;
+  }
+
   @Test
   void sslmodePreferAgainstAServerWithoutTlsIsOneSuccessfulAttempt() {
     try (PostgresServer plain = PostgresServer.start(PostgresServer.Options.defaults().withTls(false))) {
       EventRecorder events = new EventRecorder();
-      String url = "host=localhost port=" + plain.port() + " dbname=" + plain.database() + " user=" + plain.superuser()
-          + " sslmode=prefer";
-      try (Connection c = Connection.open(ConnectionConfig.parse(url).withListener(events))) {
+      try (Connection c = Connection.open(ConnectionConfig.parse(withoutTls(plain, "prefer")).withListener(events))) {
         assertEquals(1, c.query("select 1").size());
       }
       List<ConnectEnd> ends = events.ends(ConnectEnd.class);
@@ -52,10 +56,8 @@ class UserFacingEventsTest {
   void sslmodeRequireAgainstAServerWithoutTlsFailsWithAPublicException() {
     try (PostgresServer plain = PostgresServer.start(PostgresServer.Options.defaults().withTls(false))) {
       EventRecorder events = new EventRecorder();
-      String url = "host=localhost port=" + plain.port() + " dbname=" + plain.database() + " user=" + plain.superuser()
-          + " sslmode=require";
       ConnectionException e = assertThrows(ConnectionException.class,
-          () -> Connection.open(ConnectionConfig.parse(url).withListener(events)));
+          () -> Connection.open(ConnectionConfig.parse(withoutTls(plain, "require")).withListener(events)));
       assertEquals(ConnectionException.class, e.getClass(), "no internal class reaches the caller or a listener");
       assertSame(e, events.ends(ConnectEnd.class).get(0).error());
     }
@@ -112,6 +114,15 @@ class UserFacingEventsTest {
       List<String> sqls = events.starts(StatementStart.class).stream().map(StatementStart::sql).toList();
       assertEquals(List.of("begin", "select 1"), sqls, "the rollback and reset on return are Sluice's own");
       assertEquals(2, events.ends(StatementEnd.class).size());
+    }
+  }
+
+  @Test
+  void theRollbackOfATransactionASessionLeftOpenIsNotTheCallersStatement() {
+    EventRecorder events = new EventRecorder();
+    try (Connection c = Connection.open(StatementEventsTest.config(events))) {
+      assertThrows(TransactionException.class, () -> c.session(s -> s.execute("begin")));
+      assertEquals(List.of("begin"), events.starts(StatementStart.class).stream().map(StatementStart::sql).toList());
     }
   }
 

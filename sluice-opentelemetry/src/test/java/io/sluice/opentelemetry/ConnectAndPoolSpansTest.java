@@ -134,7 +134,8 @@ class ConnectAndPoolSpansTest {
         PostgresServer plain = PostgresServer.start(PostgresServer.Options.defaults().withTls(false))) {
       String url = "host=localhost port=" + plain.port() + " user=" + plain.superuser() + " dbname=" + plain.database()
           + " sslmode=prefer";
-      try (Connection c = Connection.open(io.sluice.ConnectionConfig.parse(url).withListener(TracingListener.create(t.sdk)))) {
+      try (Connection c = Connection.open(io.sluice.ConnectionConfig.parse(url)
+          .withListener(TracingListener.create(t.sdk)))) {
         c.query("select 1");
       }
       List<SpanData> connects = t.named(TracingListener.CONNECT);
