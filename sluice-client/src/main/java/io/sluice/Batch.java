@@ -82,10 +82,11 @@ public final class Batch {
   }
 
   /**
-   * As {@link #runAtomic()}, reported to the listener as the statements {@code reported}: what the
-   * caller gave ({@code executeMany}'s one SQL per group), when what goes out is rewritten.
+   * As {@link #runAtomic()}, reported to the listener (and JFR) as the statements {@code
+   * reported}: what the application gave ({@code executeMany}'s one SQL per group, a JDBC batch's
+   * entries), when the statements of this batch are a rewriting of them ({@link MultiRowInsert}).
    */
-  List<RowSet> runAtomic(List<String> reported) {
+  public List<RowSet> runAtomic(List<String> reported) {
     List<RowSink> sinks = new ArrayList<>();
     List<RowStore> stores = new ArrayList<>();
     for (int i = 0; i < sqls.size(); i++) {
