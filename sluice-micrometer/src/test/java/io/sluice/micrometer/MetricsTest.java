@@ -198,4 +198,19 @@ class MetricsTest {
       assertEquals(1, timed(r, MetricsListener.POOL_WAIT, "result", "interrupted"));
     }
   }
+
+  /** Issue 26: sslmode=prefer against a server without TLS counted every connection as not_sent. */
+  @Test
+  void aTlsFallbackIsASuccessfulConnect() {
+    MeterRegistry r = new SimpleMeterRegistry();
+    try (PostgresServer plain = PostgresServer.start(PostgresServer.Options.defaults().withTls(false))) {
+      String url = "host=localhost port=" + plain.port() + " user=" + plain.superuser() + " dbname=" + plain.database()
+          + " sslmode=prefer";
+      try (Connection c = Connection.open(ConnectionConfig.parse(url).withListener(MetricsListener.create(r)))) {
+        c.query("select 1");
+      }
+    }
+    assertEquals(1, timed(r, MetricsListener.CONNECT, "result", "succeeded"));
+    assertTrue(r.find(MetricsListener.CONNECT).tags("result", "not_sent").timers().isEmpty());
+  }
 }

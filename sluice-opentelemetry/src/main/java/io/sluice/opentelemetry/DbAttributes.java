@@ -28,6 +28,8 @@ final class DbAttributes {
   static final AttributeKey<Long> SLUICE_PIPELINE_DEPTH = AttributeKey.longKey("sluice.pipeline.depth");
   /** Sluice's own: how the statement reached the server (cached, prepared, simple). */
   static final AttributeKey<String> SLUICE_PREPARATION = AttributeKey.stringKey("sluice.preparation");
+  /** Sluice's own: a connection that asked for TLS (sslmode=prefer) and went on in the clear, as libpq does. */
+  static final AttributeKey<Boolean> SLUICE_TLS_FALLBACK = AttributeKey.booleanKey("sluice.tls.fallback");
   /** Sluice's own: COPY data bytes sent or received. */
   static final AttributeKey<Long> SLUICE_COPY_BYTES = AttributeKey.longKey("sluice.copy.bytes");
 

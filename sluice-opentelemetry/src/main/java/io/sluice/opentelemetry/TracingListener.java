@@ -133,6 +133,9 @@ public final class TracingListener implements SluiceListener {
   @Override
   public void connectEnd(Object token, ConnectEnd end) {
     if (token instanceof Span span) {
+      if (end.start().tls() && end.tlsProtocol() == null && end.result() == Result.SUCCEEDED) {
+        span.setAttribute(SLUICE_TLS_FALLBACK, true);   // sslmode=prefer, and the server has no TLS
+      }
       ending(span, end.result(), end.sqlState(), end.error());
       span.end();
     }

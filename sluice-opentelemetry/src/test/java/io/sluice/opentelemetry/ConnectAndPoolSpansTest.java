@@ -142,6 +142,7 @@ class ConnectAndPoolSpansTest {
       assertEquals(1, connects.size(), connects.toString());
       assertEquals(StatusCode.UNSET, connects.get(0).getStatus().getStatusCode());
       assertNull(connects.get(0).getAttributes().get(ERROR_TYPE));
+      assertEquals(Boolean.TRUE, connects.get(0).getAttributes().get(SLUICE_TLS_FALLBACK));
     }
   }
 }
