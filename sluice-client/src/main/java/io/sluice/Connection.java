@@ -42,7 +42,7 @@ public final class Connection implements Queryable, AutoCloseable {
   private final StatementRunner session;
   private final ConnectionConfig config;
   private final long queryTimeoutNanos;
-  /** The listener of this connection's events, called safely; null without one. */
+  /** This connection's events (its listener's and JFR's), called safely; see {@link Events#on}. */
   private final Events events;
   private volatile boolean closed;
 
@@ -92,7 +92,7 @@ public final class Connection implements Queryable, AutoCloseable {
     }
   }
 
-  /** This connection's events, or null without a listener (for transactions and COPY). */
+  /** This connection's events (for transactions, COPY and a pool's events about it); see {@link Events#on}. */
   Events events() {
     return events;
   }

@@ -53,10 +53,20 @@ public final class Events {
     return events != null && (events.listener != null || events.recorded != null && io.sluice.internal.jfr.JfrGate.on());
   }
 
-  /** Who hears an event begun now ({@link #on}); an end goes to whoever heard its start. */
+  /**
+   * Who hears an event begun now; an end goes to whoever heard its start. Never null: a recording
+   * that stops between a caller's {@link #on} and its start leaves nobody, a listener that ignores
+   * everything, so that the start still gets its end.
+   */
   SluiceListener audience() {
-    return recorded != null && io.sluice.internal.jfr.JfrGate.on() ? recorded : listener;
+    if (recorded != null && io.sluice.internal.jfr.JfrGate.on()) {
+      return recorded;
+    }
+    return listener != null ? listener : NOBODY;
   }
+
+  /** Hears nothing: every method of SluiceListener does nothing by default. */
+  private static final SluiceListener NOBODY = new SluiceListener() {};
 
   /** The session these events are about, or null (a pool's, a connection attempt's). */
   public ConnectionInfo connection() {
@@ -86,12 +96,9 @@ public final class Events {
     }
   }
 
-  /** Calls a method without a pair on whoever hears events now (nobody: nothing happens). */
+  /** Calls a method without a pair on whoever hears events now. */
   public void send(Consumer<SluiceListener> call) {
-    SluiceListener to = audience();
-    if (to != null) {
-      send(to, call);
-    }
+    send(audience(), call);
   }
 
   /**

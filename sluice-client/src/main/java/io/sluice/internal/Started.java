@@ -27,11 +27,10 @@ public final class Started<S> {
 
   /**
    * Delivers {@code start} through {@code call} (e.g. {@code SluiceListener::statementStart}); null
-   * when nobody hears it (callers ask {@link Events#on} before they make {@code start}).
+   * without events (callers ask {@link Events#on} before they make {@code start}).
    */
   public static <S> Started<S> begin(Events events, S start, BiFunction<SluiceListener, S, Object> call) {
-    SluiceListener to = events == null ? null : events.audience();
-    return to == null ? null : new Started<>(to, start, l -> call.apply(l, start));
+    return events == null ? null : new Started<>(events.audience(), start, l -> call.apply(l, start));
   }
 
   public S start() {
