@@ -10,7 +10,7 @@ import jdk.jfr.Threshold;
 @Label("Sluice Batch")
 @Description("A batch of statements written at once: their query summary, how many, rows and outcome")
 @Threshold("20 ms")
-final class BatchEvent extends SluiceEvent {
+final class BatchEvent extends OutcomeEvent {
   @Label("Query Summary")
   @Description("The statements' summary when they share one, else empty")
   String summary;
@@ -28,10 +28,4 @@ final class BatchEvent extends SluiceEvent {
   @Label("Failed")
   @Description("Statements that failed")
   int failed;
-
-  @Label("Result")
-  String result;
-
-  @Label("SQLSTATE")
-  String sqlState;
 }

@@ -8,7 +8,7 @@ import jdk.jfr.Name;
 @Name("io.sluice.Connect")
 @Label("Sluice Connect")
 @Description("An attempt to open a session: host, TLS, authentication and outcome")
-final class ConnectEvent extends SluiceEvent {
+final class ConnectEvent extends OutcomeEvent {
   @Label("User")
   String user;
 
@@ -21,10 +21,4 @@ final class ConnectEvent extends SluiceEvent {
 
   @Label("Authentication")
   String authentication;
-
-  @Label("Result")
-  String result;
-
-  @Label("SQLSTATE")
-  String sqlState;
 }

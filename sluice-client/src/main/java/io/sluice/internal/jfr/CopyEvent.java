@@ -9,7 +9,7 @@ import jdk.jfr.Threshold;
 @Name("io.sluice.Copy")
 @Label("Sluice COPY")
 @Threshold("20 ms")
-final class CopyEvent extends SluiceEvent {
+final class CopyEvent extends OutcomeEvent {
   @Label("Query Summary")
   String summary;
 
@@ -22,10 +22,4 @@ final class CopyEvent extends SluiceEvent {
   @Label("Bytes")
   @DataAmount
   long bytes;
-
-  @Label("Result")
-  String result;
-
-  @Label("SQLSTATE")
-  String sqlState;
 }

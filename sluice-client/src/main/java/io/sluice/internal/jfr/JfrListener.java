@@ -64,8 +64,7 @@ public final class JfrListener implements SluiceListener {
       e.preparation = s.preparation().name();
       e.rows = end.rows();
       e.pipelineDepth = end.pipelineDepth();
-      e.result = end.result().name();
-      e.sqlState = end.sqlState();
+      e.outcome(end.result(), end.sqlState());
       e.commit();
     }
   }
@@ -85,8 +84,7 @@ public final class JfrListener implements SluiceListener {
       e.atomic = s.atomic();
       e.rows = end.rows();
       e.failed = end.failed();
-      e.result = end.result().name();
-      e.sqlState = end.sqlState();
+      e.outcome(end.result(), end.sqlState());
       e.commit();
     }
   }
@@ -110,8 +108,7 @@ public final class JfrListener implements SluiceListener {
       e.direction = end.start().direction().name();
       e.rows = end.rows();
       e.bytes = end.bytes();
-      e.result = end.result().name();
-      e.sqlState = end.sqlState();
+      e.outcome(end.result(), end.sqlState());
       e.commit();
     }
   }
@@ -130,8 +127,7 @@ public final class JfrListener implements SluiceListener {
       e.tlsRequested = s.tls();
       e.tlsProtocol = end.tlsProtocol();
       e.authentication = end.authMethod() == null ? null : end.authMethod().name();
-      e.result = end.result().name();
-      e.sqlState = end.sqlState();
+      e.outcome(end.result(), end.sqlState());
       e.commit();
     }
   }

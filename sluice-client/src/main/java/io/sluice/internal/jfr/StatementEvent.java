@@ -10,7 +10,7 @@ import jdk.jfr.Threshold;
 @Label("Sluice Statement")
 @Description("A statement run by Sluice: its query summary, rows, outcome and the pipeline's depth when it was sent")
 @Threshold("20 ms")
-final class StatementEvent extends SluiceEvent {
+final class StatementEvent extends OutcomeEvent {
   @Label("Query Summary")
   @Description("Operations and tables read from the SQL (io.sluice.event.QuerySummary), never literals")
   String summary;
@@ -29,11 +29,4 @@ final class StatementEvent extends SluiceEvent {
   @Label("Pipeline Depth")
   @Description("Requests in flight when it was written, itself included (1: alone)")
   int pipelineDepth;
-
-  @Label("Result")
-  @Description("SUCCEEDED, NOT_SENT, UNKNOWN, SERVER_ERROR or CALLER_ERROR")
-  String result;
-
-  @Label("SQLSTATE")
-  String sqlState;
 }
