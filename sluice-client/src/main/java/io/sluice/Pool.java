@@ -367,6 +367,7 @@ public final class Pool implements Queryable, AutoCloseable {
         }
         throw e;
       }
+      long since = slots.clock();
       Throwable failure = null;
       try {
         return statement.apply(s);
@@ -379,7 +380,7 @@ public final class Pool implements Queryable, AutoCloseable {
         metDead = e;
       } finally {
         if (hold == Hold.SHARED) {
-          slots.doneShared(s, failure);
+          slots.doneShared(s, failure, since);
         } else if (hold == Hold.BORROWED || failure != null) {
           slots.giveBack(s, null);
         }

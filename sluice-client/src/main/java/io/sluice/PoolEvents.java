@@ -69,6 +69,13 @@ final class PoolEvents {
     }
   }
 
+  /** A caller is done with {@code c}, held since {@code since} ({@link #clock}; 0: nobody listened then). */
+  void released(Connection c, Reason reason, long since) {
+    if (since != 0 && Events.on(events)) {
+      send(Kind.RELEASED, reason, info(c), System.nanoTime() - since, null);
+    }
+  }
+
   void evicted(Connection c, Reason reason, Throwable cause) {
     if (Events.on(events)) {
       send(Kind.EVICTED, reason, info(c), 0, cause);

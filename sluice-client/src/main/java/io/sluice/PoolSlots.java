@@ -134,8 +134,17 @@ final class PoolSlots {
     return pick;
   }
 
-  /** The end of a shared statement; a connection that failed is closed and forgotten. */
-  void doneShared(PoolSlot s, Throwable failure) {
+  /** A start time for {@link #doneShared}, or 0 when nobody listens (no clock read). */
+  long clock() {
+    return events.clock();
+  }
+
+  /**
+   * The end of a shared statement, which got its connection at {@code since} ({@link #clock}); a
+   * connection that failed is closed and forgotten.
+   */
+  void doneShared(PoolSlot s, Throwable failure, long since) {
+    events.released(s.c, PoolEvent.Reason.STATEMENT_DONE, since);
     lock.lock();
     try {
       s.inFlight--;
@@ -256,6 +265,7 @@ final class PoolSlots {
    * past its lifetime, is closed.
    */
   void giveBack(PoolSlot s, String resetSql) {
+    events.released(s.c, PoolEvent.Reason.RETURNED, s.borrowedAt);
     boolean keep = s.c.isOpen();
     SluiceException resetFailure = null;
     if (keep) {

@@ -130,7 +130,10 @@ class LifecycleEventsTest {
     try (Connection admin = Connection.open(StatementEventsTest.url())) {
       try (Pool pool = Pool.open(config(events), opts)) {
         int pid = pool.query("select pg_backend_pid()").get(0).getInt(0);
-        assertEquals(List.of(Kind.OPENED), kinds(events));
+        assertEquals(List.of(Kind.OPENED, Kind.RELEASED), kinds(events));
+        PoolEvent released = events.singles(PoolEvent.class).get(1);
+        assertEquals(PoolEvent.Reason.STATEMENT_DONE, released.reason());
+        assertTrue(released.nanos() > 0, "how long the statement held its connection");
         PoolEvent opened = events.singles(PoolEvent.class).get(0);
         assertEquals(pool.name(), opened.pool());
         assertEquals(PoolEvent.Reason.FOR_CALLER, opened.reason());
@@ -154,6 +157,8 @@ class LifecycleEventsTest {
           assertTrue(ends.get(1).waited(), "how long it waited");
           assertEquals(List.of(), kinds(events));
         }
+        assertEquals(List.of(Kind.RELEASED), kinds(events));
+        assertEquals(PoolEvent.Reason.RETURNED, events.singles(PoolEvent.class).get(0).reason());
         events.clear();
 
         admin.query("select pg_terminate_backend($1)", pid);

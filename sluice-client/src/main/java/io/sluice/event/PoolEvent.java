@@ -1,7 +1,7 @@
 package io.sluice.event;
 
 /**
- * Something a pool did to one of its connections, on whichever thread did the work (a caller's,
+ * Something a pool did with one of its connections, on whichever thread did the work (a caller's,
  * or the pool's keeper). A caller's wait for a connection is a pair of its own ({@link
  * AcquireStart}, {@link AcquireEnd}).
  *
@@ -9,7 +9,8 @@ package io.sluice.event;
  * @param kind what happened
  * @param reason why
  * @param connection the session concerned; null for {@link Kind#OPEN_FAILED}, which made none
- * @param nanos for {@link Kind#OPENED}: how long opening took; else 0
+ * @param nanos for {@link Kind#OPENED}: how long opening took; for {@link Kind#RELEASED}: how long
+ *     the caller held the connection; else 0
  * @param cause for {@link Kind#EVICTED} and {@link Kind#OPEN_FAILED}: the failure, when known; else null
  */
 public record PoolEvent(String pool, Kind kind, Reason reason, ConnectionInfo connection, long nanos,
@@ -23,7 +24,12 @@ public record PoolEvent(String pool, Kind kind, Reason reason, ConnectionInfo co
     /** Opening a connection failed. */
     OPEN_FAILED,
     /** A healthy connection was closed: past its lifetime, idle too long, or the pool closed. */
-    RETIRED
+    RETIRED,
+    /**
+     * A caller was done with a connection it acquired (on the caller's thread): a shared
+     * statement ended, or a borrowed connection came back.
+     */
+    RELEASED
   }
 
   /** Why the pool did it. */
@@ -45,6 +51,10 @@ public record PoolEvent(String pool, Kind kind, Reason reason, ConnectionInfo co
     /** {@link Kind#EVICTED}: the connection failed the check made before handing it out. */
     FAILED_CHECK,
     /** {@link Kind#EVICTED}: rolling back or resetting a returned connection failed. */
-    RESET_FAILED
+    RESET_FAILED,
+    /** {@link Kind#RELEASED}: a statement on a shared connection ended. */
+    STATEMENT_DONE,
+    /** {@link Kind#RELEASED}: a borrowed connection (a transaction's, a stream's, a lease) was given back. */
+    RETURNED
   }
 }

@@ -26,7 +26,7 @@ import java.util.function.Function;
  * OpenTelemetry's database client metrics (docs/db/database-metrics.md of the semantic
  * conventions), as Npgsql emits them: {@code db.client.operation.duration} (stable) for every
  * statement, batch and COPY, and the connection pool's {@code db.client.connection.create_time},
- * {@code .wait_time} and {@code .timeouts} from a pool's events; {@link #observe} adds a pool's
+ * {@code .wait_time}, {@code .use_time} and {@code .timeouts} from a pool's events; {@link #observe} adds a pool's
  * {@code db.client.connection.count} (by {@code db.client.connection.state}: {@code idle},
  * {@code used}), {@code .max}, {@code .idle.min} and {@code .pending_requests}. Durations are in
  * seconds, with the conventions' bucket boundaries.
@@ -39,6 +39,7 @@ public final class DbClientMetrics implements SluiceListener {
   static final String CONNECTION_COUNT = "db.client.connection.count";
   static final String CREATE_TIME = "db.client.connection.create_time";
   static final String WAIT_TIME = "db.client.connection.wait_time";
+  static final String USE_TIME = "db.client.connection.use_time";
   static final String TIMEOUTS = "db.client.connection.timeouts";
   static final String MAX = "db.client.connection.max";
   static final String IDLE_MIN = "db.client.connection.idle.min";
@@ -54,6 +55,7 @@ public final class DbClientMetrics implements SluiceListener {
   private final DoubleHistogram operations;
   private final DoubleHistogram createTime;
   private final DoubleHistogram waitTime;
+  private final DoubleHistogram useTime;
   private final LongCounter timeouts;
   private final Function<String, String> summaries = QuerySummary.memo(1024);
 
@@ -62,6 +64,7 @@ public final class DbClientMetrics implements SluiceListener {
     this.operations = seconds(OPERATION_DURATION, "Duration of database client operations.");
     this.createTime = seconds(CREATE_TIME, "The time it took to create a new connection.");
     this.waitTime = seconds(WAIT_TIME, "The time it took to obtain an open connection from the pool.");
+    this.useTime = seconds(USE_TIME, "The time between borrowing a connection and returning it to the pool.");
     this.timeouts = meter.counterBuilder(TIMEOUTS).setUnit("{timeout}")
         .setDescription("The number of connection timeouts that have occurred trying to obtain a connection from the pool.")
         .build();
@@ -168,8 +171,10 @@ public final class DbClientMetrics implements SluiceListener {
 
   @Override
   public void pool(PoolEvent event) {
-    if (event.kind() == PoolEvent.Kind.OPENED) {
-      createTime.record(event.nanos() / NANOS_PER_SECOND, Attributes.of(POOL_NAME, event.pool()));
+    switch (event.kind()) {
+      case OPENED -> createTime.record(event.nanos() / NANOS_PER_SECOND, Attributes.of(POOL_NAME, event.pool()));
+      case RELEASED -> useTime.record(event.nanos() / NANOS_PER_SECOND, Attributes.of(POOL_NAME, event.pool()));
+      case OPEN_FAILED, EVICTED, RETIRED -> { }
     }
   }
 }

@@ -59,6 +59,8 @@ class DbClientMetricsTest {
       assertEquals("orders", waits.getAttributes().get(DbClientMetrics.POOL_NAME));
       assertEquals(4, waits.getCount(), "every acquisition: two statements, the lease, the one that timed out");
       assertEquals(List.of(1L), longs(all, DbClientMetrics.TIMEOUTS, null));
+      assertEquals(3, histogram(all, DbClientMetrics.USE_TIME).get(0).getCount(),
+          "the two statements' and the lease's: the timed-out caller never held one");
       assertTrue(all.stream().noneMatch(m -> m.getName().equals(DbClientMetrics.CONNECTION_COUNT)),
           "a closed pool is no longer observed");
     }

@@ -150,8 +150,12 @@ public final class JfrListener implements SluiceListener {
     }
   }
 
+  /** What a pool did with a connection; not a caller's release (its statement's event says as much). */
   @Override
   public void pool(PoolEvent event) {
+    if (event.kind() == PoolEvent.Kind.RELEASED) {
+      return;
+    }
     PoolConnectionEvent e = new PoolConnectionEvent();
     if (e.shouldCommit()) {
       e.on(event.connection());
