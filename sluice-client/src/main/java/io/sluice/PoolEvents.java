@@ -31,7 +31,7 @@ final class PoolEvents {
   }
 
   /** The end of acquisition {@code a} (its start: {@link #acquiring}): with {@code got}, or failed with {@code error}. */
-  static void acquireEnded(PoolAcquisition a, PoolSlot got, RuntimeException error) {
+  static void acquireEnded(PoolAcquisition a, PoolSlot got, Throwable error) {
     Started<AcquireStart> started = a.started;
     if (started == null) {
       return;

@@ -72,7 +72,7 @@ final class PoolSlots {
     PoolSlot s;
     try {
       s = shared ? pickShared(a) : pickToBorrow(a);
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | Error e) {
       PoolEvents.acquireEnded(a, null, e);
       throw e;
     }

@@ -29,7 +29,7 @@ public final class Events {
 
   /** The configured listener, or null. */
   private final SluiceListener listener;
-  /** Who hears events while JFR records them: the listener and the JFR one, or the JFR one alone; null: JFR never. */
+  /** Who hears events while JFR records Sluice's: the listener and the JFR one, or the JFR one alone. */
   private final SluiceListener recorded;
   private final ConnectionInfo connection;
 
@@ -50,7 +50,7 @@ public final class Events {
 
   /** Whether anyone hears an event begun now: a listener, or a JFR recording of Sluice's events. */
   public static boolean on(Events events) {
-    return events != null && (events.listener != null || events.recorded != null && io.sluice.internal.jfr.JfrGate.on());
+    return events != null && (events.listener != null || io.sluice.internal.jfr.JfrGate.on());
   }
 
   /**
@@ -59,7 +59,7 @@ public final class Events {
    * everything, so that the start still gets its end.
    */
   SluiceListener audience() {
-    if (recorded != null && io.sluice.internal.jfr.JfrGate.on()) {
+    if (io.sluice.internal.jfr.JfrGate.on()) {
       return recorded;
     }
     return listener != null ? listener : NOBODY;
