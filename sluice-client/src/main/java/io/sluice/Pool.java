@@ -323,7 +323,7 @@ public final class Pool implements Queryable, AutoCloseable {
 
   /** A connection of its own for the caller, within the acquire timeout. */
   private PoolSlot borrow() {
-    return slots.borrow(deadline(), options.acquireTimeout().toNanos());
+    return slots.borrow(deadline(), options.acquireTimeout().toMillis());
   }
 
   /**
@@ -351,10 +351,10 @@ public final class Pool implements Queryable, AutoCloseable {
    */
   private <T> T run(Hold hold, Deadline call, Function<PoolSlot, T> statement) {
     long deadline = deadline();
-    long budget = options.acquireTimeout().toNanos();
+    long budget = options.acquireTimeout().toMillis();
     if (!call.isNone() && call.remainingNanos() < deadline - System.nanoTime()) {
       deadline = System.nanoTime() + call.remainingNanos();   // the call's own timeout is the shorter bound
-      budget = call.budgetNanos();
+      budget = call.budgetMillis();
     }
     Throwable metDead = null;
     for (int attempt = 1; ; attempt++) {

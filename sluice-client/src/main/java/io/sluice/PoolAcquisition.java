@@ -2,7 +2,6 @@ package io.sluice;
 
 import io.sluice.event.AcquireStart;
 import io.sluice.internal.Started;
-import java.util.concurrent.TimeUnit;
 
 /**
  * One caller's request for a pooled connection, from its start to its end: until when it may
@@ -11,16 +10,16 @@ import java.util.concurrent.TimeUnit;
  */
 final class PoolAcquisition {
   final long deadline;
-  /** The time this acquisition was given: the acquire timeout, or the call's own when shorter. */
-  private final long budgetNanos;
+  /** The time this acquisition was given, in ms: the acquire timeout, or the call's own when shorter. */
+  private final long budgetMillis;
   /** Its start event, or null when nobody listens. */
   final Started<AcquireStart> started;
   /** When it first found no connection it could use and began to wait; 0 until then. */
   private long waitingSince;
 
-  PoolAcquisition(long deadline, long budgetNanos, Started<AcquireStart> started) {
+  PoolAcquisition(long deadline, long budgetMillis, Started<AcquireStart> started) {
     this.deadline = deadline;
-    this.budgetNanos = budgetNanos;
+    this.budgetMillis = budgetMillis;
     this.started = started;
   }
 
@@ -38,6 +37,6 @@ final class PoolAcquisition {
 
   /** The time it was given, in milliseconds: what a timeout says it waited. */
   long budgetMillis() {
-    return TimeUnit.NANOSECONDS.toMillis(budgetNanos);
+    return budgetMillis;
   }
 }

@@ -59,16 +59,16 @@ final class PoolSlots {
    * A connection for one shared statement: the least busy one not streaming, pipelined with
    * whatever runs there.
    */
-  PoolSlot shared(long deadline, long budgetNanos) {
-    return acquire(true, deadline, budgetNanos);
+  PoolSlot shared(long deadline, long budgetMillis) {
+    return acquire(true, deadline, budgetMillis);
   }
 
   /**
    * A connection shared or borrowed, between the events of its acquisition (if anyone listens):
    * every acquisition gets its end, whether it got a connection, timed out, was interrupted or failed.
    */
-  private PoolSlot acquire(boolean shared, long deadline, long budgetNanos) {
-    PoolAcquisition a = new PoolAcquisition(deadline, budgetNanos, events.acquiring(!shared));
+  private PoolSlot acquire(boolean shared, long deadline, long budgetMillis) {
+    PoolAcquisition a = new PoolAcquisition(deadline, budgetMillis, events.acquiring(!shared));
     PoolSlot s;
     try {
       s = shared ? pickShared(a) : pickToBorrow(a);
@@ -159,8 +159,8 @@ final class PoolSlots {
   }
 
   /** A connection for one caller alone: an idle one, or a new one; otherwise it waits for one. */
-  PoolSlot borrow(long deadline, long budgetNanos) {
-    return acquire(false, deadline, budgetNanos);
+  PoolSlot borrow(long deadline, long budgetMillis) {
+    return acquire(false, deadline, budgetMillis);
   }
 
   private PoolSlot pickToBorrow(PoolAcquisition a) {

@@ -19,8 +19,8 @@ import java.util.function.Function;
  *
  * <p>Events are heard by the configured listener, and by Java Flight Recorder while a recording
  * takes Sluice's events ({@link io.sluice.internal.jfr.JfrGate}). Code asks {@link #on} before it
- * makes an event record: with no listener and no such recording it is false after two field reads,
- * and nothing is built for nobody.
+ * makes an event record: with no listener and no such recording it is false after a few field
+ * reads (one volatile), and nothing is built for nobody.
  */
 public final class Events {
   private static final System.Logger LOG = System.getLogger("io.sluice.events");
