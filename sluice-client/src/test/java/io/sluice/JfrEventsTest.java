@@ -122,6 +122,28 @@ class JfrEventsTest {
     }
   }
 
+  /** A connection opened before any recording reports to one started later, and stops with it. */
+  @Test
+  void aRecordingStartedAfterTheConnectionOpenedStillHearsIt() throws Exception {
+    Path file = Files.createTempFile("sluice", ".jfr");
+    try (Connection c = Connection.open(StatementEventsTest.url())) {
+      c.query("select 'before any recording'");
+      try (Recording recording = new Recording()) {
+        recording.enable("io.sluice.Statement").withThreshold(Duration.ZERO);
+        recording.start();
+        c.query("select $1::text", "while recording");
+        recording.stop();
+        recording.dump(file);
+        List<String> recorded = RecordingFile.readAllEvents(file).stream()
+            .filter(e -> e.getEventType().getName().equals("io.sluice.Statement"))
+            .map(e -> e.getString("summary") + "/" + e.getInt("parameters")).toList();
+        assertEquals(List.of("select/1"), recorded);
+      }
+    } finally {
+      Files.deleteIfExists(file);
+    }
+  }
+
   private static RecordedEvent one(List<RecordedEvent> events, String type, Predicate<RecordedEvent> which) {
     List<RecordedEvent> found = events.stream().filter(e -> e.getEventType().getName().equals(type)).filter(which)
         .toList();
