@@ -44,10 +44,6 @@ final class PoolSlots {
   private boolean closed;
   private long acquired, timeouts, opened, closedCount, evicted, connectFailures;
 
-  PoolSlots(PoolOptions options, Supplier<Connection> opener) {
-    this(options, opener, new PoolEvents("pool", null));
-  }
-
   PoolSlots(PoolOptions options, Supplier<Connection> opener, PoolEvents events) {
     this.o = options;
     this.opener = opener;
