@@ -2,9 +2,11 @@
   "Sluice's event listener (io.sluice.SluiceListener) as a function of data. Set it on a
   connection or pool with the `:listener` key of a settings map: `(sluice/pool {:uri … :listener
   f})`. Then `f` is called on the caller's thread with one map per finished piece of work — a
-  statement, a batch, a COPY, a connection attempt, a transaction — and per pool event and LISTEN
-  reconnection. The map holds `:sluice/event` (`:statement`, `:batch`, `:copy`, `:connect`,
-  `:transaction`, `:pool`, `:listener-reconnect`) and the fields of the Java event records as
+  statement, a batch, a COPY, a connection attempt, a transaction, a pool acquisition (`:ending`
+  `:acquired`, `:timed-out`, `:interrupted`, `:failed`; `:pool`, `:borrow`, `:waited-nanos`) — and
+  per pool event (`:pool`, `:kind`, `:reason`, `:connection`) and LISTEN reconnection. The map holds
+  `:sluice/event` (`:statement`, `:batch`, `:copy`, `:connect`, `:transaction`, `:acquire`, `:pool`,
+  `:listener-reconnect`) and the fields of the Java event records as
   kebab-case keys, the start's fields merged into the end's: for a statement `:sql` (never the
   parameter values), `:parameter-count`, `:preparation`, `:connection`, `:rows`, `:duration-nanos`,
   `:pipeline-depth`, `:result` (`:succeeded`, `:not-sent`, `:unknown`, `:server-error`,
@@ -36,6 +38,7 @@
                (copyEnd [_ _ e] (f (ended :copy e)))
                (connectEnd [_ _ e] (f (ended :connect e)))
                (transactionEnd [_ _ e] (f (ended :transaction e)))
+               (acquireEnd [_ _ e] (f (ended :acquire e)))
                (pool [_ e] (f (assoc (records/record->map e) :sluice/event :pool)))
                (listenerReconnected [_ e] (f (assoc (records/record->map e) :sluice/event :listener-reconnect))))
     :else (throw (ex-info (str ":listener is a function of an event map or an io.sluice.SluiceListener, not " (pr-str f))

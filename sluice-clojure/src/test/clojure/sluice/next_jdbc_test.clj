@@ -210,6 +210,9 @@
       (is (= [:committed] (mapv :ending (:transaction by-kind))))
       (is (seq (:connect by-kind)))
       (is (some #(= :opened (:kind %)) (:pool by-kind)))
+      (is (seq (:acquire by-kind)))
+      (is (every? #(= :acquired (:ending %)) (:acquire by-kind)))
+      (is (every? #(and (:reason %) (= (:pool (first (:acquire by-kind))) (:pool %))) (:pool by-kind)))
       (is (not-any? #(str/includes? (pr-str (dissoc % :error)) "s3cret") @seen))))
   (is (= :sluice/bad-input (:type (thrown-data #(sluice/connect {:uri (ts/uri) :listener 42}))))))
 
@@ -287,12 +290,12 @@
       (is (not (str/includes? (pr-str d) "\"dup\"")) "no parameter value in the error"))
     (is (= [1 2 3 4 5] (sluice/execute! *conn* "select id from eb order by id" {:as :column}))))
   (is (= [] (sluice/execute-batch! *conn* "insert into eb values ($1, $2)" [])))
-  (testing "one batch, no statement on its own (the core's events say what went to the server): 2 rows as one insert, then 1"
+  (testing "one batch, no statement on its own, reported as the caller gave it: 3 groups (sent as a 2-row insert, then 1)"
     (let [seen (atom [])]
       (with-open [c (sluice/connect {:uri (ts/uri) :listener #(swap! seen conj %)})]
         (reset! seen [])
         (sluice/execute-batch! c "insert into eb values ($1, $2)" [[20 "t"] [21 "u"] [22 "v"]]))
-      (is (= [[:batch 2 true]] (mapv (juxt :sluice/event (comp count :sqls) :atomic) @seen))))))
+      (is (= [[:batch 3 true]] (mapv (juxt :sluice/event (comp count :sqls) :atomic) @seen))))))
 
 (deftest execute-script-runs-a-migration
   (is (= ["DROP TABLE" "CREATE TABLE" "CREATE FUNCTION" "INSERT 0 2" "SELECT 1"]

@@ -78,6 +78,15 @@ public final class Batch {
 
   /** Runs every statement in one implicit transaction; returns each statement's rows, in order. */
   public List<RowSet> runAtomic() {
+    return runAtomic(sqls);
+  }
+
+  /**
+   * As {@link #runAtomic()}, reported to the listener (and JFR) as the statements {@code
+   * reported}: what the application gave ({@code executeMany}'s one SQL per group, a JDBC batch's
+   * entries), when the statements of this batch are a rewriting of them ({@link MultiRowInsert}).
+   */
+  public List<RowSet> runAtomic(List<String> reported) {
     List<RowSink> sinks = new ArrayList<>();
     List<RowStore> stores = new ArrayList<>();
     for (int i = 0; i < sqls.size(); i++) {
@@ -85,7 +94,7 @@ public final class Batch {
       stores.add(s);
       sinks.add(s);
     }
-    List<StatementRunner.QueryResult> results = session.atomicBatch(sqls, params, sinks, deadline);
+    List<StatementRunner.QueryResult> results = session.atomicBatch(sqls, params, sinks, deadline, reported);
     List<RowSet> out = new ArrayList<>(results.size());
     for (int i = 0; i < results.size(); i++) {
       out.add(new RowSet(results.get(i).layout(), stores.get(i), results.get(i).commandTag()));

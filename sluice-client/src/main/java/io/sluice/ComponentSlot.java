@@ -22,7 +22,8 @@ record ComponentSlot(String record, String component, Class<?> type, Class<?> el
     OBJECT,
     /**
      * {@link ValueShapes}: an array column as an unmodifiable List (so records keep value
-     * equality), text as an enum constant, a composite as a record.
+     * equality), text as an enum constant (ignoring case when no constant matches exactly), a
+     * composite as a record, any value or NULL as an Optional of its element type.
      */
     SHAPED,
     /** {@link Row#get(int, Class)}: the value itself or a lossless conversion. */
@@ -42,7 +43,7 @@ record ComponentSlot(String record, String component, Class<?> type, Class<?> el
     } else if (how == null) {
       how = t == String.class ? Read.STRING
           : t == Object.class ? Read.OBJECT
-          : t == List.class || t.isEnum() || t.isRecord() ? Read.SHAPED
+          : t == List.class || t == java.util.Optional.class || t.isEnum() || t.isRecord() ? Read.SHAPED
           : Read.CONVERTED;
     }
     return new ComponentSlot(record, rc.getName(), t, ValueShapes.elementOf(rc), column, columnName, how);
@@ -85,7 +86,9 @@ record ComponentSlot(String record, String component, Class<?> type, Class<?> el
         case OBJECT -> row.get(column);
         case SHAPED -> {
           Object v = row.get(column);
-          yield v == null ? null : ValueShapes.shaped(v, type, element);
+          // an Optional component holds NULL as empty, never as null
+          yield v != null ? ValueShapes.shaped(v, type, element) : type == java.util.Optional.class
+              ? java.util.Optional.empty() : null;
         }
         case CONVERTED -> row.get(column, type);
       };

@@ -42,7 +42,7 @@ public final class Connection implements Queryable, AutoCloseable {
   private final StatementRunner session;
   private final ConnectionConfig config;
   private final long queryTimeoutNanos;
-  /** The listener of this connection's events, called safely; null without one. */
+  /** This connection's events (its listener's and JFR's), called safely; see {@link Events#on}. */
   private final Events events;
   private volatile boolean closed;
 
@@ -92,7 +92,7 @@ public final class Connection implements Queryable, AutoCloseable {
     }
   }
 
-  /** This connection's events, or null without a listener (for transactions and COPY). */
+  /** This connection's events (for transactions, COPY and a pool's events about it); see {@link Events#on}. */
   Events events() {
     return events;
   }
@@ -260,7 +260,8 @@ public final class Connection implements Queryable, AutoCloseable {
     }
     List<RowSet> sets;
     try {
-      sets = b.runAtomic();
+      // reported as the caller gave it: one SQL per group, not the multi-row chunks that went out
+      sets = b.runAtomic(java.util.Collections.nCopies(groups.size(), sql));
     } catch (BatchException e) {
       if (chunks == null) {
         throw e;
@@ -421,7 +422,7 @@ public final class Connection implements Queryable, AutoCloseable {
     // BEGIN goes out with the first statement, in the same exchange: no round trip of its own
     session.engine().deferBegin(options.beginSql());
     Deadline until = options.timeout() == null ? Deadline.NONE : Deadline.in(options.timeout().toNanos());
-    return new Transaction(this, null, null, until, events == null ? null
+    return new Transaction(this, null, null, until, !Events.on(events) ? null
         : Started.begin(events, new TransactionStart(events.connection(), options, attempt),
             SluiceListener::transactionStart));
   }
@@ -483,7 +484,7 @@ public final class Connection implements Queryable, AutoCloseable {
     } finally {
       try {
         if (isOpen() && transactionStatus() != TransactionStatus.IDLE) {
-          session.simpleQuery("ROLLBACK", deadline());
+          session.simpleQueryUnobserved("ROLLBACK", deadline());   // Sluice's own clean-up: not reported
           if (returned) {
             throw new TransactionException("the session ended with a transaction open; it was rolled back",
                 SluiceException.Outcome.SERVER_ERROR);
@@ -534,6 +535,12 @@ public final class Connection implements Queryable, AutoCloseable {
   List<SimpleResult> simpleQuery(Deadline deadline, String sql) {
     ensureOpen();
     return session.simpleQuery(sql, deadline);
+  }
+
+  /** Runs Sluice's own statements (a pool's rollback and session reset): no event reports them. */
+  void runInternally(String sql) {
+    ensureOpen();
+    session.simpleQueryUnobserved(sql, deadline());
   }
 
   /**

@@ -43,10 +43,22 @@ final class Conversions {
     if (v instanceof Instant t && type == OffsetDateTime.class) {
       return t.atOffset(ZoneOffset.UTC);
     }
+    if (v instanceof io.sluice.types.Interval i && type == java.time.Duration.class) {
+      return intervalDuration(i);
+    }
     if (type == String.class) {
       return v.toString();
     }
     return null;
+  }
+
+  /** An interval as exact time; one with months (no fixed length) or infinite has none, and says so. */
+  private static java.time.Duration intervalDuration(io.sluice.types.Interval i) {
+    try {
+      return i.toDuration();
+    } catch (io.sluice.types.CodecException e) {
+      throw new ValueException(e.getMessage(), e);
+    }
   }
 
   /** NaN and the infinities (of a float or a numeric) have no BigDecimal form. */

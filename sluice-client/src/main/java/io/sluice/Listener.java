@@ -168,7 +168,7 @@ public final class Listener implements AutoCloseable {
           Thread.sleep(pause);
           Connection c = connect();
           for (String ch : channels()) {
-            c.simpleQuery("LISTEN " + Identifiers.quote(ch));
+            c.runInternally("LISTEN " + Identifiers.quote(ch));   // listening again: Sluice's own, not reported
           }
           connection = c;
           if (closed) {
@@ -177,7 +177,7 @@ public final class Listener implements AutoCloseable {
           }
           long count = reconnects.incrementAndGet();
           pause = 50;
-          if (events != null) {
+          if (Events.on(events)) {
             ListenerReconnect e = new ListenerReconnect(channels(), count, System.nanoTime() - lostAt, cause);
             events.send(l -> l.listenerReconnected(e));
           }

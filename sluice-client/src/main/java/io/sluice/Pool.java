@@ -42,13 +42,20 @@ public final class Pool implements Queryable, AutoCloseable {
   static final String RESET_SESSION = "CLOSE ALL; SET SESSION AUTHORIZATION DEFAULT; RESET ALL; UNLISTEN *;"
       + " SELECT pg_advisory_unlock_all(); DISCARD TEMP; DISCARD SEQUENCES";
 
+  /** Numbers the pools opened without a name, as {@code pool-1}, {@code pool-2}, … */
+  private static final java.util.concurrent.atomic.AtomicInteger UNNAMED = new java.util.concurrent.atomic.AtomicInteger();
+
+  private final String name;
   private final PoolOptions options;
   private final PoolSlots slots;
+  /** What {@link #whenClosed} was given, run once by {@link #close()}. */
+  private final java.util.List<Runnable> onClose = new java.util.concurrent.CopyOnWriteArrayList<>();
 
-  private Pool(ConnectionConfig config, PoolOptions options) {
+  private Pool(String name, ConnectionConfig config, PoolOptions options) {
+    this.name = name;
     this.options = options;
     this.slots = new PoolSlots(options, () -> Connection.open(config),
-        new PoolEvents(config.listener().orElse(null)));
+        new PoolEvents(name, config.listener().orElse(null)));
   }
 
   /** A pool with {@link PoolOptions#DEFAULT} settings. */
@@ -60,9 +67,25 @@ public final class Pool implements Queryable, AutoCloseable {
     return open(ConnectionConfig.parse(connectionString), options);
   }
 
-  /** Opens the pool; its minimum connections open in the background. */
+  /** Opens the pool, named {@code pool-N}; its minimum connections open in the background. */
   public static Pool open(ConnectionConfig config, PoolOptions options) {
-    return new Pool(config, options);
+    return open("pool-" + UNNAMED.incrementAndGet(), config, options);
+  }
+
+  /**
+   * Opens the pool named {@code name}, as events ({@link io.sluice.event.PoolEvent#pool()}) and
+   * metrics name it; its minimum connections open in the background.
+   */
+  public static Pool open(String name, ConnectionConfig config, PoolOptions options) {
+    if (name == null || name.isBlank()) {
+      throw new ConfigException("a pool's name must not be empty");
+    }
+    return new Pool(name, config, options);
+  }
+
+  /** The name given to {@link #open(String, ConnectionConfig, PoolOptions)}, else {@code pool-N}. */
+  public String name() {
+    return name;
   }
 
   /** See {@link Connection#query}. */
@@ -188,7 +211,7 @@ public final class Pool implements Queryable, AutoCloseable {
    * use {@code SET LOCAL}, or {@link #session}.
    */
   public <T, X extends Exception> T transaction(TxOptions options, Transaction.Body<T, X> body) throws X {
-    PoolSlot s = slots.borrow(deadline());
+    PoolSlot s = borrow();
     try {
       return s.c.transaction(options, body);
     } finally {
@@ -201,7 +224,7 @@ public final class Pool implements Queryable, AutoCloseable {
    * advisory locks), then resets it and gives it back.
    */
   public <T, X extends Exception> T session(Connection.SessionBody<T, X> body) throws X {
-    PoolSlot s = slots.borrow(deadline());
+    PoolSlot s = borrow();
     try {
       return s.c.session(body);
     } finally {
@@ -215,7 +238,7 @@ public final class Pool implements Queryable, AutoCloseable {
    * is rolled back and session state reset on return.
    */
   public Lease acquire() {
-    return new Lease(slots, slots.borrow(deadline()));
+    return new Lease(slots, borrow());
   }
 
   /** A connection borrowed from the pool by {@link #acquire()}. */
@@ -290,10 +313,31 @@ public final class Pool implements Queryable, AutoCloseable {
   @Override
   public void close() {
     slots.close();
+    for (Runnable r : onClose) {
+      if (onClose.remove(r)) {   // once, even when two threads close at once
+        r.run();
+      }
+    }
+  }
+
+  /**
+   * Runs {@code action} once this pool has closed, on the closing thread (at once when it is closed
+   * already): for what lives as long as the pool, such as its meters in a registry.
+   */
+  public void whenClosed(Runnable action) {
+    onClose.add(action);
+    if (isClosed() && onClose.remove(action)) {
+      action.run();
+    }
   }
 
   private long deadline() {
     return System.nanoTime() + options.acquireTimeout().toNanos();
+  }
+
+  /** A connection of its own for the caller, within the acquire timeout. */
+  private PoolSlot borrow() {
+    return slots.borrow(deadline(), options.acquireTimeout().toMillis());
   }
 
   /**
@@ -321,20 +365,23 @@ public final class Pool implements Queryable, AutoCloseable {
    */
   private <T> T run(Hold hold, Deadline call, Function<PoolSlot, T> statement) {
     long deadline = deadline();
+    long budget = options.acquireTimeout().toMillis();
     if (!call.isNone() && call.remainingNanos() < deadline - System.nanoTime()) {
       deadline = System.nanoTime() + call.remainingNanos();   // the call's own timeout is the shorter bound
+      budget = call.budgetMillis();
     }
     Throwable metDead = null;
     for (int attempt = 1; ; attempt++) {
       PoolSlot s;
       try {
-        s = hold == Hold.SHARED ? slots.shared(deadline) : slots.borrow(deadline);
+        s = hold == Hold.SHARED ? slots.shared(deadline, budget) : slots.borrow(deadline, budget);
       } catch (RuntimeException e) {
         if (metDead != null) {
           e.addSuppressed(metDead);   // why the first connection was not enough
         }
         throw e;
       }
+      long since = slots.clock();
       Throwable failure = null;
       try {
         return statement.apply(s);
@@ -347,7 +394,7 @@ public final class Pool implements Queryable, AutoCloseable {
         metDead = e;
       } finally {
         if (hold == Hold.SHARED) {
-          slots.doneShared(s, failure);
+          slots.doneShared(s, failure, since);
         } else if (hold == Hold.BORROWED || failure != null) {
           slots.giveBack(s, null);
         }

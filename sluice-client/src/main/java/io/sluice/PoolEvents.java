@@ -1,71 +1,96 @@
 package io.sluice;
 
+import io.sluice.event.AcquireEnd;
+import io.sluice.event.AcquireStart;
+import io.sluice.event.ConnectionInfo;
 import io.sluice.event.PoolEvent;
 import io.sluice.event.PoolEvent.Kind;
+import io.sluice.event.PoolEvent.Reason;
 import io.sluice.internal.Events;
+import io.sluice.internal.SessionAccess;
+import io.sluice.internal.Started;
 
 /**
- * A pool's events ({@link PoolEvent}), delivered outside the pool's lock. Without a listener
- * every method returns at its first check, having made nothing, so that the pool's paths pay a
- * null check and no allocation.
+ * A pool's events ({@link PoolEvent}, {@link AcquireStart}/{@link AcquireEnd}), delivered outside
+ * the pool's lock. Without a listener every method returns at its first check, having made
+ * nothing, so that the pool's paths pay a null check and no allocation.
  */
 final class PoolEvents {
   private final Events events;
+  private final String pool;
 
-  PoolEvents(SluiceListener listener) {
+  PoolEvents(String pool, SluiceListener listener) {
+    this.pool = pool;
     this.events = Events.of(listener, null);
   }
 
-  /** Whether anyone listens: only then is there a wait to time. */
-  boolean on() {
-    return events != null;
+  /** The start of an acquisition, on the caller's thread; null when nobody listens. */
+  Started<AcquireStart> acquiring(boolean borrow) {
+    return !Events.on(events) ? null
+        : Started.begin(events, new AcquireStart(pool, borrow), SluiceListener::acquireStart);
   }
 
-  /** A start time for {@link #acquired}, or 0 when nobody listens (no clock read). */
-  long clock() {
-    return events == null ? 0 : System.nanoTime();
-  }
-
-  /** A caller got a connection after trying since {@code since} ({@link #clock}). */
-  void acquired(long since) {
-    send(Kind.ACQUIRED, since, null);
-  }
-
-  /** A caller gave up, trying since {@code since}, for {@code cause}. */
-  void timedOut(long since, Throwable cause) {
-    send(Kind.TIMED_OUT, since, cause);
-  }
-
-  void waiting() {
-    send(Kind.WAITING, 0, null);
-  }
-
-  void evicted(Throwable cause) {
-    send(Kind.EVICTED, 0, cause);
-  }
-
-  /** A connection opened, taking since {@code since}. */
-  void opened(long since) {
-    send(Kind.OPENED, since, null);
-  }
-
-  void openFailed(Throwable cause) {
-    send(Kind.OPEN_FAILED, 0, cause);
-  }
-
-  void retired() {
-    send(Kind.RETIRED, 0, null);
-  }
-
-  /** Retired if it was still open, else evicted (a dead connection found idle). */
-  void closed(boolean wasOpen) {
-    send(wasOpen ? Kind.RETIRED : Kind.EVICTED, 0, null);
-  }
-
-  private void send(Kind kind, long since, Throwable cause) {
-    if (events != null) {
-      PoolEvent e = new PoolEvent(kind, since == 0 ? 0 : System.nanoTime() - since, cause);
-      events.send(l -> l.pool(e));
+  /** The end of acquisition {@code a} (its start: {@link #acquiring}): with {@code got}, or failed with {@code error}. */
+  static void acquireEnded(PoolAcquisition a, PoolSlot got, Throwable error) {
+    Started<AcquireStart> started = a.started;
+    if (started == null) {
+      return;
     }
+    AcquireEnd.Ending ending = got != null ? AcquireEnd.Ending.ACQUIRED
+        : error instanceof PoolExhaustedException ? AcquireEnd.Ending.TIMED_OUT
+        : Thread.currentThread().isInterrupted() ? AcquireEnd.Ending.INTERRUPTED
+        : AcquireEnd.Ending.FAILED;
+    started.end(new AcquireEnd(started.start(), ending, got == null ? null : info(got.c), started.elapsedNanos(),
+        a.waitedNanos(), error), SluiceListener::acquireEnd);
+  }
+
+  /** A start time for {@link #opened}, or 0 when nobody listens (no clock read). */
+  long clock() {
+    return !Events.on(events) ? 0 : System.nanoTime();
+  }
+
+  /** Connection {@code c} opened, for {@code reason}, taking since {@code since} ({@link #clock}). */
+  void opened(Reason reason, Connection c, long since) {
+    if (Events.on(events)) {
+      send(Kind.OPENED, reason, info(c), System.nanoTime() - since, null);
+    }
+  }
+
+  void openFailed(Reason reason, Throwable cause) {
+    if (Events.on(events)) {
+      send(Kind.OPEN_FAILED, reason, null, 0, cause);
+    }
+  }
+
+  /** Connection {@code c} was closed for {@code reason}: retired if it was still open, else evicted as broken. */
+  void closed(Connection c, boolean wasOpen, Reason reason) {
+    if (Events.on(events)) {
+      send(wasOpen ? Kind.RETIRED : Kind.EVICTED, wasOpen ? reason : Reason.BROKEN, info(c), 0, null);
+    }
+  }
+
+  /** A caller is done with {@code c}, held since {@code since} ({@link #clock}; 0: nobody listened then). */
+  void released(Connection c, Reason reason, long since) {
+    if (since != 0 && Events.on(events)) {
+      send(Kind.RELEASED, reason, info(c), System.nanoTime() - since, null);
+    }
+  }
+
+  void evicted(Connection c, Reason reason, Throwable cause) {
+    if (Events.on(events)) {
+      send(Kind.EVICTED, reason, info(c), 0, cause);
+    }
+  }
+
+  private void send(Kind kind, Reason reason, ConnectionInfo connection, long nanos, Throwable cause) {
+    PoolEvent e = new PoolEvent(pool, kind, reason, connection, nanos, cause);
+    events.send(l -> l.pool(e));
+  }
+
+  /** The session of {@code c}, as its own events name it (made once per connection), else made now. */
+  private static ConnectionInfo info(Connection c) {
+    Events own = c.events();
+    return own != null && own.connection() != null ? own.connection()
+        : SessionAccess.connectionInfo(c.session().server());
   }
 }

@@ -1,6 +1,7 @@
 package io.sluice;
 
 import io.sluice.SluiceException.Outcome;
+import io.sluice.event.PoolEvent;
 import io.sluice.protocol.TransactionStatus;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
@@ -43,10 +44,6 @@ final class PoolSlots {
   private boolean closed;
   private long acquired, timeouts, opened, closedCount, evicted, connectFailures;
 
-  PoolSlots(PoolOptions options, Supplier<Connection> opener) {
-    this(options, opener, new PoolEvents(null));
-  }
-
   PoolSlots(PoolOptions options, Supplier<Connection> opener, PoolEvents events) {
     this.o = options;
     this.opener = opener;
@@ -58,43 +55,46 @@ final class PoolSlots {
    * A connection for one shared statement: the least busy one not streaming, pipelined with
    * whatever runs there.
    */
-  PoolSlot shared(long deadline) {
-    return acquire(true, deadline);
+  PoolSlot shared(long deadline, long budgetMillis) {
+    return acquire(true, deadline, budgetMillis);
   }
 
-  /** A connection shared or borrowed, between the events of its acquisition (if anyone listens). */
-  private PoolSlot acquire(boolean shared, long deadline) {
-    long since = events.clock();
-    Waiting w = events.on() ? new Waiting() : null;
+  /**
+   * A connection shared or borrowed, between the events of its acquisition (if anyone listens):
+   * every acquisition gets its end, whether it got a connection, timed out, was interrupted or failed.
+   */
+  private PoolSlot acquire(boolean shared, long deadline, long budgetMillis) {
+    PoolAcquisition a = new PoolAcquisition(deadline, budgetMillis, events.acquiring(!shared));
+    PoolSlot s;
     try {
-      PoolSlot s = shared ? pickShared(deadline, w) : pickToBorrow(deadline, w);
-      events.acquired(since);
-      return s;
-    } catch (PoolExhaustedException e) {
-      events.timedOut(since, e);
+      s = shared ? pickShared(a) : pickToBorrow(a);
+    } catch (RuntimeException | Error e) {
+      PoolEvents.acquireEnded(a, null, e);
       throw e;
     }
+    PoolEvents.acquireEnded(a, s, null);
+    return s;
   }
 
-  private PoolSlot pickShared(long deadline, Waiting w) {
+  private PoolSlot pickShared(PoolAcquisition a) {
     while (true) {
       lock.lock();
       try {
         ensureOpen();
         PoolSlot pick = leastBusy();
         if (pick == null && checking > 0) {   // a check ends in a moment: wait for it rather than open another
-          awaitChange(deadline, w);
+          awaitChange(a);
           continue;
         }
         if (pick == null) {
-          if (!mayOpen(deadline, w)) {
+          if (!mayOpen(a)) {
             continue;
           }
           opening++;
         } else {
           if (pick.inFlight > 0 && canGrow(System.nanoTime())) {   // busy: open another in the background for the next callers
             opening++;
-            Thread.startVirtualThread(this::openInBackground);
+            Thread.startVirtualThread(() -> openInBackground(PoolEvent.Reason.TO_GROW));
           }
           boolean wasIdle = pick.inFlight == 0;
           pick.inFlight++;
@@ -130,14 +130,23 @@ final class PoolSlots {
     return pick;
   }
 
-  /** The end of a shared statement; a connection that failed is closed and forgotten. */
-  void doneShared(PoolSlot s, Throwable failure) {
+  /** A start time for {@link #doneShared}, or 0 when nobody listens (no clock read). */
+  long clock() {
+    return events.clock();
+  }
+
+  /**
+   * The end of a shared statement, which got its connection at {@code since} ({@link #clock}); a
+   * connection that failed is closed and forgotten.
+   */
+  void doneShared(PoolSlot s, Throwable failure, long since) {
+    events.released(s.c, PoolEvent.Reason.STATEMENT_DONE, since);
     lock.lock();
     try {
       s.inFlight--;
       s.lastUsed = System.nanoTime();
       if (s.failedWith(failure)) {
-        evict(s, failure);
+        evict(s, PoolEvent.Reason.BROKEN, failure);
       }
       changed.signalAll();
     } finally {
@@ -146,16 +155,11 @@ final class PoolSlots {
   }
 
   /** A connection for one caller alone: an idle one, or a new one; otherwise it waits for one. */
-  PoolSlot borrow(long deadline) {
-    return acquire(false, deadline);
+  PoolSlot borrow(long deadline, long budgetMillis) {
+    return acquire(false, deadline, budgetMillis);
   }
 
-  /** Whether an acquisition has reported its wait ({@link PoolEvent.Kind#WAITING}); made only when someone listens. */
-  private static final class Waiting {
-    boolean reported;
-  }
-
-  private PoolSlot pickToBorrow(long deadline, Waiting w) {
+  private PoolSlot pickToBorrow(PoolAcquisition a) {
     while (true) {
       lock.lock();
       try {
@@ -165,7 +169,7 @@ final class PoolSlots {
           borrowersWaiting++;
           try {
             reserveForBorrowers();
-            if (!mayOpen(deadline, w)) {
+            if (!mayOpen(a)) {
               continue;
             }
           } finally {
@@ -238,11 +242,11 @@ final class PoolSlots {
    * gets false. A refusal is transient by nature (other clients leave), so even a pool with no
    * connection at all waits, trying again as the pause allows, until the acquire timeout. Lock held.
    */
-  private boolean mayOpen(long deadline, Waiting w) {
+  private boolean mayOpen(PoolAcquisition a) {
     if (canGrow(System.nanoTime())) {
       return true;
     }
-    awaitChange(deadline, w);
+    awaitChange(a);
     return false;
   }
 
@@ -257,17 +261,21 @@ final class PoolSlots {
    * past its lifetime, is closed.
    */
   void giveBack(PoolSlot s, String resetSql) {
+    events.released(s.c, PoolEvent.Reason.RETURNED, s.borrowedAt);
     boolean keep = s.c.isOpen();
+    SluiceException resetFailure = null;
     if (keep) {
       try {
+        // the pool's own statements, not the caller's: no statement event reports them
         if (s.c.transactionStatus() != TransactionStatus.IDLE) {
-          s.c.simpleQuery("ROLLBACK");
+          s.c.runInternally("ROLLBACK");
         }
         if (resetSql != null) {
-          s.c.simpleQuery(resetSql);
+          s.c.runInternally(resetSql);
         }
       } catch (SluiceException e) {
         keep = false;
+        resetFailure = e;
         LOG.log(Level.DEBUG, "a returned connection could not be reset and was closed: {0}", e.getMessage());
       }
     }
@@ -288,7 +296,11 @@ final class PoolSlots {
     if (!keep) {
       boolean wasOpen = s.c.isOpen();
       s.c.close();
-      events.closed(wasOpen);
+      if (resetFailure != null) {
+        events.evicted(s.c, PoolEvent.Reason.RESET_FAILED, resetFailure);
+      } else {
+        events.closed(s.c, wasOpen, PoolEvent.Reason.LIFETIME);   // kept unless broken or past its lifetime
+      }
     }
   }
 
@@ -351,7 +363,7 @@ final class PoolSlots {
     keeper.interrupt();
     for (PoolSlot s : all) {
       s.c.close();
-      events.retired();
+      events.closed(s.c, true, PoolEvent.Reason.POOL_CLOSED);
     }
   }
 
@@ -408,7 +420,7 @@ final class PoolSlots {
       checking--;
     }
     if (!ok) {
-      evict(s, null);
+      evict(s, PoolEvent.Reason.FAILED_CHECK, null);
     } else if (waiting > 0) {   // callers that found every connection being checked
       changed.signalAll();
     }
@@ -416,13 +428,13 @@ final class PoolSlots {
   }
 
   /** Forgets a connection that failed and closes it in the background, where its event is sent. Lock held. */
-  private void evict(PoolSlot s, Throwable cause) {
+  private void evict(PoolSlot s, PoolEvent.Reason reason, Throwable cause) {
     if (slots.remove(s)) {
       evicted++;
       closedCount++;
       Thread.startVirtualThread(() -> {
         s.c.close();
-        events.evicted(cause);
+        events.evicted(s.c, reason, cause);
       });
     }
     changed.signalAll();
@@ -440,29 +452,19 @@ final class PoolSlots {
    * first call of an acquisition that someone listens to ({@code w}) only reports the wait, with
    * the lock let go meanwhile, and returns: every caller looks again after this returns.
    */
-  private void awaitChange(long deadline, Waiting w) {
+  private void awaitChange(PoolAcquisition a) {
     if (waiting >= o.maxWaiters()) {
       timeouts++;
       throw new PoolExhaustedException("the pool is exhausted: all " + o.maxSize() + " connections are in use and "
           + waiting + " callers already wait (maxWaiters)");
     }
     long now = System.nanoTime();
-    long left = deadline - now;
+    long left = a.deadline - now;
     if (left <= 0) {
       timeouts++;
-      throw timedOut();
+      throw timedOut(a.budgetMillis());
     }
-    if (w != null && !w.reported) {
-      // reported outside the lock, once per acquisition; the caller then looks again before waiting
-      w.reported = true;
-      lock.unlock();
-      try {
-        events.waiting();
-      } finally {
-        lock.lock();
-      }
-      return;
-    }
+    a.waiting(now);
     long pause = growth.pausedFor(now);
     waiting++;
     try {
@@ -475,8 +477,9 @@ final class PoolSlots {
     }
   }
 
-  private PoolExhaustedException timedOut() {
-    String waited = "timed out after " + o.acquireTimeout().toMillis() + " ms waiting for a connection: ";
+  /** {@code budgetMillis}: the time the caller was given, the acquire timeout or its call's own shorter one. */
+  private PoolExhaustedException timedOut(long budgetMillis) {
+    String waited = "timed out after " + budgetMillis + " ms waiting for a connection: ";
     ConnectionException refused = growth.refusal();
     if (refused != null) {
       return new PoolExhaustedException(waited + "all " + slots.size() + " open connections are in use and the "
@@ -494,7 +497,7 @@ final class PoolSlots {
    */
   private PoolSlot openForCaller(Consumer<PoolSlot> claim) {
     try {
-      return openInto(claim);
+      return openInto(claim, PoolEvent.Reason.FOR_CALLER);
     } catch (ConnectionException e) {
       if (PoolGrowth.isRefusal(e)) {
         return null;
@@ -503,9 +506,9 @@ final class PoolSlots {
     }
   }
 
-  private void openInBackground() {
+  private void openInBackground(PoolEvent.Reason reason) {
     try {
-      openInto(null);
+      openInto(null, reason);
     } catch (SluiceException e) {
       LOG.log(Level.DEBUG, "the pool could not open a connection: {0}", e.getMessage());
     }
@@ -515,7 +518,7 @@ final class PoolSlots {
    * Opens one connection (counted in {@code opening}) and adds it, claimed by {@code claim} in the
    * same step so that no other caller takes it first (null leaves it idle). Lock not held.
    */
-  private PoolSlot openInto(Consumer<PoolSlot> claim) {
+  private PoolSlot openInto(Consumer<PoolSlot> claim, PoolEvent.Reason reason) {
     Connection c;
     long since = events.clock();
     try {
@@ -532,10 +535,10 @@ final class PoolSlots {
       } finally {
         lock.unlock();
       }
-      events.openFailed(e);
+      events.openFailed(reason, e);
       throw failure;
     }
-    events.opened(since);
+    events.opened(reason, c, since);
     long life = o.maxLifetime().toNanos();
     long retireAt = life == 0 ? 0 : System.nanoTime() + life - ThreadLocalRandom.current().nextLong(life / 10 + 1);
     PoolSlot s = new PoolSlot(c, retireAt);
@@ -593,10 +596,10 @@ final class PoolSlots {
       for (PoolSlot s : toClose) {
         boolean wasOpen = s.c.isOpen();
         s.c.close();
-        events.closed(wasOpen);
+        events.closed(s.c, wasOpen, s.expired(System.nanoTime()) ? PoolEvent.Reason.LIFETIME : PoolEvent.Reason.IDLE);
       }
       for (int i = 0; i < toOpen; i++) {
-        openInBackground();
+        openInBackground(PoolEvent.Reason.TO_REFILL);
       }
       try {
         TimeUnit.NANOSECONDS.sleep(TICK_NANOS);

@@ -1,5 +1,7 @@
 package io.sluice;
 
+import io.sluice.event.AcquireEnd;
+import io.sluice.event.AcquireStart;
 import io.sluice.event.BatchEnd;
 import io.sluice.event.BatchStart;
 import io.sluice.event.ConnectEnd;
@@ -73,7 +75,18 @@ public interface SluiceListener {
   /** The connection attempt of {@code token} ended. */
   default void connectEnd(Object token, ConnectEnd end) {}
 
-  /** A pool acquired, waited, timed out, evicted, opened or retired (see {@link PoolEvent.Kind}). */
+  /**
+   * A caller asks a pool for a connection (every time, whether it waits or not); returns a token
+   * for {@link #acquireEnd}.
+   */
+  default Object acquireStart(AcquireStart start) {
+    return null;
+  }
+
+  /** The acquisition of {@code token} ended: acquired, timed out, interrupted or failed. */
+  default void acquireEnd(Object token, AcquireEnd end) {}
+
+  /** A pool opened, evicted or retired a connection, or failed to open one (see {@link PoolEvent.Kind}). */
   default void pool(PoolEvent event) {}
 
   /** A transaction begins; returns a token for {@link #transactionEnd}. */

@@ -16,8 +16,14 @@ import java.util.List;
 final class ValueShapes {
   private ValueShapes() {}
 
-  /** {@code v} (not null) as a value of {@code type}; {@code element} is a List component's element class, or null. */
+  /**
+   * {@code v} (not null) as a value of {@code type}; {@code element} is a List or Optional
+   * component's element class, or null.
+   */
   static Object shaped(Object v, Class<?> type, Class<?> element) {
+    if (type == java.util.Optional.class) {
+      return java.util.Optional.of(element == null ? v : shaped(v, element, null));
+    }
     Class<?> boxed = boxed(type);
     if (boxed.isInstance(v) && type != List.class) {
       return v;
@@ -38,7 +44,7 @@ final class ValueShapes {
     return converted;
   }
 
-  /** The class of a List component's elements when it says ({@code List<Address>}), else null. */
+  /** The class of a List (or Optional) component's elements when it says ({@code List<Address>}), else null. */
   static Class<?> elementOf(RecordComponent rc) {
     Type t = rc.getGenericType();
     if (t instanceof ParameterizedType p && p.getActualTypeArguments()[0] instanceof Class<?> c) {
@@ -73,8 +79,22 @@ final class ValueShapes {
     try {
       return Enum.valueOf((Class) enumType, name);
     } catch (IllegalArgumentException e) {
+      // PostgreSQL's labels are often lower case ('happy') and Java's constants upper (HAPPY)
+      Object unique = null;
+      for (Object c : enumType.getEnumConstants()) {
+        if (((Enum<?>) c).name().equalsIgnoreCase(name)) {
+          if (unique != null) {
+            throw new ValueException("\"" + name + "\" matches more than one constant of " + enumType.getSimpleName()
+                + " when case is ignored (" + unique + ", " + c + "), and none exactly");
+          }
+          unique = c;
+        }
+      }
+      if (unique != null) {
+        return unique;
+      }
       throw new ValueException("\"" + name + "\" is not a constant of " + enumType.getSimpleName() + " ("
-          + Arrays.toString(enumType.getEnumConstants()) + ")");
+          + Arrays.toString(enumType.getEnumConstants()) + "), even ignoring case");
     }
   }
 

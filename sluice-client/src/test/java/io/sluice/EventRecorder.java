@@ -1,5 +1,7 @@
 package io.sluice;
 
+import io.sluice.event.AcquireEnd;
+import io.sluice.event.AcquireStart;
 import io.sluice.event.BatchEnd;
 import io.sluice.event.BatchStart;
 import io.sluice.event.ConnectEnd;
@@ -100,6 +102,16 @@ final class EventRecorder implements SluiceListener {
 
   @Override
   public void connectEnd(Object token, ConnectEnd end) {
+    ended(token, end);
+  }
+
+  @Override
+  public Object acquireStart(AcquireStart start) {
+    return started(start);
+  }
+
+  @Override
+  public void acquireEnd(Object token, AcquireEnd end) {
     ended(token, end);
   }
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.EventRecorder.Ended;
 import io.sluice.EventRecorder.Token;
+import io.sluice.event.AcquireEnd;
 import io.sluice.event.ConnectEnd;
 import io.sluice.event.ConnectStart;
 import io.sluice.event.ListenerReconnect;
@@ -129,17 +130,35 @@ class LifecycleEventsTest {
     try (Connection admin = Connection.open(StatementEventsTest.url())) {
       try (Pool pool = Pool.open(config(events), opts)) {
         int pid = pool.query("select pg_backend_pid()").get(0).getInt(0);
-        assertEquals(List.of(Kind.OPENED, Kind.ACQUIRED), kinds(events));
+        assertEquals(List.of(Kind.OPENED, Kind.RELEASED), kinds(events));
+        PoolEvent released = events.singles(PoolEvent.class).get(1);
+        assertEquals(PoolEvent.Reason.STATEMENT_DONE, released.reason());
+        assertTrue(released.nanos() > 0, "how long the statement held its connection");
+        PoolEvent opened = events.singles(PoolEvent.class).get(0);
+        assertEquals(pool.name(), opened.pool());
+        assertEquals(PoolEvent.Reason.FOR_CALLER, opened.reason());
+        assertEquals(pid, opened.connection().processId());
+        AcquireEnd first = events.ends(AcquireEnd.class).get(0);
+        assertEquals(AcquireEnd.Ending.ACQUIRED, first.ending());
+        assertEquals(pid, first.connection().processId());
+        assertFalse(first.waited(), "a free slot to open: no wait");
+        assertFalse(first.start().borrow());
         assertEquals(1, events.ends(ConnectEnd.class).size(), "the pool's connection reports its connect too");
         events.clear();
 
         try (Pool.Lease lease = pool.acquire()) {
           PoolExhaustedException e = assertThrows(PoolExhaustedException.class, () -> pool.query("select 1"));
-          List<PoolEvent> got = events.singles(PoolEvent.class);
-          assertEquals(List.of(Kind.ACQUIRED, Kind.WAITING, Kind.TIMED_OUT), kinds(events));
-          assertSame(e, got.get(2).cause());
-          assertTrue(got.get(2).nanos() > 0, "how long it waited");
+          List<AcquireEnd> ends = events.ends(AcquireEnd.class);
+          assertEquals(List.of(AcquireEnd.Ending.ACQUIRED, AcquireEnd.Ending.TIMED_OUT),
+              ends.stream().map(AcquireEnd::ending).toList());
+          assertTrue(ends.get(0).start().borrow(), "the lease borrows");
+          assertSame(e, ends.get(1).error());
+          assertNull(ends.get(1).connection());
+          assertTrue(ends.get(1).waited(), "how long it waited");
+          assertEquals(List.of(), kinds(events));
         }
+        assertEquals(List.of(Kind.RELEASED), kinds(events));
+        assertEquals(PoolEvent.Reason.RETURNED, events.singles(PoolEvent.class).get(0).reason());
         events.clear();
 
         admin.query("select pg_terminate_backend($1)", pid);
@@ -152,6 +171,7 @@ class LifecycleEventsTest {
         events.clear();
       }
       assertEquals(List.of(Kind.RETIRED), kinds(events));
+      assertEquals(PoolEvent.Reason.POOL_CLOSED, events.singles(PoolEvent.class).get(0).reason());
     }
   }
 
@@ -163,6 +183,9 @@ class LifecycleEventsTest {
       ConnectionException e = assertThrows(ConnectionException.class, () -> pool.query("select 1"));
       List<PoolEvent> got = events.singles(PoolEvent.class);
       assertEquals(List.of(Kind.OPEN_FAILED), kinds(events));
+      assertEquals(PoolEvent.Reason.FOR_CALLER, got.get(0).reason());
+      assertNull(got.get(0).connection());
+      assertEquals(AcquireEnd.Ending.FAILED, events.ends(AcquireEnd.class).get(0).ending());
       assertEquals("28P01", Result.sqlState(got.get(0).cause()));
       assertEquals("28P01", Result.sqlState(e));
       assertEquals(Result.SERVER_ERROR, events.ends(ConnectEnd.class).get(0).result());
@@ -189,6 +212,9 @@ class LifecycleEventsTest {
       assertEquals(1, r.reconnects());
       assertTrue(r.downNanos() > 0);
       assertInstanceOf(SluiceException.class, r.cause());
+      long listens = events.starts(io.sluice.event.StatementStart.class).stream()
+          .filter(st -> st.sql().startsWith("LISTEN")).count();
+      assertEquals(2, listens, "the caller's two LISTENs; listening again after the reconnect is Sluice's own");
     }
   }
 }

@@ -206,4 +206,21 @@ class NamedCodecsTest {
     assertThrows(IllegalArgumentException.class, () -> plain.withCodec(" ", MOOD));
     assertTrue(Arrays.asList(Mood.values()).contains(MOOD.decodeText("ok".getBytes(), 0, 2, null)));
   }
+
+  /** Issue 26: a codec named text silently replaced the built-in one for every text column. */
+  @Test
+  void aCodecForABuiltInTypeIsRefused() {
+    Codec<String> shout = Codecs.text("text", String.class, String::toUpperCase, s -> s);
+    ConfigException e = assertThrows(ConfigException.class,
+        () -> Connection.open(config("sluice_codecs_a").withCodec("text", shout)));
+    assertTrue(e.getMessage().contains("a type PostgreSQL has built in"), e.getMessage());
+  }
+
+  @Test
+  void aSchemaQualifiedTypeNameFindsTheType() {
+    try (Connection c = Connection.open(config("sluice_codecs_a").withCodec("public.ltree", LTREE))) {
+      Object v = c.query("select 'a.b.c'::ltree").get(0).get(0);
+      assertEquals(LabelPath.class, v.getClass());
+    }
+  }
 }

@@ -177,4 +177,38 @@ class RecordMappingTest {
       throw new AssertionError(e);
     }
   }
+
+  public record Feeling(Mood mood) {}
+
+  public record Optionals(java.util.Optional<String> name, java.util.Optional<Integer> age,
+      java.util.Optional<Mood> mood) {}
+
+  public record Elapsed(java.time.Duration took) {}
+
+  /** Issue 26: PostgreSQL's enum labels are lower case where Java's constants are upper. */
+  @Test
+  void anEnumLabelMapsToTheConstantThatDiffersOnlyInCase() {
+    c.execute("drop type if exists rm_mood cascade");
+    c.execute("create type rm_mood as enum ('sad', 'ok', 'happy')");
+    assertEquals(List.of(new Feeling(Mood.HAPPY)), c.query("select 'happy'::rm_mood as mood", Feeling.class));
+    ValueException none = assertThrows(ValueException.class, () -> c.query("select 'glad' as mood", Feeling.class));
+    assertTrue(none.getMessage().contains("\"glad\" is not a constant of Mood"), none.getMessage());
+  }
+
+  @Test
+  void optionalComponentsHoldTheValueOrEmptyForNull() {
+    assertEquals(List.of(new Optionals(java.util.Optional.of("ann"), java.util.Optional.of(7),
+            java.util.Optional.of(Mood.OK)),
+        new Optionals(java.util.Optional.empty(), java.util.Optional.empty(), java.util.Optional.empty())),
+        c.query("select 'ann' as name, 7 as age, 'ok' as mood union all select null, null, null", Optionals.class));
+  }
+
+  @Test
+  void aDurationComponentReadsAnIntervalOfExactLength() {
+    assertEquals(List.of(new Elapsed(java.time.Duration.ofMinutes(90).plusMillis(5))),
+        c.query("select interval '1 hour 30 minutes 0.005 seconds' as took", Elapsed.class));
+    ValueException months = assertThrows(ValueException.class,
+        () -> c.query("select interval '1 month' as took", Elapsed.class));
+    assertTrue(months.getMessage().contains("months"), months.getMessage());
+  }
 }

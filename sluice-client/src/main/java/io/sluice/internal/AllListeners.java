@@ -1,6 +1,8 @@
 package io.sluice.internal;
 
 import io.sluice.SluiceListener;
+import io.sluice.event.AcquireEnd;
+import io.sluice.event.AcquireStart;
 import io.sluice.event.BatchEnd;
 import io.sluice.event.BatchStart;
 import io.sluice.event.ConnectEnd;
@@ -22,20 +24,27 @@ import java.util.function.Function;
  * own token (the group's token is the array of them), and each is called through {@link Events},
  * so that one that throws is logged once on its own and the others still hear the event.
  */
-public record AllListeners(List<Events> each) implements SluiceListener {
+public record AllListeners(List<SluiceListener> each) implements SluiceListener {
   public AllListeners {
     each = List.copyOf(each);
   }
 
   /** The group of {@code listeners}, in order. */
   public static AllListeners of(List<SluiceListener> listeners) {
-    return new AllListeners(listeners.stream().map(l -> Events.of(l, null)).toList());
+    return new AllListeners(listeners);
+  }
+
+  /** The group of {@code listeners}, then {@code last}. */
+  static AllListeners of(List<SluiceListener> listeners, SluiceListener last) {
+    List<SluiceListener> all = new java.util.ArrayList<>(listeners);
+    all.add(last);
+    return of(all);
   }
 
   private Object[] start(Function<SluiceListener, Object> call) {
     Object[] tokens = new Object[each.size()];
     for (int i = 0; i < tokens.length; i++) {
-      tokens[i] = each.get(i).start(call);
+      tokens[i] = Events.start(each.get(i), call);
     }
     return tokens;
   }
@@ -44,7 +53,7 @@ public record AllListeners(List<Events> each) implements SluiceListener {
     Object[] tokens = token instanceof Object[] t && t.length == each.size() ? t : new Object[each.size()];
     for (int i = 0; i < tokens.length; i++) {
       Object own = tokens[i];
-      each.get(i).send(l -> call.accept(l, own));
+      Events.send(each.get(i), l -> call.accept(l, own));
     }
   }
 
@@ -89,8 +98,18 @@ public record AllListeners(List<Events> each) implements SluiceListener {
   }
 
   @Override
+  public Object acquireStart(AcquireStart start) {
+    return start(l -> l.acquireStart(start));
+  }
+
+  @Override
+  public void acquireEnd(Object token, AcquireEnd end) {
+    end(token, (l, t) -> l.acquireEnd(t, end));
+  }
+
+  @Override
   public void pool(PoolEvent event) {
-    each.forEach(e -> e.send(l -> l.pool(event)));
+    each.forEach(e -> Events.send(e, l -> l.pool(event)));
   }
 
   @Override
@@ -105,6 +124,6 @@ public record AllListeners(List<Events> each) implements SluiceListener {
 
   @Override
   public void listenerReconnected(ListenerReconnect event) {
-    each.forEach(e -> e.send(l -> l.listenerReconnected(event)));
+    each.forEach(e -> Events.send(e, l -> l.listenerReconnected(event)));
   }
 }

@@ -21,11 +21,23 @@ import java.net.InetSocketAddress;
 final class Canceller {
   private Canceller() {}
 
-  /** Returns whether the server acknowledged (closed the cancel connection) in time. */
+  /**
+   * Returns whether the server acknowledged (closed the cancel connection) in time. Recorded as a
+   * JFR {@code io.sluice.Cancel} event while a recording takes it.
+   */
   static boolean cancel(ServerSession s, long timeoutNanos) {
     if (s.secretKey == null || s.endpoint == null) {
       return false;
     }
+    io.sluice.internal.jfr.CancelEvent recorded = io.sluice.internal.jfr.CancelEvent.begun();
+    boolean acknowledged = deliver(s, timeoutNanos);
+    if (recorded != null) {
+      recorded.ended(SessionAccess.connectionInfo(s), acknowledged);
+    }
+    return acknowledged;
+  }
+
+  private static boolean deliver(ServerSession s, long timeoutNanos) {
     Transport[] t = new Transport[1];
     Deadlines.Timer timer = Deadlines.after(timeoutNanos, () -> {
       if (t[0] != null) {
@@ -45,7 +57,7 @@ final class Canceller {
         if (s.transport.isSecure() && p != null && p.tls() != null) {
           // the cancel key is a secret of the session: it travels encrypted when the session does
           if (p.tlsMode() != ConnectParams.TlsMode.DIRECT_REQUIRE) {
-            Connector.requestTls(tcp, p.tlsMode());
+            Connector.requestTls(tcp, ConnectParams.TlsMode.REQUIRE);   // never the clear: the session is not
           }
           t[0] = TlsUpgrade.handshake(tcp, h.name().orElse(h.connectAddress()), p.tls());
         }

@@ -130,12 +130,11 @@ public final class Connector {
       case DISABLE -> attempt(p, e, false, events);
       case REQUIRE, DIRECT_REQUIRE -> attempt(p, e, true, events);
       case PREFER -> {
+        // a server without TLS answers 'N' and the same attempt goes on in the clear (requestTls)
         try {
           yield attempt(p, e, true, events);
         } catch (ServerException ex) {
           yield attempt(p, e, false, events);   // e.g. a hostnossl-only rule
-        } catch (TlsRefused ex) {
-          yield attempt(p, e, false, events);
         }
       }
       case ALLOW -> {
@@ -148,16 +147,9 @@ public final class Connector {
     };
   }
 
-  /** The server answered SSLRequest with 'N'. */
-  static final class TlsRefused extends ConnectionException {
-    TlsRefused(String message) {
-      super(message, Outcome.NOT_SENT);
-    }
-  }
-
   /** One attempt, between its connect events when there are {@code events}. */
   private static ServerSession attempt(ConnectParams p, HostPort e, boolean tls, Events events) {
-    if (events == null) {
+    if (!Events.on(events)) {
       return attempt(p, e, tls);
     }
     Started<ConnectStart> started = Started.begin(events, new ConnectStart(e, tls, p.database(), p.user()),
@@ -199,10 +191,9 @@ public final class Connector {
         t = tcp;
         if (tls) {
           stage[0] = "negotiating TLS";
-          if (p.tlsMode() != TlsMode.DIRECT_REQUIRE) {
-            requestTls(tcp, p.tlsMode());
+          if (p.tlsMode() == TlsMode.DIRECT_REQUIRE || requestTls(tcp, p.tlsMode())) {
+            t = TlsUpgrade.handshake(tcp, h.name().orElse(h.connectAddress()), p.tls());
           }
-          t = TlsUpgrade.handshake(tcp, h.name().orElse(h.connectAddress()), p.tls());
         }
       }
       current[0] = t;
@@ -250,8 +241,12 @@ public final class Connector {
     }
   }
 
-  /** SSLRequest, then exactly one byte: 'S' to go on with TLS, 'N' for no. */
-  static void requestTls(SocketTransport tcp, TlsMode mode) throws IOException {
+  /**
+   * SSLRequest, then exactly one byte: 'S' to go on with TLS (returns true), 'N' for no. Under
+   * {@code sslmode=prefer} a 'N' is libpq's fallback, not a failure: the session starts on the same
+   * socket in the clear (returns false), one attempt and no reconnect. Any other mode refuses it.
+   */
+  static boolean requestTls(SocketTransport tcp, TlsMode mode) throws IOException {
     byte[] req = FrontendMessage.toBytes(FrontendMessage.SSLRequest.INSTANCE);
     tcp.write(req, 0, req.length);
     byte[] one = new byte[1];
@@ -268,11 +263,14 @@ public final class Connector {
           throw new ConnectionException("the server sent unencrypted data after agreeing to TLS; "
               + "possible man-in-the-middle, connection closed", Outcome.NOT_SENT);
         }
+        return true;
       }
       case 'N' -> {
+        if (mode == TlsMode.PREFER) {
+          return false;
+        }
         tcp.close();
-        throw new TlsRefused("the server does not support TLS, but sslmode "
-            + (mode == TlsMode.PREFER ? "prefers" : "requires") + " it");
+        throw new ConnectionException("the server does not support TLS, but sslmode requires it", Outcome.NOT_SENT);
       }
       default -> {
         tcp.close();

@@ -11,7 +11,7 @@ final class CopyEvents {
 
   /** Delivers the start event; null without events (and then nothing is made). */
   static Started<CopyStart> begin(Events events, String sql, CopyStart.Direction direction) {
-    return events == null ? null
+    return !Events.on(events) ? null
         : Started.begin(events, new CopyStart(events.connection(), sql, direction), SluiceListener::copyStart);
   }
 

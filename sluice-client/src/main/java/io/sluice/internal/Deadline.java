@@ -9,41 +9,52 @@ import java.util.concurrent.TimeUnit;
  */
 public final class Deadline {
   /** No deadline: waits end only when what they wait for happens (or the connection fails). */
-  public static final Deadline NONE = new Deadline(0, true);
+  public static final Deadline NONE = new Deadline(0, 0);
 
   private final long atNanos;
-  private final boolean none;
+  /**
+   * The timeout this deadline was made from, for messages ("timed out after 150 ms"). An int of
+   * milliseconds beside the long keeps the object at 24 bytes, what it was before it had this:
+   * a deadline is made per call.
+   */
+  private final int budgetMillis;
 
-  private Deadline(long atNanos, boolean none) {
+  private Deadline(long atNanos, int budgetMillis) {
     this.atNanos = atNanos;
-    this.none = none;
+    this.budgetMillis = budgetMillis;
   }
 
   /** {@code nanos} from now; {@code nanos <= 0} means {@link #NONE} (a timeout of 0 is "no timeout"). */
   public static Deadline in(long nanos) {
-    return nanos <= 0 ? NONE : new Deadline(System.nanoTime() + nanos, false);
+    return nanos <= 0 ? NONE
+        : new Deadline(System.nanoTime() + nanos, (int) Math.min(Integer.MAX_VALUE, TimeUnit.NANOSECONDS.toMillis(nanos)));
+  }
+
+  /** The timeout it was made from ({@link #in}), in milliseconds; 0 for none. */
+  public long budgetMillis() {
+    return budgetMillis;
   }
 
   public boolean isNone() {
-    return none;
+    return this == NONE;   // the one deadline without a time: in() never makes another
   }
 
   /** Nanoseconds left (negative once passed); {@link Long#MAX_VALUE} for none. */
   public long remainingNanos() {
-    return none ? Long.MAX_VALUE : atNanos - System.nanoTime();
+    return isNone() ? Long.MAX_VALUE : atNanos - System.nanoTime();
   }
 
   public boolean passed() {
-    return !none && atNanos - System.nanoTime() <= 0;
+    return !isNone() && atNanos - System.nanoTime() <= 0;
   }
 
   /** This deadline, or {@code nanos} from now when there is none (a bound for waits that need one). */
   public Deadline orWithin(long nanos) {
-    return none ? in(nanos) : this;
+    return isNone() ? in(nanos) : this;
   }
 
   @Override
   public String toString() {
-    return none ? "no deadline" : "deadline in " + TimeUnit.NANOSECONDS.toMillis(remainingNanos()) + " ms";
+    return isNone() ? "no deadline" : "deadline in " + TimeUnit.NANOSECONDS.toMillis(remainingNanos()) + " ms";
   }
 }

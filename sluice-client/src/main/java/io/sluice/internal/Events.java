@@ -17,53 +17,88 @@ import java.util.function.Function;
  * logged once per observer on {@code System.Logger} {@code io.sluice.events} (WARNING; later
  * failures of the same observer at DEBUG, so that a broken listener cannot flood the log).
  *
- * <p>Made only when a listener is set: code with nothing to report holds {@code null} and skips
- * every event with one null check, so that no event record is ever built for nobody.
+ * <p>Events are heard by the configured listener, and by Java Flight Recorder while a recording
+ * takes Sluice's events ({@link io.sluice.internal.jfr.JfrGate}). Code asks {@link #on} before it
+ * makes an event record: with no listener and no such recording it is false after a few field
+ * reads (one volatile), and nothing is built for nobody.
  */
 public final class Events {
   private static final System.Logger LOG = System.getLogger("io.sluice.events");
   /** Observers whose failure was logged at WARNING already (weak: observers come and go). */
   private static final Map<Object, Boolean> REPORTED = Collections.synchronizedMap(new WeakHashMap<>());
 
+  /** The configured listener, or null. */
   private final SluiceListener listener;
+  /** Who hears events while JFR records Sluice's: the listener and the JFR one, or the JFR one alone. */
+  private final SluiceListener recorded;
   private final ConnectionInfo connection;
 
-  private Events(SluiceListener listener, ConnectionInfo connection) {
+  private Events(SluiceListener listener, SluiceListener recorded, ConnectionInfo connection) {
     this.listener = listener;
+    this.recorded = recorded;
     this.connection = connection;
   }
 
-  /** Events for {@code listener} about {@code connection} (null for work not tied to one); null without a listener. */
+  /**
+   * Events for {@code listener} (null: none) and for Java Flight Recorder, about {@code connection}
+   * (null for work not tied to one).
+   */
   public static Events of(SluiceListener listener, ConnectionInfo connection) {
-    return listener == null ? null : new Events(listener, connection);
+    SluiceListener jfr = io.sluice.internal.jfr.JfrListener.INSTANCE;
+    return new Events(listener, listener == null ? jfr : AllListeners.of(java.util.List.of(listener), jfr), connection);
   }
+
+  /** Whether anyone hears an event begun now: a listener, or a JFR recording of Sluice's events. */
+  public static boolean on(Events events) {
+    return events != null && (events.listener != null || io.sluice.internal.jfr.JfrGate.on());
+  }
+
+  /**
+   * Who hears an event begun now; an end goes to whoever heard its start. Never null: a recording
+   * that stops between a caller's {@link #on} and its start leaves nobody, a listener that ignores
+   * everything, so that the start still gets its end.
+   */
+  SluiceListener audience() {
+    if (io.sluice.internal.jfr.JfrGate.on()) {
+      return recorded;
+    }
+    return listener != null ? listener : NOBODY;
+  }
+
+  /** Hears nothing: every method of SluiceListener does nothing by default. */
+  private static final SluiceListener NOBODY = new SluiceListener() {};
 
   /** The session these events are about, or null (a pool's, a connection attempt's). */
   public ConnectionInfo connection() {
     return connection;
   }
 
-  /** Calls a start method; returns its token, or null when it threw. */
-  public Object start(Function<SluiceListener, Object> call) {
+  /** Calls a start method of {@code to} ({@link #audience}); returns its token, or null when it threw. */
+  static Object start(SluiceListener to, Function<SluiceListener, Object> call) {
     try {
-      return call.apply(listener);
+      return call.apply(to);
     } catch (VirtualMachineError e) {
       throw e;
     } catch (Throwable e) {
-      failed(listener, e);
+      failed(to, e);
       return null;
     }
   }
 
-  /** Calls an end method, or a method without a pair. */
-  public void send(Consumer<SluiceListener> call) {
+  /** Calls an end method of {@code to}, the audience of its start. */
+  static void send(SluiceListener to, Consumer<SluiceListener> call) {
     try {
-      call.accept(listener);
+      call.accept(to);
     } catch (VirtualMachineError e) {
       throw e;
     } catch (Throwable e) {
-      failed(listener, e);
+      failed(to, e);
     }
+  }
+
+  /** Calls a method without a pair on whoever hears events now. */
+  public void send(Consumer<SluiceListener> call) {
+    send(audience(), call);
   }
 
   /**

@@ -12,21 +12,25 @@ import java.util.function.Function;
  * @param <S> the start record's type
  */
 public final class Started<S> {
-  private final Events events;
+  /** Who heard the start, and so hears the end (a JFR recording that begins meanwhile does not). */
+  private final SluiceListener audience;
   private final S start;
   private final long begunNanos;
   private final Object token;
 
-  private Started(Events events, S start, Function<SluiceListener, Object> call) {
-    this.events = events;
+  private Started(SluiceListener audience, S start, Function<SluiceListener, Object> call) {
+    this.audience = audience;
     this.start = start;
     this.begunNanos = System.nanoTime();
-    this.token = events.start(call);
+    this.token = Events.start(audience, call);
   }
 
-  /** Delivers {@code start} through {@code call} (e.g. {@code SluiceListener::statementStart}); null without events. */
+  /**
+   * Delivers {@code start} through {@code call} (e.g. {@code SluiceListener::statementStart}); null
+   * without events (callers ask {@link Events#on} before they make {@code start}).
+   */
   public static <S> Started<S> begin(Events events, S start, BiFunction<SluiceListener, S, Object> call) {
-    return events == null ? null : new Started<>(events, start, l -> call.apply(l, start));
+    return events == null ? null : new Started<>(events.audience(), start, l -> call.apply(l, start));
   }
 
   public S start() {
@@ -40,7 +44,7 @@ public final class Started<S> {
 
   /** Delivers the end record {@code end} made from this start, with the token. */
   public <E> void end(E end, EndCall<E> call) {
-    events.send(l -> call.end(l, token, end));
+    Events.send(audience, l -> call.end(l, token, end));
   }
 
   /** An end method of {@link SluiceListener}, e.g. {@code SluiceListener::statementEnd}. */

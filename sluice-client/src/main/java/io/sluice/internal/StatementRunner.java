@@ -20,7 +20,7 @@ public final class StatementRunner {
   final RequestEngine engine;
   private final StatementCache cache;
   private final SessionTypeContext types;
-  /** Statement and batch events; null without a listener, and then nothing of them runs. */
+  /** Statement and batch events; null for a runner made without events. Used only while {@link #observing()}. */
   private final StatementEvents observed;
 
   public StatementRunner(ServerSession server, int pipelineDepth, int statementCacheSize, long cancelTimeoutNanos,
@@ -46,9 +46,17 @@ public final class StatementRunner {
     return engine;
   }
 
-  /** This connection's events, or null without a listener. */
+  /** This connection's events, or null for a runner made without them. */
   public Events events() {
     return observed == null ? null : observed.events();
+  }
+
+  /**
+   * Whether a statement begun now is reported: a listener is set, or JFR records Sluice's events.
+   * Otherwise nothing of the events runs and no record is made.
+   */
+  private boolean observing() {
+    return observed != null && Events.on(observed.events());
   }
 
   public ServerSession server() {
@@ -68,7 +76,7 @@ public final class StatementRunner {
 
   /** Runs one statement; rows go to {@code sink}. Parameter types follow the Java values. */
   public QueryResult query(String sql, Object[] params, RowSink sink, boolean streaming, Deadline deadline) {
-    if (observed != null) {
+    if (observing()) {
       return queryObserved(sql, params, sink, streaming, deadline);
     }
     // kept this small so that it inlines whole: the JIT then keeps the QueryResult off the heap
@@ -102,7 +110,7 @@ public final class StatementRunner {
   public QueryResult queryPrepared(Statement prepared, Object[] params, RowSink sink, boolean streaming,
       Deadline deadline) {
     refuseMiscount(prepared, params);
-    if (observed != null) {
+    if (observing()) {
       return observed.statement(prepared.key.sql(), params.length, preparation(prepared.key), sink,
           sent -> run(prepared.key, params, null, sink, streaming, deadline, sent));
     }
@@ -171,7 +179,7 @@ public final class StatementRunner {
     ParameterCodec[] codecs = codecsFor(params);
     Statement.Key key = keyFor(sql, codecs);
     Started<io.sluice.event.StatementStart> started =
-        observed == null ? null : observed.begin(sql, params.length, preparation(key));
+        !observing() ? null : observed.begin(sql, params.length, preparation(key));
     PortalRequest p = null;
     try {
       Statement st = describe(key, deadline);
@@ -306,7 +314,7 @@ public final class StatementRunner {
    */
   public List<StatementOutcome> batch(List<String> sqls, List<Object[]> params, List<RowSink> sinks,
       Deadline deadline) {
-    return observed == null ? runBatch(sqls, params, sinks, deadline)
+    return !observing() ? runBatch(sqls, params, sinks, deadline)
         : observed.batch(sqls, () -> runBatch(sqls, params, sinks, deadline));
   }
 
@@ -376,11 +384,14 @@ public final class StatementRunner {
     return keys;
   }
 
-  /** Runs statements in one implicit transaction (one Sync): all apply, or none does. */
+  /**
+   * Runs statements in one implicit transaction (one Sync): all apply, or none does. Events report
+   * it as the statements {@code reported}: the caller's, when {@code sqls} are a rewriting of them.
+   */
   public List<QueryResult> atomicBatch(List<String> sqls, List<Object[]> params, List<RowSink> sinks,
-      Deadline deadline) {
-    return observed == null ? runAtomicBatch(sqls, params, sinks, deadline)
-        : observed.atomicBatch(sqls, () -> runAtomicBatch(sqls, params, sinks, deadline));
+      Deadline deadline, List<String> reported) {
+    return !observing() ? runAtomicBatch(sqls, params, sinks, deadline)
+        : observed.atomicBatch(reported, () -> runAtomicBatch(sqls, params, sinks, deadline));
   }
 
   private List<QueryResult> runAtomicBatch(List<String> sqls, List<Object[]> params, List<RowSink> sinks,
@@ -482,8 +493,13 @@ public final class StatementRunner {
     return sts;
   }
 
+  /** As {@link #simpleQuery}, reporting no event: Sluice's own statements (a pool's session reset). */
+  public List<SimpleResult> simpleQueryUnobserved(String sql, Deadline deadline) {
+    return runSimple(sql, deadline, null);
+  }
+
   public List<SimpleResult> simpleQuery(String sql, Deadline deadline) {
-    if (observed == null) {
+    if (!observing()) {
       return runSimple(sql, deadline, null);
     }
     return observed.statement(sql, 0, io.sluice.event.Preparation.SIMPLE, null, sent -> runSimple(sql, deadline, sent));

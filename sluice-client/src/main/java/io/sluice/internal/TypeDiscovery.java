@@ -68,7 +68,7 @@ final class TypeDiscovery {
   static void registerNamed(StatementRunner session, NamedCodecs codecs, String database, Deadline deadline) {
     Map<String, TypeInfo> found = new HashMap<>();
     String[] names = codecs.byName().keySet().toArray(String[]::new);
-    for (TypeInfo t : catalog(session, TypeInfo.CATALOG_QUERY_BY_NAME, names, deadline)) {
+    for (TypeInfo t : catalog(session, TypeInfo.CATALOG_QUERY_BY_GIVEN_NAME, names, deadline)) {
       found.put(t.name(), t);
     }
     List<String> missing = new ArrayList<>();
@@ -80,10 +80,30 @@ final class TypeDiscovery {
     if (!missing.isEmpty()) {
       throw new ConfigException("codecs were given for types that database \"" + database
           + "\" does not have on its search_path: " + String.join(", ", missing)
-          + " (create the type or extension first, or check the name as pg_type.typname spells it)");
+          + " (create the type or extension first, or check the name as pg_type.typname spells it, schema-qualified"
+          + " if it is not on the search_path)");
     }
+    refuseBuiltIns(session, found.values());
     codecs.byName().forEach((name, codec) -> session.types().registry().registerNamed(found.get(name), codec));
   }
+
+  /**
+   * A named codec is for types whose OIDs differ between databases. One for a type PostgreSQL has
+   * built in and Sluice decodes already ({@code text}, {@code int4}) would silently change what
+   * every such column decodes to, in every query of the connection: refused, with what to do instead.
+   */
+  private static void refuseBuiltIns(StatementRunner session, java.util.Collection<TypeInfo> types) {
+    for (TypeInfo t : types) {
+      if (t.oid() < FIRST_NORMAL_OBJECT_ID && session.types().registry().codecFor(t.oid()) != null) {
+        throw new ConfigException("a codec was given for \"" + t.name() + "\", a type PostgreSQL has built in (OID "
+            + t.oid() + ") that Sluice decodes already; a named codec never replaces a built-in one. Convert the"
+            + " value where you read it (Row.get(column, Class), a record component)");
+      }
+    }
+  }
+
+  /** PostgreSQL's FirstNormalObjectId (access/transam.h): OIDs below it are the system's own. */
+  private static final int FIRST_NORMAL_OBJECT_ID = 16384;
 
   /** The rows of a catalog query of {@link TypeInfo} with one array parameter. */
   private static List<TypeInfo> catalog(StatementRunner session, String sql, Object keys, Deadline deadline) {

@@ -13,8 +13,14 @@ import java.util.function.Function;
  * @param sqls the statements to send, in order
  * @param values each statement's parameters
  * @param entriesPer how many batch entries each statement stands for, or null when one each
+ * @param entrySqls each batch entry's own SQL, as the application added it: what events report
  */
-record BatchPlan(List<String> sqls, List<Object[]> values, int[] entriesPer) {
+record BatchPlan(List<String> sqls, List<Object[]> values, int[] entriesPer, List<String> entrySqls) {
+  /** A plan sending each entry as it is. */
+  BatchPlan(List<String> sqls, List<Object[]> values, int[] entriesPer) {
+    this(sqls, values, entriesPer, sqls);
+  }
+
   /** The entries in order ({@code sqls}, {@code values}); {@code insertOf} says which SQL may be rewritten. */
   static BatchPlan of(List<String> sqls, List<Object[]> values, Function<String, MultiRowInsert> insertOf) {
     List<String> outSql = new ArrayList<>();
@@ -50,7 +56,7 @@ record BatchPlan(List<String> sqls, List<Object[]> values, int[] entriesPer) {
     if (!merged) {
       return new BatchPlan(sqls, values, null);
     }
-    return new BatchPlan(outSql, outValues, per.stream().mapToInt(Integer::intValue).toArray());
+    return new BatchPlan(outSql, outValues, per.stream().mapToInt(Integer::intValue).toArray(), sqls);
   }
 
   /** The batch entries in all. */

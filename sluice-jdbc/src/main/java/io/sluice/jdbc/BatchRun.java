@@ -43,7 +43,7 @@ record BatchRun(long[] counts, List<Row> keys) {
     }
     List<RowSet> sets;
     try {
-      sets = b.runAtomic();
+      sets = b.runAtomic(plan.entrySqls());   // reported as the application's entries, not the merged inserts
     } catch (BatchException e) {
       int failed = plan.firstEntry(e.index());
       long[] partial = new long[failed + 1];

@@ -147,4 +147,25 @@ class BatchedInsertsTest extends OneConnection {
     }
     assertEquals(300, scalar("select count(*) from jdbc_rows"));
   }
+
+  /** Issue 26: events report the application's 1,000 entries, not the 17 merged inserts that went out. */
+  @Test
+  void aMergedBatchIsReportedAsTheApplicationsEntries() throws Exception {
+    java.nio.file.Path file = java.nio.file.Files.createTempFile("jdbc-batch", ".jfr");
+    try (jdk.jfr.Recording recording = new jdk.jfr.Recording()) {
+      recording.enable("io.sluice.Batch").withThreshold(java.time.Duration.ZERO);
+      recording.start();
+      insert(c, "insert into jdbc_rows (k, v) values (?, ?)", 0, 1000);
+      recording.stop();
+      recording.dump(file);
+      java.util.List<jdk.jfr.consumer.RecordedEvent> batches = jdk.jfr.consumer.RecordingFile.readAllEvents(file)
+          .stream().filter(e -> e.getEventType().getName().equals("io.sluice.Batch")).toList();
+      assertEquals(1, batches.size());
+      assertEquals(1000, batches.get(0).getInt("statements"));
+      assertEquals("insert jdbc_rows", batches.get(0).getString("summary"));
+      assertEquals(17, scalar("select count(*) from jdbc_row_statements"), "while 17 statements ran");
+    } finally {
+      java.nio.file.Files.deleteIfExists(file);
+    }
+  }
 }

@@ -22,7 +22,11 @@ final class ConnectionStatsMeters {
 
   /** Binds the meters of {@code owner}'s snapshots, read by {@code stats}. */
   static <T> void bind(MeterRegistry registry, T owner, Function<T, ConnectionStats> stats, Tags tags) {
-    OwnedMeters<T> m = new OwnedMeters<>(registry, owner, tags);
+    bind(new OwnedMeters<>(registry, owner, tags), stats);
+  }
+
+  /** Binds them through {@code m}, which keeps them for removal. */
+  static <T> void bind(OwnedMeters<T> m, Function<T, ConnectionStats> stats) {
     m.counter(CACHE_HITS, "Statements found prepared in the statement cache", o -> stats.apply(o).cacheHits());
     m.counter(CACHE_MISSES, "Statements prepared because the cache lacked them", o -> stats.apply(o).cacheMisses());
     m.counter(CACHE_EVICTIONS, "Prepared statements pushed out of the cache", o -> stats.apply(o).cacheEvictions());

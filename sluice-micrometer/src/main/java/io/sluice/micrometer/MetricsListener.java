@@ -9,7 +9,7 @@ import io.sluice.event.BatchEnd;
 import io.sluice.event.ConnectEnd;
 import io.sluice.event.CopyEnd;
 import io.sluice.event.ListenerReconnect;
-import io.sluice.event.PoolEvent;
+import io.sluice.event.AcquireEnd;
 import io.sluice.event.Result;
 import io.sluice.event.StatementEnd;
 import io.sluice.event.TransactionEnd;
@@ -101,15 +101,14 @@ public final class MetricsListener implements SluiceListener {
         tags.and("ending", end.ending().name().toLowerCase(Locale.ROOT)), end.durationNanos());
   }
 
-  /** How long callers waited for a pooled connection: every acquisition, and every timeout. */
+  /**
+   * How long callers took to get a pooled connection: every acquisition, tagged by how it ended
+   * ({@code acquired}, {@code timed_out}, {@code interrupted}, {@code failed}).
+   */
   @Override
-  public void pool(PoolEvent event) {
-    switch (event.kind()) {
-      case ACQUIRED -> time(POOL_WAIT, "Waits for a pooled connection", tags.and("result", "acquired"), event.nanos());
-      case TIMED_OUT -> time(POOL_WAIT, "Waits for a pooled connection", tags.and("result", "timed_out"),
-          event.nanos());
-      case WAITING, EVICTED, OPENED, OPEN_FAILED, RETIRED -> { }
-    }
+  public void acquireEnd(Object token, AcquireEnd end) {
+    time(POOL_WAIT, "Waits for a pooled connection",
+        tags.and("result", end.ending().name().toLowerCase(Locale.ROOT)), end.durationNanos());
   }
 
   @Override

@@ -13,6 +13,7 @@ import io.sluice.PoolStats;
  * opening), its waiting callers and running statements and its size limits; counters from {@link
  * PoolStats}; and the statement-cache and pipeline meters summed over its connections ({@link
  * Pool#connectionStats()}). Every meter carries {@code pool} (the name given) and the tags given.
+ * When the pool closes, its meters are removed from the registry.
  */
 public final class PoolMetrics implements MeterBinder {
   public static final String CONNECTIONS = "sluice.pool.connections";
@@ -47,6 +48,11 @@ public final class PoolMetrics implements MeterBinder {
     this(pool, name, Tags.empty());
   }
 
+  /** The meters of {@code pool}, tagged {@code pool=}{@link Pool#name()}. */
+  public PoolMetrics(Pool pool) {
+    this(pool, pool == null ? null : pool.name(), Tags.empty());
+  }
+
   @Override
   public void bindTo(MeterRegistry registry) {
     OwnedMeters<Pool> m = new OwnedMeters<>(registry, pool, tags);
@@ -65,6 +71,8 @@ public final class PoolMetrics implements MeterBinder {
     m.counter(CLOSED, "Connections closed", p -> p.stats().closed());
     m.counter(EVICTED, "Connections closed because they failed", p -> p.stats().evicted());
     m.counter(CONNECT_FAILURES, "Attempts to open a connection that failed", p -> p.stats().connectFailures());
-    ConnectionStatsMeters.bind(registry, pool, Pool::connectionStats, tags);
+    ConnectionStatsMeters.bind(m, Pool::connectionStats);
+    // as HikariCP's tracker does: a closed pool's meters go, so that a new pool may bind under its name
+    pool.whenClosed(m::removeAll);
   }
 }

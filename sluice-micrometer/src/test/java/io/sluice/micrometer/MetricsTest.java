@@ -166,4 +166,51 @@ class MetricsTest {
     e = assertThrows(IllegalArgumentException.class, () -> new PoolMetrics(null, "x"));
     assertTrue(e.getMessage().contains("pool is null"), e.getMessage());
   }
+
+  /** As HikariCP's tracker does: a closed pool's meters go, and a new pool bound under its name reads its own. */
+  @Test
+  void aClosedPoolsMetersAreRemovedAndANewPoolOfTheSameNameRegisters() {
+    MeterRegistry r = new SimpleMeterRegistry();
+    PoolOptions two = PoolOptions.DEFAULT.minSize(0).maxSize(2);
+    try (Pool first = Pool.open("orders", config(null), two)) {
+      new PoolMetrics(first).bindTo(r);
+      assertEquals(2, gauge(r, PoolMetrics.MAX, "pool", "orders"));
+    }
+    assertTrue(r.find(PoolMetrics.MAX).gauges().isEmpty(), "removed on close");
+    assertTrue(r.find(ConnectionStatsMeters.CACHE_HITS).functionCounters().isEmpty(), "the connection meters too");
+    try (Pool second = Pool.open("orders", config(null), two.maxSize(5))) {
+      new PoolMetrics(second).bindTo(r);
+      assertEquals(5, gauge(r, PoolMetrics.MAX, "pool", "orders"), "the new pool's gauge, not the closed one's");
+    }
+  }
+
+  @Test
+  void anInterruptedWaiterIsTimed() throws Exception {
+    MeterRegistry r = new SimpleMeterRegistry();
+    PoolOptions one = PoolOptions.DEFAULT.minSize(0).maxSize(1).acquireTimeout(Duration.ofMinutes(1));
+    try (Pool pool = Pool.open(config(MetricsListener.create(r)), one); Pool.Lease held = pool.acquire()) {
+      Thread waiter = Thread.ofVirtual().start(() -> assertThrows(RuntimeException.class, () -> pool.query("select 1")));
+      while (pool.stats().waiting() == 0) {
+        Thread.onSpinWait();
+      }
+      waiter.interrupt();
+      waiter.join();
+      assertEquals(1, timed(r, MetricsListener.POOL_WAIT, "result", "interrupted"));
+    }
+  }
+
+  /** Issue 26: sslmode=prefer against a server without TLS counted every connection as not_sent. */
+  @Test
+  void aTlsFallbackIsASuccessfulConnect() {
+    MeterRegistry r = new SimpleMeterRegistry();
+    try (PostgresServer plain = PostgresServer.start(PostgresServer.Options.defaults().withTls(false))) {
+      String url = "host=localhost port=" + plain.port() + " user=" + plain.superuser() + " dbname=" + plain.database()
+          + " sslmode=prefer";
+      try (Connection c = Connection.open(ConnectionConfig.parse(url).withListener(MetricsListener.create(r)))) {
+        c.query("select 1");
+      }
+    }
+    assertEquals(1, timed(r, MetricsListener.CONNECT, "result", "succeeded"));
+    assertTrue(r.find(MetricsListener.CONNECT).tags("result", "not_sent").timers().isEmpty());
+  }
 }

@@ -27,6 +27,7 @@ class MicrometerDocExamplesTest {
       List.of("import io.sluice.*;", "import io.sluice.micrometer.*;", "import io.micrometer.core.instrument.*;",
           "import java.util.*;"),
       List.of(Connection.class, MetricsListener.class, io.micrometer.core.instrument.MeterRegistry.class,
+          io.micrometer.observation.ObservationRegistry.class, io.micrometer.common.KeyValues.class,
           io.sluice.opentelemetry.TracingListener.class, io.opentelemetry.api.OpenTelemetry.class,
           io.opentelemetry.context.Context.class, io.sluice.types.TypeRegistry.class,
           io.sluice.protocol.BackendMessage.class));

@@ -28,6 +28,8 @@ final class DbAttributes {
   static final AttributeKey<Long> SLUICE_PIPELINE_DEPTH = AttributeKey.longKey("sluice.pipeline.depth");
   /** Sluice's own: how the statement reached the server (cached, prepared, simple). */
   static final AttributeKey<String> SLUICE_PREPARATION = AttributeKey.stringKey("sluice.preparation");
+  /** Sluice's own: a connection that asked for TLS (sslmode=prefer) and went on in the clear, as libpq does. */
+  static final AttributeKey<Boolean> SLUICE_TLS_FALLBACK = AttributeKey.booleanKey("sluice.tls.fallback");
   /** Sluice's own: COPY data bytes sent or received. */
   static final AttributeKey<Long> SLUICE_COPY_BYTES = AttributeKey.longKey("sluice.copy.bytes");
 
@@ -67,11 +69,22 @@ final class DbAttributes {
     span.setStatus(StatusCode.ERROR, message == null ? "" : message);
   }
 
-  /** error.type: the SQLSTATE, else the exception's class, else the conventions' fallback {@code _OTHER}. */
+  /**
+   * error.type: the SQLSTATE, else the exception's class, else the conventions' fallback {@code
+   * _OTHER}. Never a class of Sluice's internals: those are not part of its API and may change, so
+   * the nearest public superclass names them ({@code io.sluice.ConnectionException}).
+   */
   static String errorType(String sqlState, Throwable error) {
     if (sqlState != null) {
       return sqlState;
     }
-    return error == null ? "_OTHER" : error.getClass().getName();
+    if (error == null) {
+      return "_OTHER";
+    }
+    Class<?> type = error.getClass();
+    while (type.getName().startsWith("io.sluice.internal.") && type.getSuperclass() != null) {
+      type = type.getSuperclass();
+    }
+    return type.getName();
   }
 }

@@ -5,78 +5,54 @@ import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Context;
-import io.sluice.event.PoolEvent;
+import io.sluice.event.AcquireEnd;
+import java.time.Instant;
+import java.util.concurrent.TimeUnit;
 
 /**
- * A span for each time a caller waited for a pooled connection: it opens at {@link
- * PoolEvent.Kind#WAITING} and closes at {@link PoolEvent.Kind#ACQUIRED} or {@link
- * PoolEvent.Kind#TIMED_OUT}, which all run on the waiting caller's thread (so the span is a child
- * of that thread's current span, and a thread-local carries it from one event to the next).
- * Acquisitions that found a connection free make no span.
- *
- * <p>An acquisition that fails otherwise than by timing out (the caller interrupted) reports no
- * end: its span is ended, in error, by the thread's next pool event, never stretched to cover a
- * later acquisition (told apart by the later one's own wait, {@link PoolEvent#nanos()}).
+ * A span for each time a caller waited for a pooled connection. An acquisition's start only keeps
+ * the caller's context (the token); its end makes the span, backdated to when the wait began, when
+ * the caller did wait. Acquisitions that found a connection free make no span. Every acquisition
+ * ends (acquired, timed out, interrupted, failed), so every wait gets its span.
  */
 final class PoolWaitSpans {
   static final String NAME = "pool wait";
+  static final io.opentelemetry.api.common.AttributeKey<String> POOL_NAME =
+      io.opentelemetry.api.common.AttributeKey.stringKey("db.client.connection.pool.name");
 
   private final Tracer tracer;
-  /** How much earlier than its acquisition's start a wait may seem to start, for the clock reads between. */
-  private static final long CLOCK_SLACK_NANOS = 1_000_000;
-
-  /** This thread's open wait: its span, and when it began on {@link System#nanoTime()}'s clock. */
-  private record Wait(Span span, long began) {}
-
-  private final ThreadLocal<Wait> waiting = new ThreadLocal<>();
 
   PoolWaitSpans(Tracer tracer) {
     this.tracer = tracer;
   }
 
-  void on(PoolEvent event) {
-    switch (event.kind()) {
-      case WAITING -> began();
-      case ACQUIRED, TIMED_OUT -> ended(event);
-      case EVICTED, OPENED, OPEN_FAILED, RETIRED -> { }
-    }
+  /** The token of an acquisition: the caller's context, for the parent of its span if it waits. */
+  Object started() {
+    return Context.current();
   }
 
-  private void began() {
-    abandoned();
-    long now = System.nanoTime();
-    waiting.set(new Wait(tracer.spanBuilder(NAME).setSpanKind(SpanKind.INTERNAL).setParent(Context.current())
-        .setAttribute(DbAttributes.DB_SYSTEM_NAME, DbAttributes.POSTGRESQL).startSpan(), now));
-  }
-
-  /** Ends a wait left open by an acquisition that reported no end, in error. */
-  private void abandoned() {
-    Wait w = waiting.get();
-    if (w != null) {
-      waiting.remove();
-      w.span().setAttribute(DbAttributes.ERROR_TYPE, "_OTHER");
-      w.span().setStatus(StatusCode.ERROR, "the acquisition ended without a connection or a timeout");
-      w.span().end();
-    }
-  }
-
-  /** Ends this thread's wait for the acquisition {@code end} reports (ACQUIRED or TIMED_OUT). */
-  private void ended(PoolEvent end) {
-    Wait w = waiting.get();
-    if (w == null) {
+  void ended(Object token, AcquireEnd end) {
+    if (!end.waited() || !(token instanceof Context parent)) {
       return;
     }
-    if (w.began() < System.nanoTime() - end.nanos() - CLOCK_SLACK_NANOS) {
-      abandoned();   // began before this acquisition did: an earlier one's
-      return;
-    }
-    waiting.remove();
-    Span span = w.span();
-    if (end.kind() == PoolEvent.Kind.TIMED_OUT) {
+    Instant now = Instant.now();
+    Span span = tracer.spanBuilder(NAME).setSpanKind(SpanKind.INTERNAL).setParent(parent)
+        .setStartTimestamp(now.minusNanos(end.waitedNanos()))
+        .setAttribute(DbAttributes.DB_SYSTEM_NAME, DbAttributes.POSTGRESQL)
+        .setAttribute(POOL_NAME, end.start().pool())
+        .startSpan();
+    switch (end.ending()) {
+      case ACQUIRED -> { }
       // error.type: the conventions' own value for a timeout (docs/registry/attributes/error.md)
-      span.setAttribute(DbAttributes.ERROR_TYPE, "timeout");
-      span.setStatus(StatusCode.ERROR, end.cause() == null ? "" : String.valueOf(end.cause().getMessage()));
+      case TIMED_OUT -> failed(span, "timeout", end);
+      case INTERRUPTED -> failed(span, "interrupted", end);
+      case FAILED -> failed(span, DbAttributes.errorType(null, end.error()), end);
     }
-    span.end();
+    span.end(now.getEpochSecond() * 1_000_000_000L + now.getNano(), TimeUnit.NANOSECONDS);
+  }
+
+  private static void failed(Span span, String errorType, AcquireEnd end) {
+    span.setAttribute(DbAttributes.ERROR_TYPE, errorType);
+    span.setStatus(StatusCode.ERROR, end.error() == null ? "" : String.valueOf(end.error().getMessage()));
   }
 }

@@ -16,7 +16,8 @@ import io.sluice.event.ConnectStart;
 import io.sluice.event.ConnectionInfo;
 import io.sluice.event.CopyEnd;
 import io.sluice.event.CopyStart;
-import io.sluice.event.PoolEvent;
+import io.sluice.event.AcquireEnd;
+import io.sluice.event.AcquireStart;
 import io.sluice.event.QuerySummary;
 import io.sluice.event.Result;
 import io.sluice.event.StatementEnd;
@@ -132,14 +133,22 @@ public final class TracingListener implements SluiceListener {
   @Override
   public void connectEnd(Object token, ConnectEnd end) {
     if (token instanceof Span span) {
+      if (end.start().tls() && end.tlsProtocol() == null && end.result() == Result.SUCCEEDED) {
+        span.setAttribute(SLUICE_TLS_FALLBACK, true);   // sslmode=prefer, and the server has no TLS
+      }
       ending(span, end.result(), end.sqlState(), end.error());
       span.end();
     }
   }
 
   @Override
-  public void pool(PoolEvent event) {
-    poolWaits.on(event);
+  public Object acquireStart(AcquireStart start) {
+    return poolWaits.started();
+  }
+
+  @Override
+  public void acquireEnd(Object token, AcquireEnd end) {
+    poolWaits.ended(token, end);
   }
 
   /** A CLIENT span under the caller's current context, with the attributes samplers may read. */

@@ -58,17 +58,23 @@ public record TypeInfo(int oid, String name, Kind kind, int arrayOid, int elemen
    * typarray, typelem, typbasetype, range subtype, attribute names (text[]) and attribute type
    * OIDs (oid[]). Multiranges find their subtype through {@code pg_range.rngmultitypid}.
    */
-  private static final String SELECT = """
-      select t.oid, t.typname, t.typtype, t.typarray, t.typelem, t.typbasetype,
+  private static final String SELECT = "select t.oid, t.typname, " + Columns.REST + "from pg_type t\n" + Columns.JOINS;
+
+  /** The catalog queries' columns after oid and typname, and the joins they read. */
+  private static final class Columns {
+    static final String REST = """
+       t.typtype, t.typarray, t.typelem, t.typbasetype,
              coalesce(r.rngsubtype, mr.rngsubtype, 0::oid) as rngsubtype,
              array(select a.attname::text from pg_attribute a
                    where a.attrelid = t.typrelid and a.attnum > 0 and not a.attisdropped order by a.attnum) as attnames,
              array(select a.atttypid from pg_attribute a
                    where a.attrelid = t.typrelid and a.attnum > 0 and not a.attisdropped order by a.attnum) as atttypids
-      from pg_type t
+      """;
+    static final String JOINS = """
       left join pg_range r on r.rngtypid = t.oid
       left join pg_range mr on mr.rngmultitypid = t.oid
       """;
+  }
 
   /** Describes the types whose OIDs are in {@code $1} ({@code oid[]}). */
   public static final String CATALOG_QUERY_BY_OID = SELECT + "where t.oid = any($1::oid[])";
@@ -77,8 +83,18 @@ public record TypeInfo(int oid, String name, Kind kind, int arrayOid, int elemen
    * Describes the types named in {@code $1} ({@code text[]}) that are visible on the search path,
    * e.g. the extension types {@code hstore}, {@code citext} and {@code vector}.
    */
-  public static final String CATALOG_QUERY_BY_NAME =
-      SELECT + "where t.typname = any($1::text[]) and pg_catalog.pg_type_is_visible(t.oid)";
+  public static final String CATALOG_QUERY_BY_NAME = SELECT
+      + "where t.typname = any($1::text[]) and pg_catalog.pg_type_is_visible(t.oid)";
+
+  /**
+   * Describes the types named in {@code $1} ({@code text[]}) as PostgreSQL resolves a type name
+   * ({@code to_regtype}): unqualified on the search path ({@code ltree}), or schema-qualified
+   * ({@code public.ltree}). Each row's typname is the name as given, so that the caller can match
+   * rows to names.
+   */
+  public static final String CATALOG_QUERY_BY_GIVEN_NAME = "select t.oid, given.name as typname, " + Columns.REST
+      + "from unnest($1::text[]) as given(name)\n"
+      + "join pg_type t on t.oid = pg_catalog.to_regtype(given.name)\n" + Columns.JOINS;
 
   /**
    * A TypeInfo from one row of a catalog query, each column decoded by the registry's codecs:

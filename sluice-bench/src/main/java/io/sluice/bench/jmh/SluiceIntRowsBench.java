@@ -7,9 +7,11 @@ import io.sluice.Row;
 import io.sluice.RowSet;
 import io.sluice.bench.Target;
 import io.sluice.testkit.PostgresServer;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import jdk.jfr.Recording;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -57,21 +59,32 @@ public class SluiceIntRowsBench {
 
   /**
    * {@code none}: no {@link SluiceListener} (the default path, which must allocate nothing for
-   * events); {@code noop}: a listener whose methods do nothing, to show what events cost when on.
+   * events); {@code noop}: a listener whose methods do nothing, to show what events cost when on;
+   * {@code jfr}: no listener, but a Java Flight Recorder recording that takes every Sluice event
+   * (threshold 0), to show what the JFR events cost while recorded.
    */
   @Param({"none"})
   public String listener;
 
   private Connection connection;
+  private Recording recording;
 
   @Setup(Level.Trial)
   public void open() {
     // as PgjdbcIntRowsBench: TCP without TLS (Target), so both read the same bytes the same way
     ConnectionConfig config = ConnectionConfig.parse(Target.of(PostgresServer.shared()).uri());
+    if (listener.equals("jfr")) {
+      recording = new Recording();
+      for (String type : List.of("Statement", "Batch", "Copy", "Connect", "PoolWait", "PoolConnection", "Cancel")) {
+        recording.enable("io.sluice." + type).withThreshold(Duration.ZERO);
+      }
+      recording.setToDisk(false);
+      recording.start();
+    }
     connection = Connection.open(switch (listener) {
-      case "none" -> config;
+      case "none", "jfr" -> config;
       case "noop" -> config.withListener(new SluiceListener() {});
-      default -> throw new IllegalArgumentException("listener is none or noop, not " + listener);
+      default -> throw new IllegalArgumentException("listener is none, noop or jfr, not " + listener);
     });
   }
 
@@ -119,5 +132,8 @@ public class SluiceIntRowsBench {
   @TearDown(Level.Trial)
   public void close() {
     connection.close();
+    if (recording != null) {
+      recording.close();
+    }
   }
 }
