@@ -1,7 +1,9 @@
 package io.sluice.spring.boot;
 
+import org.springframework.boot.autoconfigure.condition.ConditionEvaluationReport;
 import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
 import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.jdbc.autoconfigure.JdbcConnectionDetails;
 import org.springframework.context.annotation.ConditionContext;
 import org.springframework.core.env.Environment;
@@ -13,7 +15,9 @@ import org.springframework.util.ClassUtils;
  * or a {@code jdbc:postgresql:} one while pgjdbc is absent; without that property, a service
  * connection's {@link JdbcConnectionDetails} while pgjdbc is absent (with pgjdbc present that URL stays
  * pgjdbc's, as in sluice-jdbc's own rule), unless {@code spring.datasource.driver-class-name} or
- * {@code spring.datasource.type} names another choice. Without it, Spring Boot derives
+ * {@code spring.datasource.type} names another choice, or the application excluded Spring Boot's
+ * {@link DataSourceAutoConfiguration} (it wants no DataSource made for it: Spring PetClinic's
+ * {@code CrashControllerIntegrationTests} runs without a database that way). Without it, Spring Boot derives
  * {@code org.postgresql.Driver} from a {@code jdbc:postgresql:} URL, which is not there, and does
  * not know {@code jdbc:sluice:} at all.
  */
@@ -32,6 +36,10 @@ class OnSluiceUrlCondition extends SpringBootCondition {
     }
     if (!type.isEmpty()) {
       return ConditionOutcome.noMatch("spring.datasource.type names " + type);
+    }
+    if (context.getBeanFactory() != null && ConditionEvaluationReport.get(context.getBeanFactory()).getExclusions()
+        .contains(DataSourceAutoConfiguration.class.getName())) {
+      return ConditionOutcome.noMatch("the application excluded DataSourceAutoConfiguration");
     }
     if (url.isEmpty()) {
       return serviceConnection(context);
