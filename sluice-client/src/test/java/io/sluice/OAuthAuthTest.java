@@ -116,6 +116,23 @@ class OAuthAuthTest {
   }
 
   @Test
+  void thePoolsLaterConnectionsUseTheServersAnswerAtOnce() {
+    List<OAuthTokenRequest> calls = new CopyOnWriteArrayList<>();
+    ConnectionConfig cfg = config(ALICE, "", r -> {
+      calls.add(r);
+      return r.fromServer() ? OAuthSetup.token(ALICE) : null;
+    });
+    try (Pool pool = Pool.open(cfg, PoolOptions.DEFAULT.minSize(0).maxSize(2))) {
+      try (Pool.Lease a = pool.acquire(); Pool.Lease b = pool.acquire()) {
+        assertEquals(ALICE, a.connection().query("select current_user::text").get(0).getString(0));
+        assertEquals(ALICE, b.connection().query("select current_user::text").get(0).getString(0));
+      }
+    }
+    // the first connection: null, discovery, then a token; the second: a token with the server's answer
+    assertEquals(List.of(false, true, true), calls.stream().map(OAuthTokenRequest::fromServer).toList());
+  }
+
+  @Test
   void aRefusedTokenIsAClearErrorThatNeverShowsTheToken() {
     String bad = "secret-bad-token-4b1d";
     ConnectionConfig cfg = config(ALICE, "oauth_issuer=" + OAuthSetup.ISSUER, r -> bad);

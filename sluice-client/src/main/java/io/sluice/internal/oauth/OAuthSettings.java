@@ -8,15 +8,15 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * How to sign in when the server asks for an OAuth bearer token, resolved from the configuration,
- * with what servers said in discovery rounds (per endpoint, for this configuration's later
- * connections: libpq keeps the same per connection object).
+ * with what servers said in discovery rounds (per endpoint, shared by the connections of one
+ * supplier: libpq keeps the same per connection object).
  *
  * @param issuer {@code oauth_issuer}: an issuer identifier or a {@code .well-known} discovery URI; or null
  * @param scope {@code oauth_scope}, or null
  * @param clientId {@code oauth_client_id}, or null
  * @param clientSecret {@code oauth_client_secret}, or null; never shown
  * @param supplier the application's token supplier, or null: then Sluice cannot sign in with OAuth
- * @param discovered the servers' answers to discovery, by endpoint
+ * @param discovered the servers' answers to discovery, by endpoint; written by {@link OAuthSignIn}
  */
 public record OAuthSettings(
     String issuer, String scope, String clientId, String clientSecret, OAuthTokenSupplier supplier,

@@ -115,7 +115,8 @@ public final class OAuthSignIn {
       throw new AuthenticationException("the server's OAuth discovery document " + quote(error.openidConfiguration())
           + " (issuer " + quote(String.valueOf(theirs)) + ") does not belong to oauth_issuer " + quote(configured));
     }
-    if (sent == Sent.DISCOVERY) {
+    if (sent != Sent.DISCOVERY_FOR_REFUSAL && error.openidConfiguration() != null) {
+      // the server's current wishes, for the next connection (after a refused token too: its issuer may have changed)
       settings.discovered().put(endpoint, error);
     }
     return OAuthBearer.failureAck();
