@@ -53,7 +53,8 @@ final class ConnectSettings {
         ScramSha256.DEFAULT_MAX_ITERATIONS,
         trace,
         c.targetSessionAttrs(),
-        GssConfig.from(c));
+        GssConfig.from(c),
+        OAuthConfig.from(c));
   }
 
   private static TlsMode tlsMode(ConnectionConfig c) {

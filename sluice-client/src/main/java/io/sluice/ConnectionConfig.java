@@ -130,8 +130,8 @@ public final class ConnectionConfig {
    * notices go, where passwords come from, which codecs types given by name get.
    */
   record Hooks(SluiceListener listener, NoticeHandler noticeHandler, PasswordSupplier passwordSupplier,
-      NamedCodecs codecs) {
-    static final Hooks NONE = new Hooks(null, null, null, NamedCodecs.NONE);
+      NamedCodecs codecs, OAuthTokenSupplier oauthTokenSupplier) {
+    static final Hooks NONE = new Hooks(null, null, null, NamedCodecs.NONE, null);
   }
 
   /** From libpq keywords and values, beneath which the process environment applies. */
@@ -293,6 +293,19 @@ public final class ConnectionConfig {
       throw new ConnectionException("the password supplier failed for " + r.user() + " at " + host + ": " + e,
           SluiceException.Outcome.NOT_SENT, e);
     }
+  }
+
+  /**
+   * A copy that asks {@code supplier} for a bearer token on every physical connection whose
+   * server asks for OAuth (see {@link OAuthTokenSupplier}); null removes it.
+   */
+  public ConnectionConfig withOAuthTokenSupplier(OAuthTokenSupplier supplier) {
+    return toBuilder().oauthTokenSupplier(supplier).build();
+  }
+
+  /** The supplier set by {@link #withOAuthTokenSupplier}, if any. */
+  public Optional<OAuthTokenSupplier> oauthTokenSupplier() {
+    return Optional.ofNullable(hooks.oauthTokenSupplier());
   }
 
   /** The supplier set by {@link #withPasswordSupplier}, if any. */

@@ -23,6 +23,7 @@ public final class ConnectionConfigBuilder {
   private SluiceListener listener;
   private NoticeHandler noticeHandler;
   private PasswordSupplier passwordSupplier;
+  private OAuthTokenSupplier oauthTokenSupplier;
   private NamedCodecs codecs = NamedCodecs.NONE;
 
   ConnectionConfigBuilder() {}
@@ -35,6 +36,7 @@ public final class ConnectionConfigBuilder {
     this.listener = hooks.listener();
     this.noticeHandler = hooks.noticeHandler();
     this.passwordSupplier = hooks.passwordSupplier();
+    this.oauthTokenSupplier = hooks.oauthTokenSupplier();
     this.codecs = hooks.codecs();
   }
 
@@ -111,6 +113,15 @@ public final class ConnectionConfigBuilder {
    */
   public ConnectionConfigBuilder passwordSupplier(PasswordSupplier supplier) {
     this.passwordSupplier = supplier;
+    return this;
+  }
+
+  /**
+   * Asks {@code supplier} for a bearer token on every physical connection whose server asks for
+   * OAuth (see {@link OAuthTokenSupplier}); null removes it.
+   */
+  public ConnectionConfigBuilder oauthTokenSupplier(OAuthTokenSupplier supplier) {
+    this.oauthTokenSupplier = supplier;
     return this;
   }
 
@@ -207,7 +218,7 @@ public final class ConnectionConfigBuilder {
   public ConnectionConfig build() {
     return ConnectionConfig.create(params, env != null ? env : System.getenv(),
         local != null ? local : LocalDefaults.system(),
-        new ConnectionConfig.Hooks(listener, noticeHandler, passwordSupplier, codecs));
+        new ConnectionConfig.Hooks(listener, noticeHandler, passwordSupplier, codecs, oauthTokenSupplier));
   }
 
   private static Duration nonNegative(String key, Duration d) {

@@ -8,6 +8,7 @@ import io.sluice.HostPort;
 import io.sluice.protocol.BackendMessage;
 import io.sluice.protocol.BackendMessage.*;
 import io.sluice.internal.gss.GssSignIn;
+import io.sluice.internal.oauth.OAuthSignIn;
 import io.sluice.protocol.FrontendMessage.GSSResponse;
 import io.sluice.protocol.FrontendMessage.PasswordMessage;
 import io.sluice.protocol.FrontendMessage.SASLInitialResponse;
@@ -15,6 +16,7 @@ import io.sluice.protocol.FrontendMessage.SASLResponse;
 import io.sluice.protocol.auth.AuthMethod;
 import io.sluice.protocol.auth.ChannelBinding;
 import io.sluice.protocol.auth.Md5Password;
+import io.sluice.protocol.auth.OAuthBearer;
 import io.sluice.protocol.auth.ScramSha256;
 import java.nio.charset.StandardCharsets;
 import java.security.cert.X509Certificate;
@@ -32,6 +34,7 @@ final class Authenticator {
   static void authenticate(ServerSession s, ConnectParams p, HostPort e) {
     ScramSha256 scram = null;
     GssSignIn gss = null;
+    OAuthSignIn oauth = null;
     AuthMethod used = AuthMethod.NONE;
     boolean usedPlus = false;
     while (true) {
@@ -40,6 +43,9 @@ final class Authenticator {
         case AuthenticationOk ok -> {
           if (scram != null && !scram.isComplete()) {
             throw refuse("the server ended SCRAM authentication without proving it knows the password");
+          }
+          if (oauth != null) {
+            oauth.succeeded();
           }
           if (gss != null) {
             boolean established = gss.isEstablished();
@@ -58,7 +64,10 @@ final class Authenticator {
           return;
         }
         case NegotiateProtocolVersion v -> Connector.negotiated(s, v);
-        case ErrorResponse err -> throw new ServerException(err.fields());
+        case ErrorResponse err -> {
+          // after a bearer token, not a ServerException: sslmode=prefer must not resend it without TLS
+          throw oauth != null ? oauth.failed(new ServerException(err.fields())) : new ServerException(err.fields());
+        }
         case AuthenticationCleartextPassword c -> {
           allow(p, AuthMethod.PASSWORD, "a cleartext password");
           used = AuthMethod.PASSWORD;
@@ -71,8 +80,15 @@ final class Authenticator {
           s.send(new PasswordMessage(hashed.getBytes(StandardCharsets.US_ASCII)), Outcome.NOT_SENT);
         }
         case AuthenticationSASL sasl -> {
-          if (scram != null) {
+          if (scram != null || oauth != null) {
             throw refuse("the server started SASL authentication twice");
+          }
+          if (offersOnlyOAuth(sasl)) {
+            allow(p, AuthMethod.OAUTH, "an OAuth bearer token");
+            used = AuthMethod.OAUTH;
+            oauth = OAuthSignIn.start(p.oauth(), e, p.user());
+            s.send(new SASLInitialResponse(OAuthBearer.MECHANISM, oauth.initialResponse()), Outcome.NOT_SENT);
+            break;
           }
           allow(p, AuthMethod.SCRAM_SHA_256, "SASL authentication");
           used = AuthMethod.SCRAM_SHA_256;
@@ -86,6 +102,10 @@ final class Authenticator {
           }
         }
         case AuthenticationSASLContinue c -> {
+          if (oauth != null) {
+            s.send(new SASLResponse(oauth.answer(c.data())), Outcome.NOT_SENT);
+            break;
+          }
           if (scram == null) {
             throw refuse("the server sent SASL data before starting SASL");
           }
@@ -125,6 +145,13 @@ final class Authenticator {
         default -> throw new AuthenticationException("unexpected " + m.getClass().getSimpleName() + " during authentication");
       }
     }
+  }
+
+  /** OAUTHBEARER is chosen only when no SCRAM mechanism is offered (one pg_hba line, one method). */
+  private static boolean offersOnlyOAuth(AuthenticationSASL sasl) {
+    return sasl.mechanisms().contains(OAuthBearer.MECHANISM)
+        && !sasl.mechanisms().contains(ScramSha256.MECHANISM)
+        && !sasl.mechanisms().contains(ScramSha256.MECHANISM_PLUS);
   }
 
   private static void sendGss(ServerSession s, byte[] token) {

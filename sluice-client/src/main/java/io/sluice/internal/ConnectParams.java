@@ -26,6 +26,7 @@ import java.util.function.Function;
  * @param maxProtocolVersion the protocol version to ask for
  * @param maxScramIterations the highest SCRAM iteration count accepted from a server
  * @param gss how to sign in when the server asks for GSSAPI (Kerberos)
+ * @param oauth how to sign in when the server asks for an OAuth bearer token (OAUTHBEARER)
  */
 public record ConnectParams(
     List<HostPort> endpoints,
@@ -43,12 +44,13 @@ public record ConnectParams(
     int maxScramIterations,
     MessageTracer.Sink trace,
     io.sluice.TargetSessionAttrs targetSessionAttrs,
-    io.sluice.internal.gss.GssSettings gss) {
+    io.sluice.internal.gss.GssSettings gss,
+    io.sluice.internal.oauth.OAuthSettings oauth) {
 
   /** The same parameters with another highest protocol version to ask for. */
   public ConnectParams withMaxProtocolVersion(int version) {
     return new ConnectParams(endpoints, user, database, password, startup, tlsMode, tls, channelBinding, allowedAuth,
-        connectTimeoutNanos, version, maxMessageSize, maxScramIterations, trace, targetSessionAttrs, gss);
+        connectTimeoutNanos, version, maxMessageSize, maxScramIterations, trace, targetSessionAttrs, gss, oauth);
   }
 
   /** libpq's sslmode, as the connector acts on it. */

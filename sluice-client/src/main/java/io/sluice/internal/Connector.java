@@ -109,6 +109,9 @@ public final class Connector {
   private static ServerSession connectEndpoint(ConnectParams p, HostPort e, Events events) {
     try {
       return connectEndpointOnce(p, e, events);
+    } catch (io.sluice.internal.oauth.OAuthSignIn.Discovered ex) {
+      // the server named its OAuth issuer and scope and ended the connection: once more, with a token for them
+      return connectEndpointOnce(p, e, events);
     } catch (ServerException ex) {
       if (p.maxProtocolVersion() > ProtocolVersion.V3_0 && ex.sqlState().equals("08P01")) {
         return connectEndpointOnce(p.withMaxProtocolVersion(ProtocolVersion.V3_0), e, events);

@@ -135,6 +135,8 @@ record DriverSettings(ConnectionConfig config, int defaultFetchSize, Optional<Jd
         mappedByUrl.append(mappedByUrl.isEmpty() ? "?" : "&").append(encode(name)).append('=').append(encode(value));
       } else if (GssParameters.NAMES.contains(name)) {
         GssParameters.apply(name, value, keywords);
+      } else if (OAuthParameters.NAMES.contains(name)) {
+        OAuthParameters.apply(name, value, keywords);
       } else if (IGNORED.contains(name)) {
         continue;
       } else if (SecurityParameters.NAMES.contains(name)) {

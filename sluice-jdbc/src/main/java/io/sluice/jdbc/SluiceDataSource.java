@@ -37,6 +37,7 @@ public class SluiceDataSource implements javax.sql.DataSource, Serializable, Sel
   private int loginTimeout;
   private transient PrintWriter logWriter;
   private transient SluiceListener listener;
+  private transient io.sluice.OAuthTokenSupplier oauthTokenSupplier;
 
   @Override
   public Connection getConnection() throws SQLException {
@@ -64,7 +65,20 @@ public class SluiceDataSource implements javax.sql.DataSource, Serializable, Sel
   /** The driver's settings for these properties, with the listener, if one is set. */
   DriverSettings settings(String username, String pw) {
     DriverSettings s = DriverSettings.parse(url(), properties(username, pw), true);
-    return listener == null ? s : s.withConfig(s.config().withListener(listener));
+    s = listener == null ? s : s.withConfig(s.config().withListener(listener));
+    return oauthTokenSupplier == null ? s : s.withConfig(s.config().withOAuthTokenSupplier(oauthTokenSupplier));
+  }
+
+  /**
+   * Where bearer tokens come from when the server signs users in with OAuth (PostgreSQL 18; see
+   * {@link io.sluice.OAuthTokenSupplier}); null for none. Not serialised.
+   */
+  public void setOAuthTokenSupplier(io.sluice.OAuthTokenSupplier supplier) {
+    this.oauthTokenSupplier = supplier;
+  }
+
+  public io.sluice.OAuthTokenSupplier getOAuthTokenSupplier() {
+    return oauthTokenSupplier;
   }
 
   /**

@@ -38,7 +38,7 @@ final class AuthMethods {
       if (m == null) {
         throw new ConfigException(
             "invalid require_auth method \"" + name + "\" in " + s.where()
-                + ": expected password, md5, scram-sha-256, gss, sspi or none,"
+                + ": expected password, md5, scram-sha-256, gss, sspi, oauth or none,"
                 + " each optionally prefixed with \"!\"");
       }
       if (!seen.add(m)) {

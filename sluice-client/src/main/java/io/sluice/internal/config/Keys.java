@@ -63,6 +63,11 @@ public final class Keys {
     libpq("max_protocol_version", "PGMAXPROTOCOLVERSION");
     libpq("krbsrvname", "PGKRBSRVNAME");
     libpq("gsslib", "PGGSSLIB");
+    // PostgreSQL 18's OAuth (libpq has no environment variables for these)
+    libpq("oauth_issuer", null);
+    libpq("oauth_client_id", null);
+    KEYS.put("oauth_client_secret", new Key("oauth_client_secret", null, true, false));
+    libpq("oauth_scope", null);
     for (String s :
         List.of(
             "statement_cache_size",

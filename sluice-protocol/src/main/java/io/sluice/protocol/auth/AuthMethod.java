@@ -21,7 +21,7 @@ public enum AuthMethod {
   SSPI("sspi"),
   /** AuthenticationSASL (10) with SCRAM-SHA-256 or -PLUS: see {@link ScramSha256}. */
   SCRAM_SHA_256("scram-sha-256"),
-  /** AuthenticationSASL (10) with OAUTHBEARER (PostgreSQL 18); not implemented by Sluice. */
+  /** AuthenticationSASL (10) with OAUTHBEARER (PostgreSQL 18): see {@link OAuthBearer}. */
   OAUTH("oauth");
 
   private final String keyword;
