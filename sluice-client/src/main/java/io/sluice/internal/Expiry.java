@@ -50,17 +50,43 @@ final class Expiry {
     if (r.done) {
       return;
     }
-    outLock.lock();   // nothing new is written while the cancel is on its way
+    cancelAtHead(r, end, false);
+    // PostgreSQL drops a cancel that reaches the backend while it reads its next message
+    // (ProcessInterrupts while DoingCommandRead): one sent as the request ahead ended, before the
+    // server began this one, is lost. While this request is the only one in flight, a cancel that
+    // comes late finds the server idle and is ignored, so it is sent again, less often each time
+    long pause = RESEND_FIRST_NANOS;
+    while (!r.watchUntil(() -> r.done, earlier(end, pause))) {
+      if (end.passed()) {
+        failAll.accept(new ConnectionException("the statement ran past its deadline and the server did not end it "
+            + "within cancel_timeout; the connection was closed", Outcome.UNKNOWN));
+        return;
+      }
+      cancelAtHead(r, end, true);
+      pause = Math.min(pause * 2, RESEND_MAX_NANOS);
+    }
+  }
+
+  /** The first wait before a cancel is sent again, doubled each time up to {@link #RESEND_MAX_NANOS}. */
+  private static final long RESEND_FIRST_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+  private static final long RESEND_MAX_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+  private static Deadline earlier(Deadline end, long nanos) {
+    return Deadline.in(Math.max(1, Math.min(end.remainingNanos(), nanos)));
+  }
+
+  /**
+   * Sends a CancelRequest while {@code r} heads the queue and is not done ({@code alone}: and
+   * nothing else is in flight behind it); nothing new is written while it is on its way.
+   */
+  private void cancelAtHead(Request r, Deadline end, boolean alone) {
+    outLock.lock();
     try {
-      if (!r.done && pending.peek() == r) {
+      if (!r.done && pending.peek() == r && (!alone || pending.size() == 1)) {
         Canceller.cancel(s, Math.max(1, end.remainingNanos()));
       }
     } finally {
       outLock.unlock();
-    }
-    if (!r.watchUntil(() -> r.done, end)) {
-      failAll.accept(new ConnectionException("the statement ran past its deadline and the server did not end it "
-          + "within cancel_timeout; the connection was closed", Outcome.UNKNOWN));
     }
   }
 
