@@ -181,7 +181,7 @@ public final class Lab {
 
   /** The interfaces that can use a Unix socket. */
   public static final java.util.Set<String> UNIX_INTERFACES = java.util.Set.of("sluice", "sluice-stream", "sluice-pool",
-      "libpq", "libpq-single", "libpq-pipeline", "psql", "odbc", "odbc-cursor");
+      "libpq", "libpq-single", "libpq-pipeline", "psql", "odbc", "odbc-cursor", "tokio-postgres", "pgx");
 
   private static void runGroup(List<LabCase> cases, String transport, Target target, List<String> interfaces,
       Profiles profile, Progress progress, List<Series> results, Map<String, Long> checksums, List<String> notes)

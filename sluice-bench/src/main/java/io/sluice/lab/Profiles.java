@@ -137,11 +137,12 @@ public record Profiles(String name, Warmup warmup, int runs, List<String> worklo
   static final List<String> FULL_ONLY = List.of("t50k-file", T10M, "copy-out", "copy-in", "ts60-rows", "n5-insert",
       "n200-insert");
   /**
-   * Interfaces only the full profile runs unless named with {@code --interfaces}: the java.jdbc HTTP
-   * server with data.json, a slower encoder than the seed's (its pair with Jackson stays), to keep
-   * the default profile near ten minutes.
+   * Interfaces only the full profile runs unless named with {@code --interfaces}, to keep the default
+   * profile near ten minutes: the java.jdbc HTTP server with data.json, a slower encoder than the
+   * seed's (its pair with Jackson stays); tokio-postgres and pgx, whose first build from their lock
+   * files takes a minute or two ({@code bin/sluice lab} builds them only for these runs).
    */
-  static final List<String> FULL_ONLY_INTERFACES = List.of("http-clj-java.jdbc-data.json");
+  static final List<String> FULL_ONLY_INTERFACES = List.of("http-clj-java.jdbc-data.json", "tokio-postgres", "pgx");
 
   /** The interfaces this profile runs when none are named: {@code all} less the full-only ones. */
   public List<String> interfaces(List<String> all) {
