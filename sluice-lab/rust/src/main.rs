@@ -233,6 +233,18 @@ async fn execute(client: &Arc<Client>, statement: Statement, req: Arc<Request>) 
     Ok(total)
 }
 
+/// An error and its causes ("db error: ERROR: relation … does not exist").
+fn describe(e: &(dyn Error + 'static)) -> String {
+    let mut text = e.to_string();
+    let mut cause = e.source();
+    while let Some(c) = cause {
+        text.push_str(": ");
+        text.push_str(&c.to_string());
+        cause = c.source();
+    }
+    text
+}
+
 fn main() -> Result<(), BoxError> {
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     let env = |k: &str| std::env::var(k).unwrap_or_default();
@@ -290,7 +302,7 @@ fn main() -> Result<(), BoxError> {
             let wall = t0.elapsed().as_nanos();
             Ok(format!("{} {} {} {}", fold.rows, fold.sum as i64, wall, cpu))
         })()
-        .unwrap_or_else(|e| format!("error {}", e.to_string().split_whitespace().collect::<Vec<_>>().join(" ")));
+        .unwrap_or_else(|e| format!("error {}", describe(e.as_ref()).split_whitespace().collect::<Vec<_>>().join(" ")));
         writeln!(out, "{answer}")?;
         out.flush()?;
     }

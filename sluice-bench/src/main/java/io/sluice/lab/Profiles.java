@@ -78,7 +78,9 @@ public record Profiles(String name, Warmup warmup, int runs, List<String> worklo
   static final Map<String, String> EXPERIMENTS = Map.ofEntries(
       Map.entry("int1", "seed 000 test 1: 50,000 rows of one int column"),
       Map.entry("mixed9", "seed 000 test 2: 50,000 rows of 9 mixed columns"),
+      Map.entry("mixed9-rows", "seed 000 test 2 as the seed ran it: rows read and wrapped, no value parsed"),
       Map.entry("json50k", "seed 000 test 3: 50,000 JSON objects"),
+      Map.entry("json50k-rows", "seed 000 test 3 as the seed ran it: rows read and wrapped, no value parsed"),
       Map.entry("t50k", "seed 003: a wide result (id + 9 text columns)"),
       Map.entry("t50k-rows", "seed 003 materialisation \"read only\" (seed 000's lazy rows): touch no column"),
       Map.entry("t50k-print", "seed 003 materialisation: every row printed to /dev/null"),
@@ -114,7 +116,12 @@ public record Profiles(String name, Warmup warmup, int runs, List<String> worklo
   /** What the seed itself published for a case (its fastest machine), to show beside ours. */
   static final Map<String, String> SEED_FIGURES = Map.of(
       "int1", "seed 000, core i9: PG2 0.1.2 27.7 ms, next.jdbc 83.9 ms (3.0x)",
-      "mixed9", "seed 000, core i9: PG2 0.1.2 54.3 ms, next.jdbc 447.3 ms (8.2x)",
+      "mixed9", "seed 000, core i9, rows read without parsing values (see mixed9-rows): PG2 0.1.2 54.3 ms,"
+          + " next.jdbc 447.3 ms (8.2x)",
+      "mixed9-rows", "seed 000 test 2, rows read and wrapped, no value parsed: core i9 PG2 0.1.2 54.3 ms, next.jdbc"
+          + " 447.3 ms (8.2x); core i5 80.4 / 579.6 ms (7.2x); M1 30.4 / 206.4 ms (6.8x)",
+      "json50k-rows", "seed 000 test 3, rows read and wrapped, no value parsed: core i9 PG2 0.1.2 52.1 ms, next.jdbc"
+          + " 413.0 ms (7.9x); core i5 64.6 / 498.2 ms (7.7x); M1 30.8 / 188.3 ms (6.1x)",
       "ts60", "seed 000, core i9 (with an assoc per row): PG2 0.1.2 1473 ms, next.jdbc 953 ms (0.65x)");
 
   /**
