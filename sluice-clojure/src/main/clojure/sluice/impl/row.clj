@@ -125,6 +125,10 @@
 
 (declare ->LazyRow)
 
+(def ^:private ^:const SCAN
+  "Rows of up to this many columns find a key by reference, in column order, before the hash index."
+  16)
+
 ;; A row from a RowSet is held as (set, index): the Row view is made on the first read, so a row
 ;; that is only passed along costs one small object. A row from plan holds its (reused) view.
 ;; `kept` holds the JSON and array values already decoded, by column (allocated on the first such
@@ -136,11 +140,20 @@
   clojure.lang.ILookup
   (valAt [this k] (.valAt this k nil))
   (valAt [this k not-found]
-    (let [i (.get ^HashMap (.-index shape) k)]
-      (if (nil? i)
+    ;; keys are keywords, interned: up to SCAN columns, comparing references in column order beats
+    ;; hashing the key into the index (the index still answers equal keys that are not identical)
+    (let [^objects ks (.-ks shape)
+          n (alength ks)
+          j (if (<= n SCAN)
+              (loop [j 0] (cond (= j n) -1 (identical? k (aget ks j)) j :else (recur (inc j))))
+              -1)
+          i (if (>= j 0)
+              (aget ^ints (.-cols shape) j)
+              (let [i (.get ^HashMap (.-index shape) k)] (if (nil? i) -1 (.intValue ^Integer i))))]
+      (if (neg? i)
         not-found
         (do (when (and cursor (not= at (.position cursor))) (stale!))
-            (.column this (.intValue ^Integer i))))))
+            (.column this i)))))
 
   clojure.lang.Associative
   (containsKey [_ k] (.containsKey ^HashMap (.-index shape) k))

@@ -86,6 +86,23 @@ public final class Workloads {
         batchInsert());
   }
 
+  /** Callers of the mixed-load case at full size (issue 24: 500 threads, 11,000 operations). */
+  public static final int MIXED_LOAD_THREADS = 500;
+
+  /**
+   * Issue 24's mixed load with {@code threads} callers: named {@code mixed-load} at full size,
+   * else {@code mixed-load-<threads>}. Not in {@link #all()}: only Sluice runs it (one connection,
+   * and the pool), and the lab adds it by name.
+   */
+  public static Workload mixedLoad(int threads) {
+    String name = threads == MIXED_LOAD_THREADS ? "mixed-load" : "mixed-load-" + threads;
+    return new Workload(name, String.format("%,d virtual threads sharing one connection (or pool), each running 11"
+        + " kinds of statement twice (point and multi-row selects, 22012, P0001, 23505, 22P02, pg_sleep(0.003), a"
+        + " forEach whose callback throws, prepare + query, a 3-statement batch): %,d operations, every answer"
+        + " checked", threads, MixedLoad.operations(threads)), Kind.MIXED_LOAD, "", List.of(), false,
+        MixedLoad.operations(threads), new int[0], threads);
+  }
+
   /** Rows of the batch-insert case. */
   public static final int BATCH_ROWS = 1_000;
 

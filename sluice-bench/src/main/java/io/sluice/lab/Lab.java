@@ -102,6 +102,11 @@ public final class Lab {
       Map<String, Long> checksums = new java.util.HashMap<>();
       try {
         runGroup(cases, "tcp", target, o.drivers(), profile, progress, results, checksums, notes);
+        for (LabCase c : cases) {
+          if (c.workload().kind() == Workload.Kind.MIXED_LOAD) {
+            notes.addAll(io.sluice.bench.MixedLoad.notes(c.name()));
+          }
+        }
         List<Workload> http = cases.stream().filter(c -> c.transport().equals("http")).map(LabCase::workload).toList();
         if (!http.isEmpty()) {
           String why = HttpBench.unavailable();
@@ -158,6 +163,7 @@ public final class Lab {
         if (!results.isEmpty() || !split.isEmpty()) {
           if (!results.isEmpty()) {
             TextReport.print(out, info, results);
+            notes.stream().filter(n -> n.startsWith(Profiles.MIXED_LOAD)).forEach(out::println);
           }
           List<TimeSplit.Row> splitRows = TimeSplit.summarise(split);
           if (!splitRows.isEmpty()) {
