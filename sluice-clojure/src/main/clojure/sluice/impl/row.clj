@@ -163,8 +163,9 @@
               (identical? k (aget ks j)) j
               :else (recur (inc j)))))))
 
-;; A row from a RowSet is held as (set, index): the Row view is made on the first read, so a row
-;; that is only passed along costs one small object. A row from plan holds its (reused) view.
+;; A row from a RowSet is held as (set, index): the Row view is made on a read (and kept from the
+;; first read on in rows of more than SCAN columns), so a row that is only passed along costs one
+;; small object. A row from plan holds its (reused) view.
 ;; `kept` holds the JSON and array values already decoded, by column (allocated on the first such
 ;; read, so a row whose JSON and arrays are never read allocates nothing for it): (:doc r) twice is
 ;; the identical value, and hash or = after a read decode nothing again. Unsynchronised: two
@@ -302,7 +303,13 @@
       (let [m (if (<= n 8) (PersistentArrayMap. a) (clojure.lang.PersistentHashMap/create a))]
         (if meta (with-meta m meta) m))))
   (view [_]
-    (or row (let [r (.view rs (int idx))] (set! row r) r)))
+    ;; a wide row keeps its view (a view finds a column by walking the lengths before it); a narrow
+    ;; one takes a new view per read: a kept view keeps every value it decoded, and a vector of
+    ;; 50,000 rows read by key then kept them all alive through the young collections, which cost
+    ;; more than the reads
+    (or row (let [r (.view rs (int idx))]
+              (when (> (alength ^booleans (.-json shape)) SCAN) (set! row r))
+              r)))
   (column [this i]
     (let [view (.view this)
           i (int i)]

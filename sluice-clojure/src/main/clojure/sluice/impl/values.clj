@@ -11,6 +11,9 @@
 
 (set! *warn-on-reflection* true)
 
+(defn- extreme-year? [^long y]
+  (or (= y 999999999) (= y -999999999)))
+
 (defn infinity
   "`:infinity` or `:-infinity` for the Java value an infinite date or timestamp decodes to (the
   MAX/MIN constant of LocalDate, LocalDateTime, OffsetDateTime or Instant), else nil."
@@ -20,9 +23,15 @@
   ;; largest cost of reading a row by key
   (let [c (.getClass ^Object v)]
     (cond
-      (identical? c LocalDate) (cond (.equals LocalDate/MAX v) :infinity (.equals LocalDate/MIN v) :-infinity)
-      (identical? c OffsetDateTime) (cond (.equals OffsetDateTime/MAX v) :infinity (.equals OffsetDateTime/MIN v) :-infinity)
-      (identical? c LocalDateTime) (cond (.equals LocalDateTime/MAX v) :infinity (.equals LocalDateTime/MIN v) :-infinity)
+      ;; MAX and MIN are in the years ±999,999,999: a year short of those is answer enough
+      (identical? c LocalDate) (when (extreme-year? (.getYear ^LocalDate v))
+                                 (cond (.equals LocalDate/MAX v) :infinity (.equals LocalDate/MIN v) :-infinity))
+      (identical? c OffsetDateTime) (when (extreme-year? (.getYear ^OffsetDateTime v))
+                                      (cond (.equals OffsetDateTime/MAX v) :infinity
+                                            (.equals OffsetDateTime/MIN v) :-infinity))
+      (identical? c LocalDateTime) (when (extreme-year? (.getYear ^LocalDateTime v))
+                                     (cond (.equals LocalDateTime/MAX v) :infinity
+                                           (.equals LocalDateTime/MIN v) :-infinity))
       (identical? c Instant) (cond (.equals Instant/MAX v) :infinity (.equals Instant/MIN v) :-infinity)
       (identical? c Interval) (cond (.equals Interval/INFINITY v) :infinity (.equals Interval/MINUS_INFINITY v) :-infinity)
       :else nil)))
