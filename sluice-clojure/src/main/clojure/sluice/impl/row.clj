@@ -21,13 +21,20 @@
 ;; key -> column index, which columns hold JSON and how to read it. Built once per result.
 ;; `plain` holds, per column, how a key's read may take the value straight from the core's typed
 ;; getter (see `plain-kind`), or 0.
-(deftype Shape [^objects ks ^ints cols ^HashMap index ^booleans json json-read ^bytes plain])
+;; `read?` says whether sluice.codec/ReadableColumn is extended to anything at all (else a value
+;; goes through it only when its class implements the protocol's interface itself).
+(deftype Shape [^objects ks ^ints cols ^HashMap index ^booleans json json-read ^bytes plain read?])
 
 (def ^:private plain-oids
   "Binary columns whose value is a JDK class the core's typed getters return as Row.get would
   (int4 Integer, int8 Long, float8 Double, bool Boolean, text and varchar String): their reads skip
   the generic decode, the infinity check and the ReadableColumn dispatch when nothing extends it."
   {(int 23) 1, (int 20) 2, (int 701) 3, (int 16) 4, (int 25) 5, (int 1043) 5})
+
+(defn- read-column-extended-at-all?
+  "Whether sluice.codec/ReadableColumn has been extended to any class beyond its default for Object."
+  []
+  (boolean (some #(not= Object %) (keys (:impls codec/ReadableColumn)))))
 
 (defn- read-column-extended?
   "Whether sluice.codec/ReadableColumn has been extended to a class (or interface) of the values
@@ -76,7 +83,7 @@
         (let [i (int (nth visible j))]
           (aset cols j i)
           (aset ks j (aget per-column i))))
-      (Shape. ks cols index json json-read plain))))
+      (Shape. ks cols index json json-read plain (read-column-extended-at-all?)))))
 
 (defn shape-keys
   "The keys of a shape, in column order."
@@ -110,6 +117,16 @@
                        "Take the values you need inside the step, or keep (sluice.core/realize row).")
                   {:type :sluice/stale-row})))
 
+(defn- read-value
+  "The row's value for the core's non-nil value `v`: infinite dates and timestamps as keywords,
+  then through sluice.codec/read-column — skipped, with its dispatch, when nothing extends it and
+  the value does not implement it (the default returns the value as it is)."
+  [^Shape shape v]
+  (let [r (values/result v)]
+    (if (or (.-read? shape) (instance? sluice.codec.ReadableColumn r))
+      (codec/read-column r)
+      r)))
+
 (defn- array->vector
   "A PostgreSQL array (a Java array from the core, nested for several dimensions) as vectors."
   [a]
@@ -135,7 +152,7 @@
                                           (read v)
                                           (mapv #(when % (read %)) (array->vector v))))
     (and (.isArray (.getClass ^Object v)) (not (bytes? v))) (array->vector v)
-    :else (codec/read-column (values/result v))))
+    :else (read-value shape v)))
 
 (defn value
   "The value of column `i` of `row` under `shape`: JSON text becomes data, arrays vectors, the
@@ -163,9 +180,10 @@
               (identical? k (aget ks j)) j
               :else (recur (inc j)))))))
 
-;; A row from a RowSet is held as (set, index): the Row view is made on a read (and kept from the
-;; first read on in rows of more than SCAN columns), so a row that is only passed along costs one
-;; small object. A row from plan holds its (reused) view.
+;; A row from a RowSet is held as (set, index): the Row view is made on the first read, so a row
+;; that is only passed along costs one small object; reading the last key lets it go (the view
+;; keeps every value it decoded: a vector of rows read by key, in order, would otherwise keep all
+;; its values alive through the young collections, which cost more than the reads). A row from plan holds its (reused) view.
 ;; `kept` holds the JSON and array values already decoded, by column (allocated on the first such
 ;; read, so a row whose JSON and arrays are never read allocates nothing for it): (:doc r) twice is
 ;; the identical value, and hash or = after a read decode nothing again. Unsynchronised: two
@@ -188,7 +206,10 @@
       (if (neg? i)
         not-found
         (do (when (and cursor (not= at (.position cursor))) (stale!))
-            (.column this i)))))
+            (let [v (.column this i)]
+              (when (and rs (= j (dec (alength ks))))
+                (set! row nil))
+              v)))))
 
   clojure.lang.Associative
   (containsKey [_ k] (.containsKey ^HashMap (.-index shape) k))
@@ -296,20 +317,14 @@
           (aset a (inc (* 2 j)) (cond (nil? v) nil
                                       (or (aget json c) (.isArray (.getClass ^Object v)))
                                       (or (when kept (aget ^objects kept c)) (convert shape c v))
-                                      :else (codec/read-column (values/result v))))))
+                                      :else (read-value shape v)))))
       ;; up to 8 keys an array map (column order), past that a hash map, as Clojure does; keys
       ;; are distinct, so the array is used as it is. Not cached: a realised map is usually
       ;; assoc'ed once and dropped, and keeping it would keep a second copy of the row alive.
       (let [m (if (<= n 8) (PersistentArrayMap. a) (clojure.lang.PersistentHashMap/create a))]
         (if meta (with-meta m meta) m))))
   (view [_]
-    ;; a wide row keeps its view (a view finds a column by walking the lengths before it); a narrow
-    ;; one takes a new view per read: a kept view keeps every value it decoded, and a vector of
-    ;; 50,000 rows read by key then kept them all alive through the young collections, which cost
-    ;; more than the reads
-    (or row (let [r (.view rs (int idx))]
-              (when (> (alength ^booleans (.-json shape)) SCAN) (set! row r))
-              r)))
+    (or row (let [r (.view rs (int idx))] (set! row r) r)))
   (column [this i]
     (let [view (.view this)
           i (int i)]
@@ -322,7 +337,7 @@
                                                                      m))]
                                            (or (aget memo i)
                                                (let [d (convert shape i v)] (aset memo i d) d)))
-              :else (codec/read-column (values/result v))))
+              :else (read-value shape v)))
         1 (when-not (.isNull view i) (Integer/valueOf (.getInt view i)))
         2 (when-not (.isNull view i) (Long/valueOf (.getLong view i)))
         3 (when-not (.isNull view i) (Double/valueOf (.getDouble view i)))
