@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(300)
 class MixedLoadTest {
-  private static final int THREADS = 20;
+  private static final int THREADS = 10;
   private static List<Driver> drivers;
 
   @BeforeAll
