@@ -1,11 +1,10 @@
 package io.sluice.lab.node;
 
 import io.sluice.bench.ColumnType;
-import io.sluice.bench.Driver;
 import io.sluice.bench.DriverUnavailable;
-import io.sluice.bench.Fold;
 import io.sluice.bench.Target;
 import io.sluice.bench.Workload;
+import io.sluice.lab.peers.PeerDriver;
 import io.sluice.lab.peers.PeerProcess;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -19,7 +18,7 @@ import java.util.regex.Pattern;
  * execution is one request line to it; it runs the statement once per id, n at a time on its one
  * connection, folds every value into the lab's checksum and answers with its own wall and CPU time.
  */
-public final class NodeDriver implements Driver {
+public final class NodeDriver extends PeerDriver {
   public enum Peer {
     /** npm {@code postgres}: pipelines concurrent queries on its connection. */
     POSTGRES_JS,
@@ -42,12 +41,10 @@ public final class NodeDriver implements Driver {
   static final String DIR_ENV = "SLUICE_NODE_DIR";
 
   private final Peer peer;
-  private final PeerProcess process;
-  private Timing last;
 
   private NodeDriver(Peer peer, PeerProcess process) {
+    super(process);
     this.peer = peer;
-    this.process = process;
   }
 
   /** Starts the peer's Node process and connects it to {@code target}. */
@@ -93,21 +90,5 @@ public final class NodeDriver implements Driver {
     return (w.kind() == Workload.Kind.POINT_SEQUENTIAL || w.kind() == Workload.Kind.POINT_CONCURRENT)
         && SEED004.matcher(w.name()).matches() && w.output() == Workload.Output.NONE
         && w.columns().stream().allMatch(t -> t == ColumnType.INT4 || t == ColumnType.TEXT);
-  }
-
-  @Override
-  public void run(Workload w, Fold fold) throws Exception {
-    last = process.run(w, fold);
-  }
-
-  @Override
-  public Timing lastTiming() {
-    return last;
-  }
-
-  /** Ends the Node process (it closes its connection). */
-  @Override
-  public void close() throws IOException {
-    process.close();
   }
 }

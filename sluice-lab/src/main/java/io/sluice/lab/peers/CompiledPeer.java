@@ -1,8 +1,6 @@
 package io.sluice.lab.peers;
 
-import io.sluice.bench.Driver;
 import io.sluice.bench.DriverUnavailable;
-import io.sluice.bench.Fold;
 import io.sluice.bench.Target;
 import io.sluice.bench.Workload;
 import java.io.IOException;
@@ -18,7 +16,7 @@ import java.util.concurrent.TimeUnit;
  * times itself. They read the bulk cases and the point queries; every value is decoded into the
  * language's own value and folded into the lab's checksum.
  */
-public final class CompiledPeer implements Driver {
+public final class CompiledPeer extends PeerDriver {
   /** The two programs: folder, build command, built binary, lock file. */
   public enum Peer {
     /** One tokio-postgres {@code Client} shared by every task: concurrent queries pipelined on one connection. */
@@ -101,12 +99,10 @@ public final class CompiledPeer implements Driver {
   }
 
   private final Peer peer;
-  private final PeerProcess process;
-  private Timing last;
 
   private CompiledPeer(Peer peer, PeerProcess process) {
+    super(process);
     this.peer = peer;
-    this.process = process;
   }
 
   /** Starts the built program and connects it to {@code target}. */
@@ -135,20 +131,5 @@ public final class CompiledPeer implements Driver {
   public boolean supports(Workload w) {
     return (w.kind() == Workload.Kind.BULK || w.kind() == Workload.Kind.POINT_SEQUENTIAL
         || w.kind() == Workload.Kind.POINT_CONCURRENT) && w.output() == Workload.Output.NONE;
-  }
-
-  @Override
-  public void run(Workload w, Fold fold) throws Exception {
-    last = process.run(w, fold);
-  }
-
-  @Override
-  public Timing lastTiming() {
-    return last;
-  }
-
-  @Override
-  public void close() throws IOException {
-    process.close();
   }
 }
