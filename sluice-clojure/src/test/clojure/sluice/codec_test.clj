@@ -56,3 +56,25 @@
 (deftest without-the-codec-ltree-is-text
   (with-open [c (sluice/connect (ts/uri))]
     (is (= {:p "m.n"} (sluice/execute-one! c "select 'm.n'::ltree as p")))))
+
+;; Reading an int8, float8, bool or text column by key takes the core's typed getter, past the
+;; protocol; an extension of ReadableColumn to such a value's class must still apply (and stop
+;; applying once removed), in execute!'s rows as in plan's.
+(defrecord Wrapped [v])
+
+(deftest read-column-extended-to-a-jdk-class-still-applies
+  (let [sql "select 7::int8 as n, 'x'::text as s, 1.5::float8 as f, true as b, 3 as i"
+        unwrapped {:n 7 :s "x" :f 1.5 :b true :i 3}]
+    (with-open [c (sluice/connect (ts/uri))]
+      (is (= unwrapped (sluice/execute-one! c sql)))
+      (extend-protocol codec/ReadableColumn
+        Long (read-column [v] (->Wrapped v))
+        CharSequence (read-column [v] (->Wrapped (str v))))
+      (try
+        (is (= {:n (->Wrapped 7) :s (->Wrapped "x") :f 1.5 :b true :i 3}
+               (into {} (sluice/execute-one! c sql))))
+        (is (= [(->Wrapped 7)] (into [] (map :n) (sluice/plan c sql))))
+        (finally
+          (alter-var-root #'codec/ReadableColumn update :impls dissoc Long CharSequence)
+          (#'clojure.core/-reset-methods codec/ReadableColumn)))
+      (is (= unwrapped (sluice/execute-one! c sql))))))

@@ -10,7 +10,7 @@
   lazy row. Rows-only workloads count rows: java.jdbc has built every map by then, Sluice none."
   (:require [clojure.java.jdbc :as jdbc]
             [sluice.core :as sluice])
-  (:import (io.sluice.bench Checksum Driver Fold Target Workload Workload$Kind Workload$Output)
+  (:import (io.sluice.bench Checksum ColumnType Driver Fold Target Workload Workload$Kind Workload$Output)
            (java.math BigDecimal)
            (java.sql DriverManager ResultSet ResultSetMetaData Timestamp)
            (java.time LocalDate OffsetDateTime)
@@ -18,23 +18,33 @@
 
 (set! *warn-on-reflection* true)
 
-(defprotocol Foldable
-  (fold-value [v] "The value's canonical long, as io.sluice.bench.Checksum defines it."))
+;; Each column folds through a function chosen once by its type, as the Java drivers call the typed
+;; getter for it: a protocol over the value's class would make one call site see nine classes per
+;; row (a megamorphic dispatch that cost the Clojure interfaces more than reading the row did).
+(defn- timestamp-micros ^long [v]
+  (if (instance? OffsetDateTime v)
+    (Checksum/ofTimestamp ^OffsetDateTime v)
+    (let [^Timestamp t v]
+      (+ (* (Math/floorDiv (.getTime t) 1000) 1000000) (quot (.getNanos t) 1000)))))
 
-(extend-protocol Foldable
-  nil (fold-value [_] Checksum/NULL)
-  Integer (fold-value [v] (long v))
-  Long (fold-value [v] (long v))
-  Double (fold-value [v] (Checksum/ofDouble (double v)))
-  BigDecimal (fold-value [v] (Checksum/ofBigDecimal v))
-  String (fold-value [v] (Checksum/ofString v))
-  Boolean (fold-value [v] (Checksum/ofBoolean (boolean v)))
-  LocalDate (fold-value [v] (Checksum/ofDate v))
-  java.sql.Date (fold-value [v] (Checksum/ofDate (.toLocalDate ^java.sql.Date v)))
-  OffsetDateTime (fold-value [v] (Checksum/ofTimestamp v))
-  Timestamp (fold-value [v] (let [^Timestamp t v]
-                              (+ (* (Math/floorDiv (.getTime t) 1000) 1000000) (quot (.getNanos t) 1000))))
-  UUID (fold-value [v] (Checksum/ofUuid v)))
+(defn- date-days ^long [v]
+  (if (instance? LocalDate v)
+    (Checksum/ofDate ^LocalDate v)
+    (Checksum/ofDate (.toLocalDate ^java.sql.Date v))))
+
+(defn- folder
+  "The canonical long (io.sluice.bench.Checksum) of a non-nil value of a column of type `t`."
+  ^clojure.lang.IFn$OL [^ColumnType t]
+  (condp = t
+    ColumnType/INT4 (fn ^long [v] (long (.intValue ^Integer v)))
+    ColumnType/INT8 (fn ^long [v] (.longValue ^Long v))
+    ColumnType/FLOAT8 (fn ^long [v] (Checksum/ofDouble (.doubleValue ^Double v)))
+    ColumnType/NUMERIC (fn ^long [v] (Checksum/ofBigDecimal ^BigDecimal v))
+    ColumnType/TEXT (fn ^long [v] (Checksum/ofString ^String v))
+    ColumnType/BOOL (fn ^long [v] (Checksum/ofBoolean (.booleanValue ^Boolean v)))
+    ColumnType/DATE (fn ^long [v] (date-days v))
+    ColumnType/TIMESTAMPTZ (fn ^long [v] (timestamp-micros v))
+    ColumnType/UUID (fn ^long [v] (Checksum/ofUuid ^UUID v))))
 
 (defn- column-keys
   "The result's column labels as keywords, in order (from pgjdbc's metadata, without running it)."
@@ -46,16 +56,22 @@
       (mapv #(keyword (.getColumnLabel m (int %))) (range 1 (inc (.getColumnCount m)))))))
 
 (defn- fold-rows
-  "Folds maps (lazy rows or plain) into `fold`: every value by key in column order; assoc'ed first
-  when `assoc?`; counted only when the workload touches no column."
-  [rows ks touch? assoc? ^Fold fold]
+  "Folds maps (lazy rows or plain) into `fold`: every value by key in column order, each through
+  its column type's folder; assoc'ed first when `assoc?`; counted only when the workload touches
+  no column."
+  [rows ks types touch? assoc? ^Fold fold]
   (if-not touch?
     (run! (fn [_] (.countRow fold)) rows)
-    (run! (fn [r]
-            (let [m (if assoc? (assoc r ::assoc true) r)]
-              (doseq [k ks] (.add fold (long (fold-value (get m k)))))
-              (.endRow fold)))
-          rows)))
+    (let [^objects ka (object-array ks)
+          ^objects fa (object-array (map folder types))
+          n (alength ka)]
+      (run! (fn [r]
+              (let [m (if assoc? (assoc r ::assoc true) r)]
+                (dotimes [i n]
+                  (let [v (get m (aget ka i))]
+                    (.add fold (if (nil? v) Checksum/NULL (.invokePrim ^clojure.lang.IFn$OL (aget fa i) v)))))
+                (.endRow fold)))
+            rows))))
 
 (defn- clojure-driver
   "A lab Driver over `query-fn` (sql -> seq of maps) for bulk workloads."
@@ -72,7 +88,7 @@
       (run [_ w fold]
         (let [^Workload w w
               ks (or (get @keys-of (.name w)) (column-keys target (.sql w)))]
-          (fold-rows (query-fn (.sql w)) ks (.touchColumns w) (= "ts60" (.name w)) fold)))
+          (fold-rows (query-fn (.sql w)) ks (.columns w) (.touchColumns w) (= "ts60" (.name w)) fold)))
       (close [_] (close-fn)))))
 
 (defn open-sluice

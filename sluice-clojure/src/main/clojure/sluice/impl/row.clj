@@ -19,7 +19,32 @@
 
 ;; What every row of one result shares: its keys in column order, the column behind each key, a
 ;; key -> column index, which columns hold JSON and how to read it. Built once per result.
-(deftype Shape [^objects ks ^ints cols ^HashMap index ^booleans json json-read])
+;; `plain` holds, per column, how a key's read may take the value straight from the core's typed
+;; getter (see `plain-kind`), or 0.
+;; `read?` says whether sluice.codec/ReadableColumn is extended to anything at all (else a value
+;; goes through it only when its class implements the protocol's interface itself).
+(deftype Shape [^objects ks ^ints cols ^HashMap index ^booleans json json-read ^bytes plain read?])
+
+(def ^:private plain-oids
+  "Binary columns whose value is a JDK class the core's typed getters return as Row.get would
+  (int4 Integer, int8 Long, float8 Double, bool Boolean, text and varchar String): their reads skip
+  the generic decode, the infinity check and the ReadableColumn dispatch when nothing extends it."
+  {(int 23) 1, (int 20) 2, (int 701) 3, (int 16) 4, (int 25) 5, (int 1043) 5})
+
+(defn- read-column-extended-at-all?
+  "Whether sluice.codec/ReadableColumn has been extended to any class beyond its default for Object."
+  []
+  (boolean (some #(not= Object %) (keys (:impls codec/ReadableColumn)))))
+
+(defn- read-column-extended?
+  "Whether sluice.codec/ReadableColumn has been extended to a class (or interface) of the values
+  `plain-oids` reads (Integer, Long, Double, Boolean, String) other than Object: then those go
+  through it too. Checked once per result."
+  []
+  (boolean (some (fn [^Class c]
+                   (and (not= Object c)
+                        (some #(.isAssignableFrom c ^Class %) [Integer Long Double Boolean String])))
+                 (keys (:impls codec/ReadableColumn)))))
 
 (defn column-key
   "The key of a column: its name as a keyword, optionally table-qualified (when `table` is not nil)
@@ -39,12 +64,16 @@
   (let [n (.size columns)
         index (HashMap. (int (* 2 (max n 1))))
         json (boolean-array n)
+        plain (byte-array n)
+        extended? (read-column-extended?)
         per-column (object-array n)]
     (dotimes [i n]
       (let [^Column c (.get columns i)
             t (when (and table-of (not (zero? (.tableOid c)))) (table-of (.tableOid c)))
             k (key-of t (.name c))]
         (when (contains? json-oids (int (.typeOid c))) (aset json i true))
+        (when (and (.binary c) (not extended?))
+          (aset plain i (byte (get plain-oids (int (.typeOid c)) 0))))
         (aset per-column i k)
         (.put index k (Integer/valueOf i))))
     (let [visible (filterv (fn [i] (= i (.get index (aget per-column (int i))))) (range n))
@@ -54,7 +83,7 @@
         (let [i (int (nth visible j))]
           (aset cols j i)
           (aset ks j (aget per-column i))))
-      (Shape. ks cols index json json-read))))
+      (Shape. ks cols index json json-read plain (read-column-extended-at-all?)))))
 
 (defn shape-keys
   "The keys of a shape, in column order."
@@ -88,6 +117,16 @@
                        "Take the values you need inside the step, or keep (sluice.core/realize row).")
                   {:type :sluice/stale-row})))
 
+(defn- read-value
+  "The row's value for the core's non-nil value `v`: infinite dates and timestamps as keywords,
+  then through sluice.codec/read-column — skipped, with its dispatch, when nothing extends it and
+  the value does not implement it (the default returns the value as it is)."
+  [^Shape shape v]
+  (let [r (values/result v)]
+    (if (or (.-read? shape) (instance? sluice.codec.ReadableColumn r))
+      (codec/read-column r)
+      r)))
+
 (defn- array->vector
   "A PostgreSQL array (a Java array from the core, nested for several dimensions) as vectors."
   [a]
@@ -113,7 +152,7 @@
                                           (read v)
                                           (mapv #(when % (read %)) (array->vector v))))
     (and (.isArray (.getClass ^Object v)) (not (bytes? v))) (array->vector v)
-    :else (codec/read-column (values/result v))))
+    :else (read-value shape v)))
 
 (defn value
   "The value of column `i` of `row` under `shape`: JSON text becomes data, arrays vectors, the
@@ -125,22 +164,52 @@
 
 (declare ->LazyRow)
 
+(def ^:private ^:const SCAN
+  "Rows of up to this many columns find a key by reference, in column order, before the hash index."
+  16)
+
+(defn- key-position
+  "Where key `k` is among `ks` by reference (a function of its own: a loop inside an expression
+  would compile to a closure made on every read), or -1; -1 too past SCAN keys."
+  ^long [^objects ks k]
+  (let [n (alength ks)]
+    (if (> n SCAN)
+      -1
+      (loop [j 0]
+        (cond (= j n) -1
+              (identical? k (aget ks j)) j
+              :else (recur (inc j)))))))
+
 ;; A row from a RowSet is held as (set, index): the Row view is made on the first read, so a row
-;; that is only passed along costs one small object. A row from plan holds its (reused) view.
+;; that is only passed along costs one small object; reading the last key lets it go (the view
+;; keeps every value it decoded: a vector of rows read by key, in order, would otherwise keep all
+;; its values alive through the young collections, which cost more than the reads). A row from plan holds its (reused) view.
 ;; `kept` holds the JSON and array values already decoded, by column (allocated on the first such
 ;; read, so a row whose JSON and arrays are never read allocates nothing for it): (:doc r) twice is
 ;; the identical value, and hash or = after a read decode nothing again. Unsynchronised: two
 ;; threads reading the same new column may both decode it, and either equal value is kept.
 (deftype LazyRow [^Shape shape ^:unsynchronized-mutable ^Row row ^RowSet rs ^long idx ^Cursor cursor ^long at meta
-                  ^:unsynchronized-mutable ^objects kept]
+                  ^:unsynchronized-mutable ^objects kept ^:unsynchronized-mutable ^long hint]
   clojure.lang.ILookup
   (valAt [this k] (.valAt this k nil))
   (valAt [this k not-found]
-    (let [i (.get ^HashMap (.-index shape) k)]
-      (if (nil? i)
+    ;; keys are keywords, interned: up to SCAN columns, comparing references in column order beats
+    ;; hashing the key into the index (the index still answers equal keys that are not identical)
+    ;; `hint` is where the last key was found: keys read in column order are found at the next one
+    (let [^objects ks (.-ks shape)
+          h (inc hint)
+          j (if (and (< h (alength ks)) (identical? k (aget ks h))) h (key-position ks k))
+          _ (when (>= j 0) (set! hint j))
+          i (if (>= j 0)
+              (aget ^ints (.-cols shape) j)
+              (let [i (.get ^HashMap (.-index shape) k)] (if (nil? i) -1 (.intValue ^Integer i))))]
+      (if (neg? i)
         not-found
         (do (when (and cursor (not= at (.position cursor))) (stale!))
-            (.column this (.intValue ^Integer i))))))
+            (let [v (.column this i)]
+              (when (and rs (= j (dec (alength ks))))
+                (set! row nil))
+              v)))))
 
   clojure.lang.Associative
   (containsKey [_ k] (.containsKey ^HashMap (.-index shape) k))
@@ -205,7 +274,7 @@
   clojure.lang.IMeta
   (meta [_] meta)
   clojure.lang.IObj
-  (withMeta [this m] (->LazyRow shape (.view this) rs idx cursor at m kept))
+  (withMeta [this m] (->LazyRow shape (.view this) rs idx cursor at m kept -1))
 
   Iterable
   (iterator [this]
@@ -248,7 +317,7 @@
           (aset a (inc (* 2 j)) (cond (nil? v) nil
                                       (or (aget json c) (.isArray (.getClass ^Object v)))
                                       (or (when kept (aget ^objects kept c)) (convert shape c v))
-                                      :else (codec/read-column (values/result v))))))
+                                      :else (read-value shape v)))))
       ;; up to 8 keys an array map (column order), past that a hash map, as Clojure does; keys
       ;; are distinct, so the array is used as it is. Not cached: a realised map is usually
       ;; assoc'ed once and dropped, and keeping it would keep a second copy of the row alive.
@@ -257,26 +326,34 @@
   (view [_]
     (or row (let [r (.view rs (int idx))] (set! row r) r)))
   (column [this i]
-    (let [v (.get (.view this) (int i))]
-      (cond
-        (nil? v) nil
-        (worth-keeping? shape i v) (let [^objects memo (or kept (let [m (object-array (alength ^booleans (.-json shape)))]
-                                                             (set! kept m)
-                                                             m))]
-                                 (or (aget memo i)
-                                     (let [d (convert shape i v)] (aset memo i d) d)))
-        :else (codec/read-column (values/result v))))))
+    (let [view (.view this)
+          i (int i)]
+      (case (long (aget ^bytes (.-plain shape) i))
+        0 (let [v (.get view i)]
+            (cond
+              (nil? v) nil
+              (worth-keeping? shape i v) (let [^objects memo (or kept (let [m (object-array (alength ^booleans (.-json shape)))]
+                                                                     (set! kept m)
+                                                                     m))]
+                                           (or (aget memo i)
+                                               (let [d (convert shape i v)] (aset memo i d) d)))
+              :else (read-value shape v)))
+        1 (when-not (.isNull view i) (Integer/valueOf (.getInt view i)))
+        2 (when-not (.isNull view i) (Long/valueOf (.getLong view i)))
+        3 (when-not (.isNull view i) (Double/valueOf (.getDouble view i)))
+        4 (when-not (.isNull view i) (Boolean/valueOf (.getBoolean view i)))
+        5 (.getString view i)))))
 
 (defn lazy-row
   "A lazy map over `row`. With a cursor, the row belongs to a streaming reduction and is readable
   only while the cursor is still at `at`."
   ^LazyRow [^Shape shape ^Row row ^Cursor cursor ^long at]
-  (LazyRow. shape row nil 0 cursor at nil nil))
+  (LazyRow. shape row nil 0 cursor at nil nil -1))
 
 (defn set-row
   "A lazy map over row `i` of a RowSet (the set keeps the bytes; rows stay valid)."
   ^LazyRow [^Shape shape ^RowSet rs ^long i]
-  (LazyRow. shape nil rs i nil 0 nil nil))
+  (LazyRow. shape nil rs i nil 0 nil nil -1))
 
 (defn realize
   "A plain persistent map with every column of the lazy row decoded (array map up to 8 keys, in

@@ -65,7 +65,12 @@ public record Workload(String name, String description, Kind kind, String sql, L
     /** The same statements per id inside one explicit transaction (begin … commit) on one connection. */
     WRITE_TRANSACTION,
     /** The same transaction per id, on a connection borrowed from a pool for it. */
-    WRITE_POOL_TRANSACTION;
+    WRITE_POOL_TRANSACTION,
+    /**
+     * Issue 24's mixed load ({@link MixedLoad}): {@link Workload#threads} virtual threads sharing
+     * one connection or pool, each running eleven kinds of statement twice, every answer checked.
+     */
+    MIXED_LOAD;
 
     /** Kinds that run one statement (or one group of statements) per id. */
     public boolean isPoint() {

@@ -39,15 +39,20 @@ public final class Workloads {
         "select * from bench.ts60", TS60, rows);
     int[] ids = pointIds();
     String point = "select * from bench.t50k where id = $1";
+    Workload mixed9 = Workload.bulk("mixed9", "50,000 rows of 9 types: numbers, strings, timestamps (seed 000 test 2)",
+        "select * from bench.mixed50k", MIXED, rows);
+    // the timestamp in UTC as text: the JSON must not depend on each driver's session TimeZone
+    Workload json50k = Workload.bulk("json50k", "50,000 JSON objects of the 9-type rows, read as text (seed 000 test 3)",
+        "select row_to_json(m)::text as doc from (select id, n8, f8, amount, label, flag, day,"
+            + " at at time zone 'UTC' as at, ref from bench.mixed50k) m", List.of(TEXT), rows);
     return List.of(
         Workload.bulk("int1", "50,000 rows of one integer column (seed 000 test 1)",
             "select * from bench.int1", List.of(INT4), rows),
-        Workload.bulk("mixed9", "50,000 rows of 9 types: numbers, strings, timestamps (seed 000 test 2)",
-            "select * from bench.mixed50k", MIXED, rows),
-        // the timestamp in UTC as text: the JSON must not depend on each driver's session TimeZone
-        Workload.bulk("json50k", "50,000 JSON objects of the 9-type rows, read as text (seed 000 test 3)",
-            "select row_to_json(m)::text as doc from (select id, n8, f8, amount, label, flag, day,"
-                + " at at time zone 'UTC' as at, ref from bench.mixed50k) m", List.of(TEXT), rows),
+        mixed9,
+        // seed 000's tests 2 and 3 themselves: rows read and wrapped, no value parsed
+        mixed9.rowsOnly("mixed9-rows", "mixed9, rows read but no column touched (seed 000 test 2 as the seed ran it)"),
+        json50k,
+        json50k.rowsOnly("json50k-rows", "json50k, rows read but no column touched (seed 000 test 3 as the seed ran it)"),
         t50k,
         t50k.rowsOnly("t50k-rows", "t50k, rows read but no column touched"),
         t50k.printed("t50k-print", "t50k, every row also printed as a line of text to /dev/null",
@@ -79,6 +84,23 @@ public final class Workloads {
         Workload.copy("copy-in-100k", "the first 100,000 rows of copy-in, the same ways", Kind.COPY_IN,
             CopyData.COPY_IN_SQL, 100_000),
         batchInsert());
+  }
+
+  /** Callers of the mixed-load case at full size (issue 24: 500 threads, 11,000 operations). */
+  public static final int MIXED_LOAD_THREADS = 500;
+
+  /**
+   * Issue 24's mixed load with {@code threads} callers: named {@code mixed-load} at full size,
+   * else {@code mixed-load-<threads>}. Not in {@link #all()}: only Sluice runs it (one connection,
+   * and the pool), and the lab adds it by name.
+   */
+  public static Workload mixedLoad(int threads) {
+    String name = threads == MIXED_LOAD_THREADS ? "mixed-load" : "mixed-load-" + threads;
+    return new Workload(name, String.format("%,d virtual threads sharing one connection (or pool), each running 11"
+        + " kinds of statement twice (point and multi-row selects, 22012, P0001, 23505, 22P02, pg_sleep(0.003), a"
+        + " forEach whose callback throws, prepare + query, a 3-statement batch): %,d operations, every answer"
+        + " checked", threads, MixedLoad.operations(threads)), Kind.MIXED_LOAD, "", List.of(), false,
+        MixedLoad.operations(threads), new int[0], threads);
   }
 
   /** Rows of the batch-insert case. */

@@ -102,6 +102,11 @@ public final class Lab {
       Map<String, Long> checksums = new java.util.HashMap<>();
       try {
         runGroup(cases, "tcp", target, o.drivers(), profile, progress, results, checksums, notes);
+        for (LabCase c : cases) {
+          if (c.workload().kind() == Workload.Kind.MIXED_LOAD) {
+            notes.addAll(io.sluice.bench.MixedLoad.notes(c.name()));
+          }
+        }
         List<Workload> http = cases.stream().filter(c -> c.transport().equals("http")).map(LabCase::workload).toList();
         if (!http.isEmpty()) {
           String why = HttpBench.unavailable();
@@ -158,6 +163,7 @@ public final class Lab {
         if (!results.isEmpty() || !split.isEmpty()) {
           if (!results.isEmpty()) {
             TextReport.print(out, info, results);
+            notes.stream().filter(n -> n.startsWith(Profiles.MIXED_LOAD)).forEach(out::println);
           }
           List<TimeSplit.Row> splitRows = TimeSplit.summarise(split);
           if (!splitRows.isEmpty()) {
@@ -181,7 +187,7 @@ public final class Lab {
 
   /** The interfaces that can use a Unix socket. */
   public static final java.util.Set<String> UNIX_INTERFACES = java.util.Set.of("sluice", "sluice-stream", "sluice-pool",
-      "libpq", "libpq-single", "libpq-pipeline", "psql", "odbc", "odbc-cursor");
+      "libpq", "libpq-single", "libpq-pipeline", "psql", "odbc", "odbc-cursor", "tokio-postgres", "pgx");
 
   private static void runGroup(List<LabCase> cases, String transport, Target target, List<String> interfaces,
       Profiles profile, Progress progress, List<Series> results, Map<String, Long> checksums, List<String> notes)

@@ -45,6 +45,14 @@ public record Profiles(String name, Warmup warmup, int runs, List<String> worklo
   /** The HTTP cases: the JSON endpoint at 1, 16 and 64 concurrent clients. */
   public static final List<String> HTTP_CASES = List.of("http-c1", "http-c16", "http-c64");
 
+  /** Issue 24's mixed load, 500 callers on one connection (full profile, or by name). */
+  public static final String MIXED_LOAD = "mixed-load";
+  /**
+   * The same with 50 callers (1,100 operations), for trying it while the full one is slow: on the
+   * engine of late 2026 the 500-caller load took 30 to 80 s (issue 24's regression; 4.8 s before).
+   */
+  public static final String MIXED_LOAD_LIGHT = "mixed-load-50";
+
   /** Seed 002's "where the time goes": client CPU, server CPU and the rest, for single-row work. */
   public static final String TIME_SPLIT = "time-split";
 
@@ -54,6 +62,8 @@ public record Profiles(String name, Warmup warmup, int runs, List<String> worklo
     all.add(all.indexOf("t50k-copy") + 1, T10M);
     all.addAll(HTTP_CASES);
     all.add(TIME_SPLIT);
+    all.add(MIXED_LOAD);
+    all.add(MIXED_LOAD_LIGHT);
     return all;
   }
 
@@ -78,7 +88,9 @@ public record Profiles(String name, Warmup warmup, int runs, List<String> worklo
   static final Map<String, String> EXPERIMENTS = Map.ofEntries(
       Map.entry("int1", "seed 000 test 1: 50,000 rows of one int column"),
       Map.entry("mixed9", "seed 000 test 2: 50,000 rows of 9 mixed columns"),
+      Map.entry("mixed9-rows", "seed 000 test 2 as the seed ran it: rows read and wrapped, no value parsed"),
       Map.entry("json50k", "seed 000 test 3: 50,000 JSON objects"),
+      Map.entry("json50k-rows", "seed 000 test 3 as the seed ran it: rows read and wrapped, no value parsed"),
       Map.entry("t50k", "seed 003: a wide result (id + 9 text columns)"),
       Map.entry("t50k-rows", "seed 003 materialisation \"read only\" (seed 000's lazy rows): touch no column"),
       Map.entry("t50k-print", "seed 003 materialisation: every row printed to /dev/null"),
@@ -107,6 +119,8 @@ public record Profiles(String name, Warmup warmup, int runs, List<String> worklo
       Map.entry("copy-in-100k", "bulk writes of 100,000 rows, the same ways"),
       Map.entry("batch-insert", "bulk writes of 1,000 rows by one statement with many parameter groups, one batch"),
       Map.entry(TIME_SPLIT, "seed 002: where the time of single-row work goes"),
+      Map.entry(MIXED_LOAD, "issue 24: many callers of many kinds on one connection (and a pool of 4)"),
+      Map.entry(MIXED_LOAD_LIGHT, "issue 24: many callers of many kinds on one connection (and a pool of 4), 50 callers"),
       Map.entry("http-c1", "seed 000 test 6 and seed 001: 500 rows as JSON per HTTP request, 1 client"),
       Map.entry("http-c16", "seed 000 test 6 and seed 001: 500 rows as JSON per HTTP request, 16 clients"),
       Map.entry("http-c64", "seed 000 test 6 and seed 001: 500 rows as JSON per HTTP request, 64 clients"));
@@ -114,7 +128,12 @@ public record Profiles(String name, Warmup warmup, int runs, List<String> worklo
   /** What the seed itself published for a case (its fastest machine), to show beside ours. */
   static final Map<String, String> SEED_FIGURES = Map.of(
       "int1", "seed 000, core i9: PG2 0.1.2 27.7 ms, next.jdbc 83.9 ms (3.0x)",
-      "mixed9", "seed 000, core i9: PG2 0.1.2 54.3 ms, next.jdbc 447.3 ms (8.2x)",
+      "mixed9", "seed 000, core i9, rows read without parsing values (see mixed9-rows): PG2 0.1.2 54.3 ms,"
+          + " next.jdbc 447.3 ms (8.2x)",
+      "mixed9-rows", "seed 000 test 2, rows read and wrapped, no value parsed: core i9 PG2 0.1.2 54.3 ms, next.jdbc"
+          + " 447.3 ms (8.2x); core i5 80.4 / 579.6 ms (7.2x); M1 30.4 / 206.4 ms (6.8x)",
+      "json50k-rows", "seed 000 test 3, rows read and wrapped, no value parsed: core i9 PG2 0.1.2 52.1 ms, next.jdbc"
+          + " 413.0 ms (7.9x); core i5 64.6 / 498.2 ms (7.7x); M1 30.8 / 188.3 ms (6.1x)",
       "ts60", "seed 000, core i9 (with an assoc per row): PG2 0.1.2 1473 ms, next.jdbc 953 ms (0.65x)");
 
   /**
@@ -135,13 +154,14 @@ public record Profiles(String name, Warmup warmup, int runs, List<String> worklo
    * n200 inserts sit between n1, n10 and n100).
    */
   static final List<String> FULL_ONLY = List.of("t50k-file", T10M, "copy-out", "copy-in", "ts60-rows", "n5-insert",
-      "n200-insert");
+      "n200-insert", MIXED_LOAD, MIXED_LOAD_LIGHT);
   /**
-   * Interfaces only the full profile runs unless named with {@code --interfaces}: the java.jdbc HTTP
-   * server with data.json, a slower encoder than the seed's (its pair with Jackson stays), to keep
-   * the default profile near ten minutes.
+   * Interfaces only the full profile runs unless named with {@code --interfaces}, to keep the default
+   * profile near ten minutes: the java.jdbc HTTP server with data.json, a slower encoder than the
+   * seed's (its pair with Jackson stays); tokio-postgres and pgx, whose first build from their lock
+   * files takes a minute or two ({@code bin/sluice lab} builds them only for these runs).
    */
-  static final List<String> FULL_ONLY_INTERFACES = List.of("http-clj-java.jdbc-data.json");
+  static final List<String> FULL_ONLY_INTERFACES = List.of("http-clj-java.jdbc-data.json", "tokio-postgres", "pgx");
 
   /** The interfaces this profile runs when none are named: {@code all} less the full-only ones. */
   public List<String> interfaces(List<String> all) {
@@ -162,7 +182,8 @@ public record Profiles(String name, Warmup warmup, int runs, List<String> worklo
           "http-c16", TIME_SPLIT), 2_000, 0, 300);
       case "default" -> new Profiles("default", DEFAULT_WARMUP, 5, all.stream().filter(c -> !FULL_ONLY.contains(c))
           .toList(), 1_000, 50, 300, 1_000_000);   // t10m: 1,000,000 rows when asked with --only
-      case "full" -> new Profiles("full", FULL_WARMUP, 10, all, 20_000, 2_000, 5_000, Workloads.T10M_ROWS);
+      case "full" -> new Profiles("full", FULL_WARMUP, 10, all.stream().filter(c -> !c.equals(MIXED_LOAD_LIGHT))
+          .toList(), 20_000, 2_000, 5_000, Workloads.T10M_ROWS);
       default -> throw new IllegalArgumentException("no profile " + name + "; there are quick, default, full");
     };
   }
@@ -177,6 +198,11 @@ public record Profiles(String name, Warmup warmup, int runs, List<String> worklo
       }
       if (name.equals(T10M)) {
         cases.add(new LabCase(Workloads.t10m(t10mRows), EXPERIMENTS.get(T10M), "tcp", "once"));
+        continue;
+      }
+      if (name.equals(MIXED_LOAD) || name.equals(MIXED_LOAD_LIGHT)) {
+        int threads = name.equals(MIXED_LOAD) ? Workloads.MIXED_LOAD_THREADS : 50;
+        cases.add(new LabCase(Workloads.mixedLoad(threads), EXPERIMENTS.get(name), "tcp", "once"));
         continue;
       }
       Workload named = Workloads.named(name);

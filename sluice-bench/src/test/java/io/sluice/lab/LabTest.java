@@ -88,10 +88,22 @@ class LabTest {
     assertTrue(all.stream().anyMatch(c -> c.name().equals("connect-per-query-50")), "a twentieth of the point queries");
     assertTrue(Profiles.named("full").cases(List.of("t10m")).get(0).workload().expectedRows() == 10_000_000);
     for (String name : List.of("t50k-rows", "t50k-print", "t50k-copy", "n5-select", "n200-select", "n100-insert",
-        "copy-in-100k", "batch-insert", "batch-insert@remote")) {
+        "copy-in-100k", "batch-insert", "batch-insert@remote", "mixed9-rows", "json50k-rows")) {
       assertTrue(all.stream().anyMatch(c -> c.name().equals(name) || c.name().startsWith(name + "-")),
           name + " is in the default profile");
     }
+    // issue 24's mixed load: 500 callers in the full profile, 50 when asked for by name
+    List<LabCase> full = Profiles.named("full").cases(List.of());
+    assertEquals(1, full.stream().filter(c -> c.workload().kind() == Workload.Kind.MIXED_LOAD).count());
+    assertEquals(500, full.stream().filter(c -> c.name().equals("mixed-load")).findFirst().orElseThrow().workload()
+        .threads());
+    Workload light = def.cases(List.of("mixed-load-50")).get(0).workload();
+    assertEquals(Workload.Kind.MIXED_LOAD, light.kind());
+    assertEquals(50 * 22, light.expectedRows());
+    // the Rust and Go peers: the full profile, or by name
+    List<String> everyInterface = List.of("sluice", "tokio-postgres", "pgx");
+    assertEquals(List.of("sluice"), def.interfaces(everyInterface));
+    assertEquals(everyInterface, Profiles.named("full").interfaces(everyInterface));
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Profiles.named("huge"));
     assertTrue(e.getMessage().contains("quick, default, full"), e.getMessage());
   }

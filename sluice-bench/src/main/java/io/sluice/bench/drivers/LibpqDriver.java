@@ -176,6 +176,7 @@ public final class LibpqDriver implements Driver {
       case COPY_IN -> "copyin";
       case HTTP -> throw new IllegalArgumentException("libpq does not serve HTTP");
       case BATCH_INSERT -> throw new IllegalArgumentException("the libpq client here has no batch insert");
+      case MIXED_LOAD -> throw new IllegalArgumentException("the mixed load runs on Sluice only");
     };
     // for COPY IN the types argument names the file of pre-formatted rows, the table is emptied first
     String typesArg = w.kind() == Workload.Kind.COPY_IN ? CopyData.file(w.expectedRows()).toString() : types(w.columns());

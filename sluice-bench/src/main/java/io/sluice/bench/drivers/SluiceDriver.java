@@ -11,6 +11,7 @@ import io.sluice.bench.ColumnType;
 import io.sluice.bench.CopyData;
 import io.sluice.bench.Driver;
 import io.sluice.bench.Fold;
+import io.sluice.bench.MixedLoad;
 import io.sluice.bench.PointTasks;
 import io.sluice.bench.Target;
 import io.sluice.bench.Workload;
@@ -84,6 +85,9 @@ public final class SluiceDriver implements Driver {
     if (workload.kind().isPooled()) {
       return pool != null;
     }
+    if (workload.kind() == Workload.Kind.MIXED_LOAD) {
+      return !streaming;   // one shared connection, and the pool
+    }
     return Driver.super.supports(workload)
         || (workload.kind().isCopy() || workload.kind() == Workload.Kind.BATCH_INSERT) && (pool == null && !streaming);
   }
@@ -95,6 +99,9 @@ public final class SluiceDriver implements Driver {
     }
     if (workload.kind() == Workload.Kind.BATCH_INSERT) {
       connection.execute(CopyData.TRUNCATE);   // emptied once: the table has no key, each run adds its rows
+    }
+    if (workload.kind() == Workload.Kind.MIXED_LOAD) {
+      MixedLoad.setUp(pool != null ? pool : connection);
     }
   }
 
@@ -120,6 +127,7 @@ public final class SluiceDriver implements Driver {
         }
         fold.absorb(inserted, 0);
       }
+      case MIXED_LOAD -> MixedLoad.run(workload, connection, pool, fold, name);
       case BULK -> read(workload, fold);
       case POINT_SEQUENTIAL -> PointTasks.runSequentially(workload, fold, (i, f) -> read(workload, f, workload.id(i)));
       case POINT_CONNECT -> PointTasks.runSequentially(workload, fold, (i, f) -> {
