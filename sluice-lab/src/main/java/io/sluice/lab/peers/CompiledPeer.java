@@ -11,33 +11,36 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The best clients of other runtimes as lab interfaces: tokio-postgres (Rust) and pgx (Go), each a
- * program of this module built from its committed lock file ({@code rust/Cargo.lock},
+ * program of this module built from its committed lock file ({@code rust/Cargo.lock.pinned},
  * {@code go/go.sum}) by {@code bin/sluice lab}, run as one long-lived {@link PeerProcess} that
  * times itself. They read the bulk cases and the point queries; every value is decoded into the
  * language's own value and folded into the lab's checksum.
  */
 public final class CompiledPeer extends PeerDriver {
-  /** The two programs: folder, build command, built binary, lock file. */
+  /** The two programs: folder, lock file, built binary, toolchain, build command. */
   public enum Peer {
     /** One tokio-postgres {@code Client} shared by every task: concurrent queries pipelined on one connection. */
-    TOKIO_POSTGRES("tokio-postgres", "rust", "Cargo.lock", "target/release/tokio-peer",
-        List.of("cargo", "build", "--release", "--locked", "--quiet"), "SLUICE_RUST_PEER_DIR"),
+    TOKIO_POSTGRES("tokio-postgres", "rust", "Cargo.lock.pinned", "target/release/tokio-peer", "cargo",
+        List.of("bash", "build.sh"), "SLUICE_RUST_PEER_DIR"),
     /** A pgxpool of 4 connections, pgx's way for goroutines to share connections. */
-    PGX("pgx", "go", "go.sum", "bin/pgx-peer",
+    PGX("pgx", "go", "go.sum", "bin/pgx-peer", "go",
         List.of("go", "build", "-mod=readonly", "-trimpath", "-o", "bin/pgx-peer", "."), "SLUICE_GO_PEER_DIR");
 
     final String driverName;
     final String folder;
     final String lockFile;
     final String binary;
+    final String toolchain;
     final List<String> build;
     final String dirEnv;
 
-    Peer(String driverName, String folder, String lockFile, String binary, List<String> build, String dirEnv) {
+    Peer(String driverName, String folder, String lockFile, String binary, String toolchain, List<String> build,
+        String dirEnv) {
       this.driverName = driverName;
       this.folder = folder;
       this.lockFile = lockFile;
       this.binary = binary;
+      this.toolchain = toolchain;
       this.build = build;
       this.dirEnv = dirEnv;
     }
@@ -53,7 +56,7 @@ public final class CompiledPeer extends PeerDriver {
 
     /** The toolchain's command ({@code cargo}, {@code go}). */
     public String toolchain() {
-      return build.get(0);
+      return toolchain;
     }
 
     /**
@@ -65,7 +68,9 @@ public final class CompiledPeer extends PeerDriver {
       String tool = PeerProcess.onPath(toolchain()).orElseThrow(() -> new DriverUnavailable(toolchain()
           + " is not installed: " + driverName + " cannot be built"));
       List<String> command = new java.util.ArrayList<>(build);
-      command.set(0, tool);
+      if (command.get(0).equals(toolchain)) {
+        command.set(0, tool);
+      }
       Path log = Files.createTempFile("sluice-build-" + folder + "-", ".log");
       try {
         Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
