@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 
 /** JDBC URLs and properties into Sluice settings, without a server. */
 class DriverSettingsTest {
-  private static DriverSettings parse(String url, String... props) {
+  /** The settings of {@code url} with {@code props} as name, value pairs. */
+  static DriverSettings parse(String url, String... props) {
     Properties p = new Properties();
     for (int i = 0; i < props.length; i += 2) {
       p.setProperty(props[i], props[i + 1]);

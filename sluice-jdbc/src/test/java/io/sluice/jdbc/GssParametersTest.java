@@ -6,17 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sluice.ConfigException;
 import java.util.Optional;
-import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
 /** pgjdbc's Kerberos parameters become Sluice's keywords; none is accepted and dropped. */
 class GssParametersTest {
   private static DriverSettings parse(String url, String... props) {
-    Properties p = new Properties();
-    for (int i = 0; i < props.length; i += 2) {
-      p.setProperty(props[i], props[i + 1]);
-    }
-    return DriverSettings.parse(url, p);
+    return DriverSettingsTest.parse(url, props);
   }
 
   @Test

@@ -7,17 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sluice.OAuthTokenSupplier;
 import java.util.Optional;
-import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
 /** OAuth's JDBC-style names become libpq's keywords; the token supplier travels with the data source. */
 class OAuthParametersTest {
   private static DriverSettings parse(String url, String... props) {
-    Properties p = new Properties();
-    for (int i = 0; i < props.length; i += 2) {
-      p.setProperty(props[i], props[i + 1]);
-    }
-    return DriverSettings.parse(url, p);
+    return DriverSettingsTest.parse(url, props);
   }
 
   @Test
