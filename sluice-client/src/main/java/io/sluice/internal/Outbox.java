@@ -99,10 +99,15 @@ final class Outbox {
     readerWillWrite = true;
   }
 
-  /** The reader is about to wait on the socket, or stops reading: what was appended meanwhile goes now. */
+  /**
+   * The reader is about to wait on the socket, hand rows to user code, or stop reading: what was
+   * appended meanwhile goes now. Nothing to do when it was not busy (callers then wrote their own).
+   */
   void readerWaits() {
-    readerWillWrite = false;
-    flush();
+    if (readerWillWrite) {
+      readerWillWrite = false;
+      flush();
+    }
   }
 
   /** Writes what is buffered, unless another thread is already doing so (it will write ours too). */

@@ -580,14 +580,17 @@ public final class RequestEngine {
         if (head.readsItself() && head.owner != me) {
           return;
         }
-        if (!buffered) {
+        boolean userCode = head.readsItself();   // a stream's rows go to its consumer, however slow
+        if (!buffered || userCode) {
           outbox.readerWaits();   // the requests of callers woken meanwhile leave in one write
         }
         int type = next(in);
         if (type < 0 || !dispatchOrFail(head, (byte) type, in)) {
           return;
         }
-        outbox.readerBusy();
+        if (!userCode) {
+          outbox.readerBusy();
+        }
       }
     } finally {
       outbox.readerWaits();
