@@ -1,5 +1,6 @@
 /** Codecs between PostgreSQL's wire formats and Java values. */
 module io.sluice.types {
-  requires io.sluice.protocol;
+  // Codec and ParameterCodec take WireWriter and WireReader in their signatures
+  requires transitive io.sluice.protocol;
   exports io.sluice.types;
 }

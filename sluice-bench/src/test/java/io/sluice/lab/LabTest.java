@@ -124,7 +124,7 @@ class LabTest {
   void everyExecutionIsStoredAndTheViewsNormaliseIt() {
     try (Connection c = Connection.open(target.uri())) {
       assertEquals("done", c.query("select status from lab.run where id = $1", runId).get(0).getString(0));
-      long expected = (long) series() * small.runs();
+      long expected = series() * small.runs();
       assertEquals(expected, c.query("select count(*) from lab.measurement where run_id = $1", runId).get(0).getLong(0));
       // every interface agreed on the checksum of each case
       assertEquals(0, c.query("select count(*) from (select workload from lab.measurement where run_id = $1"
@@ -244,12 +244,12 @@ class LabTest {
     assertTrue(Integer.parseInt(scroll.group(1)) <= 1400, "no sideways scrolling: " + scroll.group(1) + " px");
   }
 
-  @Test
   /**
    * The HTML report's headline table says what the JSON's measurements say: per case the fastest
    * interface, Sluice's best mode and the fastest peer with their median (min–max) wall times and
    * the ratio, recomputed here from the JSON's per-series figures alone.
    */
+  @Test
   void theHeadlineTableAgreesWithTheJson() throws Exception {
     Pattern rowOf = Pattern.compile("<tr data-case=\"([^\"]+)\">(.*?)</tr>");
     Pattern cellOf = Pattern.compile("<td[^>]*>(.*?)</td>");

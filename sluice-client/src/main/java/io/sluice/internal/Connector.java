@@ -23,7 +23,6 @@ import io.sluice.protocol.BackendMessage.ReadyForQuery;
 import io.sluice.protocol.BackendMessage;
 import io.sluice.protocol.FrontendMessage;
 import io.sluice.protocol.ProtocolVersion;
-import io.sluice.protocol.TransactionStatus;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

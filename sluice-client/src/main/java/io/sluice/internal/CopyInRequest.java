@@ -3,7 +3,6 @@ package io.sluice.internal;
 import io.sluice.protocol.BackendTag;
 import io.sluice.protocol.FrameReader;
 import io.sluice.protocol.ReplyBodies;
-import io.sluice.protocol.Utf8;
 import java.util.concurrent.locks.LockSupport;
 
 /**

@@ -4,7 +4,6 @@ import io.sluice.protocol.BackendTag;
 import io.sluice.protocol.FrameReader;
 import io.sluice.protocol.FrontendMessage;
 import io.sluice.protocol.ReplyBodies;
-import io.sluice.protocol.Utf8;
 
 /**
  * A {@code COPY … TO STDOUT} sent as a simple Query; each CopyData payload goes to the sink on the

@@ -1,18 +1,7 @@
 package io.sluice.internal;
 
-import io.sluice.ConnectionException;
-import io.sluice.ProtocolViolationException;
-import io.sluice.ServerException;
-import io.sluice.SimpleResult;
-import io.sluice.SluiceException.Outcome;
 import io.sluice.protocol.BackendMessage;
 import io.sluice.protocol.BackendMessage.*;
-import io.sluice.protocol.FrontendMessage;
-import io.sluice.protocol.ProtocolException;
-import io.sluice.protocol.Utf8;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
 import java.util.Map;
 
 /**

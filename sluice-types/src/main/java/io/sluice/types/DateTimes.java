@@ -68,7 +68,7 @@ final class DateTimes {
   }
 
   static int nanos(long micros) {
-    return (int) Math.floorMod(micros, 1_000_000) * 1000;
+    return Math.floorMod(micros, 1_000_000) * 1000;
   }
 
   static LocalDateTime localDateTime(long micros) {

@@ -35,6 +35,7 @@ class JooqTest {
   static DSLContext ctx;
 
   @BeforeAll
+  @SuppressWarnings("removal") // jOOQ 3.x still documents identity(true) for generated keys
   static void database() throws SQLException {
     ctx = DSL.using(ToolsDatabase.create("tools_jooq").dataSource(), SQLDialect.POSTGRES);
     ctx.createTable(ITEM)

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sluice.bench.Datasets;
 import io.sluice.bench.Driver;
-import io.sluice.bench.DriverUnavailable;
 import io.sluice.bench.Drivers;
 import io.sluice.bench.Fold;
 import io.sluice.bench.Target;
