@@ -23,7 +23,7 @@
             [sluice.impl.values :as values]
             [sluice.json :as json])
   (:import (clojure.lang IPersistentMap IReduce IReduceInit Keyword)
-           (io.sluice Batch Batch$Item Connection Connection$SessionBody ConnectionConfig CopyFormat Listener
+           (io.sluice Batch Batch$Item Connection Connection$SessionBody ConnectionConfig CopyFormat Notifications
                       Notification Pool PoolOptions PoolStats PreparedQuery Row RowSet SluiceException Transaction
                       Transaction$Body TxOptions TxOptions$Isolation)
            (java.io InputStream OutputStream Reader Writer)
@@ -50,7 +50,7 @@
   jdbc:postgresql:// URL, or a map of libpq settings (`:host`, `:port`, `:dbname`, `:user`,
   `:password`, `:sslmode`, `:application-name`…; dashes stand for underscores), optionally with
   `:uri` holding a connection string the other keys add to, `:listener` a function of event
-  maps or a SluiceListener (see sluice.events), and `:codecs`, a map of PostgreSQL type name to
+  maps or a EventListener (see sluice.events), and `:codecs`, a map of PostgreSQL type name to
   io.sluice.types.Codec (see sluice.codec). An unknown setting is an error naming it; the
   password never appears in any message."
   ^ConnectionConfig [spec]
@@ -712,19 +712,19 @@
   {:channel (.channel n) :payload (.payload n) :pid (.processId n)})
 
 (defn listen!
-  "Opens a dedicated listener connection (an io.sluice.Listener, AutoCloseable) from a spec and
+  "Opens a dedicated listener connection (an io.sluice.Notifications, AutoCloseable) from a spec and
   LISTENs on `channels` (strings; quoted by Sluice). With `callback`, each notification is passed
   to it as {:channel :payload :pid}, on a virtual thread, as it arrives; without, take them with
   `poll!`. The listener reconnects on its own after the connection is lost and subscribes again.
   Add or drop channels later with `.listen` / `.unlisten` on the listener."
-  (^Listener [spec channels] (listen! spec channels nil))
-  (^Listener [spec channels callback]
+  (^Notifications [spec channels] (listen! spec channels nil))
+  (^Notifications [spec channels callback]
    (when-not (and (coll? channels) (every? string? channels))
      (throw (errors/bad-input "listen! takes a collection of channel names (strings)" {})))
    (when-not (or (nil? callback) (ifn? callback))
      (throw (errors/bad-input "listen!'s callback is a function of one notification map" {})))
-   (let [^Listener l (errors/translating
-                      (Listener/open (config spec)
+   (let [^Notifications l (errors/translating
+                      (Notifications/open (config spec)
                                      (when callback
                                        (reify Consumer (accept [_ n] (callback (notification-map n)))))
                                      nil))]
@@ -736,7 +736,7 @@
 (defn poll!
   "The next notification of a listener opened without a callback, as {:channel :payload :pid},
   waiting up to `timeout-ms`; nil when none came."
-  [^Listener listener timeout-ms]
+  [^Notifications listener timeout-ms]
   (some-> (.poll listener (Duration/ofMillis (long timeout-ms))) notification-map))
 
 (defn notify!

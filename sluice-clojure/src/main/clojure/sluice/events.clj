@@ -1,5 +1,5 @@
 (ns sluice.events
-  "Sluice's event listener (io.sluice.SluiceListener) as a function of data. Set it on a
+  "Sluice's event listener (io.sluice.event.EventListener) as a function of data. Set it on a
   connection or pool with the `:listener` key of a settings map: `(sluice/pool {:uri … :listener
   f})`. Then `f` is called on the caller's thread with one map per finished piece of work — a
   statement, a batch, a COPY, a connection attempt, a transaction, a pool acquisition (`:ending`
@@ -15,7 +15,7 @@
   Keep `f` quick (the caller waits for it) and thread-safe; never run statements from it. What it
   throws is logged once by the core and otherwise ignored."
   (:require [sluice.impl.records :as records])
-  (:import (io.sluice SluiceListener)))
+  (:import (io.sluice EventListener)))
 
 (set! *warn-on-reflection* true)
 
@@ -27,12 +27,12 @@
         (assoc :sluice/event kind))))
 
 (defn listener
-  "A SluiceListener calling `(f event-map)` (see the namespace); a SluiceListener is returned as it
+  "A EventListener calling `(f event-map)` (see the namespace); a EventListener is returned as it
   is."
-  ^SluiceListener [f]
+  ^EventListener [f]
   (cond
-    (instance? SluiceListener f) f
-    (ifn? f) (reify SluiceListener
+    (instance? EventListener f) f
+    (ifn? f) (reify EventListener
                (statementEnd [_ _ e] (f (ended :statement e)))
                (batchEnd [_ _ e] (f (ended :batch e)))
                (copyEnd [_ _ e] (f (ended :copy e)))
@@ -40,6 +40,6 @@
                (transactionEnd [_ _ e] (f (ended :transaction e)))
                (acquireEnd [_ _ e] (f (ended :acquire e)))
                (pool [_ e] (f (assoc (records/record->map e) :sluice/event :pool)))
-               (listenerReconnected [_ e] (f (assoc (records/record->map e) :sluice/event :listener-reconnect))))
-    :else (throw (ex-info (str ":listener is a function of an event map or an io.sluice.SluiceListener, not " (pr-str f))
+               (notificationsReconnected [_ e] (f (assoc (records/record->map e) :sluice/event :listener-reconnect))))
+    :else (throw (ex-info (str ":listener is a function of an event map or an io.sluice.event.EventListener, not " (pr-str f))
                           {:type :sluice/bad-input :outcome :not-sent :may-have-run? false :option :listener}))))

@@ -1,6 +1,7 @@
 package io.sluice;
 
 import io.sluice.SluiceException.Outcome;
+import io.sluice.event.EventListener;
 import io.sluice.internal.Connector;
 import io.sluice.event.ConnectionInfo;
 import io.sluice.internal.Deadline;
@@ -67,7 +68,7 @@ public final class Connection implements Queryable, AutoCloseable {
    * to {@code trace} (passwords, SASL payloads and cancel keys are hidden). For debugging.
    */
   public static Connection open(ConnectionConfig config, MessageTracer.Sink trace) {
-    SluiceListener listener = config.listener().orElse(null);
+    EventListener listener = config.listener().orElse(null);
     var server = Connector.connect(ConnectSettings.from(config, trace), Events.of(listener, null));
     ConnectionInfo info = SessionAccess.connectionInfo(server);
     SessionAccess.onNotice(server, Events.noticeRoute(config.noticeHandler().orElse(null), info));
@@ -424,7 +425,7 @@ public final class Connection implements Queryable, AutoCloseable {
     Deadline until = options.timeout() == null ? Deadline.NONE : Deadline.in(options.timeout().toNanos());
     return new Transaction(this, null, null, until, !Events.on(events) ? null
         : Started.begin(events, new TransactionStart(events.connection(), options, attempt),
-            SluiceListener::transactionStart));
+            EventListener::transactionStart));
   }
 
   /** Runs {@code body} in a transaction with default settings; see {@link #transaction(TxOptions, Transaction.Body)}. */

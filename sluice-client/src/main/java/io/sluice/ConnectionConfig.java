@@ -1,5 +1,6 @@
 package io.sluice;
 
+import io.sluice.event.EventListener;
 import io.sluice.protocol.auth.AuthMethod;
 import io.sluice.internal.config.ConnectionStrings;
 import io.sluice.internal.config.Keys;
@@ -68,7 +69,7 @@ import java.util.Set;
  * #toString()}, {@link #toMap(boolean) toMap(false)} and every exception message show {@code password} and {@code sslpassword} as {@code ***} or not at
  * all. Equality compares every effective setting, secrets included.
  *
- * <p><b>Hooks.</b> A {@link SluiceListener} ({@link #withListener}), a {@link NoticeHandler}
+ * <p><b>Hooks.</b> A {@link EventListener} ({@link #withListener}), a {@link NoticeHandler}
  * ({@link #withNoticeHandler}), a {@link PasswordSupplier} ({@link #withPasswordSupplier}) and
  * codecs by type name ({@link #withCodec}) travel with the configuration to every connection made with it; they are not settings, so
  * equality and {@link #toMap} leave them out ({@link #toString} says only that passwords come from
@@ -129,7 +130,7 @@ public final class ConnectionConfig {
    * #toMap}, {@link #equals} or {@link #toString}), carried along by every copy: where events and
    * notices go, where passwords come from, which codecs types given by name get.
    */
-  record Hooks(SluiceListener listener, NoticeHandler noticeHandler, PasswordSupplier passwordSupplier,
+  record Hooks(EventListener listener, NoticeHandler noticeHandler, PasswordSupplier passwordSupplier,
       NamedCodecs codecs, OAuthTokenSupplier oauthTokenSupplier) {
     static final Hooks NONE = new Hooks(null, null, null, NamedCodecs.NONE, null);
   }
@@ -159,9 +160,9 @@ public final class ConnectionConfig {
 
   /**
    * A copy whose connections (and pool) report their events to {@code listener}; null for none.
-   * See {@link SluiceListener}.
+   * See {@link EventListener}.
    */
-  public ConnectionConfig withListener(SluiceListener listener) {
+  public ConnectionConfig withListener(EventListener listener) {
     return toBuilder().listener(listener).build();
   }
 
@@ -174,7 +175,7 @@ public final class ConnectionConfig {
   }
 
   /** The listener events go to, if one is set. */
-  public Optional<SluiceListener> listener() {
+  public Optional<EventListener> listener() {
     return Optional.ofNullable(hooks.listener());
   }
 

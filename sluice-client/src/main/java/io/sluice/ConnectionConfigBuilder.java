@@ -1,5 +1,6 @@
 package io.sluice;
 
+import io.sluice.event.EventListener;
 import io.sluice.internal.config.ConnectionStrings;
 import io.sluice.internal.config.Keys;
 import io.sluice.internal.config.LocalDefaults;
@@ -20,7 +21,7 @@ public final class ConnectionConfigBuilder {
   private final Map<String, String> params = new LinkedHashMap<>();
   private Map<String, String> env;
   private LocalDefaults local;
-  private SluiceListener listener;
+  private EventListener listener;
   private NoticeHandler noticeHandler;
   private PasswordSupplier passwordSupplier;
   private OAuthTokenSupplier oauthTokenSupplier;
@@ -40,8 +41,8 @@ public final class ConnectionConfigBuilder {
     this.codecs = hooks.codecs();
   }
 
-  /** Where the connections' (and a pool's) events go; null for none. See {@link SluiceListener}. */
-  public ConnectionConfigBuilder listener(SluiceListener listener) {
+  /** Where the connections' (and a pool's) events go; null for none. See {@link EventListener}. */
+  public ConnectionConfigBuilder listener(EventListener listener) {
     this.listener = listener;
     return this;
   }

@@ -1,6 +1,7 @@
 package io.sluice;
 
 import io.sluice.event.ConnectionInfo;
+import io.sluice.event.EventListener;
 
 /**
  * Receives the server's notices on every connection made with a configuration ({@link
@@ -10,7 +11,7 @@ import io.sluice.event.ConnectionInfo;
  *
  * <p>Runs on the thread reading the connection's replies, between two messages: be quick, never
  * block, never use the connection. A handler that throws is logged once (as a {@link
- * SluiceListener} is) and does not break the statement that was running.
+ * EventListener} is) and does not break the statement that was running.
  */
 @FunctionalInterface
 public interface NoticeHandler {

@@ -1,7 +1,7 @@
 package io.sluice;
 
 /**
- * A NOTIFY received by a {@link Listener}.
+ * A NOTIFY received by a {@link Notifications}.
  *
  * @param channel the channel it was sent on
  * @param payload the payload ({@code ""} when none was given)

@@ -3,6 +3,7 @@ package io.sluice;
 import io.sluice.event.AcquireEnd;
 import io.sluice.event.AcquireStart;
 import io.sluice.event.ConnectionInfo;
+import io.sluice.event.EventListener;
 import io.sluice.event.PoolEvent;
 import io.sluice.event.PoolEvent.Kind;
 import io.sluice.event.PoolEvent.Reason;
@@ -19,7 +20,7 @@ final class PoolEvents {
   private final Events events;
   private final String pool;
 
-  PoolEvents(String pool, SluiceListener listener) {
+  PoolEvents(String pool, EventListener listener) {
     this.pool = pool;
     this.events = Events.of(listener, null);
   }
@@ -27,7 +28,7 @@ final class PoolEvents {
   /** The start of an acquisition, on the caller's thread; null when nobody listens. */
   Started<AcquireStart> acquiring(boolean borrow) {
     return !Events.on(events) ? null
-        : Started.begin(events, new AcquireStart(pool, borrow), SluiceListener::acquireStart);
+        : Started.begin(events, new AcquireStart(pool, borrow), EventListener::acquireStart);
   }
 
   /** The end of acquisition {@code a} (its start: {@link #acquiring}): with {@code got}, or failed with {@code error}. */
@@ -41,7 +42,7 @@ final class PoolEvents {
         : Thread.currentThread().isInterrupted() ? AcquireEnd.Ending.INTERRUPTED
         : AcquireEnd.Ending.FAILED;
     started.end(new AcquireEnd(started.start(), ending, got == null ? null : info(got.c), started.elapsedNanos(),
-        a.waitedNanos(), error), SluiceListener::acquireEnd);
+        a.waitedNanos(), error), EventListener::acquireEnd);
   }
 
   /** A start time for {@link #opened}, or 0 when nobody listens (no clock read). */

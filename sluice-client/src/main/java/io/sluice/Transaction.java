@@ -1,6 +1,7 @@
 package io.sluice;
 
 import io.sluice.SluiceException.Outcome;
+import io.sluice.event.EventListener;
 import io.sluice.internal.Deadline;
 import io.sluice.event.TransactionEnd;
 import io.sluice.event.TransactionEnd.Ending;
@@ -314,7 +315,7 @@ public final class Transaction implements Queryable, AutoCloseable {
     Started<TransactionStart> s = started;
     if (s != null) {
       started = null;
-      s.end(new TransactionEnd(s.start(), ending, s.elapsedNanos(), cause), SluiceListener::transactionEnd);
+      s.end(new TransactionEnd(s.start(), ending, s.elapsedNanos(), cause), EventListener::transactionEnd);
     }
   }
 

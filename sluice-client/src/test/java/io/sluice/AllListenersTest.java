@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.*;
 import io.sluice.EventRecorder.Ended;
 import io.sluice.EventRecorder.Token;
 import io.sluice.event.ConnectEnd;
+import io.sluice.event.EventListener;
 import io.sluice.event.PoolEvent;
 import io.sluice.event.StatementEnd;
 import io.sluice.event.StatementStart;
@@ -13,11 +14,11 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** {@link SluiceListener#all}: two listeners on one configuration, each with its own tokens, one throwing. */
+/** {@link EventListener#all}: two listeners on one configuration, each with its own tokens, one throwing. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class AllListenersTest {
   /** Throws from every method it overrides. */
-  static final class Throwing implements SluiceListener {
+  static final class Throwing implements EventListener {
     @Override
     public Object statementStart(StatementStart start) {
       throw new IllegalStateException("start");
@@ -38,7 +39,7 @@ class AllListenersTest {
   void eachListenerHearsEveryEventWithItsOwnToken() {
     EventRecorder first = new EventRecorder();
     EventRecorder second = new EventRecorder();
-    ConnectionConfig config = StatementEventsTest.config(null).withListener(SluiceListener.all(first, second));
+    ConnectionConfig config = StatementEventsTest.config(null).withListener(EventListener.all(first, second));
     try (Connection c = Connection.open(config)) {
       c.query("select $1::int", 7);
     }
@@ -55,7 +56,7 @@ class AllListenersTest {
   @Test
   void oneThatThrowsLeavesTheOthersAndTheStatementAlone() {
     EventRecorder after = new EventRecorder();
-    SluiceListener both = SluiceListener.all(new Throwing(), after);
+    EventListener both = EventListener.all(new Throwing(), after);
     try (Pool pool = Pool.open(StatementEventsTest.config(null).withListener(both), PoolOptions.DEFAULT)) {
       assertEquals(7, pool.query("select $1::int", 7).get(0).getInt(0));
     }
@@ -66,7 +67,7 @@ class AllListenersTest {
   @Test
   void aNullListenerIsRefusedByPosition() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> SluiceListener.all(new EventRecorder(), null));
+        () -> EventListener.all(new EventRecorder(), null));
     assertTrue(e.getMessage().contains("listener 1 of 2 is null"), e.getMessage());
   }
 }

@@ -8,7 +8,8 @@ import io.sluice.event.ConnectEnd;
 import io.sluice.event.ConnectStart;
 import io.sluice.event.CopyEnd;
 import io.sluice.event.CopyStart;
-import io.sluice.event.ListenerReconnect;
+import io.sluice.event.EventListener;
+import io.sluice.event.NotificationsReconnect;
 import io.sluice.event.PoolEvent;
 import io.sluice.event.StatementEnd;
 import io.sluice.event.StatementStart;
@@ -23,7 +24,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * returns a fresh {@link Token} naming its start record and thread, so that a test can check that
  * every end got the token of its own start.
  */
-final class EventRecorder implements SluiceListener {
+final class EventRecorder implements EventListener {
   /** What a start method returned. */
   record Token(Object start, Thread thread) {}
 
@@ -131,7 +132,7 @@ final class EventRecorder implements SluiceListener {
   }
 
   @Override
-  public void listenerReconnected(ListenerReconnect event) {
+  public void notificationsReconnected(NotificationsReconnect event) {
     single.add(event);
   }
 }

@@ -7,7 +7,7 @@ import io.sluice.EventRecorder.Token;
 import io.sluice.event.AcquireEnd;
 import io.sluice.event.ConnectEnd;
 import io.sluice.event.ConnectStart;
-import io.sluice.event.ListenerReconnect;
+import io.sluice.event.NotificationsReconnect;
 import io.sluice.event.PoolEvent;
 import io.sluice.event.PoolEvent.Kind;
 import io.sluice.event.Result;
@@ -202,12 +202,12 @@ class LifecycleEventsTest {
     ConnectionConfig cfg = ConnectionConfig.parse(StatementEventsTest.url() + " application_name=listener-events")
         .withListener(events);
     try (Connection admin = Connection.open(StatementEventsTest.url());
-        Listener l = Listener.open(cfg, n -> {}, null)) {
+        Notifications l = Notifications.open(cfg, n -> {}, null)) {
       l.listen("ev_one");
       l.listen("ev_two");
       admin.query("select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'listener-events'");
-      PoolTest.eventually("reconnected", () -> !events.singles(ListenerReconnect.class).isEmpty());
-      ListenerReconnect r = events.singles(ListenerReconnect.class).get(0);
+      PoolTest.eventually("reconnected", () -> !events.singles(NotificationsReconnect.class).isEmpty());
+      NotificationsReconnect r = events.singles(NotificationsReconnect.class).get(0);
       assertEquals(java.util.Set.of("ev_one", "ev_two"), r.channels());
       assertEquals(1, r.reconnects());
       assertTrue(r.downNanos() > 0);

@@ -3,6 +3,7 @@ package io.sluice;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.event.ConnectionInfo;
+import io.sluice.event.EventListener;
 import io.sluice.event.PoolEvent;
 import io.sluice.event.StatementEnd;
 import io.sluice.event.StatementStart;
@@ -24,7 +25,7 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class ObserverSafetyTest {
   /** Throws from every method, start and end alike. */
-  static final class ThrowingListener implements SluiceListener {
+  static final class ThrowingListener implements EventListener {
     int calls;
 
     private RuntimeException boom() {
@@ -93,7 +94,7 @@ class ObserverSafetyTest {
   void aStartThatThrowsStillGetsItsEnd() {
     List<StatementEnd> ends = new CopyOnWriteArrayList<>();
     List<Object> tokens = new CopyOnWriteArrayList<>();
-    SluiceListener startFails = new SluiceListener() {
+    EventListener startFails = new EventListener() {
       @Override
       public Object statementStart(StatementStart start) {
         throw new IllegalStateException("start failure");

@@ -3,6 +3,7 @@ package io.sluice;
 import static org.junit.jupiter.api.Assertions.*;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.sluice.event.EventListener;
 import io.sluice.testkit.PostgresServer;
 import java.io.IOException;
 import java.time.Duration;
@@ -145,7 +146,7 @@ class PasswordSupplierTest {
     assertEquals(a, a.with("application_name", null));
     // code, not a setting: equality compares settings only, as for listeners and notice handlers
     assertEquals(a, a.withPasswordSupplier(null));
-    assertTrue(a.withListener(new SluiceListener() {}).passwordSupplier().isPresent(), "kept by other copies");
+    assertTrue(a.withListener(new EventListener() {}).passwordSupplier().isPresent(), "kept by other copies");
     assertTrue(a.withPasswordSupplier(null).passwordSupplier().isEmpty());
   }
 }

@@ -1,6 +1,6 @@
 package io.sluice.internal;
 
-import io.sluice.SluiceListener;
+import io.sluice.event.EventListener;
 import io.sluice.event.AcquireEnd;
 import io.sluice.event.AcquireStart;
 import io.sluice.event.BatchEnd;
@@ -9,7 +9,7 @@ import io.sluice.event.ConnectEnd;
 import io.sluice.event.ConnectStart;
 import io.sluice.event.CopyEnd;
 import io.sluice.event.CopyStart;
-import io.sluice.event.ListenerReconnect;
+import io.sluice.event.NotificationsReconnect;
 import io.sluice.event.PoolEvent;
 import io.sluice.event.StatementEnd;
 import io.sluice.event.StatementStart;
@@ -20,28 +20,28 @@ import java.util.function.BiConsumer;
 import java.util.function.Function;
 
 /**
- * Several listeners as one ({@link SluiceListener#all}): each gets every event in order, with its
+ * Several listeners as one ({@link EventListener#all}): each gets every event in order, with its
  * own token (the group's token is the array of them), and each is called through {@link Events},
  * so that one that throws is logged once on its own and the others still hear the event.
  */
-public record AllListeners(List<SluiceListener> each) implements SluiceListener {
+public record AllListeners(List<EventListener> each) implements EventListener {
   public AllListeners {
     each = List.copyOf(each);
   }
 
   /** The group of {@code listeners}, in order. */
-  public static AllListeners of(List<SluiceListener> listeners) {
+  public static AllListeners of(List<EventListener> listeners) {
     return new AllListeners(listeners);
   }
 
   /** The group of {@code listeners}, then {@code last}. */
-  static AllListeners of(List<SluiceListener> listeners, SluiceListener last) {
-    List<SluiceListener> all = new java.util.ArrayList<>(listeners);
+  static AllListeners of(List<EventListener> listeners, EventListener last) {
+    List<EventListener> all = new java.util.ArrayList<>(listeners);
     all.add(last);
     return of(all);
   }
 
-  private Object[] start(Function<SluiceListener, Object> call) {
+  private Object[] start(Function<EventListener, Object> call) {
     Object[] tokens = new Object[each.size()];
     for (int i = 0; i < tokens.length; i++) {
       tokens[i] = Events.start(each.get(i), call);
@@ -49,7 +49,7 @@ public record AllListeners(List<SluiceListener> each) implements SluiceListener 
     return tokens;
   }
 
-  private void end(Object token, BiConsumer<SluiceListener, Object> call) {
+  private void end(Object token, BiConsumer<EventListener, Object> call) {
     Object[] tokens = token instanceof Object[] t && t.length == each.size() ? t : new Object[each.size()];
     for (int i = 0; i < tokens.length; i++) {
       Object own = tokens[i];
@@ -123,7 +123,7 @@ public record AllListeners(List<SluiceListener> each) implements SluiceListener 
   }
 
   @Override
-  public void listenerReconnected(ListenerReconnect event) {
-    each.forEach(e -> Events.send(e, l -> l.listenerReconnected(event)));
+  public void notificationsReconnected(NotificationsReconnect event) {
+    each.forEach(e -> Events.send(e, l -> l.notificationsReconnected(event)));
   }
 }

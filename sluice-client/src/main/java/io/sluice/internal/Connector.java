@@ -6,7 +6,7 @@ import io.sluice.HostPort;
 import io.sluice.ServerException;
 import io.sluice.SluiceException.Outcome;
 import io.sluice.SluiceException;
-import io.sluice.SluiceListener;
+import io.sluice.event.EventListener;
 import io.sluice.event.ConnectEnd;
 import io.sluice.event.ConnectStart;
 import io.sluice.event.Result;
@@ -155,17 +155,17 @@ public final class Connector {
       return attempt(p, e, tls);
     }
     Started<ConnectStart> started = Started.begin(events, new ConnectStart(e, tls, p.database(), p.user()),
-        SluiceListener::connectStart);
+        EventListener::connectStart);
     ServerSession s;
     try {
       s = attempt(p, e, tls);
     } catch (RuntimeException | Error ex) {
       started.end(new ConnectEnd(started.start(), null, null, 0, started.elapsedNanos(), Result.of(ex),
-          Result.sqlState(ex), ex), SluiceListener::connectEnd);
+          Result.sqlState(ex), ex), EventListener::connectEnd);
       throw ex;
     }
     started.end(new ConnectEnd(started.start(), s.authMethod, s.transport.tlsProtocol(), s.processId,
-        started.elapsedNanos(), Result.SUCCEEDED, null, null), SluiceListener::connectEnd);
+        started.elapsedNanos(), Result.SUCCEEDED, null, null), EventListener::connectEnd);
     return s;
   }
 

@@ -1,6 +1,6 @@
 package io.sluice.internal;
 
-import io.sluice.SluiceListener;
+import io.sluice.event.EventListener;
 import io.sluice.event.CopyEnd;
 import io.sluice.event.CopyStart;
 import io.sluice.event.Result;
@@ -12,14 +12,14 @@ final class CopyEvents {
   /** Delivers the start event; null without events (and then nothing is made). */
   static Started<CopyStart> begin(Events events, String sql, CopyStart.Direction direction) {
     return !Events.on(events) ? null
-        : Started.begin(events, new CopyStart(events.connection(), sql, direction), SluiceListener::copyStart);
+        : Started.begin(events, new CopyStart(events.connection(), sql, direction), EventListener::copyStart);
   }
 
   /** Delivers the end event of {@code started} (null: no events), once the request is done. */
   static void ended(Started<CopyStart> started, Request request, long bytes, Throwable failure) {
     if (started != null) {
       started.end(new CopyEnd(started.start(), request.rowCount(), bytes,
-          started.elapsedNanos(), Result.of(failure), Result.sqlState(failure), failure), SluiceListener::copyEnd);
+          started.elapsedNanos(), Result.of(failure), Result.sqlState(failure), failure), EventListener::copyEnd);
     }
   }
 }

@@ -2,7 +2,7 @@ package io.sluice.internal;
 
 import io.sluice.Notice;
 import io.sluice.NoticeHandler;
-import io.sluice.SluiceListener;
+import io.sluice.event.EventListener;
 import io.sluice.event.ConnectionInfo;
 import java.lang.System.Logger.Level;
 import java.util.Collections;
@@ -12,7 +12,7 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
- * The one place that calls user observers ({@link SluiceListener}, {@link NoticeHandler}): whatever
+ * The one place that calls user observers ({@link EventListener}, {@link NoticeHandler}): whatever
  * they throw is caught here, so that it never changes the outcome of the work they observe, and is
  * logged once per observer on {@code System.Logger} {@code io.sluice.events} (WARNING; later
  * failures of the same observer at DEBUG, so that a broken listener cannot flood the log).
@@ -28,12 +28,12 @@ public final class Events {
   private static final Map<Object, Boolean> REPORTED = Collections.synchronizedMap(new WeakHashMap<>());
 
   /** The configured listener, or null. */
-  private final SluiceListener listener;
+  private final EventListener listener;
   /** Who hears events while JFR records Sluice's: the listener and the JFR one, or the JFR one alone. */
-  private final SluiceListener recorded;
+  private final EventListener recorded;
   private final ConnectionInfo connection;
 
-  private Events(SluiceListener listener, SluiceListener recorded, ConnectionInfo connection) {
+  private Events(EventListener listener, EventListener recorded, ConnectionInfo connection) {
     this.listener = listener;
     this.recorded = recorded;
     this.connection = connection;
@@ -43,8 +43,8 @@ public final class Events {
    * Events for {@code listener} (null: none) and for Java Flight Recorder, about {@code connection}
    * (null for work not tied to one).
    */
-  public static Events of(SluiceListener listener, ConnectionInfo connection) {
-    SluiceListener jfr = io.sluice.internal.jfr.JfrListener.INSTANCE;
+  public static Events of(EventListener listener, ConnectionInfo connection) {
+    EventListener jfr = io.sluice.internal.jfr.JfrListener.INSTANCE;
     return new Events(listener, listener == null ? jfr : AllListeners.of(java.util.List.of(listener), jfr), connection);
   }
 
@@ -58,15 +58,15 @@ public final class Events {
    * that stops between a caller's {@link #on} and its start leaves nobody, a listener that ignores
    * everything, so that the start still gets its end.
    */
-  SluiceListener audience() {
+  EventListener audience() {
     if (io.sluice.internal.jfr.JfrGate.on()) {
       return recorded;
     }
     return listener != null ? listener : NOBODY;
   }
 
-  /** Hears nothing: every method of SluiceListener does nothing by default. */
-  private static final SluiceListener NOBODY = new SluiceListener() {};
+  /** Hears nothing: every method of EventListener does nothing by default. */
+  private static final EventListener NOBODY = new EventListener() {};
 
   /** The session these events are about, or null (a pool's, a connection attempt's). */
   public ConnectionInfo connection() {
@@ -74,7 +74,7 @@ public final class Events {
   }
 
   /** Calls a start method of {@code to} ({@link #audience}); returns its token, or null when it threw. */
-  static Object start(SluiceListener to, Function<SluiceListener, Object> call) {
+  static Object start(EventListener to, Function<EventListener, Object> call) {
     try {
       return call.apply(to);
     } catch (VirtualMachineError e) {
@@ -86,7 +86,7 @@ public final class Events {
   }
 
   /** Calls an end method of {@code to}, the audience of its start. */
-  static void send(SluiceListener to, Consumer<SluiceListener> call) {
+  static void send(EventListener to, Consumer<EventListener> call) {
     try {
       call.accept(to);
     } catch (VirtualMachineError e) {
@@ -97,7 +97,7 @@ public final class Events {
   }
 
   /** Calls a method without a pair on whoever hears events now. */
-  public void send(Consumer<SluiceListener> call) {
+  public void send(Consumer<EventListener> call) {
     send(audience(), call);
   }
 

@@ -1,6 +1,6 @@
 package io.sluice.internal;
 
-import io.sluice.SluiceListener;
+import io.sluice.event.EventListener;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 
@@ -13,12 +13,12 @@ import java.util.function.Function;
  */
 public final class Started<S> {
   /** Who heard the start, and so hears the end (a JFR recording that begins meanwhile does not). */
-  private final SluiceListener audience;
+  private final EventListener audience;
   private final S start;
   private final long begunNanos;
   private final Object token;
 
-  private Started(SluiceListener audience, S start, Function<SluiceListener, Object> call) {
+  private Started(EventListener audience, S start, Function<EventListener, Object> call) {
     this.audience = audience;
     this.start = start;
     this.begunNanos = System.nanoTime();
@@ -26,10 +26,10 @@ public final class Started<S> {
   }
 
   /**
-   * Delivers {@code start} through {@code call} (e.g. {@code SluiceListener::statementStart}); null
+   * Delivers {@code start} through {@code call} (e.g. {@code EventListener::statementStart}); null
    * without events (callers ask {@link Events#on} before they make {@code start}).
    */
-  public static <S> Started<S> begin(Events events, S start, BiFunction<SluiceListener, S, Object> call) {
+  public static <S> Started<S> begin(Events events, S start, BiFunction<EventListener, S, Object> call) {
     return events == null ? null : new Started<>(events.audience(), start, l -> call.apply(l, start));
   }
 
@@ -47,9 +47,9 @@ public final class Started<S> {
     Events.send(audience, l -> call.end(l, token, end));
   }
 
-  /** An end method of {@link SluiceListener}, e.g. {@code SluiceListener::statementEnd}. */
+  /** An end method of {@link EventListener}, e.g. {@code EventListener::statementEnd}. */
   @FunctionalInterface
   public interface EndCall<E> {
-    void end(SluiceListener listener, Object token, E end);
+    void end(EventListener listener, Object token, E end);
   }
 }

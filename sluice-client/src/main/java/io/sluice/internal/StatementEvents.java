@@ -1,6 +1,6 @@
 package io.sluice.internal;
 
-import io.sluice.SluiceListener;
+import io.sluice.event.EventListener;
 import io.sluice.event.BatchEnd;
 import io.sluice.event.BatchStart;
 import io.sluice.event.Preparation;
@@ -61,7 +61,7 @@ final class StatementEvents {
   /** Delivers a statement's start event; for work whose end comes later ({@link #ended}). */
   Started<StatementStart> begin(String sql, int parameters, Preparation preparation) {
     return Started.begin(events, new StatementStart(events.connection(), sql, parameters, preparation),
-        SluiceListener::statementStart);
+        EventListener::statementStart);
   }
 
   /** Delivers a statement's end event: {@code request} is what was written last (null: nothing). */
@@ -69,7 +69,7 @@ final class StatementEvents {
     long rows = request == null ? 0 : request.rowCount();
     int depth = request == null ? 0 : request.depthAtSend;
     started.end(new StatementEnd(started.start(), rows, started.elapsedNanos(), depth, Result.of(failure),
-        Result.sqlState(failure), failure), SluiceListener::statementEnd);
+        Result.sqlState(failure), failure), EventListener::statementEnd);
   }
 
   /** Runs a batch of independent statements between its start and end events. */
@@ -87,7 +87,7 @@ final class StatementEvents {
 
   private <T> T observedBatch(List<String> sqls, boolean atomic, Supplier<T> body, Function<T, Tally> tally) {
     Started<BatchStart> started = Started.begin(events, new BatchStart(events.connection(), sqls, atomic),
-        SluiceListener::batchStart);
+        EventListener::batchStart);
     T result;
     try {
       result = body.get();
@@ -126,6 +126,6 @@ final class StatementEvents {
 
   private static void batchEnded(Started<BatchStart> started, Tally t) {
     started.end(new BatchEnd(started.start(), t.rows(), t.failed(), started.elapsedNanos(), Result.of(t.first()),
-        Result.sqlState(t.first()), t.first()), SluiceListener::batchEnd);
+        Result.sqlState(t.first()), t.first()), EventListener::batchEnd);
   }
 }

@@ -2,7 +2,7 @@ package io.sluice.jdbc;
 
 import io.sluice.ConfigException;
 import io.sluice.ConnectionConfig;
-import io.sluice.SluiceListener;
+import io.sluice.event.EventListener;
 import java.io.PrintWriter;
 import java.io.Serializable;
 import java.sql.Connection;
@@ -36,7 +36,7 @@ public class SluiceDataSource implements javax.sql.DataSource, Serializable, Sel
   private final Map<String, String> properties = new LinkedHashMap<>();
   private int loginTimeout;
   private transient PrintWriter logWriter;
-  private transient SluiceListener listener;
+  private transient EventListener listener;
   private transient io.sluice.OAuthTokenSupplier oauthTokenSupplier;
 
   @Override
@@ -83,13 +83,13 @@ public class SluiceDataSource implements javax.sql.DataSource, Serializable, Sel
 
   /**
    * Where the events of this data source's connections go (statements, connects, …: see {@link
-   * SluiceListener}); null for none. Not serialised.
+   * EventListener}); null for none. Not serialised.
    */
-  public void setListener(SluiceListener listener) {
+  public void setListener(EventListener listener) {
     this.listener = listener;
   }
 
-  public SluiceListener getListener() {
+  public EventListener getListener() {
     return listener;
   }
 

@@ -2,7 +2,7 @@ package io.sluice.jdbc;
 
 import static org.junit.jupiter.api.Assertions.*;
 
-import io.sluice.SluiceListener;
+import io.sluice.event.EventListener;
 import io.sluice.TransactionException;
 import io.sluice.event.TransactionEnd;
 import java.sql.Connection;
@@ -58,7 +58,7 @@ class SilentRollbackTest extends OneConnection {
     List<TransactionEnd> ends = new CopyOnWriteArrayList<>();
     SluiceDataSource ds = new SluiceDataSource();
     ds.setUrl(TestDatabase.url());
-    ds.setListener(new SluiceListener() {
+    ds.setListener(new EventListener() {
       @Override
       public void transactionEnd(Object token, TransactionEnd end) {
         ends.add(end);

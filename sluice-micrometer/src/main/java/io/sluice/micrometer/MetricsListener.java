@@ -4,11 +4,11 @@ import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
-import io.sluice.SluiceListener;
+import io.sluice.event.EventListener;
 import io.sluice.event.BatchEnd;
 import io.sluice.event.ConnectEnd;
 import io.sluice.event.CopyEnd;
-import io.sluice.event.ListenerReconnect;
+import io.sluice.event.NotificationsReconnect;
 import io.sluice.event.AcquireEnd;
 import io.sluice.event.Result;
 import io.sluice.event.StatementEnd;
@@ -17,7 +17,7 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A {@link SluiceListener} recording Micrometer timers from Sluice's events: statements, batches,
+ * A {@link EventListener} recording Micrometer timers from Sluice's events: statements, batches,
  * COPY, connection attempts, transactions and waits for a pooled connection, each tagged by how it
  * ended ({@code result}: succeeded, server_error, unknown, not_sent, caller_error), plus the
  * pipeline depth statements met. Durations are the events' own ({@code durationNanos}), so no
@@ -28,7 +28,7 @@ import java.util.concurrent.TimeUnit;
  * {@value #COPY_BYTES}, {@value #CONNECT}, {@value #TRANSACTION}, {@value #POOL_WAIT}, {@value
  * #LISTENER_RECONNECTS}.
  */
-public final class MetricsListener implements SluiceListener {
+public final class MetricsListener implements EventListener {
   public static final String STATEMENT = "sluice.statement";
   public static final String PIPELINE_DEPTH = "sluice.statement.pipeline.depth";
   public static final String BATCH = "sluice.batch";
@@ -37,7 +37,7 @@ public final class MetricsListener implements SluiceListener {
   public static final String CONNECT = "sluice.connect";
   public static final String TRANSACTION = "sluice.transaction";
   public static final String POOL_WAIT = "sluice.pool.wait";
-  public static final String LISTENER_RECONNECTS = "sluice.listener.reconnects";
+  public static final String LISTENER_RECONNECTS = "sluice.notifications.reconnects";
 
   private final MeterRegistry registry;
   private final Tags tags;
@@ -112,7 +112,7 @@ public final class MetricsListener implements SluiceListener {
   }
 
   @Override
-  public void listenerReconnected(ListenerReconnect event) {
+  public void notificationsReconnected(NotificationsReconnect event) {
     registry.counter(LISTENER_RECONNECTS, tags).increment();
   }
 

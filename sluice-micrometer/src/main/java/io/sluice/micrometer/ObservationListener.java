@@ -3,7 +3,7 @@ package io.sluice.micrometer;
 import io.micrometer.common.KeyValues;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
-import io.sluice.SluiceListener;
+import io.sluice.event.EventListener;
 import io.sluice.event.BatchEnd;
 import io.sluice.event.BatchStart;
 import io.sluice.event.ConnectEnd;
@@ -32,7 +32,7 @@ import java.util.function.Function;
  * is also the contextual name, and {@code db.response.status_code}. Never the SQL text or values.
  * Use this or {@link MetricsListener} for a registry's metrics, not both: their timers differ.
  */
-public final class ObservationListener implements SluiceListener {
+public final class ObservationListener implements EventListener {
   /** The observation of a statement, batch or COPY. */
   public static final String OPERATION = "sluice.operation";
   /** The observation of one connection attempt. */

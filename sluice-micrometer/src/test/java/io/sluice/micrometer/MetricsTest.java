@@ -8,12 +8,12 @@ import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.sluice.Connection;
 import io.sluice.ConnectionConfig;
-import io.sluice.Listener;
+import io.sluice.Notifications;
 import io.sluice.Pool;
 import io.sluice.PoolExhaustedException;
 import io.sluice.PoolOptions;
 import io.sluice.ServerException;
-import io.sluice.SluiceListener;
+import io.sluice.event.EventListener;
 import io.sluice.testkit.PostgresServer;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Timeout;
 /** Every meter, with its tags and values, after known work against the real server, in a SimpleMeterRegistry. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class MetricsTest {
-  static ConnectionConfig config(SluiceListener listener) {
+  static ConnectionConfig config(EventListener listener) {
     PostgresServer pg = PostgresServer.shared();
     return ConnectionConfig.parse("host=" + pg.socketDirectory() + " port=" + pg.port() + " user=" + pg.superuser()
         + " dbname=" + pg.database()).withListener(listener);
@@ -148,7 +148,7 @@ class MetricsTest {
         + pg.database();
     ConnectionConfig cfg = ConnectionConfig.parse(url + " application_name=metered-listener")
         .withListener(MetricsListener.create(r));
-    try (Connection admin = Connection.open(url); Listener l = Listener.open(cfg, n -> { }, null)) {
+    try (Connection admin = Connection.open(url); Notifications l = Notifications.open(cfg, n -> { }, null)) {
       l.listen("metered");
       admin.query("select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'metered-listener'");
       for (int i = 0; i < 1000 && r.find(MetricsListener.LISTENER_RECONNECTS).counter() == null; i++) {

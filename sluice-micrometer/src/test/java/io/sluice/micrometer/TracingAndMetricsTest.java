@@ -10,14 +10,14 @@ import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
 import io.sluice.Connection;
 import io.sluice.ServerException;
-import io.sluice.SluiceListener;
+import io.sluice.event.EventListener;
 import io.sluice.opentelemetry.TracingListener;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** Both adapters on one configuration through {@link SluiceListener#all}: each sees every statement. */
+/** Both adapters on one configuration through {@link EventListener#all}: each sees every statement. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class TracingAndMetricsTest {
   @Test
@@ -27,7 +27,7 @@ class TracingAndMetricsTest {
     try (OpenTelemetrySdk sdk = OpenTelemetrySdk.builder()
         .setTracerProvider(SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(spans)).build())
         .build()) {
-      SluiceListener both = SluiceListener.all(TracingListener.create(sdk), MetricsListener.create(registry));
+      EventListener both = EventListener.all(TracingListener.create(sdk), MetricsListener.create(registry));
       try (Connection c = Connection.open(MetricsTest.config(both))) {
         c.query("select $1::int", 1);
         assertThrows(ServerException.class, () -> c.query("select * from no_such_table"));

@@ -10,7 +10,7 @@ import io.opentelemetry.api.metrics.Meter;
 import io.opentelemetry.api.metrics.ObservableLongUpDownCounter;
 import io.sluice.Pool;
 import io.sluice.PoolStats;
-import io.sluice.SluiceListener;
+import io.sluice.event.EventListener;
 import io.sluice.event.AcquireEnd;
 import io.sluice.event.BatchEnd;
 import io.sluice.event.ConnectionInfo;
@@ -31,10 +31,10 @@ import java.util.function.Function;
  * {@code used}), {@code .max}, {@code .idle.min} and {@code .pending_requests}. Durations are in
  * seconds, with the conventions' bucket boundaries.
  *
- * <p>A listener: give it to the configuration (with {@link SluiceListener#all} beside {@link
+ * <p>A listener: give it to the configuration (with {@link EventListener#all} beside {@link
  * TracingListener} for both).
  */
-public final class DbClientMetrics implements SluiceListener {
+public final class DbClientMetrics implements EventListener {
   static final String OPERATION_DURATION = "db.client.operation.duration";
   static final String CONNECTION_COUNT = "db.client.connection.count";
   static final String CREATE_TIME = "db.client.connection.create_time";

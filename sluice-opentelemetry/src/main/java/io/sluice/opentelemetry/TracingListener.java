@@ -8,7 +8,7 @@ import io.opentelemetry.api.trace.SpanBuilder;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Context;
-import io.sluice.SluiceListener;
+import io.sluice.event.EventListener;
 import io.sluice.event.BatchEnd;
 import io.sluice.event.BatchStart;
 import io.sluice.event.ConnectEnd;
@@ -26,7 +26,7 @@ import java.util.Locale;
 import java.util.function.Function;
 
 /**
- * A {@link SluiceListener} making OpenTelemetry spans: one per statement, batch and COPY (kind
+ * A {@link EventListener} making OpenTelemetry spans: one per statement, batch and COPY (kind
  * CLIENT, after OpenTelemetry's database semantic conventions, docs/db/database-spans.md and
  * docs/db/postgresql.md), one per connection attempt ({@value #CONNECT}, CLIENT) and one per wait
  * for a pooled connection ({@value PoolWaitSpans#NAME}, INTERNAL). Each span's parent is the
@@ -38,7 +38,7 @@ import java.util.function.Function;
  * ConnectionConfig config = ConnectionConfig.parse(url).withListener(TracingListener.create(openTelemetry));
  * }</pre>
  */
-public final class TracingListener implements SluiceListener {
+public final class TracingListener implements EventListener {
   /** The name of connection attempts' spans (the conventions name none). */
   public static final String CONNECT = "connect";
   /** The instrumentation scope of every span. */

@@ -38,7 +38,7 @@ final class Tracing implements AutoCloseable {
         + " sslmode=disable";
   }
 
-  static ConnectionConfig config(io.sluice.SluiceListener listener) {
+  static ConnectionConfig config(io.sluice.event.EventListener listener) {
     PostgresServer pg = PostgresServer.shared();
     return ConnectionConfig.parse(tcpUrl(pg.host(), pg.port())).withListener(listener);
   }

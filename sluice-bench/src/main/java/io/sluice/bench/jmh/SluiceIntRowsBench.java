@@ -2,7 +2,7 @@ package io.sluice.bench.jmh;
 
 import io.sluice.Connection;
 import io.sluice.ConnectionConfig;
-import io.sluice.SluiceListener;
+import io.sluice.event.EventListener;
 import io.sluice.Row;
 import io.sluice.RowSet;
 import io.sluice.bench.Target;
@@ -58,7 +58,7 @@ public class SluiceIntRowsBench {
   public int rows;
 
   /**
-   * {@code none}: no {@link SluiceListener} (the default path, which must allocate nothing for
+   * {@code none}: no {@link EventListener} (the default path, which must allocate nothing for
    * events); {@code noop}: a listener whose methods do nothing, to show what events cost when on;
    * {@code jfr}: no listener, but a Java Flight Recorder recording that takes every Sluice event
    * (threshold 0), to show what the JFR events cost while recorded.
@@ -83,7 +83,7 @@ public class SluiceIntRowsBench {
     }
     connection = Connection.open(switch (listener) {
       case "none", "jfr" -> config;
-      case "noop" -> config.withListener(new SluiceListener() {});
+      case "noop" -> config.withListener(new EventListener() {});
       default -> throw new IllegalArgumentException("listener is none, noop or jfr, not " + listener);
     });
   }

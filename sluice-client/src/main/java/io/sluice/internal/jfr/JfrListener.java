@@ -1,6 +1,6 @@
 package io.sluice.internal.jfr;
 
-import io.sluice.SluiceListener;
+import io.sluice.event.EventListener;
 import io.sluice.event.AcquireEnd;
 import io.sluice.event.AcquireStart;
 import io.sluice.event.BatchEnd;
@@ -25,8 +25,8 @@ import java.util.function.Supplier;
  * type is off), and each end fills and commits it when it passes the type's threshold. Fields are
  * filled at commit, so that events under the threshold cost no query summary.
  */
-public final class JfrListener implements SluiceListener {
-  public static final SluiceListener INSTANCE = new JfrListener();
+public final class JfrListener implements EventListener {
+  public static final EventListener INSTANCE = new JfrListener();
 
   /** Summaries of the statements seen (an application runs few distinct ones), as the tracing adapter keeps them. */
   private final java.util.function.Function<String, String> summaries = QuerySummary.memo(1024);

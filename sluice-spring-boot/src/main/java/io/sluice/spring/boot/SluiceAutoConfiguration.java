@@ -2,7 +2,7 @@ package io.sluice.spring.boot;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.sluice.Pool;
-import io.sluice.SluiceListener;
+import io.sluice.event.EventListener;
 import io.sluice.jdbc.SluiceDataSource;
 import io.sluice.jdbc.SluicePoolDataSource;
 import javax.sql.DataSource;
@@ -47,9 +47,9 @@ public class SluiceAutoConfiguration {
   @Bean
   @ConditionalOnMissingBean
   SluiceServer sluiceServer(DataSourceProperties dataSource, SluiceProperties sluice,
-      ObjectProvider<JdbcConnectionDetails> serviceConnection, ObjectProvider<SluiceListener> listeners) {
-    SluiceListener[] all = listeners.orderedStream().toArray(SluiceListener[]::new);
-    SluiceListener listener = all.length == 0 ? null : all.length == 1 ? all[0] : SluiceListener.all(all);
+      ObjectProvider<JdbcConnectionDetails> serviceConnection, ObjectProvider<EventListener> listeners) {
+    EventListener[] all = listeners.orderedStream().toArray(EventListener[]::new);
+    EventListener listener = all.length == 0 ? null : all.length == 1 ? all[0] : EventListener.all(all);
     return SluiceServer.of(serviceConnection.getIfAvailable(), dataSource, sluice.connectionParameters(), listener);
   }
 

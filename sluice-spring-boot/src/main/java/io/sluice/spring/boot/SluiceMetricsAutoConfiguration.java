@@ -2,7 +2,7 @@ package io.sluice.spring.boot;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.sluice.Pool;
-import io.sluice.SluiceListener;
+import io.sluice.event.EventListener;
 import io.sluice.micrometer.MetricsListener;
 import io.sluice.micrometer.PoolMetrics;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -15,7 +15,7 @@ import org.springframework.context.annotation.Bean;
  * Micrometer metrics through sluice-micrometer, when it and a {@link MeterRegistry} bean are there:
  * a {@link MetricsListener} (statement, batch, COPY, connect and pool-wait timers of the JDBC
  * connections and of the {@code Pool} bean; {@link SluiceAutoConfiguration} gives every
- * {@link SluiceListener} bean to both) and the {@code Pool} bean's gauges ({@link PoolMetrics},
+ * {@link EventListener} bean to both) and the {@code Pool} bean's gauges ({@link PoolMetrics},
  * tagged {@code pool=sluice}, bound by Spring Boot's metrics auto-configuration as every
  * {@code MeterBinder} bean is). HikariCP's own pool meters are Spring Boot's.
  */
@@ -30,7 +30,7 @@ public class SluiceMetricsAutoConfiguration {
 
   @Bean
   @ConditionalOnMissingBean(name = "sluiceMetricsListener")
-  SluiceListener sluiceMetricsListener(MeterRegistry registry) {
+  EventListener sluiceMetricsListener(MeterRegistry registry) {
     return MetricsListener.create(registry);
   }
 

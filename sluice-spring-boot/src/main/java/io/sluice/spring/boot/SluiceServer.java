@@ -1,7 +1,7 @@
 package io.sluice.spring.boot;
 
 import io.sluice.ConnectionConfig;
-import io.sluice.SluiceListener;
+import io.sluice.event.EventListener;
 import io.sluice.jdbc.SluiceDataSource;
 import java.util.Map;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceProperties;
@@ -11,7 +11,7 @@ import org.springframework.boot.jdbc.autoconfigure.JdbcConnectionDetails;
  * The one description of the server that the DataSource and the {@link io.sluice.Pool} bean share:
  * the JDBC URL, user and password Spring Boot was given (a service connection's, else
  * {@code spring.datasource.*}), Sluice's {@code spring.sluice.*}
- * parameters, and the listener made of the application's {@link SluiceListener} beans (metrics,
+ * parameters, and the listener made of the application's {@link EventListener} beans (metrics,
  * tracing, its own). A bean, so that an application can read it; not a {@link javax.sql.DataSource}
  * itself, so that it is never injected where one is wanted.
  */
@@ -20,10 +20,10 @@ public final class SluiceServer {
   private final String username;
   private final String password;
   private final Map<String, String> parameters;
-  private final SluiceListener listener;
+  private final EventListener listener;
 
   SluiceServer(String url, String username, String password, Map<String, String> parameters,
-      SluiceListener listener) {
+      EventListener listener) {
     this.url = url;
     this.username = username;
     this.password = password;
@@ -36,7 +36,7 @@ public final class SluiceServer {
    * which Spring Boot prefers to the properties) or else of {@code spring.datasource.*}.
    */
   static SluiceServer of(JdbcConnectionDetails details, DataSourceProperties properties, Map<String, String> parameters,
-      SluiceListener listener) {
+      EventListener listener) {
     if (details == null) {
       return new SluiceServer(properties.getUrl(), properties.determineUsername(), properties.determinePassword(),
           parameters, listener);

@@ -1,7 +1,7 @@
 package io.sluice.spring.boot;
 
 import io.opentelemetry.api.OpenTelemetry;
-import io.sluice.SluiceListener;
+import io.sluice.event.EventListener;
 import io.sluice.opentelemetry.TracingListener;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -20,7 +20,7 @@ import org.springframework.context.annotation.Bean;
 public class SluiceTracingAutoConfiguration {
   @Bean
   @ConditionalOnMissingBean(name = "sluiceTracingListener")
-  SluiceListener sluiceTracingListener(OpenTelemetry openTelemetry) {
+  EventListener sluiceTracingListener(OpenTelemetry openTelemetry) {
     return TracingListener.create(openTelemetry);
   }
 }

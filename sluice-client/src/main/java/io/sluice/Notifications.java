@@ -1,6 +1,7 @@
 package io.sluice;
 
-import io.sluice.event.ListenerReconnect;
+import io.sluice.event.EventListener;
+import io.sluice.event.NotificationsReconnect;
 import io.sluice.internal.Events;
 import io.sluice.internal.SessionAccess;
 import java.lang.System.Logger.Level;
@@ -24,13 +25,13 @@ import java.util.function.Consumer;
  * re-read whatever state it follows.
  *
  * <pre>{@code
- * try (Listener l = Listener.open("postgresql://app@db/app", n -> System.out.println(n.payload()))) {
+ * try (Notifications l = Notifications.open("postgresql://app@db/app", n -> System.out.println(n.payload()))) {
  *   l.listen("orders");
  *   ...
  * }
  * }</pre>
  */
-public final class Listener implements AutoCloseable {
+public final class Notifications implements AutoCloseable {
   private static final System.Logger LOG = System.getLogger("io.sluice.listener");
   private static final long MAX_PAUSE_MILLIS = 5_000;
 
@@ -42,12 +43,12 @@ public final class Listener implements AutoCloseable {
   private final AtomicLong reconnects = new AtomicLong();
   private final Thread supervisor;
   private final Thread deliverer;
-  /** Reconnection events for the configuration's {@link SluiceListener}; null without one. */
+  /** Reconnection events for the configuration's {@link EventListener}; null without one. */
   private final Events events;
   private volatile Connection connection;
   private volatile boolean closed;
 
-  private Listener(ConnectionConfig config, Consumer<Notification> callback, Runnable onReconnect) {
+  private Notifications(ConnectionConfig config, Consumer<Notification> callback, Runnable onReconnect) {
     this.config = config;
     this.callback = callback;
     this.onReconnect = onReconnect;
@@ -58,21 +59,21 @@ public final class Listener implements AutoCloseable {
   }
 
   /** A listener whose notifications are read with {@link #poll(Duration)}. */
-  public static Listener open(String connectionString) {
-    return new Listener(ConnectionConfig.parse(connectionString), null, null);
+  public static Notifications open(String connectionString) {
+    return new Notifications(ConnectionConfig.parse(connectionString), null, null);
   }
 
   /** A listener that hands each notification to {@code callback} on a virtual thread, in order. */
-  public static Listener open(String connectionString, Consumer<Notification> callback) {
-    return new Listener(ConnectionConfig.parse(connectionString), callback, null);
+  public static Notifications open(String connectionString, Consumer<Notification> callback) {
+    return new Notifications(ConnectionConfig.parse(connectionString), callback, null);
   }
 
   /**
    * As {@link #open(String, Consumer)}; {@code onReconnect} (may be null) runs after each
    * reconnection, once every channel is listened to again.
    */
-  public static Listener open(ConnectionConfig config, Consumer<Notification> callback, Runnable onReconnect) {
-    return new Listener(config, callback, onReconnect);
+  public static Notifications open(ConnectionConfig config, Consumer<Notification> callback, Runnable onReconnect) {
+    return new Notifications(config, callback, onReconnect);
   }
 
   /** Starts listening on {@code channel} (taken literally: quoted by {@link Identifiers#quote}). */
@@ -178,8 +179,8 @@ public final class Listener implements AutoCloseable {
           long count = reconnects.incrementAndGet();
           pause = 50;
           if (Events.on(events)) {
-            ListenerReconnect e = new ListenerReconnect(channels(), count, System.nanoTime() - lostAt, cause);
-            events.send(l -> l.listenerReconnected(e));
+            NotificationsReconnect e = new NotificationsReconnect(channels(), count, System.nanoTime() - lostAt, cause);
+            events.send(l -> l.notificationsReconnected(e));
           }
           if (onReconnect != null) {
             Thread.startVirtualThread(onReconnect);

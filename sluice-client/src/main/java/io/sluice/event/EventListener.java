@@ -1,27 +1,16 @@
-package io.sluice;
+package io.sluice.event;
 
-import io.sluice.event.AcquireEnd;
-import io.sluice.event.AcquireStart;
-import io.sluice.event.BatchEnd;
-import io.sluice.event.BatchStart;
-import io.sluice.event.ConnectEnd;
-import io.sluice.event.ConnectStart;
-import io.sluice.event.CopyEnd;
-import io.sluice.event.CopyStart;
-import io.sluice.event.ListenerReconnect;
-import io.sluice.event.PoolEvent;
-import io.sluice.event.StatementEnd;
-import io.sluice.event.StatementStart;
-import io.sluice.event.TransactionEnd;
-import io.sluice.event.TransactionStart;
+import io.sluice.ConnectionConfig;
+import io.sluice.ConnectionConfigBuilder;
+import io.sluice.Notifications;
+import io.sluice.Pool;
 
 /**
  * Receives what Sluice does, for tracing, metrics and logs: statements, batches, COPY, connection
- * attempts, pool activity, transactions and reconnections of a {@link Listener}. Set it in the
+ * attempts, pool activity, transactions and reconnections of a {@link Notifications}. Set it in the
  * configuration ({@link ConnectionConfig#withListener}, {@link ConnectionConfigBuilder#listener});
  * a {@link Pool} opened with that configuration reports its own events and those of every
- * connection it opens to the same listener. (Not to be confused with {@link Listener}, which is
- * PostgreSQL's LISTEN/NOTIFY.)
+ * connection it opens to the same listener.
  *
  * <p><b>Pairs.</b> Work with a duration comes as a start and an end. The start method runs on the
  * caller's thread before anything is sent, so that it can read the caller's context (a tracer's
@@ -42,7 +31,7 @@ import io.sluice.event.TransactionStart;
  * <p><b>Cost.</b> With no listener set, nothing is measured and no event is made: the statement
  * path allocates nothing more than without this interface.
  */
-public interface SluiceListener {
+public interface EventListener {
   /** A statement is about to run; returns a token for {@link #statementEnd} (may be null). */
   default Object statementStart(StatementStart start) {
     return null;
@@ -97,8 +86,8 @@ public interface SluiceListener {
   /** The transaction of {@code token} ended (committed, rolled back, retrying, lost). */
   default void transactionEnd(Object token, TransactionEnd end) {}
 
-  /** A LISTEN/NOTIFY {@link Listener} lost its connection and listens again on a new one. */
-  default void listenerReconnected(ListenerReconnect event) {}
+  /** A LISTEN/NOTIFY {@link Notifications} lost its connection and listens again on a new one. */
+  default void notificationsReconnected(NotificationsReconnect event) {}
 
   /**
    * One listener telling each of {@code listeners} everything, in the order given, for a
@@ -107,10 +96,10 @@ public interface SluiceListener {
    *
    * @throws IllegalArgumentException if a listener is null
    */
-  static SluiceListener all(SluiceListener... listeners) {
+  static EventListener all(EventListener... listeners) {
     for (int i = 0; i < listeners.length; i++) {
       if (listeners[i] == null) {
-        throw new IllegalArgumentException("SluiceListener.all: listener " + i + " of " + listeners.length + " is null");
+        throw new IllegalArgumentException("EventListener.all: listener " + i + " of " + listeners.length + " is null");
       }
     }
     return io.sluice.internal.AllListeners.of(java.util.List.of(listeners));

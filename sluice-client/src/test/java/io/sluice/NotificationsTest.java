@@ -13,9 +13,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** LISTEN / NOTIFY through a Listener, against the real server. */
+/** LISTEN / NOTIFY through a Notifications, against the real server. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
-class ListenerTest {
+class NotificationsTest {
   static PostgresServer pg;
   static Connection c;
 
@@ -37,7 +37,7 @@ class ListenerTest {
 
   @Test
   void pollReceivesAndTimesOut() throws Exception {
-    try (Listener l = Listener.open(url(pg))) {
+    try (Notifications l = Notifications.open(url(pg))) {
       l.listen("events");
       assertNull(l.poll(Duration.ofMillis(100)));
       c.notifyChannel("events", "hello");
@@ -56,7 +56,7 @@ class ListenerTest {
   @Test
   void callbacksGetEveryNotificationInOrderAndCommitDecidesDelivery() throws Exception {
     List<String> got = new CopyOnWriteArrayList<>();
-    try (Listener l = Listener.open(url(pg), n -> got.add(n.payload()))) {
+    try (Notifications l = Notifications.open(url(pg), n -> got.add(n.payload()))) {
       l.listen("ordered");
       for (int i = 0; i < 100; i++) {
         c.notifyChannel("ordered", "n" + i);
@@ -83,7 +83,7 @@ class ListenerTest {
   @Test
   void channelNamesAreTakenLiterally() throws Exception {
     String[] names = {"with space", "quo\"te", "ünïcødé", "UPPER", "semi;colon", "drop table x; --"};
-    try (Listener l = Listener.open(url(pg))) {
+    try (Notifications l = Notifications.open(url(pg))) {
       for (String name : names) {
         l.listen(name);
       }
@@ -104,7 +104,7 @@ class ListenerTest {
   void reconnectsAndListensAgainAfterTheBackendIsKilled() throws Exception {
     AtomicInteger reconnected = new AtomicInteger();
     List<String> got = new CopyOnWriteArrayList<>();
-    try (Listener l = Listener.open(ConnectionConfig.parse(url(pg) + " application_name=listener-under-test"),
+    try (Notifications l = Notifications.open(ConnectionConfig.parse(url(pg) + " application_name=listener-under-test"),
         n -> got.add(n.payload()), reconnected::incrementAndGet)) {
       l.listen("survives");
       l.listen("also");
@@ -123,7 +123,7 @@ class ListenerTest {
   @Test
   void reconnectsAfterAServerRestart() throws Exception {
     try (PostgresServer own = PostgresServer.start(PostgresServer.Options.defaults());
-        Listener l = Listener.open(url(own))) {
+        Notifications l = Notifications.open(url(own))) {
       l.listen("restart");
       own.restart();
       PoolTest.eventually("reconnected after the restart", () -> l.reconnects() >= 1 && l.isConnected());
