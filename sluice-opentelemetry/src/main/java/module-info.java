@@ -1,4 +1,4 @@
-/** OpenTelemetry spans from Sluice's events (a EventListener), after the database semantic conventions. */
+/** OpenTelemetry spans from Sluice's events (an EventListener), after the database semantic conventions. */
 module io.sluice.opentelemetry {
   requires transitive io.sluice.client;
   requires transitive io.opentelemetry.api;

@@ -50,7 +50,7 @@
   jdbc:postgresql:// URL, or a map of libpq settings (`:host`, `:port`, `:dbname`, `:user`,
   `:password`, `:sslmode`, `:application-name`…; dashes stand for underscores), optionally with
   `:uri` holding a connection string the other keys add to, `:listener` a function of event
-  maps or a EventListener (see sluice.events), and `:codecs`, a map of PostgreSQL type name to
+  maps or an EventListener (see sluice.events), and `:codecs`, a map of PostgreSQL type name to
   io.sluice.types.Codec (see sluice.codec). An unknown setting is an error naming it; the
   password never appears in any message."
   ^ConnectionConfig [spec]

@@ -6,7 +6,7 @@
   `:acquired`, `:timed-out`, `:interrupted`, `:failed`; `:pool`, `:borrow`, `:waited-nanos`) — and
   per pool event (`:pool`, `:kind`, `:reason`, `:connection`) and LISTEN reconnection. The map holds
   `:sluice/event` (`:statement`, `:batch`, `:copy`, `:connect`, `:transaction`, `:acquire`, `:pool`,
-  `:listener-reconnect`) and the fields of the Java event records as
+  `:notifications-reconnect`) and the fields of the Java event records as
   kebab-case keys, the start's fields merged into the end's: for a statement `:sql` (never the
   parameter values), `:parameter-count`, `:preparation`, `:connection`, `:rows`, `:duration-nanos`,
   `:pipeline-depth`, `:result` (`:succeeded`, `:not-sent`, `:unknown`, `:server-error`,
@@ -15,7 +15,7 @@
   Keep `f` quick (the caller waits for it) and thread-safe; never run statements from it. What it
   throws is logged once by the core and otherwise ignored."
   (:require [sluice.impl.records :as records])
-  (:import (io.sluice EventListener)))
+  (:import (io.sluice.event EventListener)))
 
 (set! *warn-on-reflection* true)
 
@@ -27,7 +27,7 @@
         (assoc :sluice/event kind))))
 
 (defn listener
-  "A EventListener calling `(f event-map)` (see the namespace); a EventListener is returned as it
+  "An EventListener calling `(f event-map)` (see the namespace); an EventListener is returned as it
   is."
   ^EventListener [f]
   (cond
@@ -40,6 +40,6 @@
                (transactionEnd [_ _ e] (f (ended :transaction e)))
                (acquireEnd [_ _ e] (f (ended :acquire e)))
                (pool [_ e] (f (assoc (records/record->map e) :sluice/event :pool)))
-               (notificationsReconnected [_ e] (f (assoc (records/record->map e) :sluice/event :listener-reconnect))))
+               (notificationsReconnected [_ e] (f (assoc (records/record->map e) :sluice/event :notifications-reconnect))))
     :else (throw (ex-info (str ":listener is a function of an event map or an io.sluice.event.EventListener, not " (pr-str f))
                           {:type :sluice/bad-input :outcome :not-sent :may-have-run? false :option :listener}))))

@@ -12,7 +12,7 @@
             [sluice.impl.errors :as errors]
             [sluice.impl.options :as options]
             [sluice.impl.query :as q])
-  (:import (io.sluice Identifiers)
+  (:import (io.sluice.sql Identifiers)
            (java.util Map WeakHashMap)))
 
 (set! *warn-on-reflection* true)

@@ -4,6 +4,7 @@ import io.sluice.internal.Deadline;
 import io.sluice.internal.RowSink;
 import io.sluice.internal.RowStore;
 import io.sluice.internal.StatementRunner;
+import io.sluice.sql.MultiRowInsert;
 import java.util.ArrayList;
 import java.util.List;
 

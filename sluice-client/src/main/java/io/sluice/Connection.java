@@ -16,6 +16,7 @@ import io.sluice.internal.StatementRunner;
 import io.sluice.protocol.CommandTags;
 import io.sluice.protocol.MessageTracer;
 import io.sluice.protocol.TransactionStatus;
+import io.sluice.sql.MultiRowInsert;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

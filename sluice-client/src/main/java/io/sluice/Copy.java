@@ -8,6 +8,7 @@ import io.sluice.internal.CopyTuples;
 import io.sluice.internal.RowLayout;
 import io.sluice.internal.StatementRunner;
 import io.sluice.protocol.CommandTags;
+import io.sluice.sql.Identifiers;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

@@ -4,6 +4,7 @@ import io.sluice.event.EventListener;
 import io.sluice.event.NotificationsReconnect;
 import io.sluice.internal.Events;
 import io.sluice.internal.SessionAccess;
+import io.sluice.sql.Identifiers;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.LinkedHashSet;

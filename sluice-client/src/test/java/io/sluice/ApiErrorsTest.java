@@ -2,6 +2,7 @@ package io.sluice;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.sql.Identifiers;
 import io.sluice.testkit.PostgresServer;
 import java.io.Reader;
 import java.io.StringReader;

@@ -7,7 +7,8 @@
             [sluice.impl.errors :as errors]
             [sluice.impl.query :as q]
             [sluice.impl.row :as row])
-  (:import (io.sluice Column Identifiers Row RowSet)
+  (:import (io.sluice Column Row RowSet)
+           (io.sluice.sql Identifiers)
            (java.util HashMap List Map WeakHashMap)))
 
 (set! *warn-on-reflection* true)

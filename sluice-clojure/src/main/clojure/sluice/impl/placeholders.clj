@@ -1,11 +1,12 @@
 (ns sluice.impl.placeholders
   "The opt-in `?` placeholder mode: `?` becomes `$1`, `$2`… as next.jdbc and HoneySQL write them.
-  The rewriting is the JDBC driver's (io.sluice.JdbcSql): strings, quoted identifiers, dollar
+  The rewriting is the JDBC driver's (io.sluice.sql.JdbcSql): strings, quoted identifiers, dollar
   quotes and comments are copied untouched, and `??` stands for a literal `?` (jsonb's `?`, `?|`,
   `?&` operators, as HoneySQL writes them). Values are never put into the SQL."
   (:require [clojure.string :as str]
             [sluice.impl.errors :as errors])
-  (:import (io.sluice Connection JdbcSql RewrittenSql SluiceException Transaction)
+  (:import (io.sluice Connection SluiceException Transaction)
+           (io.sluice.sql JdbcSql RewrittenSql)
            (java.util.concurrent ConcurrentHashMap)))
 
 (set! *warn-on-reflection* true)

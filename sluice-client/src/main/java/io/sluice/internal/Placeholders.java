@@ -1,5 +1,7 @@
 package io.sluice.internal;
 
+import io.sluice.sql.SqlScanner;
+
 /**
  * Finds how many parameters a statement's SQL uses: the highest {@code $n} it references, the way
  * PostgreSQL's scanner ({@code src/backend/parser/scan.l}, rule {@code param}) sees it. Text that

@@ -1,5 +1,6 @@
 package io.sluice.internal;
 
+import io.sluice.sql.SqlScanner;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import io.sluice.Connection;
-import io.sluice.Identifiers;
+import io.sluice.sql.Identifiers;
 import io.sluice.testkit.PostgresServer;
 import io.sluice.testkit.docs.ExampleRunner;
 import io.sluice.testkit.docs.MarkdownExamples;

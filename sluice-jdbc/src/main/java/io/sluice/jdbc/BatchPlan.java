@@ -1,6 +1,6 @@
 package io.sluice.jdbc;
 
-import io.sluice.MultiRowInsert;
+import io.sluice.sql.MultiRowInsert;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;

@@ -1,7 +1,7 @@
 package io.sluice.jdbc;
 
-import io.sluice.JdbcSql;
-import io.sluice.RewrittenSql;
+import io.sluice.sql.JdbcSql;
+import io.sluice.sql.RewrittenSql;
 import io.sluice.SluiceException;
 import java.sql.SQLException;
 import java.util.Optional;

@@ -2,7 +2,7 @@ package io.sluice.jdbc;
 
 import io.sluice.ConfigException;
 import io.sluice.ConnectionConfig;
-import io.sluice.JdbcSql;
+import io.sluice.sql.JdbcSql;
 import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -41,7 +41,7 @@ import java.util.Set;
  *     to read as the column's type; by default they are varchar, as in pgjdbc ({@link ParameterCasts})
  * @param rewriteInserts {@code reWriteBatchedInserts} (pgjdbc's name; on by default here, off in
  *     pgjdbc): a batch of a single-row {@code INSERT … VALUES} goes as multi-row inserts ({@link
- *     io.sluice.MultiRowInsert})
+ *     io.sluice.sql.MultiRowInsert})
  * @param raiseOnSilentRollback pgjdbc's {@code raiseExceptionOnSilentRollback}: whether {@code
  *     commit} of a transaction that a failed statement aborted throws (the server answers the
  *     COMMIT with ROLLBACK); by default it returns, as pgjdbc's does, leaving a warning

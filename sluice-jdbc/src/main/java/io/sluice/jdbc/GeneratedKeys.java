@@ -1,6 +1,6 @@
 package io.sluice.jdbc;
 
-import io.sluice.Identifiers;
+import io.sluice.sql.Identifiers;
 import java.sql.SQLException;
 import java.util.Locale;
 import java.util.StringJoiner;

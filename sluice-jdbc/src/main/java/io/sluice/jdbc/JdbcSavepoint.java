@@ -7,7 +7,7 @@ import java.sql.Savepoint;
 record JdbcSavepoint(int id, String name) implements Savepoint {
   /** The name in SQL: the given one quoted, or {@code sluice_jdbc_sp_<id>} for an unnamed savepoint. */
   String sqlName() {
-    return io.sluice.Identifiers.quote(name != null ? name : "sluice_jdbc_sp_" + id);
+    return io.sluice.sql.Identifiers.quote(name != null ? name : "sluice_jdbc_sp_" + id);
   }
 
   static JdbcSavepoint of(Savepoint s) throws SQLException {

@@ -1,6 +1,6 @@
 package io.sluice.jdbc;
 
-import io.sluice.RewrittenSql;
+import io.sluice.sql.RewrittenSql;
 import java.sql.Types;
 import java.util.ArrayList;
 import java.util.List;

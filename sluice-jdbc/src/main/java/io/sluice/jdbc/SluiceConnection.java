@@ -1,8 +1,8 @@
 package io.sluice.jdbc;
 
-import io.sluice.JdbcSql;
+import io.sluice.sql.JdbcSql;
 import io.sluice.Notices;
-import io.sluice.RewrittenSql;
+import io.sluice.sql.RewrittenSql;
 import io.sluice.SluiceException;
 import io.sluice.Transaction;
 import io.sluice.TxOptions;
@@ -558,7 +558,7 @@ public final class SluiceConnection extends UnsupportedConnectionParts {
     }
     try {
       settleStream();
-      sluice.query("select set_config('search_path', $1, false)", io.sluice.Identifiers.quote(schema));
+      sluice.query("select set_config('search_path', $1, false)", io.sluice.sql.Identifiers.quote(schema));
     } catch (SluiceException e) {
       throw SqlExceptions.of(e);
     }

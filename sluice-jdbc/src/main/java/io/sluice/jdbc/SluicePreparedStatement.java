@@ -1,8 +1,8 @@
 package io.sluice.jdbc;
 
-import io.sluice.MultiRowInsert;
+import io.sluice.sql.MultiRowInsert;
 import io.sluice.PreparedQuery;
-import io.sluice.RewrittenSql;
+import io.sluice.sql.RewrittenSql;
 import io.sluice.SluiceException;
 import java.io.InputStream;
 import java.io.Reader;

@@ -2,7 +2,7 @@ package io.sluice.jdbc;
 
 import io.sluice.Column;
 import io.sluice.Queryable;
-import io.sluice.RewrittenSql;
+import io.sluice.sql.RewrittenSql;
 import io.sluice.Row;
 import io.sluice.RowSet;
 import io.sluice.RowStream;

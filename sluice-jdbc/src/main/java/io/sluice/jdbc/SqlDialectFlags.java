@@ -93,7 +93,7 @@ abstract class SqlDialectFlags implements DatabaseMetaData, SelfWrapper {
   }
 
   // --- JDBC escape functions ({fn …}): those PostgreSQL has under the same name, and those the
-  // driver's rewriter (io.sluice.JdbcSql) renames, such as ucase → upper and log → ln ---
+  // driver's rewriter (io.sluice.sql.JdbcSql) renames, such as ucase → upper and log → ln ---
 
   @Override
   public String getNumericFunctions() {

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.ConfigException;
 import io.sluice.HostPort;
-import io.sluice.JdbcSql;
+import io.sluice.sql.JdbcSql;
 import java.util.List;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;

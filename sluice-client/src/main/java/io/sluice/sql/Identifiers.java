@@ -1,4 +1,6 @@
-package io.sluice;
+package io.sluice.sql;
+
+import io.sluice.ValueException;
 
 /**
  * The one place where Sluice turns a name into SQL: table and column names of COPY, channel names

@@ -1,7 +1,7 @@
-package io.sluice;
+package io.sluice.sql;
 
-import io.sluice.internal.SqlScanner;
-import io.sluice.internal.SqlScanner.Kind;
+import io.sluice.ValueException;
+import io.sluice.sql.SqlScanner.Kind;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;

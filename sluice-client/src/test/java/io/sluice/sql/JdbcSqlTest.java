@@ -1,7 +1,8 @@
-package io.sluice;
+package io.sluice.sql;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.ValueException;
 import java.util.BitSet;
 import java.util.List;
 import java.util.stream.Stream;

@@ -1,4 +1,4 @@
-package io.sluice.internal;
+package io.sluice.sql;
 
 /**
  * Splits SQL text into the tokens PostgreSQL's scanner ({@code src/backend/parser/scan.l}) would

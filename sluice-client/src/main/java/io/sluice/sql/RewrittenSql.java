@@ -1,4 +1,4 @@
-package io.sluice;
+package io.sluice.sql;
 
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package io.sluice;
+package io.sluice.sql;
 
 import static org.junit.jupiter.api.Assertions.*;
 
