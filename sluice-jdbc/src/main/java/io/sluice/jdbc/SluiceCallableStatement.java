@@ -6,9 +6,11 @@ import io.sluice.ValueException;
 import java.io.Reader;
 import java.math.BigDecimal;
 import java.sql.Array;
+import java.sql.CallableStatement;
 import java.sql.Date;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.SQLType;
 import java.sql.Time;
 import java.sql.Timestamp;
 import java.util.BitSet;
@@ -23,12 +25,13 @@ import java.util.Map;
  * parameters, in order, are its columns in order (the return slot of <code>{? = call}</code>
  * first).
  */
-public final class SluiceCallableStatement extends UnsupportedCallableParts {
+public final class SluiceCallableStatement extends SluicePreparedStatement implements CallableStatement,
+    NamedParameterRefusals {
   private final BitSet outs = new BitSet();
   private SluiceResultSet outRow;
 
   SluiceCallableStatement(SluiceConnection connection, String sql, int resultSetType) throws SQLException {
-    super(connection, sql, resultSetType);
+    super(connection, sql, resultSetType, GeneratedKeys.NONE);
     if (rewritten.call() == RewrittenSql.Call.CALL_RETURNING) {
       outs.set(1);   // the return slot is always an OUT parameter
     }
@@ -52,6 +55,21 @@ public final class SluiceCallableStatement extends UnsupportedCallableParts {
   @Override
   public void registerOutParameter(int i, int sqlType, String typeName) throws SQLException {
     registerOutParameter(i, sqlType);
+  }
+
+  @Override
+  public void registerOutParameter(int i, SQLType sqlType) throws SQLException {
+    registerOutParameter(i, vendorCode(sqlType));
+  }
+
+  @Override
+  public void registerOutParameter(int i, SQLType sqlType, int scale) throws SQLException {
+    registerOutParameter(i, vendorCode(sqlType));
+  }
+
+  @Override
+  public void registerOutParameter(int i, SQLType sqlType, String typeName) throws SQLException {
+    registerOutParameter(i, vendorCode(sqlType));
   }
 
   /** The SQL for this set of OUT parameters: a function's OUT-only arguments left out. */

@@ -13,10 +13,8 @@ import java.sql.Date;
 import java.sql.NClob;
 import java.sql.ParameterMetaData;
 import java.sql.PreparedStatement;
-import java.sql.Ref;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
-import java.sql.RowId;
 import java.sql.SQLException;
 import java.sql.SQLType;
 import java.sql.SQLXML;
@@ -33,7 +31,7 @@ import java.util.List;
  * Java values bound (strings untyped, for the server to infer). A batch goes out as one Sluice
  * batch: one round trip ({@link BatchRun}).
  */
-public class SluicePreparedStatement extends SluiceStatement implements PreparedStatement {
+public class SluicePreparedStatement extends SluiceStatement implements PreparedStatement, ParameterRefusals {
   final String sql;
   final RewrittenSql rewritten;
   private final GeneratedKeys keys;
@@ -439,7 +437,8 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
     setObject(i, x, vendorCode(targetSqlType));
   }
 
-  private static int vendorCode(SQLType t) throws SQLException {
+  /** The {@link java.sql.Types} code of {@code t}; a type without one is refused. */
+  static int vendorCode(SQLType t) throws SQLException {
     if (t == null || t.getVendorTypeNumber() == null) {
       throw SqlExceptions.unsupported("SQLType without a java.sql.Types code: " + t);
     }
@@ -499,16 +498,6 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
   @Override
   public void setURL(int i, java.net.URL x) throws SQLException {
     setText(i, x == null ? null : x.toString());
-  }
-
-  @Override
-  public void setRef(int i, Ref x) throws SQLException {
-    throw SqlExceptions.unsupported("setRef: " + Refusals.NO_LOCATORS);
-  }
-
-  @Override
-  public void setRowId(int i, RowId x) throws SQLException {
-    throw SqlExceptions.unsupported("setRowId: " + Refusals.NO_LOCATORS);
   }
 
   @Override

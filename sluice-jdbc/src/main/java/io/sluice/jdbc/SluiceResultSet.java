@@ -34,7 +34,8 @@ import java.util.Map;
  * the rows not read yet are first read into memory ({@link #buffer()}), so that JDBC's habit of
  * running statements while reading a result keeps working.
  */
-public final class SluiceResultSet extends ResultSetByLabel implements SelfWrapper {
+public final class SluiceResultSet implements GettersByLabel, ColumnUpdateRefusals, RowChangeRefusals,
+    LocatorRefusals, SelfWrapper {
   private final SluiceStatement statement;
   private final SluiceConnection connection;
   private final List<Column> columns;
