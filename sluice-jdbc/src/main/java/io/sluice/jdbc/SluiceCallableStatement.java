@@ -40,8 +40,8 @@ public final class SluiceCallableStatement extends SluicePreparedStatement imple
   @Override
   public void registerOutParameter(int i, int sqlType) throws SQLException {
     checkOpen();
-    if (i < 1 || i > values.length) {
-      throw SqlExceptions.of("parameter index " + i + " out of range: the call has " + values.length
+    if (i < 1 || i > parameters.count()) {
+      throw SqlExceptions.of("parameter index " + i + " out of range: the call has " + parameters.count()
           + " parameter(s)", "07009");
     }
     outs.set(i);
@@ -77,6 +77,7 @@ public final class SluiceCallableStatement extends SluicePreparedStatement imple
     if (rewritten.call() == RewrittenSql.Call.NONE) {
       return rewritten;
     }
+    Object[] values = parameters.asSet();
     BitSet outOnly = new BitSet();
     for (int j = outs.nextSetBit(0); j >= 0; j = outs.nextSetBit(j + 1)) {
       if (values[j - 1] == ParameterValues.UNSET) {
@@ -92,7 +93,7 @@ public final class SluiceCallableStatement extends SluicePreparedStatement imple
 
   /** The values, an OUT parameter without a value being NULL (what CALL takes for it). */
   private Object[] callValues(RewrittenSql r) throws SQLException {
-    Object[] v = values.clone();
+    Object[] v = parameters.asSet();
     int[] index = r.parameterIndex();
     for (int j = 0; j < v.length; j++) {
       if (v[j] == ParameterValues.UNSET) {
