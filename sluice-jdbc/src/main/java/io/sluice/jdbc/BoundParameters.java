@@ -2,6 +2,7 @@ package io.sluice.jdbc;
 
 import io.sluice.RewrittenSql;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -91,6 +92,22 @@ final class BoundParameters {
 
   /** The values per statement of the SQL, from the JDBC parameters' values. */
   List<Object[]> valuesOf(Object[] jdbcValues) {
-    return direct ? List.<Object[]>of(jdbcValues) : SluiceStatement.valuesFor(rewritten, jdbcValues);
+    return direct ? List.<Object[]>of(jdbcValues) : valuesFor(rewritten, jdbcValues);
+  }
+
+  /** Values per statement of {@code r}, from the JDBC parameters given (none for a plain statement). */
+  static List<Object[]> valuesFor(RewrittenSql r, Object[] jdbcValues) {
+    List<Object[]> out = new ArrayList<>();
+    for (int s = 0; s < Math.max(1, r.statements().size()); s++) {
+      out.add(new Object[r.valuesOf(s)]);
+    }
+    int[] index = r.parameterIndex();
+    int[] statement = r.parameterStatement();
+    for (int j = 0; j < r.parameterCount(); j++) {
+      if (index[j] > 0) {
+        out.get(statement[j])[index[j] - 1] = jdbcValues[j];
+      }
+    }
+    return out;
   }
 }

@@ -110,7 +110,7 @@ public final class SluiceCallableStatement extends SluicePreparedStatement imple
   @Override
   public boolean execute() throws SQLException {
     RewrittenSql r = forOuts();
-    run(r, valuesFor(r, callValues(r)), GeneratedKeys.NONE);
+    run(r, BoundParameters.valuesFor(r, callValues(r)), GeneratedKeys.NONE);
     ResultSet rs = getResultSet();
     outRow = null;
     if (!outs.isEmpty() && rs instanceof SluiceResultSet s) {
@@ -126,7 +126,7 @@ public final class SluiceCallableStatement extends SluicePreparedStatement imple
   @Override
   public ResultSet executeQuery() throws SQLException {
     RewrittenSql r = forOuts();
-    run(r, valuesFor(r, callValues(r)), GeneratedKeys.NONE);
+    run(r, BoundParameters.valuesFor(r, callValues(r)), GeneratedKeys.NONE);
     return singleResult();
   }
 

@@ -125,7 +125,7 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
     List<String> sqls = new ArrayList<>(batch.size());
     List<Object[]> vals = new ArrayList<>(batch.size());
     for (int b = 0; b < batch.size(); b++) {
-      sqls.add(withKeys(batchSql.get(b).get(0), keys));
+      sqls.add(runner.withKeys(batchSql.get(b).get(0), keys));
       vals.add(parameters.valuesOf(batch.get(b)).get(0));
     }
     clearBatch();
