@@ -6,9 +6,11 @@ import io.sluice.ValueException;
 import java.io.Reader;
 import java.math.BigDecimal;
 import java.sql.Array;
+import java.sql.CallableStatement;
 import java.sql.Date;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.SQLType;
 import java.sql.Time;
 import java.sql.Timestamp;
 import java.util.BitSet;
@@ -23,12 +25,13 @@ import java.util.Map;
  * parameters, in order, are its columns in order (the return slot of <code>{? = call}</code>
  * first).
  */
-public final class SluiceCallableStatement extends UnsupportedCallableParts {
+public final class SluiceCallableStatement extends SluicePreparedStatement implements CallableStatement,
+    NamedParameterRefusals {
   private final BitSet outs = new BitSet();
   private SluiceResultSet outRow;
 
   SluiceCallableStatement(SluiceConnection connection, String sql, int resultSetType) throws SQLException {
-    super(connection, sql, resultSetType);
+    super(connection, sql, resultSetType, GeneratedKeys.NONE);
     if (rewritten.call() == RewrittenSql.Call.CALL_RETURNING) {
       outs.set(1);   // the return slot is always an OUT parameter
     }
@@ -37,8 +40,8 @@ public final class SluiceCallableStatement extends UnsupportedCallableParts {
   @Override
   public void registerOutParameter(int i, int sqlType) throws SQLException {
     checkOpen();
-    if (i < 1 || i > values.length) {
-      throw SqlExceptions.of("parameter index " + i + " out of range: the call has " + values.length
+    if (i < 1 || i > parameters.count()) {
+      throw SqlExceptions.of("parameter index " + i + " out of range: the call has " + parameters.count()
           + " parameter(s)", "07009");
     }
     outs.set(i);
@@ -54,11 +57,27 @@ public final class SluiceCallableStatement extends UnsupportedCallableParts {
     registerOutParameter(i, sqlType);
   }
 
+  @Override
+  public void registerOutParameter(int i, SQLType sqlType) throws SQLException {
+    registerOutParameter(i, vendorCode(sqlType));
+  }
+
+  @Override
+  public void registerOutParameter(int i, SQLType sqlType, int scale) throws SQLException {
+    registerOutParameter(i, vendorCode(sqlType));
+  }
+
+  @Override
+  public void registerOutParameter(int i, SQLType sqlType, String typeName) throws SQLException {
+    registerOutParameter(i, vendorCode(sqlType));
+  }
+
   /** The SQL for this set of OUT parameters: a function's OUT-only arguments left out. */
   private RewrittenSql forOuts() throws SQLException {
     if (rewritten.call() == RewrittenSql.Call.NONE) {
       return rewritten;
     }
+    Object[] values = parameters.asSet();
     BitSet outOnly = new BitSet();
     for (int j = outs.nextSetBit(0); j >= 0; j = outs.nextSetBit(j + 1)) {
       if (values[j - 1] == ParameterValues.UNSET) {
@@ -74,7 +93,7 @@ public final class SluiceCallableStatement extends UnsupportedCallableParts {
 
   /** The values, an OUT parameter without a value being NULL (what CALL takes for it). */
   private Object[] callValues(RewrittenSql r) throws SQLException {
-    Object[] v = values.clone();
+    Object[] v = parameters.asSet();
     int[] index = r.parameterIndex();
     for (int j = 0; j < v.length; j++) {
       if (v[j] == ParameterValues.UNSET) {
@@ -91,7 +110,7 @@ public final class SluiceCallableStatement extends UnsupportedCallableParts {
   @Override
   public boolean execute() throws SQLException {
     RewrittenSql r = forOuts();
-    run(r, valuesFor(r, callValues(r)), GeneratedKeys.NONE);
+    run(r, BoundParameters.valuesFor(r, callValues(r)), GeneratedKeys.NONE);
     ResultSet rs = getResultSet();
     outRow = null;
     if (!outs.isEmpty() && rs instanceof SluiceResultSet s) {
@@ -107,7 +126,7 @@ public final class SluiceCallableStatement extends UnsupportedCallableParts {
   @Override
   public ResultSet executeQuery() throws SQLException {
     RewrittenSql r = forOuts();
-    run(r, valuesFor(r, callValues(r)), GeneratedKeys.NONE);
+    run(r, BoundParameters.valuesFor(r, callValues(r)), GeneratedKeys.NONE);
     return singleResult();
   }
 

@@ -4,8 +4,6 @@ import io.sluice.sql.JdbcSql;
 import io.sluice.Notices;
 import io.sluice.sql.RewrittenSql;
 import io.sluice.SluiceException;
-import io.sluice.Transaction;
-import io.sluice.TxOptions;
 import java.sql.Array;
 import java.sql.CallableStatement;
 import java.sql.DatabaseMetaData;
@@ -33,20 +31,15 @@ import java.util.concurrent.TimeUnit;
  * thread is refused (JDBC transactions belong to one thread at a time). A result read with a
  * fetch size holds the connection too, until it is closed or fully read.
  */
-public final class SluiceConnection extends UnsupportedConnectionParts {
+public final class SluiceConnection implements ConnectionRefusals {
   final io.sluice.Connection sluice;
   final DriverSettings settings;
   final ConnectionWarnings warnings = new ConnectionWarnings();
   final TypeNames typeNames;
-  private volatile boolean autoCommit = true;
-  private volatile boolean readOnly;
-  private volatile int isolation = TRANSACTION_READ_COMMITTED;
-  private volatile boolean isolationChosen;
-  /** The server's default isolation level was read (SHOW), so it need not be asked again. */
-  private volatile boolean isolationKnown;
   private volatile boolean closed;
   private volatile int networkTimeoutMillis;
   private final JdbcTransaction tx;
+  private final ConnectionTransactions transactions;
   /** A result being streamed (fetch size) on this connection, which holds it until read or closed. */
   private volatile SluiceResultSet streaming;
   private volatile SluiceDatabaseMetaData metaData;
@@ -58,7 +51,7 @@ public final class SluiceConnection extends UnsupportedConnectionParts {
     this.typeNames = new TypeNames(sluice);
     this.tx = new JdbcTransaction(sluice);
     this.callEscapes = new CallEscapes(this, settings.callMode());
-    this.readOnly = settings.readOnly();
+    this.transactions = new ConnectionTransactions(this, tx, settings.readOnly());
     Notices.route(sluice, warnings::add);
   }
 
@@ -117,9 +110,7 @@ public final class SluiceConnection extends UnsupportedConnectionParts {
    */
   void beforeStatement() throws SQLException {
     settleStream();
-    if (!autoCommit) {
-      tx.ensure(txOptions());
-    }
+    transactions.beginIfNeeded();
   }
 
   /**
@@ -142,18 +133,6 @@ public final class SluiceConnection extends UnsupportedConnectionParts {
     if (streaming == rs) {
       streaming = null;
     }
-  }
-
-  private TxOptions txOptions() {
-    TxOptions o = TxOptions.DEFAULT.readOnly(readOnly);
-    if (isolationChosen) {
-      o = o.isolation(switch (isolation) {
-        case TRANSACTION_REPEATABLE_READ -> TxOptions.Isolation.REPEATABLE_READ;
-        case TRANSACTION_SERIALIZABLE -> TxOptions.Isolation.SERIALIZABLE;
-        default -> TxOptions.Isolation.READ_COMMITTED;
-      });
-    }
-    return o;
   }
 
   @Override
@@ -199,12 +178,6 @@ public final class SluiceConnection extends UnsupportedConnectionParts {
   }
 
   @Override
-  public PreparedStatement prepareStatement(String sql, int[] columnIndexes) throws SQLException {
-    throw SqlExceptions.unsupported("generated keys by column index: PostgreSQL's RETURNING names columns;"
-        + " use prepareStatement(sql, String[] columnNames) or RETURN_GENERATED_KEYS");
-  }
-
-  @Override
   public PreparedStatement prepareStatement(String sql, String[] columnNames) throws SQLException {
     checkOpen();
     return new SluicePreparedStatement(this, sql, ResultSet.TYPE_FORWARD_ONLY, GeneratedKeys.named(columnNames));
@@ -235,83 +208,31 @@ public final class SluiceConnection extends UnsupportedConnectionParts {
   @Override
   public void setAutoCommit(boolean on) throws SQLException {
     checkOpen();
-    if (on && !autoCommit) {
-      commit();   // JDBC: switching auto-commit on commits the transaction in progress
-    }
-    autoCommit = on;
+    transactions.setAutoCommit(on);
   }
 
   @Override
   public boolean getAutoCommit() throws SQLException {
     checkOpen();
-    return autoCommit;
+    return transactions.autoCommit();
   }
 
   @Override
   public void commit() throws SQLException {
     checkOpen();
-    if (autoCommit) {
-      throw SqlExceptions.of("commit with auto-commit on: there is no transaction to commit", "25000");
-    }
-    SQLException failure = tx.failure();
-    Transaction t = endTransaction();
-    if (t == null) {
-      return;
-    }
-    boolean aborted = t.isAborted();
-    try {
-      t.commit();
-    } catch (io.sluice.TransactionException e) {
-      if (aborted) {
-        // rolled back, as the server answers COMMIT in an aborted transaction (pgjdbc's habit)
-        SilentRollback.report(warnings, settings.raiseOnSilentRollback(), failure, e);
-        return;
-      }
-      throw SqlExceptions.forState("40000", e.getMessage(), e.outcome().ordinal() + 1, e);
-    } catch (SluiceException e) {
-      throw SqlExceptions.of(e);
-    }
+    transactions.commit();
   }
 
   @Override
   public void rollback() throws SQLException {
     checkOpen();
-    if (autoCommit) {
-      throw SqlExceptions.of("rollback with auto-commit on: there is no transaction to roll back", "25000");
-    }
-    Transaction t = endTransaction();
-    if (t == null) {
-      return;
-    }
-    try {
-      t.rollback();
-    } catch (SluiceException e) {
-      throw SqlExceptions.of(e);
-    }
-  }
-
-  /** Takes the transaction in progress off this connection, from its owner thread; null if none. */
-  private Transaction endTransaction() throws SQLException {
-    SluiceResultSet s = streaming;
-    if (s != null && s.streamedBy(Thread.currentThread())) {
-      s.buffer();   // results stay readable after commit (HOLD_CURSORS_OVER_COMMIT)
-    }
-    return tx.end();
-  }
-
-  /** Runs a transaction-control statement (savepoints) in the transaction, beginning it if needed. */
-  private void control(String sql) throws SQLException {
-    beforeStatement();
-    try {
-      sluice.simpleQuery(sql);
-    } catch (SluiceException e) {
-      throw SqlExceptions.of(e);
-    }
+    transactions.rollback();
   }
 
   @Override
   public Savepoint setSavepoint() throws SQLException {
-    return savepoint(null);
+    checkOpen();
+    return transactions.setSavepoint(null);
   }
 
   @Override
@@ -319,30 +240,20 @@ public final class SluiceConnection extends UnsupportedConnectionParts {
     if (name == null || name.isEmpty()) {
       throw SqlExceptions.of("a savepoint name cannot be empty", "3B000");
     }
-    return savepoint(name);
-  }
-
-  private Savepoint savepoint(String name) throws SQLException {
     checkOpen();
-    if (autoCommit) {
-      throw SqlExceptions.of("savepoints need a transaction: auto-commit is on", "25000");
-    }
-    JdbcSavepoint sp = new JdbcSavepoint(tx.nextSavepoint(), name);
-    control("SAVEPOINT " + sp.sqlName());
-    return sp;
+    return transactions.setSavepoint(name);
   }
 
   @Override
   public void rollback(Savepoint savepoint) throws SQLException {
     checkOpen();
-    control("ROLLBACK TO SAVEPOINT " + JdbcSavepoint.of(savepoint).sqlName());
-    tx.recovered();
+    transactions.rollback(savepoint);
   }
 
   @Override
   public void releaseSavepoint(Savepoint savepoint) throws SQLException {
     checkOpen();
-    control("RELEASE SAVEPOINT " + JdbcSavepoint.of(savepoint).sqlName());
+    transactions.releaseSavepoint(savepoint);
   }
 
   @Override
@@ -422,16 +333,13 @@ public final class SluiceConnection extends UnsupportedConnectionParts {
   @Override
   public void setReadOnly(boolean on) throws SQLException {
     checkOpen();
-    if (tx.inProgress()) {
-      throw SqlExceptions.of("read-only cannot change inside a transaction", "25001");
-    }
-    readOnly = on;
+    transactions.setReadOnly(on);
   }
 
   @Override
   public boolean isReadOnly() throws SQLException {
     checkOpen();
-    return readOnly;
+    return transactions.readOnly();
   }
 
   @Override
@@ -448,36 +356,13 @@ public final class SluiceConnection extends UnsupportedConnectionParts {
   @Override
   public void setTransactionIsolation(int level) throws SQLException {
     checkOpen();
-    switch (level) {
-      case TRANSACTION_READ_UNCOMMITTED, TRANSACTION_READ_COMMITTED, TRANSACTION_REPEATABLE_READ,
-          TRANSACTION_SERIALIZABLE -> { }
-      default -> throw SqlExceptions.of("unknown transaction isolation level " + level, "HY024");
-    }
-    if (tx.inProgress()) {
-      throw SqlExceptions.of("the isolation level cannot change inside a transaction", "25001");
-    }
-    isolation = level == TRANSACTION_READ_UNCOMMITTED ? TRANSACTION_READ_COMMITTED : level;
-    isolationChosen = true;
+    transactions.setIsolation(level);
   }
 
   @Override
   public int getTransactionIsolation() throws SQLException {
     checkOpen();
-    if (!isolationChosen && !isolationKnown) {
-      try {
-        settleStream();
-        String level = sluice.simpleQuery("SHOW default_transaction_isolation").get(0).rows().get(0).get(0);
-        isolation = switch (level) {
-          case "serializable" -> TRANSACTION_SERIALIZABLE;
-          case "repeatable read" -> TRANSACTION_REPEATABLE_READ;
-          default -> TRANSACTION_READ_COMMITTED;
-        };
-        isolationKnown = true;
-      } catch (SluiceException e) {
-        throw SqlExceptions.of(e);
-      }
-    }
-    return isolation;
+    return transactions.isolation();
   }
 
   @Override
@@ -510,6 +395,19 @@ public final class SluiceConnection extends UnsupportedConnectionParts {
   public Array createArrayOf(String typeName, Object[] elements) throws SQLException {
     checkOpen();
     return new SluiceArray(typeName, elements);
+  }
+
+  /** Empty: values map to Java classes by type, not through SQLData (setTypeMap refuses a mapping). */
+  @Override
+  public Map<String, Class<?>> getTypeMap() throws SQLException {
+    return new java.util.HashMap<>();
+  }
+
+  @Override
+  public void setTypeMap(Map<String, Class<?>> map) throws SQLException {
+    if (map != null && !map.isEmpty()) {
+      throw SqlExceptions.unsupported("custom type maps (SQLData)");
+    }
   }
 
   @Override

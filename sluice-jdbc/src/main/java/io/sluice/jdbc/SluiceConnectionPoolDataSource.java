@@ -3,6 +3,7 @@ package io.sluice.jdbc;
 import java.sql.SQLException;
 import javax.sql.ConnectionPoolDataSource;
 import javax.sql.PooledConnection;
+import javax.sql.PooledConnectionBuilder;
 
 /**
  * A {@link ConnectionPoolDataSource} for pools that ask for one (application servers): configured
@@ -19,5 +20,10 @@ public class SluiceConnectionPoolDataSource extends SluiceDataSource implements 
   @Override
   public PooledConnection getPooledConnection(String user, String password) throws SQLException {
     return new SluicePooledConnection((SluiceConnection) getConnection(user, password));
+  }
+
+  @Override
+  public PooledConnectionBuilder createPooledConnectionBuilder() throws SQLException {
+    throw Refusal.NO_CONNECTION_BUILDER.of("createPooledConnectionBuilder");
   }
 }

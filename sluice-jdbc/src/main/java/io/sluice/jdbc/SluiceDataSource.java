@@ -7,12 +7,10 @@ import java.io.PrintWriter;
 import java.io.Serializable;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
 import java.util.StringJoiner;
-import java.util.logging.Logger;
 
 /**
  * A {@link javax.sql.DataSource} of Sluice JDBC connections, configured with the usual bean
@@ -24,7 +22,7 @@ import java.util.logging.Logger;
  * {@link #url()}.
  * Every {@code getConnection} opens a new connection; pool them with a pool (HikariCP, …).
  */
-public class SluiceDataSource implements javax.sql.DataSource, Serializable, SelfWrapper {
+public class SluiceDataSource implements javax.sql.DataSource, DataSourceRefusals, Serializable, SelfWrapper {
   private static final long serialVersionUID = 1L;
 
   private String url;
@@ -283,10 +281,5 @@ public class SluiceDataSource implements javax.sql.DataSource, Serializable, Sel
   @Override
   public int getLoginTimeout() {
     return loginTimeout;
-  }
-
-  @Override
-  public Logger getParentLogger() throws SQLFeatureNotSupportedException {
-    throw SqlExceptions.unsupported("java.util.logging: Sluice logs through System.Logger");
   }
 }

@@ -15,7 +15,7 @@ import java.util.Objects;
  * statement. Facts that cannot change during a session (server version, name limits, keywords)
  * are read once, on first use.
  */
-public final class SluiceDatabaseMetaData extends DriverFlags {
+public final class SluiceDatabaseMetaData implements PostgresDialect, DriverCapabilities, SelfWrapper {
   private final Connection connection;
   private final String url;
   private final TableCatalog tables;

@@ -82,6 +82,6 @@ public final class SluiceDriver implements Driver {
 
   @Override
   public Logger getParentLogger() throws SQLFeatureNotSupportedException {
-    throw SqlExceptions.unsupported("java.util.logging: Sluice logs through System.Logger");
+    throw Refusal.NO_JUL_LOGGER.of("getParentLogger");
   }
 }

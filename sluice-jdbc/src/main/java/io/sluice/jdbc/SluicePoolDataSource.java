@@ -7,8 +7,6 @@ import io.sluice.SluiceException;
 import java.io.PrintWriter;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
-import java.util.logging.Logger;
 import javax.sql.ConnectionEvent;
 import javax.sql.ConnectionEventListener;
 
@@ -25,7 +23,8 @@ import javax.sql.ConnectionEventListener;
  * <p>The server settings (URL, user, password, parameters, listener) are those of a {@link
  * SluiceDataSource}, read once when this data source is made.
  */
-public final class SluicePoolDataSource implements javax.sql.DataSource, AutoCloseable, SelfWrapper {
+public final class SluicePoolDataSource implements javax.sql.DataSource, DataSourceRefusals, AutoCloseable,
+    SelfWrapper {
   private final Pool pool;
   private final DriverSettings settings;
 
@@ -56,7 +55,7 @@ public final class SluicePoolDataSource implements javax.sql.DataSource, AutoClo
   /** Refused: a pool's connections all log in as the role it was made with. */
   @Override
   public Connection getConnection(String username, String password) throws SQLException {
-    throw SqlExceptions.unsupported("getConnection(user, password) on a pool: its connections log in as its own user");
+    throw Refusal.POOL_LOGIN.of("getConnection");
   }
 
   /** Closes the pool (and so {@link #pool()}). */
@@ -82,11 +81,6 @@ public final class SluicePoolDataSource implements javax.sql.DataSource, AutoClo
   @Override
   public int getLoginTimeout() {
     return 0;
-  }
-
-  @Override
-  public Logger getParentLogger() throws SQLFeatureNotSupportedException {
-    throw SqlExceptions.unsupported("java.util.logging: Sluice logs through System.Logger");
   }
 
   @Override

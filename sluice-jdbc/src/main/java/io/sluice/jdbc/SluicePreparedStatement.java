@@ -13,17 +13,14 @@ import java.sql.Date;
 import java.sql.NClob;
 import java.sql.ParameterMetaData;
 import java.sql.PreparedStatement;
-import java.sql.Ref;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
-import java.sql.RowId;
 import java.sql.SQLException;
 import java.sql.SQLType;
 import java.sql.SQLXML;
 import java.sql.Time;
 import java.sql.Timestamp;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Calendar;
 import java.util.List;
 
@@ -33,23 +30,16 @@ import java.util.List;
  * Java values bound (strings untyped, for the server to infer). A batch goes out as one Sluice
  * batch: one round trip ({@link BatchRun}).
  */
-public class SluicePreparedStatement extends SluiceStatement implements PreparedStatement {
+public class SluicePreparedStatement extends SluiceStatement implements PreparedStatement, ParameterRefusals {
   final String sql;
   final RewrittenSql rewritten;
   private final GeneratedKeys keys;
   private String insertSql;
   private MultiRowInsert insert;
-  final Object[] values;
-  /** Each JDBC parameter's {@code $n} (0: not sent), read once from the rewrite. */
-  private final int[] serverIndex;
-  /** Whether JDBC parameter j is $(j+1) of the only statement: the values go as they are. */
-  private final boolean direct;
+  /** The parameters as bound now; a batch keeps a copy of each set's values and statements. */
+  final BoundParameters parameters;
   private final List<Object[]> batch = new ArrayList<>();
   private final List<List<String>> batchSql = new ArrayList<>();
-  /** The cast of each parameter: a typed {@code setNull}, a string as varchar; null where none. */
-  private final String[] casts;
-  /** How many parameters have a cast now. */
-  private int castCount;
 
   SluicePreparedStatement(SluiceConnection connection, String sql, int resultSetType, GeneratedKeys keys)
       throws SQLException {
@@ -57,36 +47,7 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
     this.sql = sql;
     this.rewritten = connection.rewrite(sql);
     this.keys = keys;
-    this.values = new Object[rewritten.parameterCount()];
-    Arrays.fill(values, ParameterValues.UNSET);
-    this.serverIndex = rewritten.parameterIndex();
-    boolean d = rewritten.statements().size() == 1;
-    for (int j = 0; j < serverIndex.length && d; j++) {
-      d = serverIndex[j] == j + 1;
-    }
-    this.direct = d;
-    this.casts = new String[values.length];
-  }
-
-  /** The casts {@link #castStatements} was made for: a statement runs with the same casts again and again. */
-  private String[] castsMade;
-  private List<String> castStatements;
-
-  /** The statements to run for the values bound now: the rewritten ones, with the casts. */
-  List<String> statements() {
-    if (castCount == 0) {
-      return rewritten.statements();
-    }
-    if (castsMade == null || !Arrays.equals(castsMade, casts)) {
-      castStatements = ParameterCasts.apply(rewritten, casts);
-      castsMade = casts.clone();
-    }
-    return castStatements;
-  }
-
-  /** The values per statement for this statement's SQL. */
-  List<Object[]> valuesOf(Object[] jdbcValues) {
-    return direct ? List.<Object[]>of(jdbcValues) : valuesFor(rewritten, jdbcValues);
+    this.parameters = new BoundParameters(rewritten);
   }
 
   /** Sets JDBC parameter {@code i} (1-based), without a cast. */
@@ -97,16 +58,7 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
   /** Sets JDBC parameter {@code i} (1-based), with a cast in the SQL ({@link ParameterCasts}) or none (null). */
   private void set(int i, Object value, String cast) throws SQLException {
     checkOpen();
-    if (i < 1 || i > values.length) {
-      throw SqlExceptions.of("parameter index " + i + " out of range: the statement has " + values.length
-          + " parameter(s)", "07009");
-    }
-    values[i - 1] = value;
-    String before = casts[i - 1];
-    if (before != cast) {   // counts stay right for an equal cast too: +1 -1
-      casts[i - 1] = cast;
-      castCount += (cast != null ? 1 : 0) - (before != null ? 1 : 0);
-    }
+    parameters.set(i, value, cast);
   }
 
   /** A NULL of JDBC type {@code sqlType}: cast in the SQL where the server could not infer a type. */
@@ -119,24 +71,9 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
     set(i, text, text != null && !connection.settings.stringsUntyped() ? ParameterCasts.STRING : null);
   }
 
-  /** The values to send, each checked as set. */
-  Object[] bound() throws SQLException {
-    for (int j = 0; j < values.length; j++) {
-      if (values[j] == ParameterValues.UNSET && sent(j)) {
-        throw SqlExceptions.of("no value specified for parameter " + (j + 1), "07001");
-      }
-    }
-    return values.clone();
-  }
-
-  /** Whether JDBC parameter {@code j} (0-based) travels to the server. */
-  boolean sent(int j) {
-    return serverIndex[j] > 0;
-  }
-
   @Override
   public ResultSet executeQuery() throws SQLException {
-    run(statements(), valuesOf(bound()), GeneratedKeys.NONE);
+    run(parameters.statements(), parameters.valuesOf(parameters.bound()), GeneratedKeys.NONE);
     return singleResult();
   }
 
@@ -147,7 +84,7 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
 
   @Override
   public long executeLargeUpdate() throws SQLException {
-    run(statements(), valuesOf(bound()), keys);
+    run(parameters.statements(), parameters.valuesOf(parameters.bound()), keys);
     if (getResultSet() != null) {
       throw SqlExceptions.of("executeUpdate ran a statement that returned rows; use executeQuery or execute", "0100D");
     }
@@ -156,15 +93,15 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
 
   @Override
   public boolean execute() throws SQLException {
-    run(statements(), valuesOf(bound()), keys);
+    run(parameters.statements(), parameters.valuesOf(parameters.bound()), keys);
     return getResultSet() != null;
   }
 
   @Override
   public void addBatch() throws SQLException {
     checkOpen();
-    batch.add(bound());
-    batchSql.add(statements());
+    batch.add(parameters.bound());
+    batchSql.add(parameters.statements());
   }
 
   @Override
@@ -188,8 +125,8 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
     List<String> sqls = new ArrayList<>(batch.size());
     List<Object[]> vals = new ArrayList<>(batch.size());
     for (int b = 0; b < batch.size(); b++) {
-      sqls.add(withKeys(batchSql.get(b).get(0), keys));
-      vals.add(valuesOf(batch.get(b)).get(0));
+      sqls.add(runner.withKeys(batchSql.get(b).get(0), keys));
+      vals.add(parameters.valuesOf(batch.get(b)).get(0));
     }
     clearBatch();
     BatchPlan plan = connection.settings.rewriteInserts() && !keys.wanted()
@@ -210,7 +147,7 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
   @Override
   public void clearParameters() throws SQLException {
     checkOpen();
-    Arrays.fill(values, ParameterValues.UNSET);
+    parameters.clear();
   }
 
   /** The statement prepared on the server (cached by Sluice): its parameter types and columns. */
@@ -439,7 +376,8 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
     setObject(i, x, vendorCode(targetSqlType));
   }
 
-  private static int vendorCode(SQLType t) throws SQLException {
+  /** The {@link java.sql.Types} code of {@code t}; a type without one is refused. */
+  static int vendorCode(SQLType t) throws SQLException {
     if (t == null || t.getVendorTypeNumber() == null) {
       throw SqlExceptions.unsupported("SQLType without a java.sql.Types code: " + t);
     }
@@ -499,16 +437,6 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
   @Override
   public void setURL(int i, java.net.URL x) throws SQLException {
     setText(i, x == null ? null : x.toString());
-  }
-
-  @Override
-  public void setRef(int i, Ref x) throws SQLException {
-    throw SqlExceptions.unsupported("setRef: " + Refusals.NO_LOCATORS);
-  }
-
-  @Override
-  public void setRowId(int i, RowId x) throws SQLException {
-    throw SqlExceptions.unsupported("setRowId: " + Refusals.NO_LOCATORS);
   }
 
   @Override

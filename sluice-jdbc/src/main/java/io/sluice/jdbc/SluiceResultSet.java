@@ -2,7 +2,6 @@ package io.sluice.jdbc;
 
 import io.sluice.Column;
 import io.sluice.Row;
-import io.sluice.RowSet;
 import io.sluice.RowStream;
 import io.sluice.SluiceException;
 import java.io.ByteArrayInputStream;
@@ -20,103 +19,61 @@ import java.sql.SQLWarning;
 import java.sql.Statement;
 import java.sql.Time;
 import java.sql.Timestamp;
-import java.util.ArrayList;
 import java.util.Calendar;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 
 /**
  * A result over Sluice's rows, which decode a column only when it is read. Either read whole
- * (a {@link RowSet}, or rows gathered from several statements) — then it may scroll — or streamed
+ * (a {@link io.sluice.RowSet}, or rows gathered from several statements) — then it may scroll — or streamed
  * from a portal {@code fetchSize} rows at a time, forward only. A streamed result holds its
  * connection; when its thread runs another statement on the connection, or ends the transaction,
  * the rows not read yet are first read into memory ({@link #buffer()}), so that JDBC's habit of
  * running statements while reading a result keeps working.
  */
-public final class SluiceResultSet extends ResultSetByLabel implements SelfWrapper {
+public final class SluiceResultSet implements GettersByLabel, ColumnUpdateRefusals, RowChangeRefusals,
+    LocatorRefusals, SelfWrapper {
   private final SluiceStatement statement;
   private final SluiceConnection connection;
   private final List<Column> columns;
   private final int type;
-  private final long maxRows;
-  /** Rows in memory; {@code rows.get(0)} is row number {@code base} (0-based). */
-  private List<Row> rows;
-  private int base;
-  private RowStream stream;
-  private Iterator<Row> streamRows;
-  private Thread streamer;
-  /** The 0-based number of the current row; -1 before the first. */
-  private long position = -1;
-  private Row current;
-  private boolean afterLast;
+  private RowCursor cursor;
   private boolean wasNull;
   private boolean closed;
   private int fetchSize;
   private Map<String, Integer> labels;
 
-  private SluiceResultSet(SluiceStatement statement, SluiceConnection connection, List<Column> columns, int type,
-      long maxRows) {
+  private SluiceResultSet(SluiceStatement statement, SluiceConnection connection, List<Column> columns, int type) {
     this.statement = statement;
     this.connection = connection;
     this.columns = columns;
     this.type = type;
-    this.maxRows = maxRows <= 0 ? Long.MAX_VALUE : maxRows;
   }
 
   /** A result read whole. */
   static SluiceResultSet of(SluiceStatement statement, SluiceConnection connection, List<Column> columns,
       List<Row> rows, int type, long maxRows) {
-    SluiceResultSet rs = new SluiceResultSet(statement, connection, columns, type, maxRows);
-    rs.rows = rows;
+    SluiceResultSet rs = new SluiceResultSet(statement, connection, columns, type);
+    rs.cursor = RowCursor.over(rows, maxRows);
     return rs;
   }
 
   /** A result streamed from a portal; it registers with the connection until read or closed. */
   static SluiceResultSet streamed(SluiceStatement statement, SluiceConnection connection, RowStream stream,
       long maxRows) {
-    SluiceResultSet rs = new SluiceResultSet(statement, connection, stream.columns(), ResultSet.TYPE_FORWARD_ONLY,
-        maxRows);
-    rs.stream = stream;
-    rs.streamRows = stream.iterator();
-    rs.streamer = Thread.currentThread();
+    SluiceResultSet rs = new SluiceResultSet(statement, connection, stream.columns(), ResultSet.TYPE_FORWARD_ONLY);
+    rs.cursor = RowCursor.over(stream, maxRows, () -> connection.streamEnded(rs));
     connection.streamOpened(rs);
     return rs;
   }
 
   boolean streamedBy(Thread t) {
-    return stream != null && streamer == t;
+    return cursor.streamedBy(t);
   }
 
   /** Reads the rest of a streamed result into memory and frees the connection. */
   void buffer() throws SQLException {
-    if (stream == null) {
-      return;
-    }
-    List<Row> rest = new ArrayList<>();
-    try {
-      while (position + 1 + rest.size() < maxRows && streamRows.hasNext()) {
-        rest.add(streamRows.next());
-      }
-    } catch (SluiceException e) {
-      endStream();
-      throw SqlExceptions.of(e);
-    }
-    endStream();
-    rows = rest;
-    base = (int) (position + 1);
-  }
-
-  private void endStream() throws SQLException {
-    RowStream s = stream;
-    stream = null;
-    streamRows = null;
-    connection.streamEnded(this);
-    try {
-      s.close();
-    } catch (SluiceException e) {
-      throw SqlExceptions.of(e);
-    }
+    cursor.buffer();
   }
 
   List<Column> columns() {
@@ -137,58 +94,10 @@ public final class SluiceResultSet extends ResultSetByLabel implements SelfWrapp
     }
   }
 
-  /** Rows in memory, counted from the first; only for results read whole. */
-  private long size() {
-    return Math.min(base + rows.size(), maxRows);
-  }
-
-  private Row rowAt(long n) {
-    int i = (int) (n - base);
-    return rows instanceof RowSet set ? set.view(i) : rows.get(i);
-  }
-
   @Override
   public boolean next() throws SQLException {
     checkOpen();
-    if (stream != null) {
-      try {
-        if (position + 1 < maxRows && streamRows.hasNext()) {
-          current = streamRows.next();
-          position++;
-          return true;
-        }
-      } catch (SluiceException e) {
-        endStream();
-        throw SqlExceptions.of(e);
-      }
-      endStream();
-      current = null;
-      afterLast = true;
-      position++;
-      return false;
-    }
-    return moveTo(position + 1);
-  }
-
-  /** Moves to row {@code n} (0-based) of a result in memory; before the first or after the last is no row. */
-  private boolean moveTo(long n) {
-    long size = size();
-    if (n < 0) {
-      position = -1;
-      current = null;
-      afterLast = false;
-      return false;
-    }
-    if (n >= size) {
-      position = size;
-      current = null;
-      afterLast = size > 0 || n > 0;
-      return false;
-    }
-    position = n;
-    afterLast = false;
-    current = rowAt(n);
-    return true;
+    return cursor.next();
   }
 
   @Override
@@ -197,13 +106,9 @@ public final class SluiceResultSet extends ResultSetByLabel implements SelfWrapp
       return;
     }
     closed = true;
-    current = null;
     try {
-      if (stream != null) {
-        endStream();
-      }
+      cursor.close();
     } finally {
-      rows = null;
       if (statement != null) {
         statement.resultClosed();
       }
@@ -217,9 +122,10 @@ public final class SluiceResultSet extends ResultSetByLabel implements SelfWrapp
 
   private Row row() throws SQLException {
     checkOpen();
+    Row current = cursor.current();
     if (current == null) {
-      throw SqlExceptions.of("no current row: call next() first" + (afterLast ? " (the result has no more rows)" : ""),
-          "24000");
+      throw SqlExceptions.of("no current row: call next() first"
+          + (cursor.pastTheEnd() ? " (the result has no more rows)" : ""), "24000");
     }
     return current;
   }
@@ -470,85 +376,73 @@ public final class SluiceResultSet extends ResultSetByLabel implements SelfWrapp
   @Override
   public boolean isBeforeFirst() throws SQLException {
     checkOpen();
-    if (stream != null) {
-      return position < 0 && streamRows.hasNext();
-    }
-    return position < 0 && size() > 0;
+    return cursor.isBeforeFirst();
   }
 
   @Override
   public boolean isAfterLast() throws SQLException {
     checkOpen();
-    return afterLast && (stream != null || rows == null || size() > 0);
+    return cursor.isAfterLast();
   }
 
   @Override
   public boolean isFirst() throws SQLException {
     checkOpen();
-    return position == 0 && current != null;
+    return cursor.isFirst();
   }
 
   @Override
   public boolean isLast() throws SQLException {
     checkOpen();
-    if (current == null) {
-      return false;
-    }
-    if (stream != null) {
-      return position + 1 >= maxRows || !streamRows.hasNext();
-    }
-    return position == size() - 1;
+    return cursor.isLast();
   }
 
   @Override
   public int getRow() throws SQLException {
     checkOpen();
-    return current == null ? 0 : (int) (position + 1);
+    return cursor.row();
   }
 
   @Override
   public void beforeFirst() throws SQLException {
     checkScrollable("beforeFirst");
-    moveTo(-1);
+    cursor.beforeFirst();
   }
 
   @Override
   public void afterLast() throws SQLException {
     checkScrollable("afterLast");
-    moveTo(size());
+    cursor.afterLast();
   }
 
   @Override
   public boolean first() throws SQLException {
     checkScrollable("first");
-    return moveTo(0);
+    return cursor.first();
   }
 
   @Override
   public boolean last() throws SQLException {
     checkScrollable("last");
-    return moveTo(size() - 1);
+    return cursor.last();
   }
 
   @Override
   public boolean absolute(int row) throws SQLException {
     checkScrollable("absolute");
-    return moveTo(row > 0 ? row - 1 : row == 0 ? -1 : size() + row);
+    return cursor.absolute(row);
   }
 
   @Override
   public boolean relative(int rows) throws SQLException {
     checkScrollable("relative");
-    if (current == null && !afterLast && position >= 0) {
-      throw SqlExceptions.of("relative needs a current row", "24000");
-    }
-    return moveTo(position + rows);
+    return cursor.relative(rows);
   }
 
   @Override
   public boolean previous() throws SQLException {
     checkScrollable("previous");
-    return moveTo(position - 1);
+    return cursor.previous();
   }
 
   @Override

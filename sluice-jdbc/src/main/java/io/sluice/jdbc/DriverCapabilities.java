@@ -9,173 +9,174 @@ import java.sql.RowIdLifetime;
  * The answers of {@link DatabaseMetaData} about what the driver does, the same for every
  * connection: transactions, statements and result sets, the driver's own name and version. Each
  * says what it rests on where that is not obvious; MetaDataCapabilitiesTest checks them against
- * the driver.
+ * the driver. Public only so that reflection through the public {@link SluiceDatabaseMetaData}
+ * reaches these methods; not meant to be implemented elsewhere.
  */
-abstract class DriverFlags extends SqlDialectFlags {
+public interface DriverCapabilities extends DatabaseMetaData {
   // --- transactions: every statement, DDL included, is transactional ---
 
   @Override
-  public boolean supportsTransactions() {
+  default boolean supportsTransactions() {
     return true;
   }
 
   /** READ UNCOMMITTED is accepted and behaves as READ COMMITTED, which the JDBC javadoc allows. */
   @Override
-  public boolean supportsTransactionIsolationLevel(int level) {
+  default boolean supportsTransactionIsolationLevel(int level) {
     return level == Connection.TRANSACTION_READ_UNCOMMITTED || level == Connection.TRANSACTION_READ_COMMITTED
         || level == Connection.TRANSACTION_REPEATABLE_READ || level == Connection.TRANSACTION_SERIALIZABLE;
   }
 
   @Override
-  public boolean supportsDataDefinitionAndDataManipulationTransactions() {
+  default boolean supportsDataDefinitionAndDataManipulationTransactions() {
     return true;
   }
 
   @Override
-  public boolean supportsDataManipulationTransactionsOnly() {
+  default boolean supportsDataManipulationTransactionsOnly() {
     return false;
   }
 
   @Override
-  public boolean dataDefinitionCausesTransactionCommit() {
+  default boolean dataDefinitionCausesTransactionCommit() {
     return false;
   }
 
   @Override
-  public boolean dataDefinitionIgnoredInTransactions() {
+  default boolean dataDefinitionIgnoredInTransactions() {
     return false;
   }
 
   @Override
-  public boolean supportsMultipleTransactions() {
+  default boolean supportsMultipleTransactions() {
     return true;
   }
 
   /** A streamed result (fetch size) ends with its transaction; statements stay usable. */
   @Override
-  public boolean supportsOpenCursorsAcrossCommit() {
+  default boolean supportsOpenCursorsAcrossCommit() {
     return false;
   }
 
   @Override
-  public boolean supportsOpenCursorsAcrossRollback() {
+  default boolean supportsOpenCursorsAcrossRollback() {
     return false;
   }
 
   @Override
-  public boolean supportsOpenStatementsAcrossCommit() {
+  default boolean supportsOpenStatementsAcrossCommit() {
     return true;
   }
 
   @Override
-  public boolean supportsOpenStatementsAcrossRollback() {
+  default boolean supportsOpenStatementsAcrossRollback() {
     return true;
   }
 
   @Override
-  public boolean supportsSavepoints() {
+  default boolean supportsSavepoints() {
     return true;
   }
 
   @Override
-  public boolean autoCommitFailureClosesAllResultSets() {
+  default boolean autoCommitFailureClosesAllResultSets() {
     return false;
   }
 
   // --- what the driver's statements and result sets do ---
 
   @Override
-  public boolean supportsMultipleResultSets() {
+  default boolean supportsMultipleResultSets() {
     return true;
   }
 
   /** getMoreResults(KEEP_CURRENT_RESULT) keeps the current result open. */
   @Override
-  public boolean supportsMultipleOpenResults() {
+  default boolean supportsMultipleOpenResults() {
     return true;
   }
 
   @Override
-  public boolean supportsBatchUpdates() {
+  default boolean supportsBatchUpdates() {
     return true;
   }
 
   /** Generated keys come from a RETURNING clause the driver adds. */
   @Override
-  public boolean supportsGetGeneratedKeys() {
+  default boolean supportsGetGeneratedKeys() {
     return true;
   }
 
   @Override
-  public boolean generatedKeyAlwaysReturned() {
+  default boolean generatedKeyAlwaysReturned() {
     return true;
   }
 
   /** CallableStatement parameters are positional. */
   @Override
-  public boolean supportsNamedParameters() {
+  default boolean supportsNamedParameters() {
     return false;
   }
 
   /** {@code {? = call f(?)}} and {@code {call f(?)}} run functions as well as procedures. */
   @Override
-  public boolean supportsStoredFunctionsUsingCallSyntax() {
+  default boolean supportsStoredFunctionsUsingCallSyntax() {
     return true;
   }
 
   /** Forward-only, and scroll-insensitive over a result read whole (ResultSetKinds); never sensitive. */
   @Override
-  public boolean supportsResultSetType(int type) {
+  default boolean supportsResultSetType(int type) {
     return type == ResultSet.TYPE_FORWARD_ONLY || type == ResultSet.TYPE_SCROLL_INSENSITIVE;
   }
 
   @Override
-  public boolean supportsResultSetConcurrency(int type, int concurrency) {
+  default boolean supportsResultSetConcurrency(int type, int concurrency) {
     return supportsResultSetType(type) && concurrency == ResultSet.CONCUR_READ_ONLY;
   }
 
   @Override
-  public boolean ownUpdatesAreVisible(int type) {
+  default boolean ownUpdatesAreVisible(int type) {
     return false;
   }
 
   @Override
-  public boolean ownDeletesAreVisible(int type) {
+  default boolean ownDeletesAreVisible(int type) {
     return false;
   }
 
   @Override
-  public boolean ownInsertsAreVisible(int type) {
+  default boolean ownInsertsAreVisible(int type) {
     return false;
   }
 
   @Override
-  public boolean othersUpdatesAreVisible(int type) {
+  default boolean othersUpdatesAreVisible(int type) {
     return false;
   }
 
   @Override
-  public boolean othersDeletesAreVisible(int type) {
+  default boolean othersDeletesAreVisible(int type) {
     return false;
   }
 
   @Override
-  public boolean othersInsertsAreVisible(int type) {
+  default boolean othersInsertsAreVisible(int type) {
     return false;
   }
 
   @Override
-  public boolean updatesAreDetected(int type) {
+  default boolean updatesAreDetected(int type) {
     return false;
   }
 
   @Override
-  public boolean deletesAreDetected(int type) {
+  default boolean deletesAreDetected(int type) {
     return false;
   }
 
   @Override
-  public boolean insertsAreDetected(int type) {
+  default boolean insertsAreDetected(int type) {
     return false;
   }
 
@@ -185,87 +186,87 @@ abstract class DriverFlags extends SqlDialectFlags {
    * promised across commit above.
    */
   @Override
-  public boolean supportsResultSetHoldability(int holdability) {
+  default boolean supportsResultSetHoldability(int holdability) {
     return holdability == ResultSet.HOLD_CURSORS_OVER_COMMIT || holdability == ResultSet.CLOSE_CURSORS_AT_COMMIT;
   }
 
   @Override
-  public int getResultSetHoldability() {
+  default int getResultSetHoldability() {
     return ResultSet.HOLD_CURSORS_OVER_COMMIT;
   }
 
   /** SQLSTATEs are the SQL standard's (PostgreSQL Appendix A). */
   @Override
-  public int getSQLStateType() {
+  default int getSQLStateType() {
     return DatabaseMetaData.sqlStateSQL;
   }
 
   /** Blob and Clob values are copies read into the client; changing one changes no row. */
   @Override
-  public boolean locatorsUpdateCopy() {
+  default boolean locatorsUpdateCopy() {
     return true;
   }
 
   /** Statements are prepared once per connection and SQL text, but JDBC statement pooling is not offered. */
   @Override
-  public boolean supportsStatementPooling() {
+  default boolean supportsStatementPooling() {
     return false;
   }
 
   @Override
-  public RowIdLifetime getRowIdLifetime() {
+  default RowIdLifetime getRowIdLifetime() {
     return RowIdLifetime.ROWID_UNSUPPORTED;
   }
 
   @Override
-  public boolean supportsRefCursors() {
+  default boolean supportsRefCursors() {
     return false;
   }
 
   @Override
-  public boolean supportsSharding() {
+  default boolean supportsSharding() {
     return false;
   }
 
   @Override
-  public long getMaxLogicalLobSize() {
+  default long getMaxLogicalLobSize() {
     return 1_073_741_824L;
   }
 
   // --- the driver ---
 
   @Override
-  public String getDriverName() {
+  default String getDriverName() {
     return DriverVersion.NAME;
   }
 
   @Override
-  public String getDriverVersion() {
+  default String getDriverVersion() {
     return DriverVersion.text();
   }
 
   @Override
-  public int getDriverMajorVersion() {
+  default int getDriverMajorVersion() {
     return DriverVersion.MAJOR;
   }
 
   @Override
-  public int getDriverMinorVersion() {
+  default int getDriverMinorVersion() {
     return DriverVersion.MINOR;
   }
 
   @Override
-  public int getJDBCMajorVersion() {
+  default int getJDBCMajorVersion() {
     return DriverVersion.JDBC_MAJOR;
   }
 
   @Override
-  public int getJDBCMinorVersion() {
+  default int getJDBCMinorVersion() {
     return DriverVersion.JDBC_MINOR;
   }
 
   @Override
-  public String getDatabaseProductName() {
+  default String getDatabaseProductName() {
     return "PostgreSQL";
   }
 }

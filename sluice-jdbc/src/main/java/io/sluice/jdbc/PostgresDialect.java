@@ -5,90 +5,93 @@ import java.sql.DatabaseMetaData;
 /**
  * The answers of {@link DatabaseMetaData} about PostgreSQL's SQL that are the same for every
  * server the driver supports (15 and later): identifier rules, the JDBC escape functions, the SQL
- * accepted, and the fixed limits. {@link DriverFlags} adds what the driver does, {@link
- * SluiceDatabaseMetaData} what must be asked of the server.
+ * accepted, and the fixed limits. {@link DriverCapabilities} answers what the driver does, {@link
+ * SluiceDatabaseMetaData} what must be asked of the server. Public only so that reflection
+ * through the public {@link SluiceDatabaseMetaData} reaches these methods (a default method of a
+ * package-private interface cannot be invoked from outside the package); not meant to be
+ * implemented elsewhere.
  */
-abstract class SqlDialectFlags implements DatabaseMetaData, SelfWrapper {
+public interface PostgresDialect extends DatabaseMetaData {
   // --- identifiers: unquoted names fold to lower case, quoted ones are kept as written (scan.l) ---
 
   @Override
-  public boolean supportsMixedCaseIdentifiers() {
+  default boolean supportsMixedCaseIdentifiers() {
     return false;
   }
 
   @Override
-  public boolean storesUpperCaseIdentifiers() {
+  default boolean storesUpperCaseIdentifiers() {
     return false;
   }
 
   @Override
-  public boolean storesLowerCaseIdentifiers() {
+  default boolean storesLowerCaseIdentifiers() {
     return true;
   }
 
   @Override
-  public boolean storesMixedCaseIdentifiers() {
+  default boolean storesMixedCaseIdentifiers() {
     return false;
   }
 
   @Override
-  public boolean supportsMixedCaseQuotedIdentifiers() {
+  default boolean supportsMixedCaseQuotedIdentifiers() {
     return true;
   }
 
   @Override
-  public boolean storesUpperCaseQuotedIdentifiers() {
+  default boolean storesUpperCaseQuotedIdentifiers() {
     return false;
   }
 
   @Override
-  public boolean storesLowerCaseQuotedIdentifiers() {
+  default boolean storesLowerCaseQuotedIdentifiers() {
     return false;
   }
 
   @Override
-  public boolean storesMixedCaseQuotedIdentifiers() {
+  default boolean storesMixedCaseQuotedIdentifiers() {
     return false;
   }
 
   @Override
-  public String getIdentifierQuoteString() {
+  default String getIdentifierQuoteString() {
     return "\"";
   }
 
   @Override
-  public String getSearchStringEscape() {
+  default String getSearchStringEscape() {
     return "\\";
   }
 
   /** Unquoted identifiers may also hold {@code $} after the first character (and non-ASCII letters). */
   @Override
-  public String getExtraNameCharacters() {
+  default String getExtraNameCharacters() {
     return "$";
   }
 
   @Override
-  public String getSchemaTerm() {
+  default String getSchemaTerm() {
     return "schema";
   }
 
   @Override
-  public String getProcedureTerm() {
+  default String getProcedureTerm() {
     return "function";
   }
 
   @Override
-  public String getCatalogTerm() {
+  default String getCatalogTerm() {
     return "database";
   }
 
   @Override
-  public boolean isCatalogAtStart() {
+  default boolean isCatalogAtStart() {
     return true;
   }
 
   @Override
-  public String getCatalogSeparator() {
+  default String getCatalogSeparator() {
     return ".";
   }
 
@@ -96,365 +99,365 @@ abstract class SqlDialectFlags implements DatabaseMetaData, SelfWrapper {
   // driver's rewriter (io.sluice.sql.JdbcSql) renames, such as ucase → upper and log → ln ---
 
   @Override
-  public String getNumericFunctions() {
+  default String getNumericFunctions() {
     return "abs,acos,asin,atan,atan2,ceiling,cos,cot,degrees,exp,floor,log,log10,mod,pi,power,radians,rand,round,"
         + "sign,sin,sqrt,tan,truncate";
   }
 
   @Override
-  public String getStringFunctions() {
+  default String getStringFunctions() {
     return "ascii,bit_length,char,char_length,character_length,concat,lcase,left,length,ltrim,octet_length,"
         + "position,repeat,replace,right,rtrim,substring,ucase";
   }
 
   @Override
-  public String getSystemFunctions() {
+  default String getSystemFunctions() {
     return "database,ifnull,user";
   }
 
   @Override
-  public String getTimeDateFunctions() {
+  default String getTimeDateFunctions() {
     return "curdate,curtime,current_date,current_time,current_timestamp,extract,now";
   }
 
   // --- SQL the server accepts ---
 
   @Override
-  public boolean allProceduresAreCallable() {
+  default boolean allProceduresAreCallable() {
     return true;
   }
 
   @Override
-  public boolean allTablesAreSelectable() {
+  default boolean allTablesAreSelectable() {
     return true;
   }
 
   /** NULL sorts above every value in ascending order (NULLS LAST by default, FIRST for DESC). */
   @Override
-  public boolean nullsAreSortedHigh() {
+  default boolean nullsAreSortedHigh() {
     return true;
   }
 
   @Override
-  public boolean nullsAreSortedLow() {
+  default boolean nullsAreSortedLow() {
     return false;
   }
 
   @Override
-  public boolean nullsAreSortedAtStart() {
+  default boolean nullsAreSortedAtStart() {
     return false;
   }
 
   @Override
-  public boolean nullsAreSortedAtEnd() {
+  default boolean nullsAreSortedAtEnd() {
     return false;
   }
 
   @Override
-  public boolean usesLocalFiles() {
+  default boolean usesLocalFiles() {
     return false;
   }
 
   @Override
-  public boolean usesLocalFilePerTable() {
+  default boolean usesLocalFilePerTable() {
     return false;
   }
 
   @Override
-  public boolean supportsAlterTableWithAddColumn() {
+  default boolean supportsAlterTableWithAddColumn() {
     return true;
   }
 
   @Override
-  public boolean supportsAlterTableWithDropColumn() {
+  default boolean supportsAlterTableWithDropColumn() {
     return true;
   }
 
   @Override
-  public boolean supportsColumnAliasing() {
+  default boolean supportsColumnAliasing() {
     return true;
   }
 
   @Override
-  public boolean nullPlusNonNullIsNull() {
+  default boolean nullPlusNonNullIsNull() {
     return true;
   }
 
   /** The JDBC {@code {fn convert(value, type)}} escape is not translated. */
   @Override
-  public boolean supportsConvert() {
+  default boolean supportsConvert() {
     return false;
   }
 
   @Override
-  public boolean supportsConvert(int fromType, int toType) {
+  default boolean supportsConvert(int fromType, int toType) {
     return false;
   }
 
   @Override
-  public boolean supportsTableCorrelationNames() {
+  default boolean supportsTableCorrelationNames() {
     return true;
   }
 
   @Override
-  public boolean supportsDifferentTableCorrelationNames() {
+  default boolean supportsDifferentTableCorrelationNames() {
     return false;
   }
 
   @Override
-  public boolean supportsExpressionsInOrderBy() {
+  default boolean supportsExpressionsInOrderBy() {
     return true;
   }
 
   @Override
-  public boolean supportsOrderByUnrelated() {
+  default boolean supportsOrderByUnrelated() {
     return true;
   }
 
   @Override
-  public boolean supportsGroupBy() {
+  default boolean supportsGroupBy() {
     return true;
   }
 
   @Override
-  public boolean supportsGroupByUnrelated() {
+  default boolean supportsGroupByUnrelated() {
     return true;
   }
 
   @Override
-  public boolean supportsGroupByBeyondSelect() {
+  default boolean supportsGroupByBeyondSelect() {
     return true;
   }
 
   @Override
-  public boolean supportsLikeEscapeClause() {
+  default boolean supportsLikeEscapeClause() {
     return true;
   }
 
   @Override
-  public boolean supportsNonNullableColumns() {
+  default boolean supportsNonNullableColumns() {
     return true;
   }
 
   @Override
-  public boolean supportsMinimumSQLGrammar() {
+  default boolean supportsMinimumSQLGrammar() {
     return true;
   }
 
   @Override
-  public boolean supportsCoreSQLGrammar() {
+  default boolean supportsCoreSQLGrammar() {
     return false;
   }
 
   @Override
-  public boolean supportsExtendedSQLGrammar() {
+  default boolean supportsExtendedSQLGrammar() {
     return false;
   }
 
   @Override
-  public boolean supportsANSI92EntryLevelSQL() {
+  default boolean supportsANSI92EntryLevelSQL() {
     return true;
   }
 
   @Override
-  public boolean supportsANSI92IntermediateSQL() {
+  default boolean supportsANSI92IntermediateSQL() {
     return false;
   }
 
   @Override
-  public boolean supportsANSI92FullSQL() {
+  default boolean supportsANSI92FullSQL() {
     return false;
   }
 
   @Override
-  public boolean supportsIntegrityEnhancementFacility() {
+  default boolean supportsIntegrityEnhancementFacility() {
     return true;
   }
 
   @Override
-  public boolean supportsOuterJoins() {
+  default boolean supportsOuterJoins() {
     return true;
   }
 
   @Override
-  public boolean supportsFullOuterJoins() {
+  default boolean supportsFullOuterJoins() {
     return true;
   }
 
   @Override
-  public boolean supportsLimitedOuterJoins() {
+  default boolean supportsLimitedOuterJoins() {
     return true;
   }
 
   @Override
-  public boolean supportsSchemasInDataManipulation() {
+  default boolean supportsSchemasInDataManipulation() {
     return true;
   }
 
   @Override
-  public boolean supportsSchemasInProcedureCalls() {
+  default boolean supportsSchemasInProcedureCalls() {
     return true;
   }
 
   @Override
-  public boolean supportsSchemasInTableDefinitions() {
+  default boolean supportsSchemasInTableDefinitions() {
     return true;
   }
 
   @Override
-  public boolean supportsSchemasInIndexDefinitions() {
+  default boolean supportsSchemasInIndexDefinitions() {
     return true;
   }
 
   @Override
-  public boolean supportsSchemasInPrivilegeDefinitions() {
+  default boolean supportsSchemasInPrivilegeDefinitions() {
     return true;
   }
 
   /** A statement names objects of the connection's database only. */
   @Override
-  public boolean supportsCatalogsInDataManipulation() {
+  default boolean supportsCatalogsInDataManipulation() {
     return false;
   }
 
   @Override
-  public boolean supportsCatalogsInProcedureCalls() {
+  default boolean supportsCatalogsInProcedureCalls() {
     return false;
   }
 
   @Override
-  public boolean supportsCatalogsInTableDefinitions() {
+  default boolean supportsCatalogsInTableDefinitions() {
     return false;
   }
 
   @Override
-  public boolean supportsCatalogsInIndexDefinitions() {
+  default boolean supportsCatalogsInIndexDefinitions() {
     return false;
   }
 
   @Override
-  public boolean supportsCatalogsInPrivilegeDefinitions() {
+  default boolean supportsCatalogsInPrivilegeDefinitions() {
     return false;
   }
 
   /** WHERE CURRENT OF needs a named cursor, which the driver's result sets do not expose. */
   @Override
-  public boolean supportsPositionedDelete() {
+  default boolean supportsPositionedDelete() {
     return false;
   }
 
   @Override
-  public boolean supportsPositionedUpdate() {
+  default boolean supportsPositionedUpdate() {
     return false;
   }
 
   @Override
-  public boolean supportsSelectForUpdate() {
+  default boolean supportsSelectForUpdate() {
     return true;
   }
 
   @Override
-  public boolean supportsStoredProcedures() {
+  default boolean supportsStoredProcedures() {
     return true;
   }
 
   @Override
-  public boolean supportsSubqueriesInComparisons() {
+  default boolean supportsSubqueriesInComparisons() {
     return true;
   }
 
   @Override
-  public boolean supportsSubqueriesInExists() {
+  default boolean supportsSubqueriesInExists() {
     return true;
   }
 
   @Override
-  public boolean supportsSubqueriesInIns() {
+  default boolean supportsSubqueriesInIns() {
     return true;
   }
 
   @Override
-  public boolean supportsSubqueriesInQuantifieds() {
+  default boolean supportsSubqueriesInQuantifieds() {
     return true;
   }
 
   @Override
-  public boolean supportsCorrelatedSubqueries() {
+  default boolean supportsCorrelatedSubqueries() {
     return true;
   }
 
   @Override
-  public boolean supportsUnion() {
+  default boolean supportsUnion() {
     return true;
   }
 
   @Override
-  public boolean supportsUnionAll() {
+  default boolean supportsUnionAll() {
     return true;
   }
 
   // --- limits: 0 means none or unknown; the name limits come from the server (NAMEDATALEN) ---
 
   @Override
-  public int getMaxBinaryLiteralLength() {
+  default int getMaxBinaryLiteralLength() {
     return 0;
   }
 
   @Override
-  public int getMaxCharLiteralLength() {
+  default int getMaxCharLiteralLength() {
     return 0;
   }
 
   @Override
-  public int getMaxColumnsInGroupBy() {
+  default int getMaxColumnsInGroupBy() {
     return 0;
   }
 
   @Override
-  public int getMaxColumnsInOrderBy() {
+  default int getMaxColumnsInOrderBy() {
     return 0;
   }
 
   /** MaxTupleAttributeNumber (htup_details.h): the most columns a result row can have. */
   @Override
-  public int getMaxColumnsInSelect() {
+  default int getMaxColumnsInSelect() {
     return 1664;
   }
 
   /** MaxHeapAttributeNumber (htup_details.h). */
   @Override
-  public int getMaxColumnsInTable() {
+  default int getMaxColumnsInTable() {
     return 1600;
   }
 
   @Override
-  public int getMaxIndexLength() {
+  default int getMaxIndexLength() {
     return 0;
   }
 
   /** 1 GB, the largest field value; a row is bounded by its fields, not by one total. */
   @Override
-  public int getMaxRowSize() {
+  default int getMaxRowSize() {
     return 1_073_741_824;
   }
 
   @Override
-  public boolean doesMaxRowSizeIncludeBlobs() {
+  default boolean doesMaxRowSizeIncludeBlobs() {
     return false;
   }
 
   @Override
-  public int getMaxStatementLength() {
+  default int getMaxStatementLength() {
     return 0;
   }
 
   @Override
-  public int getMaxStatements() {
+  default int getMaxStatements() {
     return 0;
   }
 
   @Override
-  public int getMaxTablesInSelect() {
+  default int getMaxTablesInSelect() {
     return 0;
   }
 }
