@@ -33,7 +33,11 @@ public final class Fleet implements AutoCloseable {
   private static final Pattern LSN = Pattern.compile("[0-9A-Fa-f]{1,8}/[0-9A-Fa-f]{1,8}");
   static final Duration DEFAULT_WAIT = Duration.ofSeconds(60);
 
-  /** What a commit on the primary waits for ({@code synchronous_commit}, {@code synchronous_standby_names}). */
+  /**
+   * What a commit on the primary waits for ({@code synchronous_commit}, {@code
+   * synchronous_standby_names}). With {@link #FLUSH} or {@link #REMOTE_APPLY}, commits on the
+   * primary wait while every synchronous standby is stopped: stop the delayed one, or promote.
+   */
   public enum Sync {
     /** No synchronous standby: the commit waits for the local WAL flush only. */
     NONE("on"),

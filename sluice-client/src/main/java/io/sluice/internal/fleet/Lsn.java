@@ -3,8 +3,9 @@ package io.sluice.internal.fleet;
 /**
  * A position in PostgreSQL's write-ahead log ({@code XLogRecPtr}, SQL type {@code pg_lsn}): a byte
  * offset into the WAL stream, an unsigned 64-bit number written as two hexadecimal halves {@code
- * X/Y} (high and low 32 bits). Older servers print {@code 16/B374D848}; PostgreSQL 18 pads the low
- * half to eight digits ({@code 16/0374D848}); both parse. {@link #INVALID} (0) is {@code
+ * X/Y} (high and low 32 bits). Released servers print up to eight digits per half ({@code
+ * 16/374D848}); PostgreSQL's development branch pads the low half to eight since the July 2025
+ * change "Standardize LSN formatting by zero padding" ({@code 16/0374D848}); both parse. {@link #INVALID} (0) is {@code
  * InvalidXLogRecPtr}, what a NULL position (nothing replayed yet) maps to here.
  */
 public record Lsn(long value) implements Comparable<Lsn> {
@@ -109,7 +110,7 @@ public record Lsn(long value) implements Comparable<Lsn> {
     return asRecordEnd(8192, 16L * 1024 * 1024);
   }
 
-  /** {@code X/YYYYYYYY}: upper case, the low half padded to eight digits (PostgreSQL 18's form). */
+  /** {@code X/YYYYYYYY}: upper case, the low half padded to eight digits (the newer, unambiguous form; servers accept both). */
   @Override
   public String toString() {
     return String.format("%X/%08X", value >>> 32, value & 0xFFFFFFFFL);

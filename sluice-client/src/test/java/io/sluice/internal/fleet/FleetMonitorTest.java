@@ -137,6 +137,16 @@ class FleetMonitorTest {
       Lsn after = Lsn.parse(c.query("SELECT pg_current_wal_lsn()::text").get(0).getString(0));
       assertTrue(after.atLeast(r.position()));
     }
+    try (Connection c = Connection.open(only(delayed))) {
+      HostProbe.probe(c); // the first one prepares the statement
+      var before = c.stats();
+      HostProbe.Reading r = HostProbe.probe(c);
+      var after = c.stats();
+      assertEquals(1, after.requestsSent() - before.requestsSent(), "one request (one Sync) per probe");
+      assertEquals(1, after.socketWrites() - before.socketWrites(), "one write, so one round trip");
+      assertEquals(HostRole.STANDBY, r.role());
+      assertTrue(r.received().atLeast(r.position()), r.toString());
+    }
   }
 
   @Test
