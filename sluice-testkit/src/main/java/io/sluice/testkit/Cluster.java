@@ -123,6 +123,11 @@ final class Cluster {
    * primary_conninfo} over the primary's Unix socket, and gives it all to the server user.
    */
   void adoptBaseBackup(Cluster primary) {
+    adoptBaseBackup(primary, "replica");
+  }
+
+  /** As {@link #adoptBaseBackup(Cluster)}, with {@code applicationName} in primary_conninfo (names a synchronous standby). */
+  void adoptBaseBackup(Cluster primary, String applicationName) {
     try {
       Files.deleteIfExists(data.resolve("postmaster.pid"));
       Files.deleteIfExists(data.resolve("postmaster.opts"));
@@ -135,12 +140,25 @@ final class Cluster {
       }
       Files.writeString(data.resolve("standby.signal"), "");
       Files.writeString(data.resolve("postgresql.auto.conf"), "primary_conninfo = 'host=" + primary.socketDirectory
-          + " port=" + primary.port + " user=" + TestRoles.SUPERUSER + " application_name=replica'\n",
+          + " port=" + primary.port + " user=" + TestRoles.SUPERUSER + " application_name=" + applicationName + "'\n",
           java.nio.file.StandardOpenOption.APPEND);
       initialConfig = Files.readString(data.resolve("postgresql.conf"));
       Commands.giveToServerUser(base);
     } catch (IOException e) {
       throw new UncheckedIOException("could not turn " + data + " into a standby", e);
+    }
+  }
+
+  /** Adds {@code standby.signal} and a {@code primary_conninfo} naming {@code primary} to this stopped cluster. */
+  void becomeStandbyOf(Cluster primary, String applicationName) {
+    try {
+      Files.writeString(data.resolve("standby.signal"), "");
+      Files.writeString(data.resolve("postgresql.auto.conf"), "primary_conninfo = 'host=" + primary.socketDirectory
+          + " port=" + primary.port + " user=" + TestRoles.SUPERUSER + " application_name=" + applicationName + "'\n",
+          java.nio.file.StandardOpenOption.APPEND);
+      Commands.giveToServerUser(base);
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not make " + data + " a standby", e);
     }
   }
 

@@ -260,6 +260,18 @@ public final class PostgresServer implements AutoCloseable {
    * TLS files. Close it when done. PostgreSQL 15 or later.
    */
   public PostgresServer startReplica() {
+    return startReplica("replica", Map.of());
+  }
+
+  /**
+   * As {@link #startReplica()}, with {@code applicationName} in its {@code primary_conninfo} (the
+   * name {@code synchronous_standby_names} refers to) and extra postgresql.conf {@code settings}
+   * for the replica (e.g. {@code recovery_min_apply_delay}).
+   */
+  public PostgresServer startReplica(String applicationName, Map<String, String> settings) {
+    if (!applicationName.matches("[A-Za-z0-9_]+")) {
+      throw new IllegalArgumentException("application_name must be letters, digits and _: " + applicationName);
+    }
     Cluster primary = local();
     Cluster replica = Cluster.replicaShell(primary);
     try {
@@ -271,8 +283,8 @@ public final class PostgresServer implements AutoCloseable {
           "\\! cp -a " + primary.data + " " + replica.data,
           "SELECT labelfile FROM pg_backup_stop() \\g " + replica.data.resolve("backup_label"),
           ""));
-      replica.adoptBaseBackup(primary);
-      replica.firstStart(Map.of());
+      replica.adoptBaseBackup(primary, applicationName);
+      replica.firstStart(settings);
       PostgresServer server = new PostgresServer(replica, false, host, -1, superuser, null, database, uriQuery);
       server.loadVersion();
       return server;
@@ -285,6 +297,16 @@ public final class PostgresServer implements AutoCloseable {
   /** Promotes a replica ({@link #startReplica()}) to a primary; returns once it accepts writes. */
   public void promote() {
     control(() -> local().promote());
+  }
+
+  /**
+   * Makes this stopped server a standby of {@code primary} when next started ({@code
+   * standby.signal}, {@code primary_conninfo} over the primary's Unix socket). For a former
+   * primary that shut down cleanly before a standby of it was promoted.
+   */
+  void becomeStandbyOf(PostgresServer primary, String applicationName) {
+    Cluster target = primary.local();
+    control(() -> local().becomeStandbyOf(target, applicationName));
   }
 
   /** {@code pg_ctl reload}: asynchronous, the server re-reads its files shortly after. */

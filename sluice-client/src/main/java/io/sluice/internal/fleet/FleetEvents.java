@@ -1,0 +1,20 @@
+package io.sluice.internal.fleet;
+
+import io.sluice.HostPort;
+
+/**
+ * What a {@link FleetMonitor} tells as it happens, on its probe threads (keep it quick; an
+ * exception thrown here is ignored). Every method does nothing by default.
+ */
+public interface FleetEvents {
+  FleetEvents NONE = new FleetEvents() {};
+
+  /** A probe of {@code host} succeeded after it was down or never reached. */
+  default void hostUp(HostPort host, HostState state) {}
+
+  /** A probe of {@code host} failed after it was up. */
+  default void hostDown(HostPort host, HostState state) {}
+
+  /** {@code host} answered with another role than at its last successful probe (e.g. a standby promoted). */
+  default void roleChanged(HostPort host, HostRole from, HostRole to) {}
+}

@@ -1,0 +1,315 @@
+package io.sluice.internal.fleet;
+
+import io.sluice.ConnectionConfig;
+import io.sluice.HostPort;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Watches every host of a fleet: one small probe connection per host, each on its own virtual
+ * thread ({@link HostWatcher}), probing with {@link HostProbe} every {@link
+ * MonitorSettings#interval()} and on demand ({@link #refresh}). A failed probe marks the host
+ * down; it is retried with back-off on a new connection. Role changes (a standby promoted, an old
+ * primary back as a standby) show in the next probe and in {@link FleetEvents}. Each primary probe
+ * feeds the {@link LagClock} that gives every standby its lag.
+ *
+ * <p>{@link #snapshot()} is an immutable picture; {@link #awaitReplay} waits, bounded, until a
+ * standby has replayed a position — probing standbys every {@link MonitorSettings#eagerInterval()}
+ * while anyone waits. {@link #close()} stops the threads and closes the connections.
+ */
+public final class FleetMonitor implements AutoCloseable {
+  private final MonitorSettings settings;
+  private final FleetEvents events;
+  private final LagClock lagClock;
+  private final List<HostWatcher> watchers;
+  private final List<Thread> threads = new ArrayList<>();
+  private final ReentrantLock lock = new ReentrantLock();
+  /** Signalled after every probe. */
+  private final Condition progress = lock.newCondition();
+  /** Callers in {@link #awaitReplay}; guarded by {@link #lock}. */
+  private int awaiting;
+  private volatile boolean closed;
+
+  private FleetMonitor(List<HostPort> hosts, ConnectionConfig config, MonitorSettings settings, FleetEvents events) {
+    this.settings = settings;
+    this.events = events;
+    this.lagClock = new LagClock(settings.lagSamples());
+    List<HostWatcher> ws = new ArrayList<>();
+    for (HostPort h : hosts) {
+      ws.add(new HostWatcher(h, probeConfig(config, h, settings), this));
+    }
+    this.watchers = List.copyOf(ws);
+  }
+
+  /**
+   * Starts watching {@code hosts} (each at most once), connecting with {@code config}'s user,
+   * database, TLS and authentication settings; returns at once (the first probes run in the background).
+   */
+  public static FleetMonitor start(List<HostPort> hosts, ConnectionConfig config, MonitorSettings settings,
+      FleetEvents events) {
+    if (hosts.isEmpty()) {
+      throw new IllegalArgumentException("a fleet monitor needs at least one host");
+    }
+    if (hosts.stream().distinct().count() != hosts.size()) {
+      throw new IllegalArgumentException("a host is listed twice: " + hosts);
+    }
+    FleetMonitor m = new FleetMonitor(hosts, config, settings, events == null ? FleetEvents.NONE : events);
+    for (HostWatcher w : m.watchers) {
+      m.threads.add(Thread.ofVirtual().name("sluice-fleet-probe " + w.host).start(w));
+    }
+    return m;
+  }
+
+  /** {@link #start(List, ConnectionConfig, MonitorSettings, FleetEvents)} over {@code config.hosts()}, default settings, no events. */
+  public static FleetMonitor start(ConnectionConfig config) {
+    return start(config.hosts(), config, MonitorSettings.defaults(), FleetEvents.NONE);
+  }
+
+  /**
+   * The configuration a probe connection to {@code host} uses: {@code config} narrowed to that one
+   * host, any session type, the probe's own connect and query bounds.
+   */
+  static ConnectionConfig probeConfig(ConnectionConfig config, HostPort host, MonitorSettings settings) {
+    Map<String, String> p = new HashMap<>();
+    switch (host) {
+      case HostPort.Tcp t -> {
+        p.put("host", t.name().orElse(null));
+        p.put("hostaddr", t.hostaddr().orElse(null));
+      }
+      case HostPort.UnixSocket u -> {
+        p.put("host", u.directory().toString());
+        p.put("hostaddr", null);
+      }
+    }
+    p.put("port", Integer.toString(host.port()));
+    p.put("target_session_attrs", "any");
+    p.put("load_balance_hosts", "disable");
+    p.put("connect_timeout", Long.toString(Math.max(1, (settings.connectTimeout().toMillis() + 999) / 1000)));
+    p.put("query_timeout", Double.toString(settings.probeTimeout().toMillis() / 1000.0));
+    return config.with(p);
+  }
+
+  public MonitorSettings settings() {
+    return settings;
+  }
+
+  public List<HostPort> hosts() {
+    return watchers.stream().map(w -> w.host).toList();
+  }
+
+  /** The lag clock fed by the primary's probes. */
+  public LagClock lagClock() {
+    return lagClock;
+  }
+
+  /** Every host's last probe and, for standbys, its lag now. */
+  public FleetSnapshot snapshot() {
+    List<HostState> states = new ArrayList<>();
+    lock.lock();
+    try {
+      watchers.forEach(w -> states.add(w.state));
+    } finally {
+      lock.unlock();
+    }
+    long now = System.nanoTime();
+    List<FleetSnapshot.Host> hosts = new ArrayList<>();
+    for (HostState s : states) {
+      Optional<Duration> lag = s.role() == HostRole.STANDBY ? lagClock.lag(s.position(), now) : Optional.empty();
+      hosts.add(new FleetSnapshot.Host(s, lag));
+    }
+    return new FleetSnapshot(hosts, now, lagClock.newest());
+  }
+
+  /**
+   * Probes every host now and returns once each has finished a probe begun after this call (true),
+   * or when {@code timeout} passes first (false). A down host counts once its attempt has failed.
+   */
+  public boolean refresh(Duration timeout) {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    long[] targets = new long[watchers.size()];
+    lock.lock();
+    try {
+      for (int i = 0; i < targets.length; i++) {
+        targets[i] = watchers.get(i).started + 1;
+      }
+    } finally {
+      lock.unlock();
+    }
+    watchers.forEach(HostWatcher::wake);
+    lock.lock();
+    try {
+      while (true) {
+        boolean done = true;
+        for (int i = 0; i < targets.length; i++) {
+          done &= watchers.get(i).finished >= targets[i];
+        }
+        if (done) {
+          return true;
+        }
+        long left = deadline - System.nanoTime();
+        if (left <= 0 || closed) {
+          return false;
+        }
+        progress.awaitNanos(left);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Waits until some standby that is up has replayed up to {@code target} and returns it (the
+   * first such host in list order), or empty when {@code timeout} passes first or the monitor
+   * closes. Standbys are probed every {@link MonitorSettings#eagerInterval()} meanwhile.
+   */
+  public Optional<HostPort> awaitReplay(Lsn target, Duration timeout) {
+    return awaitFirst(target, timeout, null);
+  }
+
+  /** As {@link #awaitReplay(Lsn, Duration)} for one host: true once {@code host} is an up standby that has replayed {@code target}. */
+  public boolean awaitReplay(HostPort host, Lsn target, Duration timeout) {
+    if (!hosts().contains(host)) {
+      throw new IllegalArgumentException("not a host of this monitor: " + host);
+    }
+    return awaitFirst(target, timeout, host).isPresent();
+  }
+
+  private Optional<HostPort> awaitFirst(Lsn target, Duration timeout, HostPort only) {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    lock.lock();
+    try {
+      Optional<HostPort> found = replayedPast(target, only);
+      if (found.isPresent() || timeout.isZero() || timeout.isNegative()) {
+        return found;
+      }
+      awaiting++;
+    } finally {
+      lock.unlock();
+    }
+    watchers.forEach(w -> {
+      if (only == null || w.host.equals(only)) {
+        w.wake();
+      }
+    });
+    lock.lock();
+    try {
+      while (true) {
+        Optional<HostPort> found = replayedPast(target, only);
+        long left = deadline - System.nanoTime();
+        if (found.isPresent() || left <= 0 || closed) {
+          return found;
+        }
+        progress.awaitNanos(left);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return Optional.empty();
+    } finally {
+      awaiting--;
+      lock.unlock();
+    }
+  }
+
+  /** Under {@link #lock}. */
+  private Optional<HostPort> replayedPast(Lsn target, HostPort only) {
+    for (HostWatcher w : watchers) {
+      if ((only == null || w.host.equals(only)) && w.state.isUpStandby() && w.state.position().atLeast(target)) {
+        return Optional.of(w.host);
+      }
+    }
+    return Optional.empty();
+  }
+
+  boolean closed() {
+    return closed;
+  }
+
+  /** Called by a watcher as a probe begins; returns the host's state before it. */
+  HostState probeStarting(HostWatcher w) {
+    lock.lock();
+    try {
+      w.started++;
+      return w.state;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Called by a watcher as a probe ends: publishes the state, feeds the lag clock, wakes waiters, tells events. */
+  void probeFinished(HostWatcher w, HostState before, HostState after) {
+    if (after.up() && after.role().producesWal()) {
+      lagClock.record(after.probedAtNanos(), after.position());
+    }
+    lock.lock();
+    try {
+      w.state = after;
+      w.finished++;
+      progress.signalAll();
+    } finally {
+      lock.unlock();
+    }
+    try {
+      if (after.up() && !before.up()) {
+        events.hostUp(w.host, after);
+      } else if (!after.up() && before.up()) {
+        events.hostDown(w.host, after);
+      }
+      if (after.up() && before.role() != HostRole.UNKNOWN && before.role() != after.role()) {
+        events.roleChanged(w.host, before.role(), after.role());
+      }
+    } catch (RuntimeException ignored) {
+      // a listener's failure must not stop the probes
+    }
+  }
+
+  /** The pause after a successful probe: short for standbys while someone awaits a replay. */
+  Duration pauseWhileUp(HostState after) {
+    lock.lock();
+    try {
+      return awaiting > 0 && after.role() == HostRole.STANDBY ? settings.eagerInterval() : settings.interval();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Stops every probe thread (bounded wait) and closes the probe connections. Idempotent. */
+  @Override
+  public void close() {
+    closed = true;
+    lock.lock();
+    try {
+      progress.signalAll();
+    } finally {
+      lock.unlock();
+    }
+    for (HostWatcher w : watchers) {
+      w.wake();
+      w.closeConnection();
+    }
+    long bound = settings.connectTimeout().plus(settings.probeTimeout()).plusSeconds(1).toMillis();
+    for (Thread t : threads) {
+      try {
+        if (!t.join(Duration.ofMillis(bound))) {
+          t.interrupt();
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "FleetMonitor" + hosts();
+  }
+}

@@ -1,0 +1,54 @@
+package io.sluice.internal.fleet;
+
+import io.sluice.HostPort;
+import java.util.Objects;
+
+/**
+ * What the last probe of one host found.
+ *
+ * @param host the host
+ * @param role its role at the last successful probe ({@link HostRole#UNKNOWN} before the first)
+ * @param up whether the last probe succeeded
+ * @param position for a primary its {@code pg_current_wal_lsn()} (WAL written); for a standby its
+ *     {@code pg_last_wal_replay_lsn()} (WAL replayed, what its queries see); {@link Lsn#INVALID}
+ *     when unknown. Kept from the last success while the host is down.
+ * @param received a standby's {@code pg_last_wal_receive_lsn()} (WAL received and flushed, not
+ *     necessarily replayed); {@link Lsn#INVALID} for a primary or when unknown
+ * @param probedAtNanos {@link System#nanoTime()} when the last probe (success or failure) ended; 0 before any
+ * @param failures probes failed in a row (0 when up)
+ * @param lastError why the last probe failed; null when it succeeded
+ */
+public record HostState(HostPort host, HostRole role, boolean up, Lsn position, Lsn received, long probedAtNanos,
+    int failures, String lastError) {
+  public HostState {
+    Objects.requireNonNull(host, "host");
+    Objects.requireNonNull(role, "role");
+    Objects.requireNonNull(position, "position");
+    Objects.requireNonNull(received, "received");
+  }
+
+  /** Before the first probe: unknown and not up. */
+  public static HostState initial(HostPort host) {
+    return new HostState(host, HostRole.UNKNOWN, false, Lsn.INVALID, Lsn.INVALID, 0, 0, null);
+  }
+
+  /** After a successful probe. */
+  HostState probed(HostProbe.Reading r, long nanos) {
+    return new HostState(host, r.role(), true, r.position(), r.received(), nanos, 0, null);
+  }
+
+  /** After a failed probe: down, role and positions kept from before. */
+  HostState failed(String error, long nanos) {
+    return new HostState(host, role, false, position, received, nanos, failures + 1, error);
+  }
+
+  /** Up and a standby. */
+  public boolean isUpStandby() {
+    return up && role == HostRole.STANDBY;
+  }
+
+  /** Up and a writable primary. */
+  public boolean isUpPrimary() {
+    return up && role == HostRole.PRIMARY;
+  }
+}
