@@ -7,4 +7,5 @@ module io.sluice.client {
   requires jdk.jfr;
   exports io.sluice;
   exports io.sluice.event;
+  exports io.sluice.replication;
 }
