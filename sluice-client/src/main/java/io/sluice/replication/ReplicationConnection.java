@@ -62,7 +62,7 @@ public final class ReplicationConnection implements AutoCloseable {
 
   /**
    * Runs SQL with the simple query protocol (the only one a walsender takes), values as text:
-   * {@code BEGIN ISOLATION LEVEL REPEATABLE READ} before a slot made with {@link
+   * {@code BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY} before a slot made with {@link
    * SlotOptions.Snapshot#USE}, the initial copy in its snapshot, {@code COMMIT}.
    */
   public List<SimpleResult> simpleQuery(String sql) {

@@ -40,7 +40,7 @@ public record SlotOptions(boolean temporary, Snapshot snapshot) {
     EXPORT,
     /**
      * Used by the transaction this replication session is in, which must have been begun with
-     * {@code BEGIN ISOLATION LEVEL REPEATABLE READ} just before ({@code USE_SNAPSHOT},
+     * {@code BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY} just before ({@code USE_SNAPSHOT},
      * {@code SNAPSHOT 'use'}); read the copy with {@link ReplicationConnection#simpleQuery}.
      */
     USE
