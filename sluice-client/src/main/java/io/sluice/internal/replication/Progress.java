@@ -21,6 +21,8 @@ final class Progress {
   /** A keepalive's WAL end the flush may move to, once {@link #idleNeeds} is acknowledged; 0: none. */
   private long idleEnd;
   private long idleNeeds;
+  /** The highest flush position reported: once safe, a position stays safe, and it never moves back. */
+  private long flushed;
 
   Progress(long start) {
     this.acknowledged = start;
@@ -71,12 +73,17 @@ final class Progress {
     return delivered;
   }
 
-  /** The flush (and apply) position to report now. */
+  /**
+   * The flush (and apply) position to report now; never lower than one reported before (servers
+   * before PostgreSQL 17 would move the slot's {@code confirmed_flush_lsn} back).
+   */
   synchronized long flush() {
+    long f = acknowledged;
     if (idleEnd != 0 && Long.compareUnsigned(acknowledged, idleNeeds) >= 0) {
-      return max(acknowledged, idleEnd);
+      f = max(acknowledged, idleEnd);
     }
-    return acknowledged;
+    flushed = max(flushed, f);
+    return flushed;
   }
 
   private static long max(long a, long b) {
