@@ -7,5 +7,6 @@ module io.sluice.client {
   requires jdk.jfr;
   exports io.sluice;
   exports io.sluice.event;
+  exports io.sluice.replication;
   exports io.sluice.sql;
 }

@@ -1,0 +1,81 @@
+package io.sluice.replication;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import io.sluice.Connection;
+import io.sluice.Transaction;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Large transactions streamed while in progress ({@code streaming 'on'}; the test server's
+ * {@code logical_decoding_work_mem} is 64 kB): a committed one arrives as blocks of changes carrying
+ * its xid, then StreamCommit; a rolled-back one ends with StreamAbort.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class StreamingTest {
+  private static final int ROWS = 5000;
+
+  @Test
+  void aLargeTransactionIsStreamedInBlocksThenCommitted() throws Exception {
+    String t = LogicalServer.name("big");
+    String pub = LogicalServer.name("pub");
+    String slot = LogicalServer.name("slot");
+    try (Connection c = LogicalServer.connect(); ReplicationConnection repl = LogicalServer.replication()) {
+      c.execute("create table " + t + " (id int primary key, filler text)");
+      c.execute("create publication " + pub + " for table " + t);
+      repl.createSlot(slot, SlotOptions.TEMPORARY);
+      try (ChangeStream stream = repl.start(StreamOptions.of(slot, pub))) {
+        c.execute("insert into " + t + " select g, repeat('x', 100) from generate_series(1, " + ROWS + ") g");
+        List<Change> got = LogicalServer.takeCommits(stream, 1);
+        assertFalse(got.stream().anyMatch(ch -> ch instanceof Change.Begin), "streamed, not sent at commit");
+        Change.StreamStart start = (Change.StreamStart) got.stream().filter(ch -> ch instanceof Change.StreamStart)
+            .findFirst().orElseThrow();
+        assertTrue(start.firstSegment());
+        long blocks = got.stream().filter(ch -> ch instanceof Change.StreamStart).count();
+        assertTrue(blocks > 1, "more than one block for " + ROWS + " rows over 64 kB: " + blocks);
+        assertEquals(blocks, got.stream().filter(ch -> ch instanceof Change.StreamStop).count());
+        List<Change.Insert> inserts = got.stream().filter(ch -> ch instanceof Change.Insert)
+            .map(ch -> (Change.Insert) ch).toList();
+        assertEquals(ROWS, inserts.size());
+        assertTrue(inserts.stream().allMatch(i -> i.xid() == start.xid()), "every change carries the xid");
+        assertEquals(ROWS, inserts.get(ROWS - 1).row().getInt("id"));
+        Change.StreamCommit commit = (Change.StreamCommit) got.get(got.size() - 1);
+        assertEquals(start.xid(), commit.xid());
+        stream.ack(commit);
+        assertEquals(commit.endLsn(), stream.acknowledged());
+      }
+    }
+  }
+
+  @Test
+  void aLargeRolledBackTransactionEndsWithStreamAbort() throws Exception {
+    String t = LogicalServer.name("big");
+    String pub = LogicalServer.name("pub");
+    String slot = LogicalServer.name("slot");
+    try (Connection c = LogicalServer.connect(); ReplicationConnection repl = LogicalServer.replication()) {
+      c.execute("create table " + t + " (id int primary key, filler text)");
+      c.execute("create publication " + pub + " for table " + t);
+      repl.createSlot(slot, SlotOptions.TEMPORARY);
+      try (ChangeStream stream = repl.start(StreamOptions.of(slot, pub))) {
+        // rolled back after the server began streaming it (an already aborted one is dropped unsent)
+        Transaction tx = c.begin();
+        tx.execute("insert into " + t + " select g, repeat('x', 100) from generate_series(1, " + ROWS + ") g");
+        LogicalServer.take(stream, Duration.ofSeconds(60), l -> l.stream().anyMatch(ch -> ch instanceof Change.StreamStop));
+        tx.rollback();
+        c.execute("insert into " + t + " values (0, 'after')");
+        List<Change> got = LogicalServer.take(stream, Duration.ofSeconds(60),
+            l -> !l.isEmpty() && l.get(l.size() - 1) instanceof Change.Commit);
+        Change.StreamAbort abort = (Change.StreamAbort) got.stream().filter(ch -> ch instanceof Change.StreamAbort)
+            .findFirst().orElseThrow(() -> new AssertionError(LogicalServer.summary(got)));
+        assertEquals(abort.xid(), abort.subXid(), "the top transaction aborted");
+        assertThrows(IllegalArgumentException.class, () -> stream.ack(abort));
+        Change.Commit after = (Change.Commit) got.get(got.size() - 1);
+        assertTrue(after.endLsn().isAfter(abort.lsn()));
+      }
+    }
+  }
+}
