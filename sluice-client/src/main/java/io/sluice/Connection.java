@@ -11,7 +11,6 @@ import io.sluice.internal.Started;
 import io.sluice.internal.RowLayout;
 import io.sluice.internal.RowSink;
 import io.sluice.internal.RowStore;
-import io.sluice.internal.SessionAccess;
 import io.sluice.internal.StatementRunner;
 import io.sluice.protocol.CommandTags;
 import io.sluice.protocol.MessageTracer;
@@ -71,8 +70,8 @@ public final class Connection implements Queryable, AutoCloseable {
   public static Connection open(ConnectionConfig config, MessageTracer.Sink trace) {
     EventListener listener = config.listener().orElse(null);
     var server = Connector.connect(ConnectSettings.from(config, trace), Events.of(listener, null));
-    ConnectionInfo info = SessionAccess.connectionInfo(server);
-    SessionAccess.onNotice(server, Events.noticeRoute(config.noticeHandler().orElse(null), info));
+    ConnectionInfo info = server.connectionInfo();
+    server.onNotice(Events.noticeRoute(config.noticeHandler().orElse(null), info));
     Events events = Events.of(listener, info);
     long cancelTimeout = config.cancelTimeout().map(Duration::toNanos).orElse(0L);
     return new Connection(new StatementRunner(server, config.pipelineDepth(), config.statementCacheSize(),
@@ -569,27 +568,27 @@ public final class Connection implements Queryable, AutoCloseable {
 
   /** A run-time parameter the server reported (ParameterStatus), e.g. {@code server_version}. */
   public String parameter(String name) {
-    return SessionAccess.parameters(session.server()).get(name);
+    return session.server().parameters().get(name);
   }
 
   /** Every parameter the server reported, as of now. */
   public Map<String, String> parameters() {
-    return Map.copyOf(SessionAccess.parameters(session.server()));
+    return Map.copyOf(session.server().parameters());
   }
 
   /** The server process serving this session. */
   public int processId() {
-    return SessionAccess.processId(session.server());
+    return session.server().processId();
   }
 
   /** The protocol version in use: {@code 0x30000} for 3.0, {@code 0x30002} for 3.2. */
   public int protocolVersion() {
-    return SessionAccess.protocolVersion(session.server());
+    return session.server().protocolVersion();
   }
 
   /** The TLS protocol in use ({@code TLSv1.3}), or {@code null} without TLS. */
   public String tlsProtocol() {
-    return SessionAccess.tlsProtocol(session.server());
+    return session.server().tlsProtocol();
   }
 
   /**
@@ -638,6 +637,6 @@ public final class Connection implements Queryable, AutoCloseable {
 
   @Override
   public String toString() {
-    return "Connection[" + SessionAccess.describe(session.server()) + ", pid " + processId() + (closed ? ", closed" : "") + "]";
+    return "Connection[" + session.server().describe() + ", pid " + processId() + (closed ? ", closed" : "") + "]";
   }
 }

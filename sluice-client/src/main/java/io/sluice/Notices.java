@@ -1,6 +1,5 @@
 package io.sluice;
 
-import io.sluice.internal.SessionAccess;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -18,6 +17,6 @@ public final class Notices {
    * quick, never block in it, and never use the connection from it.
    */
   public static void route(Connection connection, Consumer<Map<Character, String>> handler) {
-    SessionAccess.onNotice(connection.session().server(), handler);
+    connection.session().server().onNotice(handler);
   }
 }

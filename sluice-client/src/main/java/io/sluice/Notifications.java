@@ -3,7 +3,6 @@ package io.sluice;
 import io.sluice.event.EventListener;
 import io.sluice.event.NotificationsReconnect;
 import io.sluice.internal.Events;
-import io.sluice.internal.SessionAccess;
 import io.sluice.sql.Identifiers;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
@@ -150,7 +149,7 @@ public final class Notifications implements AutoCloseable {
 
   private Connection connect() {
     Connection c = Connection.open(config);
-    SessionAccess.onNotification(c.session().server(),
+    c.session().server().onNotification(
         n -> queue.add(new Notification(n.channel(), n.payload(), n.processId())));
     return c;
   }

@@ -8,7 +8,6 @@ import io.sluice.event.PoolEvent;
 import io.sluice.event.PoolEvent.Kind;
 import io.sluice.event.PoolEvent.Reason;
 import io.sluice.internal.Events;
-import io.sluice.internal.SessionAccess;
 import io.sluice.internal.Started;
 
 /**
@@ -92,6 +91,6 @@ final class PoolEvents {
   private static ConnectionInfo info(Connection c) {
     Events own = c.events();
     return own != null && own.connection() != null ? own.connection()
-        : SessionAccess.connectionInfo(c.session().server());
+        : c.session().server().connectionInfo();
   }
 }

@@ -32,7 +32,7 @@ final class Canceller {
     io.sluice.internal.jfr.CancelEvent recorded = io.sluice.internal.jfr.CancelEvent.begun();
     boolean acknowledged = deliver(s, timeoutNanos);
     if (recorded != null) {
-      recorded.ended(SessionAccess.connectionInfo(s), acknowledged);
+      recorded.ended(s.connectionInfo(), acknowledged);
     }
     return acknowledged;
   }

@@ -58,6 +58,46 @@ public final class ServerSession {
     this.trace = trace;
   }
 
+  /** The server's run-time parameters as its last ParameterStatus for each reported them. */
+  public Map<String, String> parameters() {
+    return parameters;
+  }
+
+  /** The backend's process id (BackendKeyData). */
+  public int processId() {
+    return processId;
+  }
+
+  /** The protocol version the server accepted, {@code major << 16 | minor}. */
+  public int protocolVersion() {
+    return protocolVersion;
+  }
+
+  /** The TLS protocol in use ("TLSv1.3"), or null on a plain session. */
+  public String tlsProtocol() {
+    return transport.tlsProtocol();
+  }
+
+  /** Where the session goes, for messages: host, port, TLS. */
+  public String describe() {
+    return transport.describe();
+  }
+
+  /** Who and where the session is, for events and notice handlers. */
+  public io.sluice.event.ConnectionInfo connectionInfo() {
+    return new io.sluice.event.ConnectionInfo(endpoint, connectParams.database(), connectParams.user(), processId);
+  }
+
+  /** Where NotificationResponses go, on the thread that reads them. */
+  public void onNotification(Consumer<NotificationResponse> handler) {
+    notificationHandler = handler;
+  }
+
+  /** Where NoticeResponses go (their fields), on the thread that reads them. */
+  public void onNotice(Consumer<Map<Character, String>> handler) {
+    noticeHandler = handler;
+  }
+
   /** Encodes a message into the output buffer (not yet sent). */
   void queue(FrontendMessage m) {
     if (trace != null) {
