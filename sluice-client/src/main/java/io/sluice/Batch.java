@@ -1,9 +1,9 @@
 package io.sluice;
 
-import io.sluice.internal.Deadline;
-import io.sluice.internal.RowSink;
-import io.sluice.internal.RowStore;
-import io.sluice.internal.StatementRunner;
+import io.sluice.internal.engine.Deadline;
+import io.sluice.internal.rows.RowSink;
+import io.sluice.internal.rows.RowStore;
+import io.sluice.internal.statements.StatementRunner;
 import io.sluice.sql.MultiRowInsert;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,8 +1,8 @@
 package io.sluice;
 
-import io.sluice.internal.ConnectParams;
-import io.sluice.internal.ConnectParams.ChannelBindingPolicy;
-import io.sluice.internal.ConnectParams.TlsMode;
+import io.sluice.internal.session.ConnectParams;
+import io.sluice.internal.session.ConnectParams.ChannelBindingPolicy;
+import io.sluice.internal.session.ConnectParams.TlsMode;
 import io.sluice.internal.net.TlsSettings;
 import io.sluice.protocol.MessageTracer;
 import io.sluice.protocol.auth.ScramSha256;

@@ -78,7 +78,7 @@ import java.util.Set;
 public final class ConnectionConfig {
   static {
     // io.sluice.replication opens sessions from a configuration through this, not through public API
-    io.sluice.internal.ApiBridge.install(new InternalApi());
+    io.sluice.internal.calls.ApiBridge.install(new InternalApi());
   }
 
   private final Map<String, String> explicit;

@@ -1,12 +1,12 @@
 package io.sluice;
 
 import io.sluice.SluiceException.Outcome;
-import io.sluice.internal.CopyInExchange;
-import io.sluice.internal.CopyOutExchange;
-import io.sluice.internal.CopyRows;
-import io.sluice.internal.CopyTuples;
-import io.sluice.internal.RowLayout;
-import io.sluice.internal.StatementRunner;
+import io.sluice.internal.statements.CopyInExchange;
+import io.sluice.internal.statements.CopyOutExchange;
+import io.sluice.internal.statements.CopyRows;
+import io.sluice.internal.statements.CopyTuples;
+import io.sluice.internal.rows.RowLayout;
+import io.sluice.internal.statements.StatementRunner;
 import io.sluice.protocol.CommandTags;
 import io.sluice.sql.Identifiers;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package io.sluice;
 
-import io.sluice.internal.CopyInExchange;
+import io.sluice.internal.statements.CopyInExchange;
 import io.sluice.protocol.CommandTags;
 
 /**

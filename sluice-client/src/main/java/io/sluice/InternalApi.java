@@ -1,8 +1,8 @@
 package io.sluice;
 
-import io.sluice.internal.ApiBridge;
-import io.sluice.internal.ConnectParams;
-import io.sluice.internal.RowLayout;
+import io.sluice.internal.calls.ApiBridge;
+import io.sluice.internal.session.ConnectParams;
+import io.sluice.internal.rows.RowLayout;
 
 /** This package's side of {@link ApiBridge}: not API, package-private. */
 final class InternalApi implements ApiBridge.Api {

@@ -2,7 +2,7 @@ package io.sluice;
 
 import io.sluice.event.EventListener;
 import io.sluice.event.NotificationsReconnect;
-import io.sluice.internal.Events;
+import io.sluice.internal.events.Events;
 import io.sluice.sql.Identifiers;
 import java.lang.System.Logger.Level;
 import java.time.Duration;

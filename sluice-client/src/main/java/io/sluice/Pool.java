@@ -1,6 +1,6 @@
 package io.sluice;
 
-import io.sluice.internal.Deadline;
+import io.sluice.internal.engine.Deadline;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.BiFunction;

@@ -1,7 +1,7 @@
 package io.sluice;
 
 import io.sluice.event.AcquireStart;
-import io.sluice.internal.Started;
+import io.sluice.internal.events.Started;
 
 /**
  * One caller's request for a pooled connection, from its start to its end: until when it may

@@ -7,8 +7,8 @@ import io.sluice.event.EventListener;
 import io.sluice.event.PoolEvent;
 import io.sluice.event.PoolEvent.Kind;
 import io.sluice.event.PoolEvent.Reason;
-import io.sluice.internal.Events;
-import io.sluice.internal.Started;
+import io.sluice.internal.events.Events;
+import io.sluice.internal.events.Started;
 
 /**
  * A pool's events ({@link PoolEvent}, {@link AcquireStart}/{@link AcquireEnd}), delivered outside

@@ -1,8 +1,8 @@
 package io.sluice;
 
-import io.sluice.internal.RowStore;
-import io.sluice.internal.Statement;
-import io.sluice.internal.StatementRunner;
+import io.sluice.internal.rows.RowStore;
+import io.sluice.internal.statements.ServerStatement;
+import io.sluice.internal.statements.StatementRunner;
 import io.sluice.protocol.CommandTags;
 import java.util.List;
 import java.util.function.Consumer;
@@ -18,15 +18,15 @@ import java.util.function.Predicate;
 public final class PreparedQuery {
   private final Connection connection;
   private final StatementRunner session;
-  private final Statement statement;
+  private final ServerStatement statement;
   /** The pool each call goes through, or null when bound to {@link #connection}. */
   private final Pool pool;
 
-  PreparedQuery(Connection connection, StatementRunner session, Statement statement) {
+  PreparedQuery(Connection connection, StatementRunner session, ServerStatement statement) {
     this(connection, session, statement, null);
   }
 
-  private PreparedQuery(Connection connection, StatementRunner session, Statement statement, Pool pool) {
+  private PreparedQuery(Connection connection, StatementRunner session, ServerStatement statement, Pool pool) {
     this.connection = connection;
     this.session = session;
     this.statement = statement;

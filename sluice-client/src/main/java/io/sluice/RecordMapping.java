@@ -1,6 +1,6 @@
 package io.sluice;
 
-import io.sluice.internal.RowLayout;
+import io.sluice.internal.rows.RowLayout;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;

@@ -1,6 +1,6 @@
 package io.sluice;
 
-import io.sluice.internal.RowLayout;
+import io.sluice.internal.rows.RowLayout;
 import io.sluice.protocol.Utf8;
 import io.sluice.protocol.WireReader;
 import io.sluice.types.Codec;

@@ -1,7 +1,7 @@
 package io.sluice;
 
-import io.sluice.internal.RowLayout;
-import io.sluice.internal.RowStore;
+import io.sluice.internal.rows.RowLayout;
+import io.sluice.internal.rows.RowStore;
 import io.sluice.protocol.CommandTags;
 import java.util.AbstractList;
 import java.util.List;

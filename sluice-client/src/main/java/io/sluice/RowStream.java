@@ -1,7 +1,7 @@
 package io.sluice;
 
-import io.sluice.internal.RowStore;
-import io.sluice.internal.Portal;
+import io.sluice.internal.rows.RowStore;
+import io.sluice.internal.statements.Portal;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 

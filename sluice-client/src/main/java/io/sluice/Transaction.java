@@ -2,11 +2,11 @@ package io.sluice;
 
 import io.sluice.SluiceException.Outcome;
 import io.sluice.event.EventListener;
-import io.sluice.internal.Deadline;
+import io.sluice.internal.engine.Deadline;
 import io.sluice.event.TransactionEnd;
 import io.sluice.event.TransactionEnd.Ending;
 import io.sluice.event.TransactionStart;
-import io.sluice.internal.Started;
+import io.sluice.internal.events.Started;
 import io.sluice.protocol.TransactionStatus;
 import java.time.Duration;
 import java.util.List;

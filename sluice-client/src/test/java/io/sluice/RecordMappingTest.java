@@ -168,11 +168,11 @@ class RecordMappingTest {
     assertSame(first, RecordMapping.of(Person.class, rowsLayout(c.query(PEOPLE + " limit 1"))));
   }
 
-  private static io.sluice.internal.RowLayout rowsLayout(RowSet rows) {
+  private static io.sluice.internal.rows.RowLayout rowsLayout(RowSet rows) {
     try {
       var f = RowSet.class.getDeclaredField("layout");
       f.setAccessible(true);
-      return (io.sluice.internal.RowLayout) f.get(rows);
+      return (io.sluice.internal.rows.RowLayout) f.get(rows);
     } catch (ReflectiveOperationException e) {
       throw new AssertionError(e);
     }

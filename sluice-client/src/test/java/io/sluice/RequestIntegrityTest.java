@@ -254,11 +254,11 @@ class RequestIntegrityTest {
     // open with half a reply unread, and the next call waited past its query_timeout
     String sql = "select g from generate_series(1, $1) g";
     try (Connection c = Connection.open(url("query_timeout=5"))) {
-      io.sluice.internal.RowSink exhausted = (buf, off, len) -> {
+      io.sluice.internal.rows.RowSink exhausted = (buf, off, len) -> {
         throw new OutOfMemoryError("test: no heap left to keep this row");
       };
       ConnectionException e = assertThrows(ConnectionException.class,
-          () -> c.session().query(sql, new Object[] {3}, exhausted, false, io.sluice.internal.Deadline.NONE));
+          () -> c.session().query(sql, new Object[] {3}, exhausted, false, io.sluice.internal.engine.Deadline.NONE));
       assertEquals(SluiceException.Outcome.UNKNOWN, e.outcome());
       assertTrue(e.getMessage().contains("out of memory"), e.getMessage());
       assertFalse(c.isOpen());

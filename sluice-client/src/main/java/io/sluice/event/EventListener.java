@@ -102,6 +102,6 @@ public interface EventListener {
         throw new IllegalArgumentException("EventListener.all: listener " + i + " of " + listeners.length + " is null");
       }
     }
-    return io.sluice.internal.AllListeners.of(java.util.List.of(listeners));
+    return io.sluice.internal.events.AllListeners.of(java.util.List.of(listeners));
   }
 }

@@ -1,8 +1,8 @@
 package io.sluice.event;
 
-import io.sluice.internal.SummaryTokens;
-import io.sluice.internal.SummaryTokens.Kind;
-import io.sluice.internal.SummaryTokens.Token;
+import io.sluice.internal.events.SummaryTokens;
+import io.sluice.internal.events.SummaryTokens.Kind;
+import io.sluice.internal.events.SummaryTokens.Token;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Locale;

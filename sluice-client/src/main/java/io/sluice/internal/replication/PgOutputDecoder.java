@@ -1,6 +1,6 @@
 package io.sluice.internal.replication;
 
-import io.sluice.internal.ApiBridge;
+import io.sluice.internal.calls.ApiBridge;
 import io.sluice.protocol.ProtocolException;
 import io.sluice.protocol.Utf8;
 import io.sluice.protocol.WireReader;

@@ -1,7 +1,7 @@
 package io.sluice.internal.replication;
 
 import io.sluice.Column;
-import io.sluice.internal.RowLayout;
+import io.sluice.internal.rows.RowLayout;
 import io.sluice.replication.Change;
 import io.sluice.replication.RelationColumn;
 import io.sluice.types.Codec;

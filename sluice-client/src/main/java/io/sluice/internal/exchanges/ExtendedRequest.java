@@ -1,0 +1,28 @@
+package io.sluice.internal.exchanges;
+
+import io.sluice.internal.engine.ReplyOrder;
+import io.sluice.internal.engine.Request;
+
+/**
+ * A request in the extended query protocol. It records each message it writes in {@link #replies},
+ * and the replies must answer them in order. Its first message (Parse, Bind, Describe or Close)
+ * gets its own reply before the server acts on anything, so a connection-fatal error before any
+ * reply proves the request never started.
+ */
+public abstract class ExtendedRequest extends Request {
+  public final ExtendedReplies replies = new ExtendedReplies();
+
+  protected ExtendedRequest(boolean waited) {
+    super(waited);
+  }
+
+  @Override
+  protected final ReplyOrder replyOrder() {
+    return replies;
+  }
+
+  @Override
+  protected final boolean answersBeforeActing() {
+    return true;
+  }
+}

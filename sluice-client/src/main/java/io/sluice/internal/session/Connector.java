@@ -1,0 +1,333 @@
+package io.sluice.internal.session;
+
+import io.sluice.AuthenticationException;
+import io.sluice.ConnectionException;
+import io.sluice.HostPort;
+import io.sluice.ServerException;
+import io.sluice.SluiceException.Outcome;
+import io.sluice.SluiceException;
+import io.sluice.event.EventListener;
+import io.sluice.event.ConnectEnd;
+import io.sluice.event.ConnectStart;
+import io.sluice.event.Result;
+import io.sluice.TargetSessionAttrs;
+import io.sluice.internal.engine.Deadlines;
+import io.sluice.internal.events.Events;
+import io.sluice.internal.events.Started;
+import io.sluice.internal.session.ConnectParams.TlsMode;
+import io.sluice.internal.net.SocketTransport;
+import io.sluice.internal.net.TlsUpgrade;
+import io.sluice.internal.net.Transport;
+import io.sluice.internal.net.UnixTransport;
+import io.sluice.protocol.BackendMessage.BackendKeyData;
+import io.sluice.protocol.BackendMessage.ErrorResponse;
+import io.sluice.protocol.BackendMessage.NegotiateProtocolVersion;
+import io.sluice.protocol.BackendMessage.ReadyForQuery;
+import io.sluice.protocol.BackendMessage;
+import io.sluice.protocol.FrontendMessage;
+import io.sluice.protocol.ProtocolVersion;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.security.GeneralSecurityException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Opens a session: for each endpoint in turn, connect the socket, negotiate TLS as {@code
+ * sslmode} says, send the startup message, authenticate, and read until ReadyForQuery, all within
+ * the connect timeout. libpq's fallbacks apply: {@code prefer} retries without TLS and {@code
+ * allow} retries with TLS when the server rejects the first attempt.
+ */
+public final class Connector {
+  private Connector() {}
+
+  public static ServerSession connect(ConnectParams p) {
+    return connect(p, null);
+  }
+
+  /** As {@link #connect(ConnectParams)}; each attempt on each host is reported to {@code events} (null: none). */
+  public static ServerSession connect(ConnectParams p, Events events) {
+    List<String> failures = new ArrayList<>();
+    SluiceException[] last = {null};
+    TargetSessionAttrs want = p.targetSessionAttrs() == null ? TargetSessionAttrs.ANY : p.targetSessionAttrs();
+    ServerSession s = firstFitting(p, want == TargetSessionAttrs.PREFER_STANDBY ? TargetSessionAttrs.STANDBY : want,
+        failures, last, events);
+    if (s == null && want == TargetSessionAttrs.PREFER_STANDBY) {
+      failures.add("(no standby; trying every host again for any server)");
+      s = firstFitting(p, TargetSessionAttrs.ANY, failures, last, events);
+    }
+    if (s != null) {
+      return s;
+    }
+    if (p.endpoints().size() == 1 && last[0] != null && want == TargetSessionAttrs.ANY) {
+      throw last[0];
+    }
+    throw new ConnectionException("could not connect to any host" + (want == TargetSessionAttrs.ANY ? ""
+        : " with target_session_attrs=" + want.keyword()) + ":\n  " + String.join("\n  ", failures),
+        Outcome.NOT_SENT, last[0]);
+  }
+
+  /** The first endpoint, in order, that accepts a session and fits {@code want}; null if none. */
+  private static ServerSession firstFitting(ConnectParams p, TargetSessionAttrs want, List<String> failures,
+      SluiceException[] last, Events events) {
+    for (HostPort e : p.endpoints()) {
+      ServerSession s;
+      try {
+        s = connectEndpoint(p, e, events);
+      } catch (SluiceException ex) {
+        last[0] = ex;
+        failures.add(e + ": " + ex.getMessage());
+        continue;
+      }
+      String misfit;
+      try {
+        misfit = SessionAttrs.misfit(s, want, p.connectTimeoutNanos());
+      } catch (SluiceException ex) {
+        last[0] = ex;
+        failures.add(e + ": could not check target_session_attrs: " + ex.getMessage());
+        SessionAttrs.close(s);
+        continue;
+      }
+      if (misfit == null) {
+        return s;
+      }
+      failures.add(e + ": " + misfit + " (target_session_attrs=" + want.keyword() + ")");
+      SessionAttrs.close(s);
+    }
+    return null;
+  }
+
+  /**
+   * Connects to one endpoint. A server or pooler that does not know protocol 3.2 should answer
+   * with NegotiateProtocolVersion, but some (PgBouncer before 1.20) reject the startup packet as
+   * malformed ({@code 08P01}); then the attempt is made once more asking for 3.0.
+   */
+  static ServerSession connectEndpoint(ConnectParams p, HostPort e) {
+    return connectEndpoint(p, e, null);
+  }
+
+  private static ServerSession connectEndpoint(ConnectParams p, HostPort e, Events events) {
+    try {
+      return connectEndpointOnce(p, e, events);
+    } catch (io.sluice.internal.oauth.OAuthSignIn.Discovered ex) {
+      // the server named its OAuth issuer and scope and ended the connection: once more, with a token for them
+      return connectEndpointOnce(p, e, events);
+    } catch (ServerException ex) {
+      if (p.maxProtocolVersion() > ProtocolVersion.V3_0 && ex.sqlState().equals("08P01")) {
+        return connectEndpointOnce(p.withMaxProtocolVersion(ProtocolVersion.V3_0), e, events);
+      }
+      throw ex;
+    }
+  }
+
+  private static ServerSession connectEndpointOnce(ConnectParams p, HostPort e, Events events) {
+    if (e instanceof HostPort.UnixSocket) {
+      // PostgreSQL never offers TLS on Unix sockets; libpq treats them as already secure for prefer
+      if (p.tlsMode() == TlsMode.REQUIRE || p.tlsMode() == TlsMode.DIRECT_REQUIRE) {
+        throw new ConnectionException("sslmode requires TLS, which PostgreSQL does not offer over a Unix socket ("
+            + e + "); connect over TCP", Outcome.NOT_SENT);
+      }
+      return attempt(p, e, false, events);
+    }
+    return switch (p.tlsMode()) {
+      case DISABLE -> attempt(p, e, false, events);
+      case REQUIRE, DIRECT_REQUIRE -> attempt(p, e, true, events);
+      case PREFER -> {
+        // a server without TLS answers 'N' and the same attempt goes on in the clear (requestTls)
+        try {
+          yield attempt(p, e, true, events);
+        } catch (ServerException ex) {
+          yield attempt(p, e, false, events);   // e.g. a hostnossl-only rule
+        }
+      }
+      case ALLOW -> {
+        try {
+          yield attempt(p, e, false, events);
+        } catch (ServerException ex) {
+          yield attempt(p, e, true, events);    // e.g. a hostssl-only rule
+        }
+      }
+    };
+  }
+
+  /** One attempt, between its connect events when there are {@code events}. */
+  private static ServerSession attempt(ConnectParams p, HostPort e, boolean tls, Events events) {
+    if (!Events.on(events)) {
+      return attempt(p, e, tls);
+    }
+    Started<ConnectStart> started = Started.begin(events, new ConnectStart(e, tls, p.database(), p.user()),
+        EventListener::connectStart);
+    ServerSession s;
+    try {
+      s = attempt(p, e, tls);
+    } catch (RuntimeException | Error ex) {
+      started.end(new ConnectEnd(started.start(), null, null, 0, started.elapsedNanos(), Result.of(ex),
+          Result.sqlState(ex), ex), EventListener::connectEnd);
+      throw ex;
+    }
+    started.end(new ConnectEnd(started.start(), s.authMethod, s.transport.tlsProtocol(), s.processId,
+        started.elapsedNanos(), Result.SUCCEEDED, null, null), EventListener::connectEnd);
+    return s;
+  }
+
+  private static ServerSession attempt(ConnectParams p, HostPort e, boolean tls) {
+    long start = System.nanoTime();
+    long budget = p.connectTimeoutNanos();
+    Transport[] current = new Transport[1];
+    String[] stage = {"connecting"};
+    Deadlines.Timer timer = budget > 0 ? Deadlines.after(budget, () -> {
+      Transport t = current[0];
+      if (t != null) {
+        t.close();
+      }
+    }) : null;
+    try {
+      Transport t;
+      if (e instanceof HostPort.UnixSocket u) {
+        t = UnixTransport.connect(u.socketFile());
+      } else {
+        HostPort.Tcp h = (HostPort.Tcp) e;
+        InetAddress addr = InetAddress.getByName(h.connectAddress());
+        int remainingMs = budget > 0 ? (int) Math.max(1, (budget - (System.nanoTime() - start)) / 1_000_000) : 0;
+        SocketTransport tcp = SocketTransport.connect(new InetSocketAddress(addr, h.port()), remainingMs);
+        current[0] = tcp;
+        t = tcp;
+        if (tls) {
+          stage[0] = "negotiating TLS";
+          if (p.tlsMode() == TlsMode.DIRECT_REQUIRE || requestTls(tcp, p.tlsMode())) {
+            t = TlsUpgrade.handshake(tcp, h.name().orElse(h.connectAddress()), p.tls());
+          }
+        }
+      }
+      current[0] = t;
+      if (timer != null && timer.fired()) {
+        t.close();
+      }
+      stage[0] = "starting up";
+      ServerSession s = new ServerSession(t, p.maxMessageSize(), p.trace());
+      s.endpoint = e;
+      s.connectParams = p;
+      try {
+        startup(s, p, e, stage);
+      } catch (RuntimeException | Error ex) {
+        s.markBroken();   // an Error too (out of memory in a password supplier): no socket left open
+        throw ex;
+      }
+      return s;
+    } catch (IOException ex) {
+      Transport t = current[0];
+      if (t != null) {
+        t.close();
+      }
+      if (timer != null && timer.fired()) {
+        throw new ConnectionException("timed out after " + (budget / 1_000_000) + " ms " + stage[0] + " to "
+            + e + " (connect_timeout)", Outcome.NOT_SENT, ex);
+      }
+      throw new ConnectionException("could not connect to " + e + " while " + stage[0] + ": "
+          + ex.getMessage(), Outcome.NOT_SENT, ex);
+    } catch (GeneralSecurityException ex) {
+      Transport t = current[0];
+      if (t != null) {
+        t.close();
+      }
+      throw new ConnectionException("TLS with " + e + " failed: " + ex.getMessage(), Outcome.NOT_SENT, ex);
+    } catch (ConnectionException ex) {
+      if (timer != null && timer.fired() && !(ex instanceof AuthenticationException)) {
+        throw new ConnectionException("timed out after " + (budget / 1_000_000) + " ms " + stage[0] + " to "
+            + e + " (connect_timeout)", Outcome.NOT_SENT, ex);
+      }
+      throw ex;
+    } finally {
+      if (timer != null) {
+        timer.cancel();
+      }
+    }
+  }
+
+  /**
+   * SSLRequest, then exactly one byte: 'S' to go on with TLS (returns true), 'N' for no. Under
+   * {@code sslmode=prefer} a 'N' is libpq's fallback, not a failure: the session starts on the same
+   * socket in the clear (returns false), one attempt and no reconnect. Any other mode refuses it.
+   */
+  static boolean requestTls(SocketTransport tcp, TlsMode mode) throws IOException {
+    byte[] req = FrontendMessage.toBytes(FrontendMessage.SSLRequest.INSTANCE);
+    tcp.write(req, 0, req.length);
+    byte[] one = new byte[1];
+    int n = tcp.read(one, 0, 1);
+    if (n < 0) {
+      throw new java.io.EOFException("the server closed the connection in answer to SSLRequest");
+    }
+    switch (one[0]) {
+      case 'S' -> {
+        // Anything already waiting after 'S' was sent before TLS began and could have been
+        // injected by a man in the middle (CVE-2021-23222): refuse it.
+        if (tcp.available() > 0) {
+          tcp.close();
+          throw new ConnectionException("the server sent unencrypted data after agreeing to TLS; "
+              + "possible man-in-the-middle, connection closed", Outcome.NOT_SENT);
+        }
+        return true;
+      }
+      case 'N' -> {
+        if (mode == TlsMode.PREFER) {
+          return false;
+        }
+        tcp.close();
+        throw new ConnectionException("the server does not support TLS, but sslmode requires it", Outcome.NOT_SENT);
+      }
+      default -> {
+        tcp.close();
+        throw new ConnectionException("unexpected answer to SSLRequest: byte " + (one[0] & 0xFF),
+            Outcome.NOT_SENT);
+      }
+    }
+  }
+
+  private static void startup(ServerSession s, ConnectParams p, HostPort e, String[] stage) {
+    List<Map.Entry<String, String>> params = new ArrayList<>();
+    params.add(Map.entry("user", p.user()));
+    params.add(Map.entry("database", p.database()));
+    for (Map.Entry<String, String> kv : p.startup().entrySet()) {
+      params.add(Map.entry(kv.getKey(), kv.getValue()));
+    }
+    s.protocolVersion = p.maxProtocolVersion();
+    s.send(new FrontendMessage.StartupMessage(p.maxProtocolVersion(), params), Outcome.NOT_SENT);
+    stage[0] = "authenticating";
+    Authenticator.authenticate(s, p, e);
+    stage[0] = "waiting for the server to be ready";
+    while (true) {
+      BackendMessage m = s.next(Outcome.NOT_SENT);
+      switch (m) {
+        case BackendKeyData k -> {
+          s.processId = k.processId();
+          s.secretKey = k.secretKey();
+        }
+        case NegotiateProtocolVersion v -> negotiated(s, v);
+        case ErrorResponse err -> throw new ServerException(err.fields());
+        case ReadyForQuery r -> {
+          s.transactionStatus = r.status();
+          String enc = s.parameters.getOrDefault("client_encoding", "UTF8");
+          if (!enc.equalsIgnoreCase("UTF8")) {
+            throw new ConnectionException("the server uses client_encoding " + enc
+                + "; Sluice speaks UTF8 only", Outcome.NOT_SENT);
+          }
+          return;
+        }
+        default -> throw new ConnectionException("unexpected " + m.getClass().getSimpleName()
+            + " during startup", Outcome.NOT_SENT);
+      }
+    }
+  }
+
+  /** The server supports an older minor version (or not some options): use what it offers. */
+  static void negotiated(ServerSession s, NegotiateProtocolVersion v) {
+    int offered = (3 << 16) | v.newestMinorVersion();
+    if (offered > s.protocolVersion || v.newestMinorVersion() < 0) {
+      throw new ConnectionException("the server offered protocol " + ProtocolVersion.toString(offered)
+          + ", newer than the " + ProtocolVersion.toString(s.protocolVersion) + " requested", Outcome.NOT_SENT);
+    }
+    s.protocolVersion = offered;
+  }
+}

@@ -1,0 +1,178 @@
+package io.sluice.internal.statements;
+
+import io.sluice.ValueException;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Prepared statements of one connection, least recently used first out. An evicted named
+ * statement is handed back so that the caller can Close it on the server; in unnamed mode
+ * (capacity 0) only descriptions are cached, in a map of bounded size, and nothing is closed.
+ */
+final class StatementCache {
+  private static final int UNNAMED_DESCRIPTIONS = 256;
+
+  private final int capacity;
+  private final boolean unnamed;
+  private final ReentrantLock lock = new ReentrantLock();
+  private final LinkedHashMap<ServerStatement.Key, ServerStatement> map = new LinkedHashMap<>(64, 0.75f, true);
+  private long counter;
+  /** Lookups that found a usable statement, that did not, and statements pushed out: {@link io.sluice.ConnectionStats}. Lock held. */
+  private long hits, misses, evictions;
+
+  /** Whether the session's {@code standard_conforming_strings} is on, for counting placeholders. */
+  private final java.util.function.BooleanSupplier standardStrings;
+
+  StatementCache(int capacity) {
+    this(capacity, () -> true);
+  }
+
+  StatementCache(int capacity, java.util.function.BooleanSupplier standardStrings) {
+    this.standardStrings = standardStrings;
+    this.capacity = capacity;
+    this.unnamed = capacity == 0;
+  }
+
+  /**
+   * The cached statement for this key, or a new one to prepare; second element true when new. When
+   * the key's values do not fit the SQL's parameters, a statement already failed with the {@link
+   * ValueException} (not cached, never sent): whoever describes it throws that.
+   */
+  Lookup lookup(ServerStatement.Key key) {
+    lock.lock();
+    try {
+      ServerStatement s = map.get(key);
+      if (s != null && !s.stale && s.failure == null) {
+        ValueException refused = refusal(key, s.placeholders);
+        hits++;
+        return refused == null ? new Lookup(s, false, List.of()) : refusedLookup(key, s.placeholders, refused);
+      }
+      int placeholders = Placeholders.highest(key.sql(), standardStrings.getAsBoolean());
+      ValueException refused = refusalOfNew(key, placeholders);
+      if (refused != null) {
+        return refusedLookup(key, placeholders, refused);
+      }
+      ServerStatement fresh = new ServerStatement(key, unnamed ? "" : "s" + (++counter), placeholders);
+      misses++;
+      map.put(key, fresh);
+      List<ServerStatement> evicted = new ArrayList<>(1);
+      int limit = unnamed ? UNNAMED_DESCRIPTIONS : capacity;
+      Iterator<Map.Entry<ServerStatement.Key, ServerStatement>> it = map.entrySet().iterator();
+      while (map.size() > limit && it.hasNext()) {
+        ServerStatement old = it.next().getValue();
+        it.remove();
+        old.stale = true;
+        evictions++;
+        if (!old.unnamed() && old.isDescribed()) {
+          evicted.add(old);
+        }
+      }
+      return new Lookup(fresh, true, evicted);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  record Lookup(ServerStatement statement, boolean isNew, List<ServerStatement> evicted) {}
+
+  /**
+   * Why the key's values cannot be bound to its SQL, or null; nothing is cached. Lets a caller
+   * refuse a group of statements before any of them is prepared (an atomic batch).
+   */
+  ValueException refusal(ServerStatement.Key key) {
+    lock.lock();
+    try {
+      ServerStatement s = map.get(key);
+      boolean usable = s != null && !s.stale && s.failure == null;
+      return usable ? refusal(key, s.placeholders)
+          : refusalOfNew(key, Placeholders.highest(key.sql(), standardStrings.getAsBoolean()));
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * The checks of SQL seen for the first time: its parameter count, and COPY with the client's
+   * data, which goes through the COPY API (its exchange would stall the requests behind it).
+   */
+  private ValueException refusalOfNew(ServerStatement.Key key, int placeholders) {
+    if (CopyStatements.viaClient(key.sql(), standardStrings.getAsBoolean())) {
+      return new ValueException("COPY FROM STDIN and COPY TO STDOUT run through the COPY API (Connection.copy()), "
+          + "which holds the connection for the data exchange; as an ordinary statement it would stall every "
+          + "request behind it. Nothing was sent");
+    }
+    return refusal(key, placeholders);
+  }
+
+  /** A cached statement was counted when it was first looked up, so a hit costs an int compare. */
+  private static ValueException refusal(ServerStatement.Key key, int placeholders) {
+    return key.valuesDeclared() ? ParameterCount.refusal(placeholders, key.declaredTypes().length) : null;
+  }
+
+  private static Lookup refusedLookup(ServerStatement.Key key, int placeholders, ValueException refused) {
+    ServerStatement st = new ServerStatement(key, "", placeholders);
+    st.stale = true;
+    st.markFailed(refused);
+    return new Lookup(st, false, List.of());
+  }
+
+  /** Forgets a statement that failed or that the server no longer has. */
+  void invalidate(ServerStatement s) {
+    lock.lock();
+    try {
+      s.stale = true;
+      map.remove(s.key, s);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Forgets everything (after DISCARD ALL, or when the server says a plan changed). */
+  List<ServerStatement> clear() {
+    lock.lock();
+    try {
+      List<ServerStatement> all = new ArrayList<>(map.values());
+      all.forEach(s -> s.stale = true);
+      map.clear();
+      return all;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Whether a usable statement is cached for {@code key} (counts as a use in the LRU order, as the lookup that follows would). */
+  boolean holds(ServerStatement.Key key) {
+    lock.lock();
+    try {
+      ServerStatement s = map.get(key);
+      return s != null && !s.stale && s.failure == null;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** The cache's counters since the connection opened, and its size now. */
+  record Counts(long hits, long misses, long evictions, int size) {}
+
+  Counts counts() {
+    lock.lock();
+    try {
+      return new Counts(hits, misses, evictions, map.size());
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  int size() {
+    lock.lock();
+    try {
+      return map.size();
+    } finally {
+      lock.unlock();
+    }
+  }
+}

@@ -1,0 +1,555 @@
+package io.sluice.internal.statements;
+
+import io.sluice.ServerException;
+import io.sluice.SimpleResult;
+import io.sluice.SluiceException.Outcome;
+import io.sluice.SluiceException;
+import io.sluice.internal.engine.Deadline;
+import io.sluice.internal.engine.Request;
+import io.sluice.internal.engine.RequestEngine;
+import io.sluice.internal.events.Events;
+import io.sluice.internal.events.Started;
+import io.sluice.internal.events.StatementEvents;
+import io.sluice.internal.exchanges.BatchRequest;
+import io.sluice.internal.exchanges.CloseStatementRequest;
+import io.sluice.internal.exchanges.PortalRequest;
+import io.sluice.internal.exchanges.PrepareRequest;
+import io.sluice.internal.exchanges.QueryRequest;
+import io.sluice.internal.exchanges.SimpleQueryRequest;
+import io.sluice.internal.rows.RowLayout;
+import io.sluice.internal.rows.RowSink;
+import io.sluice.internal.session.ServerSession;
+import io.sluice.protocol.TransactionStatus;
+import io.sluice.types.ParameterCodec;
+import io.sluice.types.SessionTypeContext;
+import io.sluice.types.TypeRegistry;
+import java.util.List;
+
+/**
+ * Runs statements on one connection, over its request engine: prepares statements once
+ * (concurrent first uses share one prepare), runs them in one round trip, closes evicted
+ * statements, and retries once, when it is safe, a statement the server no longer has or whose
+ * plan changed.
+ */
+public final class StatementRunner {
+  final RequestEngine engine;
+  private final StatementCache cache;
+  private final SessionTypeContext types;
+  /** ServerStatement and batch events; null for a runner made without events. Used only while {@link #observing()}. */
+  private final StatementEvents observed;
+
+  public StatementRunner(ServerSession server, int pipelineDepth, int statementCacheSize, long cancelTimeoutNanos,
+      long pinTimeoutNanos) {
+    this(server, pipelineDepth, statementCacheSize, cancelTimeoutNanos, pinTimeoutNanos, null);
+  }
+
+  /** As the other constructor; statements and batches are reported to {@code events} (null: none). */
+  public StatementRunner(ServerSession server, int pipelineDepth, int statementCacheSize, long cancelTimeoutNanos,
+      long pinTimeoutNanos, Events events) {
+    this.observed = events == null ? null : new StatementEvents(events);
+    this.engine = new RequestEngine(server, pipelineDepth, cancelTimeoutNanos, pinTimeoutNanos);
+    this.cache = new StatementCache(statementCacheSize,
+        () -> !"off".equalsIgnoreCase(server.parameters.get("standard_conforming_strings")));
+    TypeRegistry registry = new TypeRegistry();
+    registry.stringsAsUnknown(true);
+    this.types = new SessionTypeContext(registry, io.sluice.types.JsonCodec.STRING);
+    server.parameters.forEach(types::serverParameter);
+    server.parameterListener = types::serverParameter;
+  }
+
+  public RequestEngine engine() {
+    return engine;
+  }
+
+  /** This connection's events, or null for a runner made without them. */
+  public Events events() {
+    return observed == null ? null : observed.events();
+  }
+
+  /**
+   * Whether a statement begun now is reported: a listener is set, or JFR records Sluice's events.
+   * Otherwise nothing of the events runs and no record is made.
+   */
+  private boolean observing() {
+    return observed != null && Events.on(observed.events());
+  }
+
+  public ServerSession server() {
+    return engine.s;
+  }
+
+  public SessionTypeContext types() {
+    return types;
+  }
+
+  /** Registers a configuration's named codecs under this database's OIDs (see {@link TypeDiscovery#registerNamed}). */
+  public void registerNamedCodecs(io.sluice.types.NamedCodecs codecs, String database, Deadline deadline) {
+    if (!codecs.isEmpty()) {
+      TypeDiscovery.registerNamed(this, codecs, database, deadline);
+    }
+  }
+
+  /** Runs one statement; rows go to {@code sink}. Parameter types follow the Java values. */
+  public QueryResult query(String sql, Object[] params, RowSink sink, boolean streaming, Deadline deadline) {
+    if (observing()) {
+      return queryObserved(sql, params, sink, streaming, deadline);
+    }
+    // kept this small so that it inlines whole: the JIT then keeps the QueryResult off the heap
+    ParameterCodec[] codecs = codecsFor(params);
+    return run(keyFor(sql, codecs), params, codecs, sink, streaming, deadline, null);
+  }
+
+  private QueryResult queryObserved(String sql, Object[] params, RowSink sink, boolean streaming, Deadline deadline) {
+    ParameterCodec[] codecs = codecsFor(params);
+    ServerStatement.Key key = keyFor(sql, codecs);
+    return observed.statement(sql, params.length, preparation(key), sink,
+        sent -> run(key, params, codecs, sink, streaming, deadline, sent));
+  }
+
+  /** As {@link #query}, reporting no event: Sluice's own statements (the type catalog, a batch's retry). */
+  QueryResult queryUnobserved(String sql, Object[] params, RowSink sink, boolean streaming, Deadline deadline) {
+    ParameterCodec[] codecs = codecsFor(params);
+    return run(keyFor(sql, codecs), params, codecs, sink, streaming, deadline, null);
+  }
+
+  /** For a start event: whether the statement is in the cache now, so that no Parse goes out for it. */
+  private io.sluice.event.Preparation preparation(ServerStatement.Key key) {
+    return cache.holds(key) ? io.sluice.event.Preparation.CACHED : io.sluice.event.Preparation.PREPARED;
+  }
+
+  /**
+   * Runs a statement prepared with {@link #prepare}: the server chose its parameter types, and
+   * each value is encoded for that type (binary when the type's codec takes the value, else as
+   * text for the server to parse).
+   */
+  public QueryResult queryPrepared(ServerStatement prepared, Object[] params, RowSink sink, boolean streaming,
+      Deadline deadline) {
+    refuseMiscount(prepared, params);
+    if (observing()) {
+      return observed.statement(prepared.key.sql(), params.length, preparation(prepared.key), sink,
+          sent -> run(prepared.key, params, null, sink, streaming, deadline, sent));
+    }
+    return run(prepared.key, params, null, sink, streaming, deadline, null);
+  }
+
+  /** Values for a prepared statement: one per parameter of its ParameterDescription, checked before sending. */
+  private static void refuseMiscount(ServerStatement prepared, Object[] params) {
+    io.sluice.ValueException refused = ParameterCount.refusal(prepared.parameterTypes.length, params.length);
+    if (refused != null) {
+      throw refused;
+    }
+  }
+
+  /** Prepares a statement, letting the server infer every parameter type; returns its key. */
+  public ServerStatement prepare(String sql, Deadline deadline) {
+    return describe(ServerStatement.Key.serverTyped(sql), deadline);
+  }
+
+  /**
+   * Runs a statement; {@code sent} (null without events) learns each request made for it. Typed
+   * with a JDK interface, not {@link StatementEvents.Sent}: the JIT does not inline a method whose
+   * signature names a class not loaded yet, as Sent is not without a listener, and this must
+   * inline for the result to stay off the heap.
+   */
+  private QueryResult run(ServerStatement.Key key, Object[] params, ParameterCodec[] codecs, RowSink sink,
+      boolean streaming, Deadline deadline, java.util.function.Consumer<Request> sent) {
+    for (int attempt = 0; ; attempt++) {
+      ServerStatement st = describe(key, deadline);
+      Object[] values = io.sluice.types.TypeDependent.resolve(params, st.parameterTypes);
+      ParameterCodec[] pcs = codecs != null && values == params ? codecs : serverTypedCodecs(st, values);
+      sink.start(st.layout);
+      QueryRequest q = new QueryRequest(st, values, pcs, types, sink, streaming);
+      if (streaming) {
+        q.onStop = () -> engine.stopEarly(q);
+      }
+      if (sent != null) {
+        sent.accept(q);
+      }
+      try {
+        engine.run(q, deadline);
+        return new QueryResult(st.layout, q.commandTag);
+      } catch (ServerException e) {
+        if (q.cancelCause == Request.CancelCause.STOPPED && e.sqlState().equals("57014")) {
+          return new QueryResult(st.layout, null);   // stopped for the consumer, who has its rows
+        }
+        if (invalidates(e)) {
+          cache.invalidate(st);   // prepared again at its next use, whether or not it runs again now
+        }
+        if (attempt == 0 && retryable(e, q)) {
+          continue;
+        }
+        throw e;
+      }
+    }
+  }
+
+  /**
+   * Opens a portal fetched {@code fetchSize} rows at a time. The caller drives it with {@link
+   * Portal#fetch} and must {@link Portal#close} it.
+   */
+  public Portal openPortal(String sql, Object[] params, int fetchSize, Deadline deadline) {
+    if (fetchSize <= 0) {
+      throw new io.sluice.ValueException("fetch size must be positive, not " + fetchSize);
+    }
+    ParameterCodec[] codecs = codecsFor(params);
+    ServerStatement.Key key = keyFor(sql, codecs);
+    Started<io.sluice.event.StatementStart> started =
+        !observing() ? null : observed.begin(sql, params.length, preparation(key));
+    PortalRequest p = null;
+    try {
+      ServerStatement st = describe(key, deadline);
+      p = new PortalRequest(st, params, codecs, types, fetchSize);
+      engine.submit(p, deadline);
+      return new Portal(engine, p, st.layout, started);
+    } catch (RuntimeException | Error e) {
+      if (started != null) {
+        StatementEvents.ended(started, p, e);
+      }
+      throw e;
+    }
+  }
+
+  /**
+   * Whether the request may run again after its error. Never when it carried a transaction's BEGIN
+   * and BEGIN itself failed (run again, it would run outside the transaction), nor inside a
+   * transaction that the error aborted (it would only fail again, hiding the first error).
+   */
+  static boolean retryable(ServerException e, QueryRequest q) {
+    if (q.beginFailed || q.lastStatus == TransactionStatus.FAILED) {
+      return false;
+    }
+    return (invalidates(e) && q.rowsSeen == 0) || staleCancel(e, q);
+  }
+
+  /** Codecs chosen by the Java class of each value; their OIDs are declared in Parse. */
+  ParameterCodec[] codecsFor(Object[] params) {
+    ParameterCodec[] codecs = new ParameterCodec[params.length];
+    for (int i = 0; i < params.length; i++) {
+      // a type-dependent value is declared untyped: the server infers the type it is sent as
+      if (params[i] != null && !(params[i] instanceof io.sluice.types.TypeDependent)) {
+        try {
+          codecs[i] = types.registry().codecForValue(params[i]);
+        } catch (io.sluice.types.CodecException e) {
+          throw new io.sluice.ValueException("parameter $" + (i + 1) + ": " + e.getMessage(), e);
+        }
+      }
+    }
+    return codecs;
+  }
+
+  static ServerStatement.Key keyFor(String sql, ParameterCodec[] codecs) {
+    int[] declared = new int[codecs.length];
+    for (int i = 0; i < codecs.length; i++) {
+      declared[i] = codecs[i] == null ? 0 : codecs[i].oid();
+    }
+    return new ServerStatement.Key(sql, declared);
+  }
+
+  /** Codecs for the types the server chose; a value the type's codec does not take goes as text. */
+  private ParameterCodec[] serverTypedCodecs(ServerStatement st, Object[] params) {
+    ParameterCodec[] codecs = new ParameterCodec[params.length];
+    int n = Math.min(params.length, st.parameterTypes.length);
+    for (int i = 0; i < n; i++) {
+      Object v = params[i];
+      if (v == null) {
+        continue;
+      }
+      int oid = st.parameterTypes[i];
+      io.sluice.types.Codec<?> c = types.registry().codecFor(oid);
+      if (c != null && c.accepts(v)) {
+        codecs[i] = new ParameterCodec(oid, c);
+      } else {
+        ParameterCodec byValue = codecsFor(new Object[] {v})[0];
+        codecs[i] = new ParameterCodec(0, byValue.codec());
+      }
+    }
+    return codecs;
+  }
+
+  /**
+   * 26000: the prepared statement does not exist (a pooler moved us, DISCARD ALL); 0A000 "cached
+   * plan must not change result type" (the table changed under the statement). Neither ran the
+   * statement, so one retry after preparing again is safe.
+   */
+  private static boolean invalidates(ServerException e) {
+    String state = e.sqlState();
+    return state.equals("26000") || (state.equals("0A000") && e.serverMessage().contains("cached plan"));
+  }
+
+  /**
+   * A cancel meant for an earlier request arrived after that request had finished and hit this
+   * one: it did not time out, delivered no rows, and its implicit transaction rolled back (the
+   * server is idle, 'I'), so running it again is safe and nobody sees the race.
+   */
+  private static boolean staleCancel(ServerException e, QueryRequest q) {
+    return e.sqlState().equals("57014") && q.cancelCause == null && q.rowsSeen == 0
+        && q.lastStatus == TransactionStatus.IDLE;
+  }
+
+  /** The statement for this key, prepared by this thread or by another one already on it. */
+  ServerStatement describe(ServerStatement.Key key, Deadline deadline) {
+    StatementCache.Lookup l = cache.lookup(key);
+    ServerStatement st = l.statement();
+    if (!l.evicted().isEmpty()) {
+      try {
+        engine.submit(new CloseStatementRequest(l.evicted()), deadline);
+      } catch (SluiceException ignored) {
+        // the connection failed; the prepare below will say so
+      }
+    }
+    if (!l.isNew()) {
+      st.awaitDescription(deadline);
+      SluiceException f = st.failure;
+      if (f != null) {
+        throw f;
+      }
+      return st;
+    }
+    try {
+      engine.run(new PrepareRequest(st, types), deadline);
+      TypeDiscovery.discover(this, st, deadline);
+      st.markDescribed();
+      return st;
+    } catch (SluiceException e) {
+      cache.invalidate(st);
+      st.markFailed(e);
+      throw e;
+    } catch (RuntimeException | Error e) {
+      // whatever happened, the threads waiting for this description must not wait forever
+      cache.invalidate(st);
+      st.markFailed(new io.sluice.ConnectionException("preparing the statement failed: " + e, Outcome.UNKNOWN, e));
+      throw e;
+    }
+  }
+
+  /**
+   * Runs statements independently, each with its own Sync, all written at once: one round trip
+   * for the lot once they are prepared (new ones are prepared together first). Each outcome is
+   * the statement's own: an error in one does not touch the others.
+   */
+  public List<StatementOutcome> batch(List<String> sqls, List<Object[]> params, List<RowSink> sinks,
+      Deadline deadline) {
+    return !observing() ? runBatch(sqls, params, sinks, deadline)
+        : observed.batch(sqls, () -> runBatch(sqls, params, sinks, deadline));
+  }
+
+  private List<StatementOutcome> runBatch(List<String> sqls, List<Object[]> params, List<RowSink> sinks,
+      Deadline deadline) {
+    int n = sqls.size();
+    ParameterCodec[][] codecs = new ParameterCodec[n][];
+    ServerStatement.Key[] keys = keysFor(sqls, params, codecs);
+    ServerStatement[] sts = describeAll(keys, deadline);
+    QueryRequest[] qs = new QueryRequest[n];
+    List<StatementOutcome> out = new java.util.ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      if (sts[i].failure != null) {
+        continue;
+      }
+      sinks.get(i).start(sts[i].layout);
+      Object[] values = bound(sts[i], params.get(i), codecs, i);
+      qs[i] = new QueryRequest(sts[i], values, codecs[i], types, sinks.get(i), false);
+    }
+    engine.submitAll(java.util.Arrays.stream(qs).filter(java.util.Objects::nonNull).toList(), deadline);
+    for (int i = 0; i < n; i++) {
+      QueryRequest q = qs[i];
+      if (q == null) {
+        out.add(new StatementOutcome.Failed(sts[i].failure));
+        continue;
+      }
+      try {
+        engine.finish(q, deadline);
+      } catch (SluiceException ignored) {
+        // the statement's own outcome, read below
+      }
+      SluiceException e = q.error();
+      if (e instanceof ServerException se && retryable(se, q)) {
+        try {
+          out.add(new StatementOutcome.Ran(queryUnobserved(sqls.get(i), params.get(i), sinks.get(i), false,
+              deadline)));
+        } catch (SluiceException again) {
+          out.add(new StatementOutcome.Failed(again));
+        }
+        continue;
+      }
+      out.add(e != null ? new StatementOutcome.Failed(e)
+          : new StatementOutcome.Ran(new QueryResult(sts[i].layout, q.commandTag)));
+    }
+    return out;
+  }
+
+  /**
+   * The values statement {@code i} of a batch binds: its type-dependent values resolved for the
+   * types the server inferred (then {@code codecs[i]} is replaced to suit them).
+   */
+  private Object[] bound(ServerStatement st, Object[] params, ParameterCodec[][] codecs, int i) {
+    Object[] values = io.sluice.types.TypeDependent.resolve(params, st.parameterTypes);
+    if (values != params) {
+      codecs[i] = serverTypedCodecs(st, values);
+    }
+    return values;
+  }
+
+  /** Each statement's codecs (into {@code codecs}) and cache key. */
+  private ServerStatement.Key[] keysFor(List<String> sqls, List<Object[]> params, ParameterCodec[][] codecs) {
+    ServerStatement.Key[] keys = new ServerStatement.Key[sqls.size()];
+    for (int i = 0; i < keys.length; i++) {
+      codecs[i] = codecsFor(params.get(i));
+      keys[i] = keyFor(sqls.get(i), codecs[i]);
+    }
+    return keys;
+  }
+
+  /**
+   * Runs statements in one implicit transaction (one Sync): all apply, or none does. Events report
+   * it as the statements {@code reported}: the caller's, when {@code sqls} are a rewriting of them.
+   */
+  public List<QueryResult> atomicBatch(List<String> sqls, List<Object[]> params, List<RowSink> sinks,
+      Deadline deadline, List<String> reported) {
+    return !observing() ? runAtomicBatch(sqls, params, sinks, deadline)
+        : observed.atomicBatch(reported, () -> runAtomicBatch(sqls, params, sinks, deadline));
+  }
+
+  private List<QueryResult> runAtomicBatch(List<String> sqls, List<Object[]> params, List<RowSink> sinks,
+      Deadline deadline) {
+    int n = sqls.size();
+    ParameterCodec[][] codecs = new ParameterCodec[n][];
+    ServerStatement.Key[] keys = keysFor(sqls, params, codecs);
+    refuseMiscount(keys);
+    for (int attempt = 0; ; attempt++) {
+      ServerStatement[] sts = describeAll(keys, deadline);
+      for (int i = 0; i < n; i++) {
+        if (sts[i].failure != null) {
+          throw sts[i].failure;
+        }
+        sinks.get(i).start(sts[i].layout);
+      }
+      Object[][] values = new Object[n][];
+      for (int i = 0; i < n; i++) {
+        values[i] = bound(sts[i], params.get(i), codecs, i);
+      }
+      BatchRequest b = new BatchRequest(sts, values, codecs, sinks.toArray(new RowSink[0]), types);
+      try {
+        engine.run(b, deadline);
+      } catch (ServerException e) {
+        if (attempt == 0 && invalidates(e)) {
+          for (ServerStatement st : sts) {
+            cache.invalidate(st);
+          }
+          continue;
+        }
+        throw new io.sluice.BatchException("statement " + (b.failedAt + 1) + " of " + n
+            + " failed; the batch was rolled back", b.failedAt, e);
+      }
+      List<QueryResult> out = new java.util.ArrayList<>(n);
+      for (int i = 0; i < n; i++) {
+        out.add(new QueryResult(sts[i].layout, b.tags[i]));
+      }
+      return out;
+    }
+  }
+
+  /**
+   * Refuses an atomic batch, before any of it is prepared, when one statement's values do not fit
+   * its SQL. (Single statements and plain batches are refused by the cache lookup, see {@link
+   * StatementCache#lookup}.)
+   */
+  private void refuseMiscount(ServerStatement.Key[] keys) {
+    for (int i = 0; i < keys.length; i++) {
+      io.sluice.ValueException refused = cache.refusal(keys[i]);
+      if (refused != null) {
+        throw new io.sluice.ValueException("statement " + (i + 1) + " of " + keys.length + " of the batch: "
+            + refused.getMessage() + "; nothing was sent", refused);
+      }
+    }
+  }
+
+  /** Describes several statements, preparing the new ones together in one round trip. */
+  private ServerStatement[] describeAll(ServerStatement.Key[] keys, Deadline deadline) {
+    int n = keys.length;
+    ServerStatement[] sts = new ServerStatement[n];
+    java.util.List<PrepareRequest> mine = new java.util.ArrayList<>();
+    java.util.List<ServerStatement> mineSt = new java.util.ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      StatementCache.Lookup l = cache.lookup(keys[i]);
+      if (!l.evicted().isEmpty()) {
+        engine.submit(new CloseStatementRequest(l.evicted()), deadline);
+      }
+      sts[i] = l.statement();
+      if (l.isNew()) {
+        PrepareRequest p = new PrepareRequest(sts[i], types);
+        mine.add(p);
+        mineSt.add(sts[i]);
+      }
+    }
+    engine.submitAll(mine, deadline);
+    for (int i = 0; i < mine.size(); i++) {
+      try {
+        engine.finish(mine.get(i), deadline);
+      } catch (SluiceException ignored) {
+        // the prepare's own outcome, read below
+      }
+      SluiceException e = mine.get(i).error();
+      if (e != null) {
+        cache.invalidate(mineSt.get(i));
+        mineSt.get(i).markFailed(e);
+      } else {
+        try {
+          TypeDiscovery.discover(this, mineSt.get(i), deadline);
+          mineSt.get(i).markDescribed();
+        } catch (SluiceException d) {
+          cache.invalidate(mineSt.get(i));
+          mineSt.get(i).markFailed(d);
+        }
+      }
+    }
+    for (ServerStatement st : sts) {
+      st.awaitDescription(deadline);
+    }
+    return sts;
+  }
+
+  /** As {@link #simpleQuery}, reporting no event: Sluice's own statements (a pool's session reset). */
+  public List<SimpleResult> simpleQueryUnobserved(String sql, Deadline deadline) {
+    return runSimple(sql, deadline, null);
+  }
+
+  public List<SimpleResult> simpleQuery(String sql, Deadline deadline) {
+    if (!observing()) {
+      return runSimple(sql, deadline, null);
+    }
+    return observed.statement(sql, 0, io.sluice.event.Preparation.SIMPLE, null, sent -> runSimple(sql, deadline, sent));
+  }
+
+  private List<SimpleResult> runSimple(String sql, Deadline deadline, java.util.function.Consumer<Request> sent) {
+    SimpleQueryRequest r = new SimpleQueryRequest(sql, engine);
+    if (sent != null) {
+      sent.accept(r);
+    }
+    engine.run(r, deadline);
+    if (r.undecodable != null) {
+      throw r.undecodable;
+    }
+    return r.results;
+  }
+
+  public int cachedStatements() {
+    return cache.size();
+  }
+
+  /** The statement cache's counters and the pipeline's depth, as of now. */
+  public io.sluice.ConnectionStats stats() {
+    StatementCache.Counts c = cache.counts();
+    return new io.sluice.ConnectionStats(c.hits(), c.misses(), c.evictions(), c.size(), engine.inFlight(),
+        engine.peakInFlight(), engine.requestsSent(), engine.socketWrites(), engine.wakeUps(), 1);
+  }
+
+  /** The outcome of one statement: its row layout and command tag. */
+  public record QueryResult(RowLayout layout, String commandTag) {}
+
+  /** One statement of a batch: it ran, with its result, or it failed, with why. */
+  public sealed interface StatementOutcome {
+    record Ran(QueryResult result) implements StatementOutcome {}
+
+    record Failed(SluiceException error) implements StatementOutcome {}
+  }
+}
