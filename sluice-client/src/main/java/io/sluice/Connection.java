@@ -2,6 +2,7 @@ package io.sluice;
 
 import io.sluice.SluiceException.Outcome;
 import io.sluice.event.EventListener;
+import io.sluice.internal.calls.Retries;
 import io.sluice.internal.session.Connector;
 import io.sluice.event.ConnectionInfo;
 import io.sluice.internal.engine.Deadline;

@@ -1,6 +1,9 @@
 package io.sluice;
 
+import io.sluice.internal.rows.Conversions;
+import io.sluice.internal.rows.RecordMapping;
 import io.sluice.internal.rows.RowLayout;
+import io.sluice.internal.rows.RowMap;
 import io.sluice.protocol.Utf8;
 import io.sluice.protocol.WireReader;
 import io.sluice.types.Codec;

@@ -1,5 +1,6 @@
 package io.sluice;
 
+import io.sluice.internal.rows.RecordMapping;
 import io.sluice.internal.rows.RowLayout;
 import io.sluice.internal.rows.RowStore;
 import io.sluice.protocol.CommandTags;

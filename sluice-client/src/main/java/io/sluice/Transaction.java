@@ -2,6 +2,7 @@ package io.sluice;
 
 import io.sluice.SluiceException.Outcome;
 import io.sluice.event.EventListener;
+import io.sluice.internal.calls.Retries;
 import io.sluice.internal.engine.Deadline;
 import io.sluice.event.TransactionEnd;
 import io.sluice.event.TransactionEnd.Ending;

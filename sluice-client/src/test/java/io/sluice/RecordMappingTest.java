@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.sluice.internal.rows.RecordMapping;
 import io.sluice.testkit.PostgresServer;
 import io.sluice.types.Interval;
 import java.math.BigDecimal;

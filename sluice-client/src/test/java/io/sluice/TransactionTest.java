@@ -1,5 +1,6 @@
 package io.sluice;
 
+import io.sluice.internal.calls.Retries;
 import io.sluice.protocol.TransactionStatus;
 import static org.junit.jupiter.api.Assertions.*;
 

@@ -22,7 +22,7 @@ public final class RowLayout {
    */
   private volatile long lastResult;
   /**
-   * The last record mapping resolved for rows of this layout (an {@code io.sluice.RecordMapping}):
+   * The last record mapping resolved for rows of this layout (an {@code io.sluice.internal.rows.RecordMapping}):
    * mapping row after row to the same record class finds it here without a lookup.
    */
   private volatile Object recordMapping;

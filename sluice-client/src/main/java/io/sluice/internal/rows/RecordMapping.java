@@ -1,6 +1,8 @@
-package io.sluice;
+package io.sluice.internal.rows;
 
-import io.sluice.internal.rows.RowLayout;
+import io.sluice.Column;
+import io.sluice.Row;
+import io.sluice.ValueException;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -22,7 +24,7 @@ import java.util.Map;
  * mapping is resolved; columns no component asks for are ignored, so {@code select *} keeps
  * working when a table gains columns.
  */
-final class RecordMapping<R extends Record> {
+public final class RecordMapping<R extends Record> {
   /** Mappings by record class and the result's column names. */
   private static final ShapeCache<RecordMapping<?>> CACHE = new ShapeCache<>();
 
@@ -42,7 +44,7 @@ final class RecordMapping<R extends Record> {
 
   /** The mapping of {@code type} for rows of {@code layout}: the layout's last one if it fits, else the cache's. */
   @SuppressWarnings("unchecked")
-  static <R extends Record> RecordMapping<R> of(Class<R> type, RowLayout layout) {
+  public static <R extends Record> RecordMapping<R> of(Class<R> type, RowLayout layout) {
     if (layout.recordMapping() instanceof RecordMapping<?> last && last.type == type) {
       return (RecordMapping<R>) last;
     }
@@ -59,7 +61,7 @@ final class RecordMapping<R extends Record> {
    * A row as a record. A value that cannot be read is reported again by the slots, which name the
    * component and the column.
    */
-  R map(Row row) {
+  public R map(Row row) {
     try {
       return type.cast((Object) fromRow.invokeExact(row));
     } catch (ValueException e) {

@@ -1,5 +1,6 @@
-package io.sluice;
+package io.sluice.internal.rows;
 
+import io.sluice.Row;
 import io.sluice.types.ValueText;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -9,8 +10,8 @@ import java.util.Map;
  * {@code toString}, {@code equals} and {@code hashCode} look into array values (PostgreSQL arrays,
  * {@code bytea}), so that {@code {ids=[1, 2, 3]}} prints and two reads of the same row are equal.
  */
-final class RowMap extends LinkedHashMap<String, Object> {
-  RowMap(int columns) {
+public final class RowMap extends LinkedHashMap<String, Object> {
+  public RowMap(int columns) {
     super(Math.max(4, columns * 2));
   }
 

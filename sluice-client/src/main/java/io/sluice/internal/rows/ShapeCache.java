@@ -1,4 +1,4 @@
-package io.sluice;
+package io.sluice.internal.rows;
 
 import java.util.List;
 import java.util.Map;

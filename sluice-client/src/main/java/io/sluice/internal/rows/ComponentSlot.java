@@ -1,5 +1,7 @@
-package io.sluice;
+package io.sluice.internal.rows;
 
+import io.sluice.Row;
+import io.sluice.ValueException;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;

@@ -1,5 +1,6 @@
-package io.sluice;
+package io.sluice.internal.rows;
 
+import io.sluice.ValueException;
 import io.sluice.types.Composite;
 import java.lang.invoke.MethodHandle;
 import java.lang.reflect.RecordComponent;

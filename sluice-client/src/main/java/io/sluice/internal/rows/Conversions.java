@@ -1,5 +1,6 @@
-package io.sluice;
+package io.sluice.internal.rows;
 
+import io.sluice.ValueException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;
@@ -7,11 +8,11 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 
 /** The few conversions a getter makes between decoded values; anything else is an error. */
-final class Conversions {
+public final class Conversions {
   private Conversions() {}
 
   /** {@code v} as {@code type}, or {@code null} when no lossless conversion exists. */
-  static Object convert(Object v, Class<?> type) {
+  public static Object convert(Object v, Class<?> type) {
     if (v instanceof Number n) {
       if (type == Long.class) {
         return exactLong(n);
@@ -100,7 +101,7 @@ final class Conversions {
     return d == Math.rint(d) && Math.abs(d) < 0x1p63 ? (long) d : null;
   }
 
-  static long toLong(Object v, String column) {
+  public static long toLong(Object v, String column) {
     if (v instanceof Number n) {
       Long l = exactLong(n);
       if (l != null) {
@@ -119,7 +120,7 @@ final class Conversions {
   }
 
   /** Parses a text-format integer without building a String. */
-  static long parseLong(byte[] b, int off, int len, String column) {
+  public static long parseLong(byte[] b, int off, int len, String column) {
     if (len == 0 || len > 20) {
       throw new ValueException("column " + column + ": not an integer in text format");
     }
@@ -149,7 +150,7 @@ final class Conversions {
     return negative ? v : -v;
   }
 
-  static double parseDouble(String s, String column) {
+  public static double parseDouble(String s, String column) {
     switch (s) {
       case "NaN" -> {
         return Double.NaN;
