@@ -590,6 +590,11 @@ public final class Connection implements Queryable, AutoCloseable {
     return SessionAccess.tlsProtocol(session.server());
   }
 
+  /** Whether the session is GSS-encrypted ({@code gssencmode}; libpq's {@code PQgssEncInUse}). */
+  public boolean gssEncrypted() {
+    return SessionAccess.gssEncrypted(session.server());
+  }
+
   /**
    * This connection's counters: statement-cache hits, misses and evictions, statements cached, and
    * requests in flight now and at the most. A snapshot; cheap enough to poll for gauges.

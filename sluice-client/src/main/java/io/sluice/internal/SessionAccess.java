@@ -38,6 +38,10 @@ public final class SessionAccess {
     return s.transport.tlsProtocol();
   }
 
+  public static boolean gssEncrypted(ServerSession s) {
+    return s.transport.isGssEncrypted();
+  }
+
 
   public static String describe(ServerSession s) {
     return s.transport.describe();

@@ -44,6 +44,10 @@ public final class Kdc implements AutoCloseable {
   private final Process process;
   private final Thread hook;
   private volatile boolean closed;
+  private volatile boolean isShared;
+
+  private static final Object SHARED_LOCK = new Object();
+  private static Kdc shared;
 
   private Kdc(Path base, int port, Process process) {
     this.base = base;
@@ -117,6 +121,30 @@ public final class Kdc implements AutoCloseable {
     return kdc;
   }
 
+  /**
+   * The JVM-wide realm, started on first use and stopped when the JVM exits ({@link #close()} does
+   * nothing to it). The JDK reads its Kerberos configuration once per JVM, so every test class that
+   * signs in from this JVM must use the same realm: this one, whose {@code krb5.conf} it puts in
+   * system property {@code java.security.krb5.conf} before anything reads it. Test classes add
+   * principals of their own names; a principal added twice keeps its first keys.
+   */
+  public static Kdc shared() {
+    synchronized (SHARED_LOCK) {
+      if (shared == null) {
+        Kdc kdc = start();
+        kdc.isShared = true;
+        System.setProperty("java.security.krb5.conf", kdc.krb5Conf().toString());
+        shared = kdc;
+      }
+      return shared;
+    }
+  }
+
+  /** The environment a Kerberos command line tool (kinit, psql's libpq) needs to use this realm. */
+  public Map<String, String> clientEnv(Path ticketCache) {
+    return Map.of("KRB5_CONFIG", krb5Conf().toString(), "KRB5CCNAME", "FILE:" + ticketCache);
+  }
+
   /** The realm's {@code krb5.conf}: for {@code java.security.krb5.conf} and {@code KRB5_CONFIG}. */
   public Path krb5Conf() {
     return base.resolve("krb5.conf");
@@ -178,9 +206,12 @@ public final class Kdc implements AutoCloseable {
     }
   }
 
-  /** Stops the KDC and deletes the realm's directory. Idempotent. */
+  /** Stops the KDC and deletes the realm's directory. Idempotent; nothing for {@link #shared()}. */
   @Override
   public void close() {
+    if (isShared) {
+      return;
+    }
     destroy();
     try {
       Runtime.getRuntime().removeShutdownHook(hook);
