@@ -189,11 +189,29 @@ public final class Kdc implements AutoCloseable {
    * the new ticket cache file, for {@code KRB5CCNAME} or Sluice's {@code gss_ticket_cache}.
    */
   public Path ticketCache(String principal, String password) {
+    return ticketCache(principal, password, null);
+  }
+
+  /**
+   * As {@link #ticketCache(String, String)}, the ticket valid for {@code lifetime} only ({@code
+   * kinit -l}, e.g. {@code 2s}; null for the realm's default), for tests of an expired ticket.
+   */
+  public Path ticketCache(String principal, String password, String lifetime) {
     Path cache = base.resolve("cc-" + principal.replaceAll("[^A-Za-z0-9]", "_") + "-" + System.nanoTime());
-    Commands.run(List.of("/usr/bin/kinit", "-c", cache.toString(), principal + "@" + REALM), base, env,
+    List<String> kinit = new ArrayList<>(List.of("/usr/bin/kinit", "-c", cache.toString()));
+    if (lifetime != null) {
+      kinit.addAll(List.of("-l", word(lifetime)));
+    }
+    kinit.add(principal + "@" + REALM);
+    Commands.run(kinit, base, env,
         new java.io.ByteArrayInputStream((password + "\n").getBytes(StandardCharsets.UTF_8)), COMMAND_TIMEOUT)
         .orThrow("kinit " + principal);
     return cache;
+  }
+
+  /** Whether {@code cache} holds a ticket that has not expired ({@code klist -s}). */
+  public boolean hasValidTicket(Path cache) {
+    return Commands.run(List.of("/usr/bin/klist", "-s", "-c", cache.toString()), base, env, null, COMMAND_TIMEOUT).ok();
   }
 
   /** The last {@code lines} lines of the KDC's log, for failure messages. */
