@@ -330,4 +330,47 @@ class GssTransportTest {
     }
     return false;
   }
+
+  /**
+   * The JDK's side of GSS encryption's cost: how fast the transport reads and unwraps full packets
+   * (and the acceptor wraps them), 46 MB a round, four rounds for the JIT. A measurement, printed;
+   * run by name with {@code -Dsluice.measure=true}.
+   */
+  @Test
+  @org.junit.jupiter.api.condition.EnabledIfSystemProperty(named = "sluice.measure", matches = "true")
+  void unwrapRate() throws Exception {
+    for (int round = 0; round < 4; round++) {
+      try (Pair p = connect()) {
+        int max = p.server().context().getWrapSizeLimit(0, true, GssTransport.MAX_TOKEN);
+        byte[] chunk = pattern(max, 1);
+        ByteArrayOutputStream wire = new ByteArrayOutputStream();
+        long t0 = System.nanoTime();
+        for (int i = 0; i < 3000; i++) {
+          wire.write(p.server().packet(chunk, true));
+        }
+        long wrapNanos = System.nanoTime() - t0;
+        byte[] bytes = wire.toByteArray();
+        CompletableFuture<Void> send = CompletableFuture.runAsync(() -> {
+          try {
+            p.server().out().write(bytes);
+            p.server().out().flush();
+          } catch (IOException e) {
+            throw new IllegalStateException(e);
+          }
+        }, r -> Thread.ofVirtual().start(r));
+        byte[] buf = new byte[65536];
+        long total = (long) max * 3000;
+        long got = 0;
+        long t1 = System.nanoTime();
+        while (got < total) {
+          got += p.client().read(buf, 0, buf.length);
+        }
+        long readNanos = System.nanoTime() - t1;
+        send.get(30, TimeUnit.SECONDS);
+        assertEquals(total, got);
+        System.out.printf("GssTransportTest: round %d, JDK wrap %.0f MB/s, read and unwrap %.0f MB/s%n", round,
+            total / (wrapNanos / 1e3), total / (readNanos / 1e3));
+      }
+    }
+  }
 }
