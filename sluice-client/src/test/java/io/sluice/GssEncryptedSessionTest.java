@@ -90,6 +90,29 @@ class GssEncryptedSessionTest {
     }
   }
 
+  /**
+   * On a hostgssenc gss line the server asks for nothing after the encryption: that counts as gss
+   * for require_auth (libpq's check_expected_areq), and as nothing else (libpq also lets "!gss" and
+   * "none" through; Sluice does not).
+   */
+  @Test
+  void requireAuthCountsTheEncryptionsSignInAsGssOnly() {
+    for (String allowed : List.of("gss", "gss,scram-sha-256", "!password")) {
+      try (Connection c = Connection.open(url("require_auth=" + allowed))) {
+        assertTrue(c.gssEncrypted(), allowed);
+      }
+    }
+    for (String refused : List.of("scram-sha-256", "!gss", "none", "password,md5")) {
+      AuthenticationException e = assertThrows(AuthenticationException.class,
+          () -> Connection.open(url("require_auth=" + refused)).close(), refused);
+      assertTrue(e.getMessage().contains("GSS encryption's security context") && e.getMessage().contains("require_auth"),
+          e.getMessage());
+    }
+    AuthenticationException binding = assertThrows(AuthenticationException.class,
+        () -> Connection.open(url("channel_binding=require")).close());
+    assertTrue(binding.getMessage().contains("channel_binding=require"), binding.getMessage());
+  }
+
   @Test
   void rowsCrossThePacketsAtEverySizeAroundTheirLimit() throws Exception {
     try (Connection c = Connection.open(url(""))) {

@@ -58,7 +58,8 @@ final class Authenticator {
             // a gss line over GSS encryption asks for nothing more: the server took the principal from the
             // encryption's security context. libpq's require_auth=gss counts that (check_expected_areq);
             // here it counts as gss only, so require_auth without gss refuses it (libpq lets "!gss" through)
-            allow(p, AuthMethod.GSS, "GSSAPI (Kerberos) authentication, taken from the GSS encryption's security context");
+            allow(p, AuthMethod.GSS,
+                "GSSAPI (Kerberos) authentication, taken from the GSS encryption's security context");
             used = AuthMethod.GSS;
           }
           if (used == AuthMethod.NONE && !p.allowedAuth().contains(AuthMethod.NONE)) {

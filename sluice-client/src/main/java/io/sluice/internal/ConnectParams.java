@@ -51,8 +51,8 @@ public record ConnectParams(
 
   /** The same parameters with another highest protocol version to ask for. */
   public ConnectParams withMaxProtocolVersion(int version) {
-    return new ConnectParams(endpoints, user, database, password, startup, tlsMode, tls, gssEncMode, channelBinding, allowedAuth,
-        connectTimeoutNanos, version, maxMessageSize, maxScramIterations, trace, targetSessionAttrs, gss, oauth);
+    return new ConnectParams(endpoints, user, database, password, startup, tlsMode, tls, gssEncMode, channelBinding,
+        allowedAuth, connectTimeoutNanos, version, maxMessageSize, maxScramIterations, trace, targetSessionAttrs, gss, oauth);
   }
 
   /** libpq's sslmode, as the connector acts on it. */

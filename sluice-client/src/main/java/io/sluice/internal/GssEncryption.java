@@ -119,7 +119,14 @@ final class GssEncryption {
    */
   static Transport forCancel(SocketTransport tcp, ConnectParams p, HostPort.Tcp h) throws IOException {
     GssSignIn signIn = GssSignIn.start(p.gss(), Authenticator.gssHost(h), p.user(), true);
-    if (GssUpgrade.request(tcp) != GssUpgrade.Answer.GO) {
+    GssUpgrade.Answer answer;
+    try {
+      answer = GssUpgrade.request(tcp);
+    } catch (IOException | RuntimeException e) {
+      signIn.dispose();
+      throw e;
+    }
+    if (answer != GssUpgrade.Answer.GO) {
       signIn.dispose();
       throw new IOException("the server no longer offers GSS encryption for the cancel request");
     }
