@@ -248,6 +248,16 @@ class GssEncryptedSessionTest {
     ConnectionException e = assertThrows(ConnectionException.class,
         () -> Connection.open(target + " gssencmode=require").close());
     assertTrue(e.getMessage().contains("gssencmode=require") && e.getMessage().contains("'N'"), e.getMessage());
+    if (plain.tlsEnabled()) {
+      // a socket that had a GSSENCRequest cannot go on with direct TLS (libpq): a second one does
+      events.clear();
+      try (Connection c = Connection.open(ConnectionConfig.parse(target + " sslmode=require sslnegotiation=direct")
+          .withListener(events))) {
+        assertFalse(c.gssEncrypted());
+        assertTrue(c.tlsProtocol() != null, "direct TLS");
+      }
+      assertEquals(2, events.starts(ConnectStart.class).size(), "the GSSENCRequest's socket, then direct TLS");
+    }
   }
 
   @Test
