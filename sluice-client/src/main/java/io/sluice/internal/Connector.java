@@ -240,10 +240,6 @@ public final class Connector {
             if (encrypted != null) {
               encrypted[0] = true;
             }
-          } else if (p.tlsMode() == TlsMode.DIRECT_REQUIRE) {
-            // libpq: a socket that had a GSSENCRequest cannot go on with direct TLS; a new one
-            tcp.close();
-            throw new GssEncryption.Unavailable("the server does not offer GSS encryption", null);
           }
         }
         if (tls && t == tcp) {

@@ -55,7 +55,8 @@ final class GssEncryption {
    * security context. Returns the encrypted transport, or null when the session goes on without
    * GSS encryption on this same socket ({@code prefer}, and no credentials or the server answered
    * 'N'). Throws {@link Unavailable} (socket closed) when {@code prefer} must go on on a new
-   * connection; an IOException leaves the socket to the caller.
+   * connection (also after 'N' under {@code sslnegotiation=direct}); an IOException leaves the
+   * socket to the caller.
    */
   static Transport negotiate(SocketTransport tcp, ConnectParams p, HostPort.Tcp h) throws IOException {
     boolean require = p.gssEncMode() == GssEncMode.REQUIRE;
@@ -83,6 +84,10 @@ final class GssEncryption {
           if (require) {
             throw new ConnectionException("gssencmode=require, but the server does not offer GSS encryption (it"
                 + " answered 'N' to GSSENCRequest: PostgreSQL built without GSSAPI)", Outcome.NOT_SENT);
+          }
+          if (p.tlsMode() == ConnectParams.TlsMode.DIRECT_REQUIRE) {
+            // libpq: a socket that had a GSSENCRequest cannot go on with direct TLS; a new one does
+            throw new Unavailable("the server does not offer GSS encryption", null);
           }
           return null;
         }
