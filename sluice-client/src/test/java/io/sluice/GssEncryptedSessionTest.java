@@ -152,6 +152,38 @@ class GssEncryptedSessionTest {
     }
   }
 
+  /** One connection, many threads: the reader unwraps while writers wrap, on the same context. */
+  @Test
+  void pipelinedRequestsFromManyThreadsShareTheEncryptedSession() throws Exception {
+    try (Connection c = Connection.open(url(""))) {
+      List<CompletableFuture<Void>> all = new ArrayList<>();
+      for (int t = 0; t < 16; t++) {
+        int thread = t;
+        all.add(CompletableFuture.runAsync(() -> {
+          for (int i = 0; i < 100; i++) {
+            int n = (thread * 7919 + i * 104_729) % 40_000;
+            Row r = c.query("select $1::int, length(repeat('z', $1::int)), $2::text", n, "t" + thread).get(0);
+            assertEquals(n, r.getInt(0));
+            assertEquals(n, r.getInt(1));
+            assertEquals("t" + thread, r.getString(2));
+          }
+        }, r -> Thread.ofVirtual().start(r)));
+      }
+      CompletableFuture.allOf(all.toArray(CompletableFuture[]::new)).get(60, TimeUnit.SECONDS);
+      assertTrue(c.gssEncrypted());
+    }
+    try (Pool pool = Pool.open(url(""))) {
+      List<CompletableFuture<Boolean>> all = new ArrayList<>();
+      for (int t = 0; t < 8; t++) {
+        all.add(CompletableFuture.supplyAsync(() -> pool.query("select encrypted from pg_stat_gssapi where pid ="
+            + " pg_backend_pid()").get(0).getBoolean(0), r -> Thread.ofVirtual().start(r)));
+      }
+      for (CompletableFuture<Boolean> f : all) {
+        assertTrue(f.get(30, TimeUnit.SECONDS), "every pooled connection is encrypted");
+      }
+    }
+  }
+
   @Test
   void copyInAndOutThroughTheEncryptedSession() throws Exception {
     try (Connection c = Connection.open(url(""))) {
