@@ -2,7 +2,10 @@
 module io.sluice.client {
   requires transitive io.sluice.protocol;
   requires transitive io.sluice.types;
-  requires java.security.jgss;   // GSSAPI (Kerberos) sign-in: org.ietf.jgss, JAAS Krb5LoginModule
+  requires java.security.jgss;   // GSSAPI (Kerberos) sign-in and GSS encryption: org.ietf.jgss
+  // Krb5LoginModule, which JAAS loads by name, and UnixSystem (the default ticket cache's user id):
+  // on the module path, nothing else would resolve this module
+  requires jdk.security.auth;
   // Java Flight Recorder events (io.sluice.internal.jfr): part of the JDK, off unless a recording takes them
   requires jdk.jfr;
   exports io.sluice;

@@ -2,6 +2,7 @@ package io.sluice;
 
 import io.sluice.internal.session.ConnectParams;
 import io.sluice.internal.session.ConnectParams.ChannelBindingPolicy;
+import io.sluice.internal.session.ConnectParams.GssEncMode;
 import io.sluice.internal.session.ConnectParams.TlsMode;
 import io.sluice.internal.net.TlsSettings;
 import io.sluice.protocol.MessageTracer;
@@ -41,6 +42,11 @@ final class ConnectSettings {
         startup,
         tlsMode(c),
         tls(c),
+        switch (c.get("gssencmode").orElse("prefer")) {
+          case "disable" -> GssEncMode.DISABLE;
+          case "require" -> GssEncMode.REQUIRE;
+          default -> GssEncMode.PREFER;   // libpq's default; the value was checked when the configuration was built
+        },
         switch (c.channelBinding()) {
           case DISABLE -> ChannelBindingPolicy.DISABLE;
           case PREFER -> ChannelBindingPolicy.PREFER;

@@ -592,6 +592,11 @@ public final class Connection implements Queryable, AutoCloseable {
     return session.server().tlsProtocol();
   }
 
+  /** Whether the session is GSS-encrypted ({@code gssencmode}; libpq's {@code PQgssEncInUse}). */
+  public boolean gssEncrypted() {
+    return session.server().gssEncrypted();
+  }
+
   /**
    * This connection's counters: statement-cache hits, misses and evictions, statements cached, and
    * requests in flight now and at the most. A snapshot; cheap enough to poll for gauges.

@@ -10,7 +10,9 @@ import io.sluice.HostPort;
  * with its events. A server
  * without TLS under {@code sslmode=prefer} is one attempt: it asks for TLS ({@code tls} true), the
  * server says no, and the session starts in the clear on the same socket ({@link
- * ConnectEnd#tlsProtocol()} null), as libpq does.
+ * ConnectEnd#tlsProtocol()} null), as libpq does. An attempt that asks for GSS encryption first
+ * ({@code gssencmode}) reports {@code tls} false, even when the server's 'N' lets it go on with TLS
+ * on the same socket.
  *
  * @param host the endpoint tried
  * @param tls whether this attempt asks for TLS

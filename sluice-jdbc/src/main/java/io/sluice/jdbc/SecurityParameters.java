@@ -7,15 +7,15 @@ import java.util.Set;
 /**
  * pgjdbc's security parameters that Sluice cannot take as they are. None is accepted and ignored:
  * a setting that asks for protection either works or the connection is refused, naming it (an
- * ignored {@code gssEncMode=require} would send the session in plaintext where encryption was
+ * ignored {@code gssEncMode=require} would have sent the session in plaintext where encryption was
  * required). What each becomes:
  *
  * <ul>
- *   <li>{@code gssEncMode} ({@code disable}, {@code allow}, {@code prefer}, {@code require}): Sluice
- *       has no GSS encryption yet, so the first three connect without it (which they permit, as a
- *       libpq built without GSSAPI does for {@code disable} and {@code prefer}) and {@code require}
- *       is refused (libpq: "gssencmode value "require" invalid when GSSAPI support is not compiled
- *       in").
+ *   <li>{@code gssEncMode}: libpq's {@code gssencmode}. {@code disable}, {@code prefer} and {@code
+ *       require} as they are; pgjdbc's {@code allow}, which never sends a GSSENCRequest (pgjdbc's
+ *       {@code enableGSSEncrypted} returns at once for it, as for {@code disable}), becomes {@code
+ *       disable}, so that a migrated application's sessions stay as they were. Without the
+ *       property, libpq's default {@code prefer} applies.
  *   <li>{@code sslNegotiation}: libpq's {@code sslnegotiation} ({@code postgres}, {@code direct}).
  *   <li>{@code sslfactory}, {@code sslfactoryarg}, {@code sslhostnameverifier}, {@code
  *       sslpasswordcallback}, {@code authenticationPluginClassName}: classes pgjdbc instantiates
@@ -40,7 +40,7 @@ final class SecurityParameters {
   /** Applies parameter {@code name} (one of {@link #NAMES}) to the libpq keywords, or refuses it. */
   static void apply(String name, String value, Map<String, String> keywords) {
     switch (name) {
-      case "gssEncMode" -> gssEncMode(value);
+      case "gssEncMode" -> gssEncMode(value, keywords);
       case "sslNegotiation" -> keywords.put("sslnegotiation", value);
       case "logServerErrorDetail" -> {
         if (!value.equalsIgnoreCase("true")) {
@@ -53,12 +53,10 @@ final class SecurityParameters {
     }
   }
 
-  private static void gssEncMode(String value) {
+  private static void gssEncMode(String value, Map<String, String> keywords) {
     switch (value) {
-      case "disable", "allow", "prefer" -> { }
-      case "require" -> throw new ConfigException("gssEncMode=require cannot be honoured: Sluice has no GSS"
-          + " encryption yet, and will not send the session unencrypted; use sslmode=verify-full for an"
-          + " encrypted session");
+      case "disable", "prefer", "require" -> keywords.put("gssencmode", value);
+      case "allow" -> keywords.put("gssencmode", "disable");
       default -> throw new ConfigException("invalid value \"" + value
           + "\" for gssEncMode: expected disable, allow, prefer or require");
     }

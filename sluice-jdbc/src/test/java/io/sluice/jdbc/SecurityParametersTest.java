@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * No security setting is accepted and ignored (issue 28): each pgjdbc security parameter Sluice
- * cannot honour refuses the connection, naming it; the ones it can honour work.
+ * cannot honour refuses the connection, naming it; the ones it can honour work ({@code gssEncMode}
+ * since GSS encryption: {@code GssEncryptionJdbcTest} connects with it against a real KDC).
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class SecurityParametersTest {
@@ -23,18 +24,27 @@ class SecurityParametersTest {
   }
 
   @Test
-  void gssEncModeRequireIsRefusedByUrlPropertiesAndDataSource() throws SQLException {
-    assertTrue(refused("gssEncMode=require").getMessage().contains("gssEncMode=require"));
+  void gssEncModeBecomesLibpqsGssencmode() {
+    for (String[] m : new String[][] {{"disable", "disable"}, {"allow", "disable"}, {"prefer", "prefer"},
+        {"require", "require"}}) {
+      DriverSettings s = DriverSettingsTest.parse("jdbc:postgresql://h/db?user=u&gssEncMode=" + m[0]);
+      assertEquals(java.util.Optional.of(m[1]), s.config().get("gssencmode"), m[0]);
+    }
+    assertTrue(refused("gssEncMode=sometimes").getMessage().contains("gssEncMode"));
+  }
+
+  /** The test server has no GSSAPI and the JVM no ticket: require refuses, by URL, properties and data source. */
+  @Test
+  void gssEncModeRequireIsHonouredNotIgnored() {
     Properties p = new Properties();
     p.setProperty("gssEncMode", "require");
     SQLException byProps = assertThrows(SQLException.class, () -> DriverManager.getConnection(TestDatabase.url(), p));
-    assertEquals("08001", byProps.getSQLState());
-    assertTrue(byProps.getMessage().contains("gssEncMode"), byProps.getMessage());
+    assertEquals("28000", byProps.getSQLState(), "no Kerberos credentials to encrypt with");
+    assertTrue(byProps.getMessage().contains("gssencmode=require"), byProps.getMessage());
     SluiceDataSource ds = new SluiceDataSource();
     ds.setUrl(TestDatabase.url());
     ds.setGssEncMode("require");
-    assertTrue(assertThrows(SQLException.class, ds::getConnection).getMessage().contains("gssEncMode"));
-    assertTrue(refused("gssEncMode=sometimes").getMessage().contains("gssEncMode"));
+    assertTrue(assertThrows(SQLException.class, ds::getConnection).getMessage().contains("gssencmode=require"));
   }
 
   @Test
@@ -47,11 +57,12 @@ class SecurityParametersTest {
   }
 
   @Test
-  void libpqsGssencmodeRequireIsRefusedByTheNativeConninfo() {
+  void libpqsGssencmodeRequireIsHonouredByTheNativeConninfo() {
     String uri = TestDatabase.server().uri();
     String sep = uri.contains("?") ? "&" : "?";
-    ConfigException e = assertThrows(ConfigException.class, () -> io.sluice.Connection.open(uri + sep + "gssencmode=require"));
-    assertTrue(e.getMessage().contains("gssencmode"), e.getMessage());
+    io.sluice.ConnectionException e = assertThrows(io.sluice.ConnectionException.class,
+        () -> io.sluice.Connection.open(uri + sep + "gssencmode=require").close());
+    assertTrue(e.getMessage().contains("gssencmode=require"), e.getMessage());
     try (io.sluice.Connection on = io.sluice.Connection.open(uri + sep + "gssencmode=prefer")) {
       assertEquals(1, on.query("select 1").get(0).getInt(0));
     }

@@ -44,6 +44,10 @@ public final class Kdc implements AutoCloseable {
   private final Process process;
   private final Thread hook;
   private volatile boolean closed;
+  private volatile boolean isShared;
+
+  private static final Object SHARED_LOCK = new Object();
+  private static Kdc shared;
 
   private Kdc(Path base, int port, Process process) {
     this.base = base;
@@ -117,6 +121,30 @@ public final class Kdc implements AutoCloseable {
     return kdc;
   }
 
+  /**
+   * The JVM-wide realm, started on first use and stopped when the JVM exits ({@link #close()} does
+   * nothing to it). The JDK reads its Kerberos configuration once per JVM, so every test class that
+   * signs in from this JVM must use the same realm: this one, whose {@code krb5.conf} it puts in
+   * system property {@code java.security.krb5.conf} before anything reads it. Test classes add
+   * principals of their own names; a principal added twice keeps its first keys.
+   */
+  public static Kdc shared() {
+    synchronized (SHARED_LOCK) {
+      if (shared == null) {
+        Kdc kdc = start();
+        kdc.isShared = true;
+        System.setProperty("java.security.krb5.conf", kdc.krb5Conf().toString());
+        shared = kdc;
+      }
+      return shared;
+    }
+  }
+
+  /** The environment a Kerberos command line tool (kinit, psql's libpq) needs to use this realm. */
+  public Map<String, String> clientEnv(Path ticketCache) {
+    return Map.of("KRB5_CONFIG", krb5Conf().toString(), "KRB5CCNAME", "FILE:" + ticketCache);
+  }
+
   /** The realm's {@code krb5.conf}: for {@code java.security.krb5.conf} and {@code KRB5_CONFIG}. */
   public Path krb5Conf() {
     return base.resolve("krb5.conf");
@@ -161,11 +189,29 @@ public final class Kdc implements AutoCloseable {
    * the new ticket cache file, for {@code KRB5CCNAME} or Sluice's {@code gss_ticket_cache}.
    */
   public Path ticketCache(String principal, String password) {
+    return ticketCache(principal, password, null);
+  }
+
+  /**
+   * As {@link #ticketCache(String, String)}, the ticket valid for {@code lifetime} only ({@code
+   * kinit -l}, e.g. {@code 2s}; null for the realm's default), for tests of an expired ticket.
+   */
+  public Path ticketCache(String principal, String password, String lifetime) {
     Path cache = base.resolve("cc-" + principal.replaceAll("[^A-Za-z0-9]", "_") + "-" + System.nanoTime());
-    Commands.run(List.of("/usr/bin/kinit", "-c", cache.toString(), principal + "@" + REALM), base, env,
+    List<String> kinit = new ArrayList<>(List.of("/usr/bin/kinit", "-c", cache.toString()));
+    if (lifetime != null) {
+      kinit.addAll(List.of("-l", word(lifetime)));
+    }
+    kinit.add(principal + "@" + REALM);
+    Commands.run(kinit, base, env,
         new java.io.ByteArrayInputStream((password + "\n").getBytes(StandardCharsets.UTF_8)), COMMAND_TIMEOUT)
         .orThrow("kinit " + principal);
     return cache;
+  }
+
+  /** Whether {@code cache} holds a ticket that has not expired ({@code klist -s}). */
+  public boolean hasValidTicket(Path cache) {
+    return Commands.run(List.of("/usr/bin/klist", "-s", "-c", cache.toString()), base, env, null, COMMAND_TIMEOUT).ok();
   }
 
   /** The last {@code lines} lines of the KDC's log, for failure messages. */
@@ -178,9 +224,12 @@ public final class Kdc implements AutoCloseable {
     }
   }
 
-  /** Stops the KDC and deletes the realm's directory. Idempotent. */
+  /** Stops the KDC and deletes the realm's directory. Idempotent; nothing for {@link #shared()}. */
   @Override
   public void close() {
+    if (isShared) {
+      return;
+    }
     destroy();
     try {
       Runtime.getRuntime().removeShutdownHook(hook);

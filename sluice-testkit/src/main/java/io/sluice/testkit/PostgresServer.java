@@ -349,6 +349,15 @@ public final class PostgresServer implements AutoCloseable {
     return psql.run(List.of("-d", conninfo), env, sql);
   }
 
+  /**
+   * Runs psql with {@code conninfo} and the environment variables {@code env} (e.g. {@code
+   * KRB5CCNAME}), never prompting for a password ({@code -w}: what libpq itself does, without
+   * psql's retry after asking), and reports what happened without throwing.
+   */
+  public CommandResult psqlAs(String conninfo, Map<String, String> env, String sql) {
+    return psql.run(List.of("-w", "-d", conninfo), env, sql);
+  }
+
   /** The psql executable this class runs. */
   public Path psqlExecutable() {
     return psql.executable();

@@ -61,8 +61,8 @@ abstract class FleetChecks {
         + "," + fleet.standby(1).port() + " user=sluice dbname=sluice connect_timeout=5", conninfo);
     // libpq itself reads the multi-host forms: read-write lands on the primary, standby on a standby
     assertEquals(Integer.toString(fleet.primary().port()), fleet.primary().psqlAs(
-        fleet.conninfo("target_session_attrs=read-write"), null, "SHOW port").orThrow("psql").stdout().strip());
-    String standbyPort = fleet.primary().psqlAs(fleet.url("target_session_attrs=standby"), null, "SHOW port")
+        fleet.conninfo("target_session_attrs=read-write"), (String) null, "SHOW port").orThrow("psql").stdout().strip());
+    String standbyPort = fleet.primary().psqlAs(fleet.url("target_session_attrs=standby"), (String) null, "SHOW port")
         .orThrow("psql").stdout().strip();
     assertTrue(standbyPort.equals(Integer.toString(fleet.standby(0).port()))
         || standbyPort.equals(Integer.toString(fleet.standby(1).port())), standbyPort);

@@ -107,6 +107,11 @@ final class GssFailures {
     return new AuthenticationException("GSSAPI sign-in failed: " + what + " [" + detail + "]", e);
   }
 
+  /** The service principal's name as the messages show it, {@code postgres/host}. */
+  String service() {
+    return settings.serviceName() + "/" + host;
+  }
+
   private String cacheName() {
     return settings.ticketCache() != null
         ? "ticket cache " + settings.ticketCache()

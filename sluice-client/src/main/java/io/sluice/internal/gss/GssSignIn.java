@@ -55,6 +55,16 @@ public final class GssSignIn {
    *     configuration, ...)
    */
   public static GssSignIn start(GssSettings settings, String host, String user) {
+    return start(settings, host, user, false);
+  }
+
+  /**
+   * As {@link #start(GssSettings, String, String)}, for GSS encryption when {@code encrypt}: the
+   * context then also asks for confidentiality, integrity, replay and sequence detection, the
+   * flags libpq's {@code pqsecure_open_gss} requires ({@code GSS_REQUIRED_FLAGS}); {@link
+   * #requireProtection()} checks the server granted them.
+   */
+  public static GssSignIn start(GssSettings settings, String host, String user, boolean encrypt) {
     GssFailures failures = new GssFailures(settings, host, user);
     Subject subject = login(settings, user, failures);
     String service = settings.serviceName() + "@" + host;
@@ -67,6 +77,12 @@ public final class GssSignIn {
             manager.createCredential(null, GSSCredential.DEFAULT_LIFETIME, krb5, GSSCredential.INITIATE_ONLY);
         GSSContext c = manager.createContext(server, krb5, credential, GSSContext.DEFAULT_LIFETIME);
         c.requestMutualAuth(true);
+        if (encrypt) {
+          c.requestConf(true);
+          c.requestInteg(true);
+          c.requestReplayDet(true);
+          c.requestSequenceDet(true);
+        }
         return c;
       });
       return new GssSignIn(subject, context, failures);
@@ -99,6 +115,26 @@ public final class GssSignIn {
   /** Whether the exchange is complete: the server proved it holds the service principal's key. */
   public boolean isEstablished() {
     return context.isEstablished();
+  }
+
+  /**
+   * After the context is established for encryption: refuses it unless the server proved its
+   * identity and the context protects every message with confidentiality and integrity (libpq
+   * refuses a packet without confidentiality; here it is refused before any is sent).
+   */
+  public void requireProtection() {
+    if (!context.getMutualAuthState() || !context.getConfState() || !context.getIntegState()) {
+      String missing = (context.getMutualAuthState() ? "" : " mutual authentication,")
+          + (context.getConfState() ? "" : " confidentiality,") + (context.getIntegState() ? "" : " integrity,");
+      dispose();
+      throw new AuthenticationException("GSS encryption refused: the security context with \""
+          + failures.service() + "\" does not offer" + missing + " which GSS encryption requires");
+    }
+  }
+
+  /** The established security context, for the encrypted transport's wrap and unwrap. */
+  public GSSContext context() {
+    return context;
   }
 
   /**

@@ -5,7 +5,7 @@ import java.io.IOException;
 import java.security.cert.X509Certificate;
 
 /**
- * A byte stream to the server: TCP, TLS over TCP, or a Unix-domain socket. Blocking, and built for
+ * A byte stream to the server: TCP, TLS or GSS encryption over TCP, or a Unix-domain socket. Blocking, and built for
  * virtual threads (the JDK's socket implementations park a virtual thread instead of pinning it).
  * One reader and one writer may use it at once; {@link #close()} may be called from any thread and
  * unblocks both.
@@ -33,6 +33,11 @@ public interface Transport extends ByteSource, AutoCloseable {
 
   /** Whether bytes are encrypted (TLS). */
   default boolean isSecure() {
+    return false;
+  }
+
+  /** Whether bytes are GSS-encrypted ({@code gssencmode}; not TLS, so {@link #isSecure()} is false). */
+  default boolean isGssEncrypted() {
     return false;
   }
 

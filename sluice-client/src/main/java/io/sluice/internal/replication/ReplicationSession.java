@@ -64,9 +64,7 @@ public final class ReplicationSession implements AutoCloseable {
     // a slot lives on a primary (or, from PostgreSQL 16, a standby if asked for explicitly)
     TargetSessionAttrs want = config.get("target_session_attrs").isPresent() ? p.targetSessionAttrs()
         : TargetSessionAttrs.PRIMARY;
-    ConnectParams replication = new ConnectParams(p.endpoints(), p.user(), p.database(), p.password(), startup,
-        p.tlsMode(), p.tls(), p.channelBinding(), p.allowedAuth(), p.connectTimeoutNanos(), p.maxProtocolVersion(),
-        p.maxMessageSize(), p.maxScramIterations(), p.trace(), want, p.gss(), p.oauth());
+    ConnectParams replication = p.withStartup(startup, want);
     return new ReplicationSession(ReplicationAccess.connect(replication), config);
   }
 

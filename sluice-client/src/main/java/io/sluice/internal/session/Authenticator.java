@@ -54,6 +54,14 @@ final class Authenticator {
               throw refuse("the server ended GSSAPI authentication without proving it is the service");
             }
           }
+          if (used == AuthMethod.NONE && s.transport.isGssEncrypted()) {
+            // a gss line over GSS encryption asks for nothing more: the server took the principal from the
+            // encryption's security context. libpq's require_auth=gss counts that (check_expected_areq);
+            // here it counts as gss only, so require_auth without gss refuses it (libpq lets "!gss" through)
+            allow(p, AuthMethod.GSS,
+                "GSSAPI (Kerberos) authentication, taken from the GSS encryption's security context");
+            used = AuthMethod.GSS;
+          }
           if (used == AuthMethod.NONE && !p.allowedAuth().contains(AuthMethod.NONE)) {
             throw refuse("the server did not ask for a password, but require_auth does not allow 'none'");
           }
@@ -164,7 +172,7 @@ final class Authenticator {
    * The host of the service principal: the host name as given (libpq uses it as given, no reverse
    * lookup), else the numeric address; {@code localhost} for a Unix socket.
    */
-  private static String gssHost(HostPort e) {
+  static String gssHost(HostPort e) {
     return switch (e) {
       case HostPort.Tcp t -> t.name().or(t::hostaddr).orElse("localhost");
       case HostPort.UnixSocket u -> "localhost";

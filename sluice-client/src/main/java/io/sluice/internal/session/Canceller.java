@@ -16,8 +16,8 @@ import java.net.InetSocketAddress;
  * and key (4 bytes in protocol 3.0, longer in 3.2), and waits until the server closes that
  * connection, which it does once the cancel signal was delivered: after that, the signal cannot
  * arrive late and hit a request written afterwards. The whole exchange has its own deadline.
- * When the session uses TLS, so does the cancel connection (negotiated the same way), so that
- * the key is never sent in the clear.
+ * When the session uses TLS or GSS encryption, so does the cancel connection (negotiated the same
+ * way), so that the key is never sent in the clear.
  */
 public final class Canceller {
   private Canceller() {}
@@ -55,7 +55,10 @@ public final class Canceller {
             (int) Math.max(1, timeoutNanos / 1_000_000));
         t[0] = tcp;
         ConnectParams p = s.connectParams;
-        if (s.transport.isSecure() && p != null && p.tls() != null) {
+        if (s.transport.isGssEncrypted() && p != null) {
+          // libpq (PQcancelCreate) sends the CancelRequest after a GSSENCRequest, inside the encryption
+          t[0] = GssEncryption.forCancel(tcp, p, h);
+        } else if (s.transport.isSecure() && p != null && p.tls() != null) {
           // the cancel key is a secret of the session: it travels encrypted when the session does
           if (p.tlsMode() != ConnectParams.TlsMode.DIRECT_REQUIRE) {
             Connector.requestTls(tcp, ConnectParams.TlsMode.REQUIRE);   // never the clear: the session is not

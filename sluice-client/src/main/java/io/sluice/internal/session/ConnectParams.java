@@ -19,6 +19,7 @@ import java.util.function.Function;
  * @param startup startup parameters beyond user and database (application_name, options, …)
  * @param tlsMode how to negotiate TLS
  * @param tls what the handshake checks and presents
+ * @param gssEncMode libpq's {@code gssencmode}: whether to ask for GSS encryption first
  * @param channelBinding SCRAM channel binding policy
  * @param allowedAuth the authentication methods the server may use ({@code require_auth});
  *     {@link AuthMethod#NONE} allows a server that asks for no authentication at all
@@ -36,6 +37,7 @@ public record ConnectParams(
     Map<String, String> startup,
     TlsMode tlsMode,
     TlsSettings tls,
+    GssEncMode gssEncMode,
     ChannelBindingPolicy channelBinding,
     Set<AuthMethod> allowedAuth,
     long connectTimeoutNanos,
@@ -47,14 +49,27 @@ public record ConnectParams(
     io.sluice.internal.gss.GssSettings gss,
     io.sluice.internal.oauth.OAuthSettings oauth) {
 
+  /**
+   * The same parameters with other start-up parameters and another choice of server: a replication
+   * session adds {@code replication=database} and goes to a primary unless told otherwise.
+   */
+  public ConnectParams withStartup(Map<String, String> startup, io.sluice.TargetSessionAttrs target) {
+    return new ConnectParams(endpoints, user, database, password, startup, tlsMode, tls, gssEncMode,
+        channelBinding, allowedAuth, connectTimeoutNanos, maxProtocolVersion, maxMessageSize, maxScramIterations, trace,
+        target, gss, oauth);
+  }
+
   /** The same parameters with another highest protocol version to ask for. */
   public ConnectParams withMaxProtocolVersion(int version) {
-    return new ConnectParams(endpoints, user, database, password, startup, tlsMode, tls, channelBinding, allowedAuth,
-        connectTimeoutNanos, version, maxMessageSize, maxScramIterations, trace, targetSessionAttrs, gss, oauth);
+    return new ConnectParams(endpoints, user, database, password, startup, tlsMode, tls, gssEncMode, channelBinding,
+        allowedAuth, connectTimeoutNanos, version, maxMessageSize, maxScramIterations, trace, targetSessionAttrs, gss, oauth);
   }
 
   /** libpq's sslmode, as the connector acts on it. */
   public enum TlsMode { DISABLE, ALLOW, PREFER, REQUIRE, DIRECT_REQUIRE }
+
+  /** libpq's gssencmode. */
+  public enum GssEncMode { DISABLE, PREFER, REQUIRE }
 
   public enum ChannelBindingPolicy { DISABLE, PREFER, REQUIRE }
 }

@@ -14,6 +14,7 @@ import io.sluice.TargetSessionAttrs;
 import io.sluice.internal.engine.Deadlines;
 import io.sluice.internal.events.Events;
 import io.sluice.internal.events.Started;
+import io.sluice.internal.session.ConnectParams.GssEncMode;
 import io.sluice.internal.session.ConnectParams.TlsMode;
 import io.sluice.internal.net.SocketTransport;
 import io.sluice.internal.net.TlsUpgrade;
@@ -35,10 +36,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Opens a session: for each endpoint in turn, connect the socket, negotiate TLS as {@code
- * sslmode} says, send the startup message, authenticate, and read until ReadyForQuery, all within
- * the connect timeout. libpq's fallbacks apply: {@code prefer} retries without TLS and {@code
- * allow} retries with TLS when the server rejects the first attempt.
+ * Opens a session: for each endpoint in turn, connect the socket, negotiate GSS encryption or TLS
+ * as {@code gssencmode} and {@code sslmode} say, send the startup message, authenticate, and read
+ * until ReadyForQuery, all within the connect timeout. libpq's fallbacks apply: {@code
+ * gssencmode=prefer} retries without GSS encryption, {@code sslmode=prefer} without TLS and
+ * {@code allow} with TLS when the server rejects the first attempt.
  */
 public final class Connector {
   private Connector() {}
@@ -122,46 +124,84 @@ public final class Connector {
     }
   }
 
+  /**
+   * The attempts {@code sslmode} and {@code gssencmode} make on one endpoint, in libpq's order
+   * ({@code select_next_encryption_method}): GSS encryption first when {@link GssEncryption#first}
+   * says so, then TLS and plaintext as {@code sslmode} orders them. A server's refusal (an
+   * ErrorResponse) moves on to the next; a client-side refusal is final. {@code
+   * gssencmode=require} allows nothing but GSS encryption, whatever {@code sslmode} says.
+   */
   private static ServerSession connectEndpointOnce(ConnectParams p, HostPort e, Events events) {
     if (e instanceof HostPort.UnixSocket) {
-      // PostgreSQL never offers TLS on Unix sockets; libpq treats them as already secure for prefer
+      // PostgreSQL never offers TLS or GSS encryption on Unix sockets; libpq treats them as already secure for prefer
+      if (p.gssEncMode() == GssEncMode.REQUIRE) {
+        throw new ConnectionException("gssencmode=require, but PostgreSQL does not offer GSS encryption over a Unix"
+            + " socket (" + e + "); connect over TCP", Outcome.NOT_SENT);
+      }
       if (p.tlsMode() == TlsMode.REQUIRE || p.tlsMode() == TlsMode.DIRECT_REQUIRE) {
         throw new ConnectionException("sslmode requires TLS, which PostgreSQL does not offer over a Unix socket ("
             + e + "); connect over TCP", Outcome.NOT_SENT);
       }
-      return attempt(p, e, false, events);
+      return attempt(p, e, false, false, events, null);
     }
-    return switch (p.tlsMode()) {
-      case DISABLE -> attempt(p, e, false, events);
-      case REQUIRE, DIRECT_REQUIRE -> attempt(p, e, true, events);
-      case PREFER -> {
-        // a server without TLS answers 'N' and the same attempt goes on in the clear (requestTls)
-        try {
-          yield attempt(p, e, true, events);
-        } catch (ServerException ex) {
-          yield attempt(p, e, false, events);   // e.g. a hostnossl-only rule
-        }
-      }
-      case ALLOW -> {
-        try {
-          yield attempt(p, e, false, events);
-        } catch (ServerException ex) {
-          yield attempt(p, e, true, events);    // e.g. a hostssl-only rule
-        }
-      }
+    if (p.gssEncMode() == GssEncMode.REQUIRE) {
+      return attempt(p, e, true, false, events, null);
+    }
+    List<Boolean> tls = switch (p.tlsMode()) {
+      case DISABLE -> List.of(false);
+      case ALLOW -> List.of(false, true);     // e.g. a hostssl-only rule refuses the first
+      case PREFER -> List.of(true, false);    // e.g. a hostnossl-only rule refuses the first
+      case REQUIRE, DIRECT_REQUIRE -> List.of(true);
     };
+    int next = 0;
+    RuntimeException gssFailure = null;
+    if (GssEncryption.first(p, e)) {
+      boolean[] encrypted = {false};
+      try {
+        // a server that answers 'N' (or no credentials) goes on to the first TLS step on the same socket
+        return attempt(p, e, true, tls.get(0), events, encrypted);
+      } catch (GssEncryption.Unavailable u) {
+        gssFailure = u;
+      } catch (ServerException ex) {
+        if (encrypted[0]) {
+          gssFailure = ex;   // e.g. a hostnogssenc rule: once more without GSS encryption
+        } else if (tls.size() == 1) {
+          throw ex;
+        } else {
+          next = 1;
+        }
+      }
+    }
+    for (int i = next; ; i++) {
+      try {
+        return attempt(p, e, false, tls.get(i), events, null);
+      } catch (SluiceException ex) {
+        if (i + 1 < tls.size() && ex instanceof ServerException) {
+          continue;
+        }
+        if (gssFailure != null) {
+          ex.addSuppressed(gssFailure);   // why the session is not GSS-encrypted
+        }
+        throw ex;
+      }
+    }
   }
 
-  /** One attempt, between its connect events when there are {@code events}. */
-  private static ServerSession attempt(ConnectParams p, HostPort e, boolean tls, Events events) {
+  /**
+   * One attempt, between its connect events when there are {@code events}; one that asks for GSS
+   * encryption first reports {@code tls} false. {@code encrypted}, when given, is set once the
+   * session is GSS-encrypted.
+   */
+  private static ServerSession attempt(ConnectParams p, HostPort e, boolean gss, boolean tls, Events events,
+      boolean[] encrypted) {
     if (!Events.on(events)) {
-      return attempt(p, e, tls);
+      return attempt(p, e, gss, tls, encrypted);
     }
-    Started<ConnectStart> started = Started.begin(events, new ConnectStart(e, tls, p.database(), p.user()),
+    Started<ConnectStart> started = Started.begin(events, new ConnectStart(e, tls && !gss, p.database(), p.user()),
         EventListener::connectStart);
     ServerSession s;
     try {
-      s = attempt(p, e, tls);
+      s = attempt(p, e, gss, tls, encrypted);
     } catch (RuntimeException | Error ex) {
       started.end(new ConnectEnd(started.start(), null, null, 0, started.elapsedNanos(), Result.of(ex),
           Result.sqlState(ex), ex), EventListener::connectEnd);
@@ -172,7 +212,7 @@ public final class Connector {
     return s;
   }
 
-  private static ServerSession attempt(ConnectParams p, HostPort e, boolean tls) {
+  private static ServerSession attempt(ConnectParams p, HostPort e, boolean gss, boolean tls, boolean[] encrypted) {
     long start = System.nanoTime();
     long budget = p.connectTimeoutNanos();
     Transport[] current = new Transport[1];
@@ -194,7 +234,17 @@ public final class Connector {
         SocketTransport tcp = SocketTransport.connect(new InetSocketAddress(addr, h.port()), remainingMs);
         current[0] = tcp;
         t = tcp;
-        if (tls) {
+        if (gss) {
+          stage[0] = "negotiating GSS encryption";
+          Transport g = GssEncryption.negotiate(tcp, p, h);
+          if (g != null) {
+            t = g;
+            if (encrypted != null) {
+              encrypted[0] = true;
+            }
+          }
+        }
+        if (tls && t == tcp) {
           stage[0] = "negotiating TLS";
           if (p.tlsMode() == TlsMode.DIRECT_REQUIRE || requestTls(tcp, p.tlsMode())) {
             t = TlsUpgrade.handshake(tcp, h.name().orElse(h.connectAddress()), p.tls());
@@ -220,6 +270,10 @@ public final class Connector {
       Transport t = current[0];
       if (t != null) {
         t.close();
+      }
+      if (gss && stage[0].equals("negotiating GSS encryption") && p.gssEncMode() == GssEncMode.PREFER
+          && (timer == null || !timer.fired())) {
+        throw new GssEncryption.Unavailable("GSS encryption failed: " + ex.getMessage(), ex);
       }
       if (timer != null && timer.fired()) {
         throw new ConnectionException("timed out after " + (budget / 1_000_000) + " ms " + stage[0] + " to "

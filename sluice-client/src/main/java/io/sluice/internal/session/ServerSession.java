@@ -78,6 +78,11 @@ public final class ServerSession {
     return transport.tlsProtocol();
   }
 
+  /** Whether the session runs inside GSSAPI encryption (gssencmode). */
+  public boolean gssEncrypted() {
+    return transport.isGssEncrypted();
+  }
+
   /** Where the session goes, for messages: host, port, TLS. */
   public String describe() {
     return transport.describe();
