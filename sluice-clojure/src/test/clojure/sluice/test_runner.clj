@@ -7,7 +7,8 @@
   "Every namespace of the library, loaded with reflection warnings captured."
   '[sluice.codec sluice.impl.errors sluice.impl.values sluice.impl.row sluice.json sluice.builders sluice.impl.query
     sluice.impl.placeholders sluice.impl.statement sluice.impl.options sluice.impl.batch sluice.impl.datafy
-    sluice.impl.records sluice.events sluice.core sluice.sql sluice.lifecycle sluice.ring sluice.example.server])
+    sluice.impl.records sluice.events sluice.protocols sluice.impl.config sluice.impl.extend sluice.copy sluice.notify
+    sluice.core sluice.sql sluice.lifecycle sluice.ring sluice.example.server])
 
 (def test-namespaces
   "The clojure.test namespaces of the suite."
