@@ -11,7 +11,7 @@
            (com.fasterxml.jackson.core.io SerializedString)
            (io.sluice Row)
            (io.sluice.types BitString Composite Inet Interval MacAddress Range)
-           (java.io OutputStream StringWriter Writer)
+           (java.io OutputStream StringWriter)
            (java.math BigDecimal BigInteger)
            (java.time.temporal TemporalAccessor TemporalAmount)
            (java.util Collection Date Map Map$Entry UUID)))

@@ -13,7 +13,7 @@
             [sluice.test-support :as ts :refer [*conn* thrown-data]])
   (:import (clojure.lang ExceptionInfo)
            (java.io StringWriter)
-           (java.util.concurrent CountDownLatch TimeUnit TimeoutException)))
+           (java.util.concurrent CountDownLatch TimeUnit)))
 
 (use-fixtures :once ts/with-connection)
 

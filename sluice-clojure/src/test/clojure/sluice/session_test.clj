@@ -7,7 +7,7 @@
   (:import (clojure.lang ExceptionInfo)
            (java.io ByteArrayOutputStream StringReader StringWriter)
            (java.time Instant)
-           (java.util.concurrent CountDownLatch CyclicBarrier LinkedBlockingQueue TimeUnit)))
+           (java.util.concurrent CyclicBarrier LinkedBlockingQueue TimeUnit)))
 
 (use-fixtures :once ts/with-connection)
 

@@ -7,7 +7,7 @@
             [sluice.impl.errors :as errors]
             [sluice.impl.query :as q]
             [sluice.impl.row :as row])
-  (:import (io.sluice Column Row RowSet)
+  (:import (io.sluice Column Queryable Row RowSet)
            (io.sluice.sql Identifiers)
            (java.util HashMap List Map WeakHashMap)))
 
@@ -36,8 +36,8 @@
     (if hit
       (when-not (= ::none hit) hit)
       (let [^RowSet rs (errors/translating
-                        (q/-query executor foreign-key-sql
-                                  (object-array [(bit-and (long table-oid) 0xffffffff) (short column-number)])))
+                        (.query ^Queryable executor foreign-key-sql
+                                (object-array [(bit-and (long table-oid) 0xffffffff) (short column-number)])))
             v (when (pos? (.size rs))
                 (let [^Row r (.view rs 0)]
                   [(.get r 0) (Identifiers/quote ^String (.get r 1))]))]
@@ -51,7 +51,7 @@
     (let [[table-oid column-number] (get sources k)]
       (if-let [[table column] (when (and executor (some? v) table-oid (pos? (long table-oid)))
                                 (foreign-key executor table-oid column-number))]
-        (q/execute (q/->Statement executor (str "select * from " table " where " column " = $1") (q/params-array [v]))
+        (q/execute (q/statement executor (str "select * from " table " where " column " = $1") (q/params-array [v]))
                    {:as :first})
         v))))
 

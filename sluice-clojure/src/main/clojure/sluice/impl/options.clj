@@ -2,7 +2,9 @@
   "Default options carried by a connectable (`sluice.core/with-options`, `with-logging`): every
   call through the wrapper merges them under its own, keeping those the call takes; transactions
   begun through it are wrapped the same way."
-  (:require [sluice.impl.errors :as errors]))
+  (:require [clojure.string :as str]
+            [sluice.impl.errors :as errors])
+  (:import (java.time Duration)))
 
 (set! *warn-on-reflection* true)
 
@@ -64,3 +66,26 @@
           (catch Throwable e
             (when result (result op state e))
             (throw e)))))))
+
+(defn check-keys
+  "Throws when `opts` is not nil or a map, or holds a key not in `allowed`; `what` names the
+  options in the message (\"pool\", \"copy-in!\")."
+  [opts allowed what]
+  (when-not (or (nil? opts) (map? opts))
+    (throw (errors/bad-input (str what " options are a map, not " (pr-str opts)) {})))
+  (doseq [k (keys opts)]
+    (when-not (contains? allowed k)
+      (throw (errors/bad-input (str "unknown " what " option " k "; known: " (str/join ", " (sort allowed)))
+                               {:option k})))))
+
+(defn timeout
+  "The `:timeout` option as a Duration (seconds, as next.jdbc's; decimals allowed; or a
+  java.time.Duration), or nil when absent."
+  ^Duration [opts]
+  (when-let [t (:timeout opts)]
+    (cond
+      (and (instance? Duration t) (not (.isNegative ^Duration t)) (not (.isZero ^Duration t))) t
+      (and (number? t) (pos? t)) (Duration/ofNanos (long (* 1e9 (double t))))
+      :else (throw (errors/bad-input (str ":timeout is a number of seconds more than 0, or a java.time.Duration, not "
+                                          (pr-str t))
+                                     {:option :timeout})))))

@@ -4,8 +4,9 @@
   quotes and comments are copied untouched, and `??` stands for a literal `?` (jsonb's `?`, `?|`,
   `?&` operators, as HoneySQL writes them). Values are never put into the SQL."
   (:require [clojure.string :as str]
-            [sluice.impl.errors :as errors])
-  (:import (io.sluice Connection SluiceException Transaction)
+            [sluice.impl.errors :as errors]
+            [sluice.protocols :as p])
+  (:import (io.sluice SluiceException)
            (io.sluice.sql JdbcSql RewrittenSql)
            (java.util.concurrent ConcurrentHashMap)))
 
@@ -23,14 +24,6 @@
                              {:option :placeholders :value mode})))
   mode)
 
-(defn standard-strings?
-  "Whether plain string literals take backslashes literally on x (the server's
-  standard_conforming_strings, on since PostgreSQL 9.1; assumed on for a pool)."
-  [x]
-  (let [c (cond (instance? Connection x) x
-                (instance? Transaction x) (.connection ^Transaction x))]
-    (not= "off" (some-> ^Connection c (.parameter "standard_conforming_strings")))))
-
 ;; SQL as given -> SQL to send, so that an application's few statements are scanned once each. SQL
 ;; never holds NUL (the core refuses it), so a leading NUL marks text read with backslash escapes.
 ;; Bounded: emptied when full (an application that builds endless distinct SQL only rescans).
@@ -39,9 +32,10 @@
 (def ^:private cache-limit 4096)
 
 (defn rewrite
-  "`sql` with each `?` placeholder numbered `$1`, `$2`…, for statements run on `x`."
+  "`sql` with each `?` placeholder numbered `$1`, `$2`…, for statements run on `x` (whose
+  session says how to read backslashes in strings: sluice.protocols/-standard-strings?)."
   ^String [x ^String sql]
-  (let [standard? (boolean (standard-strings? x))
+  (let [standard? (boolean (p/-standard-strings? x))
         k (if standard? sql (str \u0000 sql))]
     (or (.get rewritten k)
         (let [^RewrittenSql r (errors/translating (JdbcSql/rewrite sql standard?))

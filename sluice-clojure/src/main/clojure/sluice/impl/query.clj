@@ -9,7 +9,7 @@
             [sluice.impl.values :as values]
             [sluice.json :as json])
   (:import (clojure.lang BigInt IPersistentMap IReduceInit Keyword)
-           (io.sluice Column Connection PreparedQuery Queryable Row RowSet Transaction)
+           (io.sluice Column PreparedQuery Queryable Row RowSet Transaction)
            (io.sluice.types TypeDependent)
            (java.util List Map)
            (java.util.concurrent ConcurrentHashMap)
@@ -150,27 +150,7 @@
                                    {:sql-params (if (sequential? x) (into [] (map class) x) (class x))}))))
 
 ;; ---------------------------------------------------------------------------------------------
-;; table names, for :qualified keys
-
-;; ---------------------------------------------------------------------------------------------
-;; what statements run on: a connection, a transaction, or a pool
-
-(defprotocol Executor
-  (-query [x sql params] "All rows of the statement, as a RowSet.")
-  (-for-each [x sql more? params] "Streams each row to a java.util.function.Predicate, until it returns false.")
-  (-columns-of [x sql] "The columns the statement returns (prepares it)."))
-
-;; Connection, Transaction and Pool are all io.sluice.Queryable: one extension serves the three
-(extend-protocol Executor
-  Queryable
-  (-query [q sql params] (.query q ^String sql ^objects params))
-  (-for-each [q sql more? params] (.forEachWhile q ^String sql ^Predicate more? ^objects params))
-  (-columns-of [q sql] (.columns (.prepare q ^String sql))))
-
-(defn executor?
-  "Whether statements can run on x (a connection, a transaction or a pool)."
-  [x]
-  (satisfies? Executor x))
+;; what is learnt from the catalog, per connection or pool: table names, for :qualified keys
 
 ;; table OID -> name, per connection or pool (OIDs are per database; a renamed table keeps its
 ;; old name here until the connection is closed). A transaction shares its connection's.
@@ -180,6 +160,10 @@
   "The map that `registry` (a synchronized WeakHashMap) keeps for executor x: what is learnt from the
   catalog, per connection or pool. A transaction shares its connection's."
   ^Map [^Map registry x]
+  ;; The one test of a target's type left in sluice-clojure (layout.md 3.4): a transaction is keyed by the connection under it, so
+  ;; that what one transaction learns serves the next. No Queryable method names that connection
+  ;; (Queryable.session on a pool would borrow one just to find a key), and a protocol method for
+  ;; a private cache key would be an extension point nobody should extend.
   (let [k (if (instance? Transaction x) (.connection ^Transaction x) x)]
     (or (.get registry k)
         (let [m (ConcurrentHashMap.)] (.put registry k m) m))))
@@ -197,7 +181,7 @@
                                (distinct))
                       columns)]
     (when (seq missing)
-      (doseq [^Row r (-query x "select oid::int8, relname::text from pg_class where oid::int8 = any($1)"
+      (doseq [^Row r (.query ^Queryable x "select oid::int8, relname::text from pg_class where oid::int8 = any($1)"
                              (object-array [missing]))]
         (.put cache (.get r 0) (.get r 1))))))
 
@@ -232,19 +216,31 @@
   (-each [s more?] "Streams each row to a java.util.function.Predicate, until it returns false.")
   (-columns [s] "The result's columns, known before running (prepares if need be)."))
 
-(deftype Statement [c ^String sql ^objects params]
+(deftype Statement [executor ^Queryable q ^String sql ^objects params]
+  ;; `executor` is what the call was given (caches and datafy/nav key on it); `q` is what the
+  ;; statement runs on: the executor, or a view of it with the call's :timeout
   Source
-  (-connection [_] c)
-  (-rows [_] (-query c sql params))
-  (-each [_ more?] (-for-each c sql more? params))
-  (-columns [_] (-columns-of c sql)))
+  (-connection [_] executor)
+  (-rows [_] (.query q sql params))
+  (-each [_ more?] (.forEachWhile q sql ^Predicate more? params))
+  (-columns [_] (.columns (.prepare q sql))))
 
-(deftype Prepared [^Connection c ^PreparedQuery ps ^objects params]
+(defn statement
+  "The Source of `sql` with `params` (an Object array) run on Queryable q."
+  [q sql params]
+  (->Statement q q sql params))
+
+;; what sluice.core/prepare returns: `connection` is the Queryable it was prepared on, `sql` the
+;; SQL as the caller wrote it (for errors)
+(defrecord Prepared [connection ^PreparedQuery query sql])
+
+(deftype Bound [^Prepared p ^objects params]
+  ;; a prepared statement and the parameters of one run
   Source
-  (-connection [_] c)
-  (-rows [_] (.query ps params))
-  (-each [_ more?] (.forEachWhile ps ^Predicate more? params))
-  (-columns [_] (.columns ps)))
+  (-connection [_] (.-connection p))
+  (-rows [_] (.query ^PreparedQuery (.-query p) params))
+  (-each [_ more?] (.forEachWhile ^PreparedQuery (.-query p) ^Predicate more? params))
+  (-columns [_] (.columns ^PreparedQuery (.-query p))))
 
 (defn- qualified?
   "Whether keys may need table names (looked up before the rows are read): a qualified :keys mode,

@@ -6,8 +6,8 @@
   (:require [clojure.string :as str]
             [sluice.impl.values :as values]
             [sluice.codec :as codec])
-  (:import (clojure.lang AFn APersistentMap ArraySeq IFn IPersistentMap IReduceInit Keyword MapEntry
-                         Murmur3 PersistentArrayMap RT Reduced)
+  (:import (clojure.lang AFn APersistentMap ArraySeq IFn IPersistentMap Keyword MapEntry
+                         Murmur3 PersistentArrayMap RT)
            (io.sluice Column Row RowSet)
            (java.util HashMap List Map)))
 
