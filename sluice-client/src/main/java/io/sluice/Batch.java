@@ -1,6 +1,7 @@
 package io.sluice;
 
 import io.sluice.internal.engine.Deadline;
+import io.sluice.internal.rows.BufferedRowSet;
 import io.sluice.internal.rows.RowSink;
 import io.sluice.internal.rows.RowStore;
 import io.sluice.internal.statements.StatementRunner;
@@ -70,7 +71,7 @@ public final class Batch {
     for (int i = 0; i < outcomes.size(); i++) {
       items.add(switch (outcomes.get(i)) {
         case StatementRunner.StatementOutcome.Ran(StatementRunner.QueryResult r) ->
-            new Item(new RowSet(r.layout(), stores.get(i), r.commandTag()), null);
+            new Item(new BufferedRowSet(r.layout(), stores.get(i), r.commandTag()), null);
         case StatementRunner.StatementOutcome.Failed(SluiceException e) -> new Item(null, e);
       });
     }
@@ -98,7 +99,7 @@ public final class Batch {
     List<StatementRunner.QueryResult> results = session.atomicBatch(sqls, params, sinks, deadline, reported);
     List<RowSet> out = new ArrayList<>(results.size());
     for (int i = 0; i < results.size(); i++) {
-      out.add(new RowSet(results.get(i).layout(), stores.get(i), results.get(i).commandTag()));
+      out.add(new BufferedRowSet(results.get(i).layout(), stores.get(i), results.get(i).commandTag()));
     }
     return out;
   }

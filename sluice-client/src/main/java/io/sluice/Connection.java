@@ -3,6 +3,8 @@ package io.sluice;
 import io.sluice.SluiceException.Outcome;
 import io.sluice.event.EventListener;
 import io.sluice.internal.calls.Retries;
+import io.sluice.internal.rows.BufferedRowSet;
+import io.sluice.internal.session.ConnectSettings;
 import io.sluice.internal.session.Connector;
 import io.sluice.event.ConnectionInfo;
 import io.sluice.internal.engine.Deadline;
@@ -12,6 +14,7 @@ import io.sluice.internal.events.Started;
 import io.sluice.internal.rows.RowLayout;
 import io.sluice.internal.rows.RowSink;
 import io.sluice.internal.rows.RowStore;
+import io.sluice.internal.statements.PortalRowStream;
 import io.sluice.internal.statements.StatementRunner;
 import io.sluice.protocol.CommandTags;
 import io.sluice.protocol.MessageTracer;
@@ -126,7 +129,7 @@ public final class Connection implements Queryable, AutoCloseable {
     ensureOpen();
     RowStore store = new RowStore();
     StatementRunner.QueryResult r = session.query(sql, params, store, false, deadline);
-    return new RowSet(r.layout(), store, r.commandTag());
+    return new BufferedRowSet(r.layout(), store, r.commandTag());
   }
 
   /** Runs a statement and returns the number of rows it affected (or returned), or -1. */
@@ -307,9 +310,9 @@ public final class Connection implements Queryable, AutoCloseable {
     return stream(deadline(), sql, fetchSize, params);
   }
 
-  RowStream stream(Deadline deadline, String sql, int fetchSize, Object[] params) {
+  PortalRowStream stream(Deadline deadline, String sql, int fetchSize, Object[] params) {
     ensureOpen();
-    return new RowStream(session.openPortal(sql, params, fetchSize, deadline));
+    return new PortalRowStream(session.openPortal(sql, params, fetchSize, deadline));
   }
 
   /** Folds the rows into a value as they arrive (streaming, like {@link #forEach}). */

@@ -76,11 +76,6 @@ import java.util.Set;
  * a supplier).
  */
 public final class ConnectionConfig {
-  static {
-    // io.sluice.replication opens sessions from a configuration through this, not through public API
-    io.sluice.internal.calls.ApiBridge.install(new InternalApi());
-  }
-
   private final Map<String, String> explicit;
   private final Map<String, String> env;
   private final LocalDefaults local;

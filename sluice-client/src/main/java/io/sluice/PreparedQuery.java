@@ -1,5 +1,6 @@
 package io.sluice;
 
+import io.sluice.internal.rows.BufferedRowSet;
 import io.sluice.internal.rows.RowStore;
 import io.sluice.internal.statements.ServerStatement;
 import io.sluice.internal.statements.StatementRunner;
@@ -58,7 +59,7 @@ public final class PreparedQuery {
     }
     RowStore store = new RowStore();
     StatementRunner.QueryResult r = session.queryPrepared(statement, params, store, false, connection.deadline());
-    return new RowSet(r.layout(), store, r.commandTag());
+    return new BufferedRowSet(r.layout(), store, r.commandTag());
   }
 
   public long execute(Object... params) {

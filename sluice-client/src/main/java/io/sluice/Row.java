@@ -4,6 +4,7 @@ import io.sluice.internal.rows.Conversions;
 import io.sluice.internal.rows.RecordMapping;
 import io.sluice.internal.rows.RowLayout;
 import io.sluice.internal.rows.RowMap;
+import io.sluice.internal.rows.Rows;
 import io.sluice.protocol.Utf8;
 import io.sluice.protocol.WireReader;
 import io.sluice.types.Codec;
@@ -46,6 +47,11 @@ public final class Row {
   private int[] pos;
   private boolean positioned;
   private Object[] cache;
+
+  static {
+    // the parts that build results outside this package make rows through Rows, not a public constructor
+    Rows.install(Row::new);
+  }
 
   Row(RowLayout layout) {
     this.layout = layout;

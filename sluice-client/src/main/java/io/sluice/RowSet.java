@@ -1,10 +1,5 @@
 package io.sluice;
 
-import io.sluice.internal.rows.RecordMapping;
-import io.sluice.internal.rows.RowLayout;
-import io.sluice.internal.rows.RowStore;
-import io.sluice.protocol.CommandTags;
-import java.util.AbstractList;
 import java.util.List;
 import java.util.RandomAccess;
 
@@ -18,18 +13,7 @@ import java.util.RandomAccess;
  * cost the garbage collector more than decoding them), and reading every row allocates little
  * beyond the rows' bytes.
  */
-public final class RowSet extends AbstractList<Row> implements RandomAccess {
-  private final RowLayout layout;
-  private final RowStore store;
-  private final String commandTag;
-
-  RowSet(RowLayout layout, RowStore store, String commandTag) {
-    this.layout = layout;
-    this.store = store;
-    this.commandTag = commandTag;
-    store.finish();
-  }
-
+public interface RowSet extends List<Row>, RandomAccess {
   /**
    * A view of row {@code index}; out of range is an {@link IndexOutOfBoundsException}, as
    * {@link List} requires. Each call makes a new view (a few fields over the set's bytes, which
@@ -38,76 +22,22 @@ public final class RowSet extends AbstractList<Row> implements RandomAccess {
    * twice.
    */
   @Override
-  public Row get(int index) {
-    if (index < 0 || index >= store.size()) {
-      throw new IndexOutOfBoundsException("row " + index + " of " + store.size());
-    }
-    return new Row(layout, store.buffer(index), store.offset(index));
-  }
+  Row get(int index);
 
   /** The same as {@link #get}: a new view of row {@code index}. */
-  public Row view(int index) {
-    return get(index);
-  }
-
-  @Override
-  public java.util.Iterator<Row> iterator() {
-    return new java.util.Iterator<>() {
-      private int next;
-
-      @Override
-      public boolean hasNext() {
-        return next < store.size();
-      }
-
-      @Override
-      public Row next() {
-        if (next >= store.size()) {
-          throw new java.util.NoSuchElementException();
-        }
-        return view(next++);
-      }
-    };
-  }
-
-  @Override
-  public void forEach(java.util.function.Consumer<? super Row> action) {
-    for (int i = 0, n = store.size(); i < n; i++) {
-      action.accept(view(i));
-    }
-  }
-
-  @Override
-  public int size() {
-    return store.size();
-  }
+  Row view(int index);
 
   /** Every row as a record (see {@link Row#as}), the mapping resolved once for the whole set. */
-  public <R extends Record> List<R> as(Class<R> type) {
-    RecordMapping<R> mapping = RecordMapping.of(type, layout);
-    List<R> out = new java.util.ArrayList<>(store.size());
-    for (int i = 0, n = store.size(); i < n; i++) {
-      out.add(mapping.map(view(i)));
-    }
-    return out;
-  }
+  <R extends Record> List<R> as(Class<R> type);
 
-  public List<Column> columns() {
-    return layout.list();
-  }
+  List<Column> columns();
 
   /** e.g. {@code SELECT 3}, {@code UPDATE 7}; empty for an empty query. */
-  public String commandTag() {
-    return commandTag;
-  }
+  String commandTag();
 
   /** The number of rows the command affected or returned, from its tag; -1 if it reports none. */
-  public long rowCount() {
-    return CommandTags.rowCount(commandTag);
-  }
+  long rowCount();
 
   /** Bytes of row data held by this set. */
-  public long bytes() {
-    return store.bytes();
-  }
+  long bytes();
 }

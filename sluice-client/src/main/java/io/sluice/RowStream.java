@@ -1,9 +1,7 @@
 package io.sluice;
 
-import io.sluice.internal.rows.RowStore;
-import io.sluice.internal.statements.Portal;
 import java.util.Iterator;
-import java.util.NoSuchElementException;
+import java.util.List;
 
 /**
  * Rows fetched from the server {@code fetchSize} at a time (a portal suspended between chunks), so
@@ -13,89 +11,21 @@ import java.util.NoSuchElementException;
  *
  * <p>A {@link Row} from the iterator is valid until the next chunk is fetched.
  */
-public final class RowStream implements Iterable<Row>, AutoCloseable {
-  private final Portal portal;
-  private RowStore chunk = new RowStore();
-  private int index;
-  private boolean exhausted;
-  private boolean closed;
-  private long rows;
-  private Runnable afterClose = () -> {};
-
-  RowStream(Portal portal) {
-    this.portal = portal;
-  }
-
-  /** For a pool: runs once the stream is closed, to give back the connection it borrowed for it. */
-  RowStream afterClose(Runnable action) {
-    this.afterClose = action;
-    return this;
-  }
-
-  private boolean advance() {
-    while (index >= chunk.size()) {
-      if (exhausted) {
-        return false;
-      }
-      chunk = new RowStore();
-      index = 0;
-      if (!portal.fetch(chunk::add)) {
-        exhausted = true;
-        return false;
-      }
-      if (chunk.size() == 0) {
-        exhausted = true;
-        return false;
-      }
-    }
-    return true;
-  }
-
+public interface RowStream extends Iterable<Row>, AutoCloseable {
+  /** The rows, each decoded as it is read; a row is valid until the next one is asked for. */
   @Override
-  public Iterator<Row> iterator() {
-    return new Iterator<>() {
-      @Override
-      public boolean hasNext() {
-        return !closed && advance();
-      }
-
-      @Override
-      public Row next() {
-        if (!hasNext()) {
-          throw new NoSuchElementException();
-        }
-        rows++;
-        int i = index++;
-        return new Row(portal.layout(), chunk.buffer(i), chunk.offset(i));
-      }
-    };
-  }
+  Iterator<Row> iterator();
 
   /** The result's columns, known before the first row (empty for a statement without rows). */
-  public java.util.List<Column> columns() {
-    return portal.layout().list();
-  }
+  List<Column> columns();
 
   /** Rows handed out so far. */
-  public long rowsRead() {
-    return rows;
-  }
+  long rowsRead();
 
   /** The command tag once every row was read (e.g. {@code SELECT 1000}), else null. */
-  public String commandTag() {
-    return portal.commandTag();
-  }
+  String commandTag();
 
   /** Closes the portal (early if rows remain); the connection is then free for other requests. */
   @Override
-  public void close() {
-    if (!closed) {
-      closed = true;
-      try {
-        portal.close();
-      } finally {
-        afterClose.run();
-      }
-    }
-  }
+  void close();
 }

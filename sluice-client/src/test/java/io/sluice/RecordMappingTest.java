@@ -170,13 +170,7 @@ class RecordMappingTest {
   }
 
   private static io.sluice.internal.rows.RowLayout rowsLayout(RowSet rows) {
-    try {
-      var f = RowSet.class.getDeclaredField("layout");
-      f.setAccessible(true);
-      return (io.sluice.internal.rows.RowLayout) f.get(rows);
-    } catch (ReflectiveOperationException e) {
-      throw new AssertionError(e);
-    }
+    return ((io.sluice.internal.rows.BufferedRowSet) rows).layout();
   }
 
   public record Feeling(Mood mood) {}

@@ -1,6 +1,6 @@
 package io.sluice.internal.replication;
 
-import io.sluice.internal.calls.ApiBridge;
+import io.sluice.internal.rows.Rows;
 import io.sluice.protocol.ProtocolException;
 import io.sluice.protocol.Utf8;
 import io.sluice.protocol.WireReader;
@@ -252,7 +252,7 @@ final class PgOutputDecoder {
         }
       }
     }
-    return new TupleView(columns, ApiBridge.api().row(r.layout(binary), row, 0), unchanged);
+    return new TupleView(columns, Rows.row(r.layout(binary), row, 0), unchanged);
   }
 
   private static void putInt(byte[] b, int at, int v) {

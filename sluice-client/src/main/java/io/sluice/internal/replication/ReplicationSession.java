@@ -5,7 +5,7 @@ import io.sluice.ConnectionException;
 import io.sluice.SimpleResult;
 import io.sluice.SluiceException.Outcome;
 import io.sluice.TargetSessionAttrs;
-import io.sluice.internal.calls.ApiBridge;
+import io.sluice.internal.session.ConnectSettings;
 import io.sluice.internal.session.ConnectParams;
 import io.sluice.internal.engine.Deadlines;
 import io.sluice.internal.session.ServerSession;
@@ -58,7 +58,7 @@ public final class ReplicationSession implements AutoCloseable {
   }
 
   public static ReplicationSession open(ConnectionConfig config) {
-    ConnectParams p = ApiBridge.api().connectParams(config);
+    ConnectParams p = ConnectSettings.from(config, null);
     Map<String, String> startup = new LinkedHashMap<>(p.startup());
     startup.put("replication", "database");
     // a slot lives on a primary (or, from PostgreSQL 16, a standby if asked for explicitly)

@@ -1,13 +1,13 @@
-package io.sluice;
+package io.sluice.internal.gss;
 
-import io.sluice.internal.gss.GssSettings;
+import io.sluice.ConnectionConfig;
 import java.nio.file.Path;
 
 /** The GSSAPI (Kerberos) part of a configuration, as the connector acts on it. */
-final class GssConfig {
+public final class GssConfig {
   private GssConfig() {}
 
-  static GssSettings from(ConnectionConfig c) {
+  public static GssSettings from(ConnectionConfig c) {
     return new GssSettings(
         c.get("krbsrvname").orElse(GssSettings.DEFAULT_SERVICE_NAME),
         c.get("gss_ticket_cache").map(GssSettings::fileCache).orElse(null),

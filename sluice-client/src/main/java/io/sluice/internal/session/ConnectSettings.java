@@ -1,6 +1,13 @@
-package io.sluice;
+package io.sluice.internal.session;
 
-import io.sluice.internal.session.ConnectParams;
+import io.sluice.ConfigException;
+import io.sluice.ConnectionConfig;
+import io.sluice.internal.gss.GssConfig;
+import io.sluice.HostPort;
+import io.sluice.LoadBalanceHosts;
+import io.sluice.internal.oauth.OAuthConfig;
+import io.sluice.SslMode;
+import io.sluice.SslNegotiation;
 import io.sluice.internal.session.ConnectParams.ChannelBindingPolicy;
 import io.sluice.internal.session.ConnectParams.GssEncMode;
 import io.sluice.internal.session.ConnectParams.TlsMode;
@@ -18,10 +25,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /** Turns the public configuration into what the connector acts on, with libpq's TLS defaults. */
-final class ConnectSettings {
+public final class ConnectSettings {
   private ConnectSettings() {}
 
-  static ConnectParams from(ConnectionConfig c, MessageTracer.Sink trace) {
+  public static ConnectParams from(ConnectionConfig c, MessageTracer.Sink trace) {
     Map<String, String> startup = new LinkedHashMap<>();
     c.applicationName().ifPresent(v -> startup.put("application_name", v));
     c.options().ifPresent(v -> startup.put("options", v));

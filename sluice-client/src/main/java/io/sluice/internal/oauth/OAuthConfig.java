@@ -1,6 +1,8 @@
-package io.sluice;
+package io.sluice.internal.oauth;
 
-import io.sluice.internal.oauth.OAuthSettings;
+import io.sluice.ConnectionConfig;
+import io.sluice.HostPort;
+import io.sluice.OAuthTokenSupplier;
 import io.sluice.protocol.auth.OAuthBearer;
 import java.util.Collections;
 import java.util.Map;
@@ -8,7 +10,7 @@ import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 
 /** The OAuth part of a configuration, as the connector acts on it. */
-final class OAuthConfig {
+public final class OAuthConfig {
   private OAuthConfig() {}
 
   /**
@@ -19,7 +21,7 @@ final class OAuthConfig {
   private static final Map<OAuthTokenSupplier, Map<HostPort, OAuthBearer.ServerError>> DISCOVERED =
       Collections.synchronizedMap(new WeakHashMap<>());
 
-  static OAuthSettings from(ConnectionConfig c) {
+  public static OAuthSettings from(ConnectionConfig c) {
     OAuthTokenSupplier supplier = c.oauthTokenSupplier().orElse(null);
     return new OAuthSettings(
         c.get("oauth_issuer").orElse(null),
