@@ -1,0 +1,9 @@
+/**
+ * Statement logic: prepare each SQL once per connection and reuse it ({@code StatementCache},
+ * {@code ServerStatement}), pick parameter codecs, run, retry once when that is safe; portals,
+ * COPY exchanges and type discovery.
+ *
+ * <p>Not API: nothing under {@code io.sluice.internal} is exported by the module, and any of it may
+ * change in any release. The parts and how they fit are in {@code docs/engine.md}.
+ */
+package io.sluice.internal.statements;
