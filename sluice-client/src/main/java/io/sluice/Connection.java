@@ -3,7 +3,7 @@ package io.sluice;
 import io.sluice.SluiceException.Outcome;
 import io.sluice.event.EventListener;
 import io.sluice.internal.calls.Retries;
-import io.sluice.internal.rows.BufferedRowSet;
+import io.sluice.internal.calls.Runner;
 import io.sluice.internal.session.ConnectSettings;
 import io.sluice.internal.session.Connector;
 import io.sluice.event.ConnectionInfo;
@@ -13,17 +13,11 @@ import io.sluice.internal.events.Events;
 import io.sluice.internal.events.Started;
 import io.sluice.internal.rows.RowLayout;
 import io.sluice.internal.rows.RowSink;
-import io.sluice.internal.rows.RowStore;
-import io.sluice.internal.statements.PortalRowStream;
 import io.sluice.internal.statements.StatementRunner;
-import io.sluice.protocol.CommandTags;
 import io.sluice.protocol.MessageTracer;
 import io.sluice.protocol.TransactionStatus;
-import io.sluice.sql.MultiRowInsert;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
-import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
@@ -50,6 +44,8 @@ public final class Connection implements Queryable, AutoCloseable {
   /** This connection's events (its listener's and JFR's), called safely; see {@link Events#on}. */
   private final Events events;
   private volatile boolean closed;
+  /** The calls of {@link Queryable}, on this connection. */
+  final Runner runner = new ConnectionRunner(this, -1);
 
   private Connection(StatementRunner session, ConnectionConfig config, Events events) {
     this.session = session;
@@ -117,98 +113,18 @@ public final class Connection implements Queryable, AutoCloseable {
     }
   }
 
-  /**
-   * Runs a statement with parameters ({@code $1}, {@code $2}, …) and returns all its rows. Values
-   * travel in binary wherever a codec exists; the statement is prepared on first use and cached.
-   */
-  public RowSet query(String sql, Object... params) {
-    return query(deadline(), sql, params);
-  }
 
-  RowSet query(Deadline deadline, String sql, Object[] params) {
-    ensureOpen();
-    RowStore store = new RowStore();
-    StatementRunner.QueryResult r = session.query(sql, params, store, false, deadline);
-    return new BufferedRowSet(r.layout(), store, r.commandTag());
-  }
 
-  /** Runs a statement and returns the number of rows it affected (or returned), or -1. */
-  public long execute(String sql, Object... params) {
-    return execute(deadline(), sql, params);
-  }
 
-  long execute(Deadline deadline, String sql, Object[] params) {
-    ensureOpen();
-    StatementRunner.QueryResult r = session.query(sql, params, (b, o, l) -> {}, false, deadline);
-    return CommandTags.rowCount(r.commandTag());
-  }
 
-  /**
-   * Streams the rows to {@code each} as they arrive, without keeping them: any number of rows in
-   * constant memory. The {@link Row} passed is reused: it is valid only during the call. The
-   * callback runs on this thread; while it runs, requests queued behind this one on the same
-   * connection wait, so keep it quick or use a dedicated connection. If the callback throws, the
-   * remaining rows are skipped (see {@link #forEachWhile} for how the server's work is stopped)
-   * and the exception is rethrown once the connection is ready again.
-   */
-  public void forEach(String sql, Consumer<? super Row> each, Object... params) {
-    forEach(deadline(), sql, each, params);
-  }
 
-  void forEach(Deadline deadline, String sql, Consumer<? super Row> each, Object[] params) {
-    ensureOpen();
-    Streamer s = new Streamer(each);
-    session.query(sql, params, s, true, deadline);
-    s.rethrow();
-  }
 
-  /**
-   * Streams the rows to {@code each} as {@link #forEach} does, until it returns false: then no
-   * more rows are passed, and the server stops producing them. Inside this thread's transaction
-   * or session, where a cancel would abort the transaction, the rows are read through a portal
-   * {@value #STOPPABLE_FETCH} at a time, and the portal is closed at the stop. Elsewhere the
-   * statement is cancelled at the stop when that can touch nothing else: it is the only statement
-   * in flight on the connection (and no transaction is open); otherwise the rest of the rows are
-   * read and dropped. Either way the call returns once the connection is ready again, and the
-   * connection is clean. A statement that changes data may have done some of its work when stopped.
-   */
-  public void forEachWhile(String sql, Predicate<? super Row> each, Object... params) {
-    forEachWhile(deadline(), sql, each, params);
-  }
 
-  void forEachWhile(Deadline deadline, String sql, Predicate<? super Row> each, Object[] params) {
-    ensureOpen();
-    if (session.engine().heldByCurrentThread()) {
-      // the connection is this thread's anyway: a portal's pauses between chunks cost no one
-      try (RowStream rows = stream(deadline, sql, STOPPABLE_FETCH, params)) {
-        for (Row r : rows) {
-          if (!each.test(r)) {
-            return;
-          }
-        }
-      }
-      return;
-    }
-    Streamer s = new Streamer(each);
-    session.query(sql, params, s, true, deadline);
-    s.rethrow();
-  }
 
   /** Rows per fetch of {@link #forEachWhile} inside a transaction: a round trip per chunk. */
   static final int STOPPABLE_FETCH = 4096;
 
-  /**
-   * Prepares a statement on the server now (one round trip), letting the server infer every
-   * parameter type, and returns a handle that runs it with values encoded for those types.
-   */
-  public PreparedQuery prepare(String sql) {
-    return prepare(deadline(), sql);
-  }
 
-  PreparedQuery prepare(Deadline deadline, String sql) {
-    ensureOpen();
-    return new PreparedQuery(this, session, session.prepare(sql, deadline));
-  }
 
   /** COPY in and out on this connection; see {@link Copy}. */
   public Copy copy() {
@@ -222,71 +138,7 @@ public final class Connection implements Queryable, AutoCloseable {
     return new Batch(session, deadline());
   }
 
-  /**
-   * Runs {@code sql} once for each group of parameters, every execution written at once (one round
-   * trip once prepared) as one implicit transaction: all groups apply, or none does. A single-row
-   * {@code INSERT … VALUES} goes as multi-row inserts ({@link MultiRowInsert}: one statement per 64
-   * rows instead of one per row, about half the time on a local server).
-   *
-   * @return each group's row count; for a multi-row insert, 1 per group when every row of its
-   *     statement went in, else -1 (an {@code ON CONFLICT DO NOTHING} skipped some, which ones is
-   *     not known)
-   * @throws BatchException when a statement fails (nothing applied); its index is the first group
-   *     of the failed statement
-   */
-  public long[] executeMany(String sql, List<Object[]> groups) {
-    return executeMany(deadline(), sql, groups);
-  }
 
-  long[] executeMany(Deadline deadline, String sql, List<Object[]> groups) {
-    ensureOpen();
-    if (groups.isEmpty()) {
-      return new long[0];
-    }
-    for (int i = 0; i < groups.size(); i++) {
-      if (groups.get(i) == null) {
-        throw new ValueException("parameter group " + i + " is null; a group without parameters is an empty array");
-      }
-    }
-    boolean standard = !"off".equalsIgnoreCase(parameter("standard_conforming_strings"));
-    MultiRowInsert insert = groups.size() > 1 ? MultiRowInsert.of(sql, standard).orElse(null) : null;
-    Batch b = new Batch(session, deadline);
-    int[] chunks = insert == null ? null : insert.chunks(groups.size());
-    if (insert == null) {
-      for (Object[] g : groups) {
-        b.add(sql, g);
-      }
-    } else {
-      int from = 0;
-      for (int rows : chunks) {
-        b.add(rows == 1 ? sql : insert.sql(rows), insert.parameters(groups, from, rows));
-        from += rows;
-      }
-    }
-    List<RowSet> sets;
-    try {
-      // reported as the caller gave it: one SQL per group, not the multi-row chunks that went out
-      sets = b.runAtomic(java.util.Collections.nCopies(groups.size(), sql));
-    } catch (BatchException e) {
-      if (chunks == null) {
-        throw e;
-      }
-      int first = 0;
-      for (int i = 0; i < e.index(); i++) {
-        first += chunks[i];
-      }
-      throw new BatchException("group " + first + " (in a multi-row insert of " + chunks[e.index()] + " groups) failed",
-          first, e.getCause());
-    }
-    long[] counts = new long[groups.size()];
-    for (int i = 0, g = 0; i < sets.size(); i++) {
-      int rows = chunks == null ? 1 : chunks[i];
-      long n = sets.get(i).rowCount();
-      java.util.Arrays.fill(counts, g, g + rows, rows == 1 ? n : n == rows ? 1 : -1);
-      g += rows;
-    }
-    return counts;
-  }
 
   /**
    * A batch whose run is bounded by {@code timeout} (from this call) in place of {@code
@@ -301,36 +153,9 @@ public final class Connection implements Queryable, AutoCloseable {
     return new Batch(session, Deadline.in(timeout.toNanos()));
   }
 
-  /**
-   * Fetches the rows {@code fetchSize} at a time, as the iterator asks for them (a server-side
-   * portal suspended between chunks). Close the stream; until then this connection writes
-   * nothing else. See {@link RowStream}.
-   */
-  public RowStream stream(String sql, int fetchSize, Object... params) {
-    return stream(deadline(), sql, fetchSize, params);
-  }
 
-  PortalRowStream stream(Deadline deadline, String sql, int fetchSize, Object[] params) {
-    ensureOpen();
-    return new PortalRowStream(session.openPortal(sql, params, fetchSize, deadline));
-  }
 
-  /** Folds the rows into a value as they arrive (streaming, like {@link #forEach}). */
-  public <A> A reduce(String sql, A init, BiFunction<A, ? super Row, A> fn, Object... params) {
-    return reduce(deadline(), sql, init, fn, params);
-  }
 
-  <A> A reduce(Deadline deadline, String sql, A init, BiFunction<A, ? super Row, A> fn, Object[] params) {
-    Object[] acc = {init};
-    forEach(deadline, sql, row -> {
-      @SuppressWarnings("unchecked")
-      A a = (A) acc[0];
-      acc[0] = fn.apply(a, row);
-    }, params);
-    @SuppressWarnings("unchecked")
-    A result = (A) acc[0];
-    return result;
-  }
 
   /**
    * Streams rows into a reused view until the callback says stop or throws; either stops delivery
@@ -527,20 +352,7 @@ public final class Connection implements Queryable, AutoCloseable {
     return session.engine().transactionStatus();
   }
 
-  /**
-   * Runs one or more SQL statements, separated by semicolons, with the simple query protocol.
-   * Values come back as text. If a statement fails, the statements after it do not run, and the
-   * error is thrown once the server is ready again (the connection stays usable); in an implicit
-   * transaction (no {@code BEGIN}), earlier statements of the same string are rolled back too.
-   */
-  public List<SimpleResult> simpleQuery(String sql) {
-    return simpleQuery(deadline(), sql);
-  }
 
-  List<SimpleResult> simpleQuery(Deadline deadline, String sql) {
-    ensureOpen();
-    return session.simpleQuery(sql, deadline);
-  }
 
   /** Runs Sluice's own statements (a pool's rollback and session reset): no event reports them. */
   void runInternally(String sql) {
@@ -548,16 +360,6 @@ public final class Connection implements Queryable, AutoCloseable {
     session.simpleQueryUnobserved(sql, deadline());
   }
 
-  /**
-   * This connection with {@code timeout} in place of {@code query_timeout} for each call made
-   * through the returned view (a statement that runs longer is cancelled and fails with {@link
-   * QueryTimeoutException}); the connection itself is unchanged. A {@link PreparedQuery} from the
-   * view's {@code prepare} runs later calls with the connection's own timeout.
-   */
-  @Override
-  public Queryable withTimeout(Duration timeout) {
-    return new TimeoutView(this, timeout);
-  }
 
   /**
    * Asks the server to cancel what it is running for this connection now (a CancelRequest on a

@@ -1,11 +1,7 @@
 package io.sluice;
 
+import io.sluice.internal.calls.Runner;
 import io.sluice.internal.engine.Deadline;
-import java.time.Duration;
-import java.util.List;
-import java.util.function.BiFunction;
-import java.util.function.Consumer;
-import java.util.function.Predicate;
 import java.util.function.Function;
 
 /**
@@ -48,6 +44,8 @@ public final class Pool implements Queryable, AutoCloseable {
   private final String name;
   private final PoolOptions options;
   private final PoolSlots slots;
+  /** The calls of {@link Queryable}, through this pool. */
+  final Runner runner = new PoolRunner(this, -1);
   /** What {@link #whenClosed} was given, run once by {@link #close()}. */
   private final java.util.List<Runnable> onClose = new java.util.concurrent.CopyOnWriteArrayList<>();
 
@@ -88,116 +86,24 @@ public final class Pool implements Queryable, AutoCloseable {
     return name;
   }
 
-  /** See {@link Connection#query}. */
-  public RowSet query(String sql, Object... params) {
-    return query(Deadline.NONE, sql, params);
-  }
 
-  /** {@code d}: the call's own deadline, or {@link Deadline#NONE} for the connection's query_timeout. */
-  RowSet query(Deadline d, String sql, Object[] params) {
-    return run(Hold.SHARED, d, s -> s.c.query(s.c.deadline(d), sql, params));
-  }
 
-  /** See {@link Connection#execute}. */
-  public long execute(String sql, Object... params) {
-    return execute(Deadline.NONE, sql, params);
-  }
 
-  long execute(Deadline d, String sql, Object[] params) {
-    return run(Hold.SHARED, d, s -> s.c.execute(s.c.deadline(d), sql, params));
-  }
 
-  /** See {@link Connection#executeMany}: pipelined on a shared connection, as a single statement is. */
-  public long[] executeMany(String sql, List<Object[]> groups) {
-    return executeMany(Deadline.NONE, sql, groups);
-  }
 
-  long[] executeMany(Deadline d, String sql, List<Object[]> groups) {
-    return run(Hold.SHARED, d, s -> s.c.executeMany(s.c.deadline(d), sql, groups));
-  }
 
-  /**
-   * See {@link Connection#forEach}. The stream borrows a connection for itself, so that however slow
-   * the callback, no other caller's statement waits for it. A statement the callback runs through
-   * this pool goes to another connection (with {@code maxSize} 1 it waits for the acquire timeout).
-   */
-  public void forEach(String sql, Consumer<? super Row> each, Object... params) {
-    forEach(Deadline.NONE, sql, each, params);
-  }
 
-  void forEach(Deadline d, String sql, Consumer<? super Row> each, Object[] params) {
-    run(Hold.BORROWED, d, s -> {
-      s.c.forEach(s.c.deadline(d), sql, each, params);
-      return null;
-    });
-  }
 
-  /** See {@link Connection#forEachWhile}; like {@link #forEach}, on a connection borrowed for it. */
-  public void forEachWhile(String sql, Predicate<? super Row> each, Object... params) {
-    forEachWhile(Deadline.NONE, sql, each, params);
-  }
 
-  void forEachWhile(Deadline d, String sql, Predicate<? super Row> each, Object[] params) {
-    run(Hold.BORROWED, d, s -> {
-      s.c.forEachWhile(s.c.deadline(d), sql, each, params);
-      return null;
-    });
-  }
 
-  /** See {@link Connection#reduce}; like {@link #forEach}, on a connection borrowed for it. */
-  public <A> A reduce(String sql, A init, BiFunction<A, ? super Row, A> fn, Object... params) {
-    return reduce(Deadline.NONE, sql, init, fn, params);
-  }
 
-  <A> A reduce(Deadline d, String sql, A init, BiFunction<A, ? super Row, A> fn, Object[] params) {
-    return run(Hold.BORROWED, d, s -> s.c.reduce(s.c.deadline(d), sql, init, fn, params));
-  }
 
-  /**
-   * See {@link Connection#stream}: the rows {@code fetchSize} at a time, on a connection borrowed
-   * until the stream is closed. Close it (try-with-resources): a stream left open keeps its
-   * connection, and is reported as a leak after {@link PoolOptions#leakThreshold()}.
-   */
-  public RowStream stream(String sql, int fetchSize, Object... params) {
-    return stream(Deadline.NONE, sql, fetchSize, params);
-  }
 
-  RowStream stream(Deadline d, String sql, int fetchSize, Object[] params) {
-    return run(Hold.LENT, d,
-        s -> s.c.stream(s.c.deadline(d), sql, fetchSize, params).afterClose(() -> slots.giveBack(s, null)));
-  }
 
-  /**
-   * See {@link Connection#prepare}: prepared now on one of the pool's connections (which learns the
-   * parameter types and columns); each call then runs on whichever connection the pool gives it,
-   * prepared there once, from that connection's statement cache.
-   */
-  public PreparedQuery prepare(String sql) {
-    return prepare(Deadline.NONE, sql);
-  }
 
-  PreparedQuery prepare(Deadline d, String sql) {
-    return run(Hold.SHARED, d, s -> s.c.prepare(s.c.deadline(d), sql)).through(this);
-  }
 
-  /** See {@link Connection#simpleQuery}. */
-  public List<SimpleResult> simpleQuery(String sql) {
-    return simpleQuery(Deadline.NONE, sql);
-  }
 
-  List<SimpleResult> simpleQuery(Deadline d, String sql) {
-    return run(Hold.SHARED, d, s -> s.c.simpleQuery(s.c.deadline(d), sql));
-  }
 
-  /**
-   * This pool with {@code timeout} for each call made through the returned view, in place of
-   * {@code query_timeout}: it bounds the whole call, waiting for a connection included (the
-   * acquire timeout still applies when it is shorter). See {@link Connection#withTimeout}.
-   */
-  @Override
-  public Queryable withTimeout(Duration timeout) {
-    return new TimeoutView(this, timeout);
-  }
 
   /** A transaction with default settings on a borrowed connection; see {@link Connection#transaction(TxOptions, Transaction.Body)}. */
   public <T, X extends Exception> T transaction(Transaction.Body<T, X> body) throws X {
@@ -347,7 +253,11 @@ public final class Pool implements Queryable, AutoCloseable {
    * which is what a borrow already is; a borrow also shows in {@link PoolStats#borrowed()}, comes
    * under leak detection, and gives {@link #stream}, whose end the caller decides, the same rules.
    */
-  private enum Hold {
+  PoolSlots slots() {
+    return slots;
+  }
+
+  enum Hold {
     /** Pipelined with other callers' statements on the least busy connection. */
     SHARED,
     /** Alone on an idle connection until the statement ends. */
@@ -363,7 +273,7 @@ public final class Pool implements Queryable, AutoCloseable {
    * up to {@code maxSize + 1} times within the acquire timeout; a statement that may have run
    * ({@code UNKNOWN}) or was refused for its input never does.
    */
-  private <T> T run(Hold hold, Deadline call, Function<PoolSlot, T> statement) {
+  <T> T run(Hold hold, Deadline call, Function<PoolSlot, T> statement) {
     long deadline = deadline();
     long budget = options.acquireTimeout().toMillis();
     if (!call.isNone() && call.remainingNanos() < deadline - System.nanoTime()) {

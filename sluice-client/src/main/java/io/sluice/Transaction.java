@@ -3,17 +3,14 @@ package io.sluice;
 import io.sluice.SluiceException.Outcome;
 import io.sluice.event.EventListener;
 import io.sluice.internal.calls.Retries;
+import io.sluice.internal.calls.Runner;
 import io.sluice.internal.engine.Deadline;
 import io.sluice.event.TransactionEnd;
 import io.sluice.event.TransactionEnd.Ending;
 import io.sluice.event.TransactionStart;
 import io.sluice.internal.events.Started;
 import io.sluice.protocol.TransactionStatus;
-import java.time.Duration;
 import java.util.List;
-import java.util.function.BiFunction;
-import java.util.function.Consumer;
-import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
@@ -49,6 +46,8 @@ public final class Transaction implements Queryable, AutoCloseable {
   private Started<TransactionStart> started;
   /** Set by {@link Connection#transaction} when a transient failure runs the body again (for the end event). */
   boolean retriesLeft;
+  /** The calls of {@link Queryable}, inside this transaction. */
+  final Runner runner = new TransactionRunner(this, -1);
 
   Transaction(Connection connection, Transaction parent, String savepoint, Deadline until,
       Started<TransactionStart> started) {
@@ -61,108 +60,28 @@ public final class Transaction implements Queryable, AutoCloseable {
   }
 
   /** The deadline of a statement in this transaction: the transaction's own, else query_timeout's. */
-  private Deadline deadline() {
+  Deadline deadline() {
     return until.isNone() ? connection.deadline() : until;
   }
 
-  /** See {@link Connection#query}. */
-  public RowSet query(String sql, Object... params) {
-    return query(deadline(), sql, params);
-  }
 
-  RowSet query(Deadline d, String sql, Object[] params) {
-    return run(() -> connection.query(d, sql, params));
-  }
 
-  /** See {@link Connection#execute}. */
-  public long execute(String sql, Object... params) {
-    return execute(deadline(), sql, params);
-  }
 
-  long execute(Deadline d, String sql, Object[] params) {
-    return run(() -> connection.execute(d, sql, params));
-  }
 
-  /** See {@link Connection#executeMany}: inside this transaction, which a failure aborts. */
-  public long[] executeMany(String sql, List<Object[]> groups) {
-    return executeMany(deadline(), sql, groups);
-  }
 
-  long[] executeMany(Deadline d, String sql, List<Object[]> groups) {
-    return run(() -> connection.executeMany(d, sql, groups));
-  }
 
-  /** See {@link Connection#forEach}. */
-  public void forEach(String sql, Consumer<? super Row> each, Object... params) {
-    forEach(deadline(), sql, each, params);
-  }
 
-  void forEach(Deadline d, String sql, Consumer<? super Row> each, Object[] params) {
-    run(() -> {
-      connection.forEach(d, sql, each, params);
-      return null;
-    });
-  }
 
-  /**
-   * See {@link Connection#forEachWhile}. Inside a transaction a cancel would abort it: the rows
-   * are read through a portal, a chunk at a time, closed at the stop.
-   */
-  public void forEachWhile(String sql, Predicate<? super Row> each, Object... params) {
-    forEachWhile(deadline(), sql, each, params);
-  }
 
-  void forEachWhile(Deadline d, String sql, Predicate<? super Row> each, Object[] params) {
-    run(() -> {
-      connection.forEachWhile(d, sql, each, params);
-      return null;
-    });
-  }
 
-  /** See {@link Connection#reduce}. */
-  public <A> A reduce(String sql, A init, BiFunction<A, ? super Row, A> fn, Object... params) {
-    return reduce(deadline(), sql, init, fn, params);
-  }
 
-  <A> A reduce(Deadline d, String sql, A init, BiFunction<A, ? super Row, A> fn, Object[] params) {
-    return run(() -> connection.reduce(d, sql, init, fn, params));
-  }
 
-  /** See {@link Connection#stream}; the stream must be closed before the transaction ends. */
-  public RowStream stream(String sql, int fetchSize, Object... params) {
-    return stream(deadline(), sql, fetchSize, params);
-  }
 
-  RowStream stream(Deadline d, String sql, int fetchSize, Object[] params) {
-    return run(() -> connection.stream(d, sql, fetchSize, params));
-  }
 
-  /** See {@link Connection#simpleQuery}. */
-  public List<SimpleResult> simpleQuery(String sql) {
-    return simpleQuery(deadline(), sql);
-  }
 
-  List<SimpleResult> simpleQuery(Deadline d, String sql) {
-    return run(() -> connection.simpleQuery(d, sql));
-  }
 
-  /** See {@link Connection#prepare}; run the prepared statement from this thread. */
-  public PreparedQuery prepare(String sql) {
-    return prepare(deadline(), sql);
-  }
 
-  PreparedQuery prepare(Deadline d, String sql) {
-    return run(() -> connection.prepare(d, sql));
-  }
 
-  /**
-   * This transaction with {@code timeout} for each call made through the returned view, in place
-   * of the transaction's timeout or {@code query_timeout}; see {@link Connection#withTimeout}.
-   */
-  @Override
-  public Queryable withTimeout(Duration timeout) {
-    return new TimeoutView(this, timeout);
-  }
 
   /**
    * Runs {@code body} inside a savepoint: released when it returns, rolled back to when it
@@ -207,13 +126,13 @@ public final class Transaction implements Queryable, AutoCloseable {
         if (connection.session().engine().dropDeferredBegin()) {
           return;   // no statement ran: the transaction never started on the server
         }
-        List<SimpleResult> r = connection.simpleQuery(deadline(), "COMMIT");
+        List<SimpleResult> r = connection.runner.simpleQuery(deadline(), "COMMIT");
         if (!r.isEmpty() && "ROLLBACK".equals(r.get(0).commandTag())) {
           throw new TransactionException("the server rolled the transaction back instead of committing it",
               Outcome.SERVER_ERROR);
         }
       } else {
-        connection.simpleQuery(deadline(), "RELEASE SAVEPOINT " + savepoint);
+        connection.runner.simpleQuery(deadline(), "RELEASE SAVEPOINT " + savepoint);
       }
     } catch (RuntimeException | Error e) {
       thrown = e;
@@ -334,7 +253,7 @@ public final class Transaction implements Queryable, AutoCloseable {
     }
   }
 
-  private <T> T run(Supplier<T> statement) {
+  <T> T run(Supplier<T> statement) {
     check();
     if (aborted()) {
       throw new TransactionException("the transaction is aborted: a statement in it failed"

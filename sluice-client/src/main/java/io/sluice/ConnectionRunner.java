@@ -1,0 +1,141 @@
+package io.sluice;
+
+import io.sluice.internal.calls.Runner;
+import io.sluice.internal.engine.Deadline;
+import io.sluice.internal.rows.BufferedRowSet;
+import io.sluice.internal.rows.RowStore;
+import io.sluice.internal.statements.PortalRowStream;
+import io.sluice.internal.statements.StatementRunner;
+import io.sluice.protocol.CommandTags;
+import io.sluice.sql.MultiRowInsert;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+
+/**
+ * A connection's calls: on its one session, the deadline given, or {@code query_timeout} from the
+ * call's start ({@code timeoutNanos < 0}), or the timeout view's.
+ */
+record ConnectionRunner(Connection c, long timeoutNanos) implements Runner {
+  @Override
+  public Deadline deadline() {
+    return timeoutNanos < 0 ? c.deadline() : Deadline.in(timeoutNanos);
+  }
+
+  @Override
+  public Runner withTimeout(long nanos) {
+    return new ConnectionRunner(c, nanos);
+  }
+
+  @Override
+  public RowSet query(Deadline deadline, String sql, Object[] params) {
+    c.ensureOpen();
+    RowStore store = new RowStore();
+    StatementRunner.QueryResult r = c.session().query(sql, params, store, false, deadline);
+    return new BufferedRowSet(r.layout(), store, r.commandTag());
+  }
+
+  @Override
+  public long execute(Deadline deadline, String sql, Object[] params) {
+    c.ensureOpen();
+    StatementRunner.QueryResult r = c.session().query(sql, params, (b, o, l) -> {}, false, deadline);
+    return CommandTags.rowCount(r.commandTag());
+  }
+
+  @Override
+  public void forEach(Deadline deadline, String sql, Consumer<? super Row> each, Object[] params) {
+    c.ensureOpen();
+    Connection.Streamer s = new Connection.Streamer(each);
+    c.session().query(sql, params, s, true, deadline);
+    s.rethrow();
+  }
+
+  @Override
+  public void forEachWhile(Deadline deadline, String sql, Predicate<? super Row> each, Object[] params) {
+    c.ensureOpen();
+    if (c.session().engine().heldByCurrentThread()) {
+      // the connection is this thread's anyway: a portal's pauses between chunks cost no one
+      try (RowStream rows = stream(deadline, sql, Connection.STOPPABLE_FETCH, params)) {
+        for (Row r : rows) {
+          if (!each.test(r)) {
+            return;
+          }
+        }
+      }
+      return;
+    }
+    Connection.Streamer s = new Connection.Streamer(each);
+    c.session().query(sql, params, s, true, deadline);
+    s.rethrow();
+  }
+
+  @Override
+  public PreparedQuery prepare(Deadline deadline, String sql) {
+    c.ensureOpen();
+    return new PreparedQuery(c, c.session(), c.session().prepare(sql, deadline));
+  }
+
+  @Override
+  public long[] executeMany(Deadline deadline, String sql, List<Object[]> groups) {
+    c.ensureOpen();
+    if (groups.isEmpty()) {
+      return new long[0];
+    }
+    for (int i = 0; i < groups.size(); i++) {
+      if (groups.get(i) == null) {
+        throw new ValueException("parameter group " + i + " is null; a group without parameters is an empty array");
+      }
+    }
+    boolean standard = !"off".equalsIgnoreCase(c.parameter("standard_conforming_strings"));
+    MultiRowInsert insert = groups.size() > 1 ? MultiRowInsert.of(sql, standard).orElse(null) : null;
+    Batch b = new Batch(c.session(), deadline);
+    int[] chunks = insert == null ? null : insert.chunks(groups.size());
+    if (insert == null) {
+      for (Object[] g : groups) {
+        b.add(sql, g);
+      }
+    } else {
+      int from = 0;
+      for (int rows : chunks) {
+        b.add(rows == 1 ? sql : insert.sql(rows), insert.parameters(groups, from, rows));
+        from += rows;
+      }
+    }
+    List<RowSet> sets;
+    try {
+      // reported as the caller gave it: one SQL per group, not the multi-row chunks that went out
+      sets = b.runAtomic(java.util.Collections.nCopies(groups.size(), sql));
+    } catch (BatchException e) {
+      if (chunks == null) {
+        throw e;
+      }
+      int first = 0;
+      for (int i = 0; i < e.index(); i++) {
+        first += chunks[i];
+      }
+      throw new BatchException("group " + first + " (in a multi-row insert of " + chunks[e.index()] + " groups) failed",
+          first, e.getCause());
+    }
+    long[] counts = new long[groups.size()];
+    for (int i = 0, g = 0; i < sets.size(); i++) {
+      int rows = chunks == null ? 1 : chunks[i];
+      long n = sets.get(i).rowCount();
+      java.util.Arrays.fill(counts, g, g + rows, rows == 1 ? n : n == rows ? 1 : -1);
+      g += rows;
+    }
+    return counts;
+  }
+
+  @Override
+  public PortalRowStream stream(Deadline deadline, String sql, int fetchSize, Object[] params) {
+    c.ensureOpen();
+    return new PortalRowStream(c.session().openPortal(sql, params, fetchSize, deadline));
+  }
+
+
+  @Override
+  public List<SimpleResult> simpleQuery(Deadline deadline, String sql) {
+    c.ensureOpen();
+    return c.session().simpleQuery(sql, deadline);
+  }
+}
