@@ -188,7 +188,7 @@ public record Profiles(String name, Warmup warmup, int runs, List<String> worklo
    * n200 inserts sit between n1, n10 and n100).
    */
   static final List<String> FULL_ONLY = List.of("t50k-file", T10M, "copy-out", "copy-in", "ts60-rows", "n5-insert",
-      "n200-insert", MIXED_LOAD, MIXED_LOAD_LIGHT, BUFFERED_VS_STREAMED);
+      "n200-insert", MIXED_LOAD, MIXED_LOAD_LIGHT, POOL_SCALING, BUFFERED_VS_STREAMED);
   /**
    * Interfaces only the full profile runs unless named with {@code --interfaces}, to keep the default
    * profile near ten minutes: the java.jdbc HTTP server with data.json, a slower encoder than the

@@ -100,6 +100,11 @@ public final class RemoteLink implements AutoCloseable {
     return inProcess != null;
   }
 
+  /** The process id of the link's JVM, or -1 when the proxy runs in this one. */
+  public long pid() {
+    return process == null ? -1 : process.pid();
+  }
+
   /** Stops the proxy: closes the child's input (its signal to stop) and waits for it, at most 10 s. */
   @Override
   public void close() {
