@@ -62,9 +62,14 @@ public final class PoolScaling {
           : "pgjdbc defaults with HikariCP (" + connections + " connections, a connection borrowed per query)";
     }
 
+    /** Statements in flight at most: the pool's slots, or the callers when there are fewer. */
+    int inFlight() {
+      return Math.min(CALLERS, connections * depth);
+    }
+
     /** Statements per second the link allows: in flight at most, over one round trip. */
     double linkBound(Duration oneWay) {
-      return connections * depth / (2 * oneWay.toNanos() / 1e9);
+      return inFlight() / (2 * oneWay.toNanos() / 1e9);
     }
   }
 
@@ -141,7 +146,7 @@ public final class PoolScaling {
       lines.add(String.format("%s, %s: %,.0f statements/s (%,.0f–%,.0f), %,.0f per connection, %.0f %% of the"
               + " link's bound of %,.0f (%d in flight per %d ms round trip); client CPU %.1f µs per statement", w.name(),
           s.name(), median, low, high, median / s.connections(), 100 * median / s.linkBound(oneWay),
-          s.linkBound(oneWay), s.connections() * s.depth(), 2 * oneWay.toMillis(),
+          s.linkBound(oneWay), s.inFlight(), 2 * oneWay.toMillis(),
           x.cpu().median() / 1e3 / w.queryCount()));
     }
     return lines;
