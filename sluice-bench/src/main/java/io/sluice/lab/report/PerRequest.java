@@ -1,6 +1,5 @@
 package io.sluice.lab.report;
 
-import io.sluice.bench.Sample;
 import io.sluice.bench.Series;
 import io.sluice.bench.Workload;
 import java.util.ArrayList;
@@ -58,13 +57,5 @@ public record PerRequest(String workload, String server, Figure requestsPerSecon
       out.add(new PerRequest(s.workload().name(), s.driver(), rps, cpu, cpuRatio, rpsRatio));
     }
     return out;
-  }
-
-  /**
-   * Whether a sample's CPU per request can be: more than nothing, and no more than the machine's
-   * CPUs could give per request over the run's wall time.
-   */
-  public static boolean plausible(Sample x, int cpus) {
-    return x.rows() > 0 && x.cpuNanos() > 0 && x.cpuNanos() <= x.wallNanos() * (long) cpus;
   }
 }
