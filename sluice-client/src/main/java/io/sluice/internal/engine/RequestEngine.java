@@ -177,7 +177,7 @@ public final class RequestEngine {
     if (e == null) {
       return;
     }
-    if (r.cancelCause == Request.CancelCause.DEADLINE && e instanceof ServerException se
+    if (r.cancelCause() == InFlight.CancelCause.DEADLINE && e instanceof ServerException se
         && se.sqlState().equals("57014")) {
       throw new QueryTimeoutException("the statement ran past its deadline and was cancelled", se);
     }
@@ -210,7 +210,7 @@ public final class RequestEngine {
   /** {@code inLine}: the caller already waits in the slots' line, for several requests in one turn. */
   private void submitQueued(Request r, Deadline deadline, boolean inLine) {
     refuseBehindOwnStream();
-    if (pin.beginPending() && r.owner != null && !r.acceptsBegin()) {
+    if (pin.beginPending() && r.owner() != null && !r.acceptsBegin()) {
       beginNow(deadline);
     }
     acquireSlot(deadline, inLine);
@@ -232,12 +232,13 @@ public final class RequestEngine {
       WireWriter out = outbox.buffer();
       int mark = out.size();
       String begin = r.acceptsBegin() ? pin.pendingBegin() : null;
+      int syncs;
       try {
         if (begin != null) {
           encodeBegin(out, begin);
           ((ExtendedRequest) r).replies.expectBegin();
         }
-        r.syncsLeft = r.encode(out);
+        syncs = r.encode(out);
       } catch (Throwable e) {
         // nothing of a request leaves unless all of it was encoded: the server would read the rest
         // of the stream out of frame (a bytea value could even be read as a message of its own)
@@ -247,9 +248,8 @@ public final class RequestEngine {
       if (begin != null) {
         pin.takeBegin();
       }
-      r.seq = outbox.sealed();
       int inFlight = slots.taken();
-      r.depthAtSend = (short) Math.min(inFlight, Short.MAX_VALUE);
+      r.queued(outbox.sealed(), inFlight, syncs);
       if (inFlight > peak) {
         peak = inFlight;
       }
@@ -281,7 +281,7 @@ public final class RequestEngine {
     }
     Thread me = Thread.currentThread();
     for (Request p : pending) {
-      if (p.owner == me && p.readsItself() && !p.done) {
+      if (p.owner() == me && p.readsItself() && !p.isFinished()) {
         throw new ConnectionException("a statement cannot run on a connection from inside a stream of rows of "
             + "the same connection (a forEach/reduce callback, an open RowStream, a plan being reduced): its "
             + "reply would come after the rest of the stream, which this thread has not read yet. Run it on "
@@ -330,8 +330,7 @@ public final class RequestEngine {
 
   /** Completes a request that was never queued with the reason it was not. */
   private static void notSubmitted(Request r, SluiceException e) {
-    r.failure = e;
-    r.done = true;
+    r.failed(e);
   }
 
   /**
@@ -475,7 +474,7 @@ public final class RequestEngine {
     }
     Deadlines.after(WRITE_FAILURE_GRACE_NANOS, () -> Thread.startVirtualThread(() -> failAll(e)));
     for (Request r : pending) {   // someone must read: wake the owners of what is in flight
-      Thread t = r.reader;
+      Thread t = r.reader();
       if (t != null) {
         wakeUps.wake(t);
       }
@@ -509,13 +508,13 @@ public final class RequestEngine {
    * frees up, so it cannot miss its turn.
    */
   public void readFor(Request r) {
-    r.reader = Thread.currentThread();
+    r.readBy(Thread.currentThread());
     await(r, Deadline.NONE);
   }
 
   /** Waits for the request, reading replies for everyone while this thread holds the read lock. */
   public void await(Request r, Deadline deadline) {
-    while (!r.done) {
+    while (!r.isFinished()) {
       if (readLock.tryLock()) {
         try {
           readUntil(r);
@@ -524,7 +523,7 @@ public final class RequestEngine {
         }
         wakeNextReader();
         Request head = pending.peek();
-        if (!r.done && head != null && head != r && head.readsItself() && head.owner != Thread.currentThread()) {
+        if (!r.isFinished() && head != null && head != r && head.readsItself() && head.owner() != Thread.currentThread()) {
           // a streamed request ahead of ours is read by its owner: wait to be woken (when the
           // stream ends, its owner lets go of the read lock and wakes the next reader), do not spin
           if (deadline.isNone()) {
@@ -547,10 +546,10 @@ public final class RequestEngine {
 
   /**
    * For a request that reads itself (a portal fetched in chunks): reads on this thread until the
-   * request completes or ends a chunk ({@link Request#chunkDone}).
+   * request completes or ends a chunk ({@link InFlight.State#CHUNK_ENDED}).
    */
   public void awaitChunk(Request r) {
-    while (!r.done && !r.chunkDone) {
+    while (!chunkOver(r)) {
       if (readLock.tryLock()) {
         try {
           readUntil(r, true);
@@ -564,13 +563,19 @@ public final class RequestEngine {
     }
   }
 
+  /** The request ended, or ended its chunk. */
+  private static boolean chunkOver(Request r) {
+    InFlight.State st = r.state();
+    return st == InFlight.State.CHUNK_ENDED || st.finished();
+  }
+
   private void readUntil(Request r, boolean chunk) {
     FrameReader in = s.reader;
     Thread me = Thread.currentThread();
     try {
       while (true) {
         boolean buffered = in.hasBufferedMessage();
-        if ((r.done || (chunk && r.chunkDone)) && !buffered) {
+        if ((chunk ? chunkOver(r) : r.isFinished()) && !buffered) {
           // this caller's reply is complete; replies already read from the socket are handed out
           // first (a pipelined burst completes several callers per wake-up), then the reading
           // passes on, and the next reader waits on the socket instead of this caller
@@ -580,7 +585,7 @@ public final class RequestEngine {
         if (head == null) {
           return;
         }
-        if (head.readsItself() && head.owner != me) {
+        if (head.readsItself() && head.owner() != me) {
           return;
         }
         boolean userCode = head.readsItself();   // a stream's rows go to its consumer, however slow
@@ -707,7 +712,7 @@ public final class RequestEngine {
     if (!pending.remove(head)) {
       return;
     }
-    head.done = true;
+    head.completed();
     head.wakeWatcher();
     Request next = pending.peek();
     if (next != null) {
@@ -721,11 +726,12 @@ public final class RequestEngine {
     if (head.exclusive()) {
       pin.ended(head);
     }
-    if (head.owner != null && head.owner != Thread.currentThread()) {
-      wakeUps.wake(head.owner);
+    Thread owner = head.owner();
+    if (owner != null && owner != Thread.currentThread()) {
+      wakeUps.wake(owner);
     }
-    Thread t = head.reader;
-    if (t != null && t != head.owner && t != Thread.currentThread()) {
+    Thread t = head.reader();
+    if (t != null && t != owner && t != Thread.currentThread()) {
       wakeUps.wake(t);
     }
   }
@@ -739,8 +745,8 @@ public final class RequestEngine {
    */
   private boolean wakeNextReader() {
     for (Request r : pending) {
-      Thread t = r.reader;
-      if (t != null && !r.done) {
+      Thread t = r.reader();
+      if (t != null && !r.isFinished()) {
         if (t == Thread.currentThread()) {
           return true;
         }
@@ -777,26 +783,26 @@ public final class RequestEngine {
     long written = outbox.writtenSeq();
     Request r;
     while ((r = pending.poll()) != null) {
-      SluiceException e = r.seq > written
+      long seq = r.seq();
+      SluiceException e = seq > written
           ? new ConnectionException("the connection failed before this request was sent: " + cause.getMessage(),
               Outcome.NOT_SENT, cause)
-          : r.seq >= notStartedSeq
+          : seq >= notStartedSeq
           ? new ConnectionException(cause.getMessage() + " (before this request was started: it did not run)",
               Outcome.NOT_SENT, cause.getCause() != null ? cause.getCause() : cause)
           : cause;
       if (r.readsItself()) {
         streams.decrementAndGet();
       }
-      r.failure = e;
-      r.onFailure(e);
-      r.done = true;
+      r.failed(e);
       r.wakeWatcher();
       slots.release();
-      if (r.owner != null) {
-        wakeUps.wake(r.owner);
+      Thread owner = r.owner();
+      if (owner != null) {
+        wakeUps.wake(owner);
       }
-      Thread t = r.reader;
-      if (t != null && t != r.owner) {
+      Thread t = r.reader();
+      if (t != null && t != owner) {
         wakeUps.wake(t);
       }
     }
