@@ -27,8 +27,12 @@ final class InFlightQueue {
   private final ConcurrentLinkedQueue<Request> pending = new ConcurrentLinkedQueue<>();
   /** Requests in flight that {@link Request#readsItself() read themselves} (streams, portals). */
   private final AtomicInteger streams = new AtomicInteger();
+  /** The connection's first failure, which every request still in flight gets; null while it has none. */
   private volatile SluiceException broken;
-  /** When the connection last went idle or read a reply ({@link System#nanoTime()}), for {@link ReplyReader#probeIdle}. */
+  /**
+   * When the connection last went idle or read a reply ({@link System#nanoTime()}), for {@link
+   * ReplyReader#probeIdle}.
+   */
   private volatile long lastActivity = System.nanoTime();
 
   InFlightQueue(ServerSession s, PipelineSlots slots, Pin pin, Outbox outbox, WakeUps wakeUps) {
