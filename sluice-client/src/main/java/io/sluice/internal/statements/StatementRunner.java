@@ -169,7 +169,7 @@ public final class StatementRunner {
         engine.run(q, deadline);
         return new QueryResult(st.layout, q.commandTag);
       } catch (ServerException e) {
-        if (q.cancelCause == Request.CancelCause.STOPPED && e.sqlState().equals("57014")) {
+        if (q.cancelCause() == Request.CancelCause.STOPPED && e.sqlState().equals("57014")) {
           return new QueryResult(st.layout, null);   // stopped for the consumer, who has its rows
         }
         if (invalidates(e)) {
@@ -215,7 +215,7 @@ public final class StatementRunner {
    * transaction that the error aborted (it would only fail again, hiding the first error).
    */
   static boolean retryable(ServerException e, QueryRequest q) {
-    if (q.beginFailed || q.lastStatus == TransactionStatus.FAILED) {
+    if (q.replies.beginFailed() || q.lastStatus() == TransactionStatus.FAILED) {
       return false;
     }
     return (invalidates(e) && q.rowsSeen == 0) || staleCancel(e, q);
@@ -282,8 +282,8 @@ public final class StatementRunner {
    * server is idle, 'I'), so running it again is safe and nobody sees the race.
    */
   private static boolean staleCancel(ServerException e, QueryRequest q) {
-    return e.sqlState().equals("57014") && q.cancelCause == null && q.rowsSeen == 0
-        && q.lastStatus == TransactionStatus.IDLE;
+    return e.sqlState().equals("57014") && q.cancelCause() == null && q.rowsSeen == 0
+        && q.lastStatus() == TransactionStatus.IDLE;
   }
 
   /** The statement for this key, prepared by this thread or by another one already on it. */
