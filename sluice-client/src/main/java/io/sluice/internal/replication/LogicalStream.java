@@ -1,6 +1,7 @@
 package io.sluice.internal.replication;
 
 import io.sluice.ConnectionException;
+import io.sluice.ProtocolViolationException;
 import io.sluice.ServerException;
 import io.sluice.SluiceException;
 import io.sluice.SluiceException.Outcome;
@@ -163,7 +164,10 @@ final class LogicalStream implements ChangeStream {
           sendStatus(false);
         }
       }
-      default -> throw new ProtocolException("unknown replication message '" + (char) b[off] + "' in CopyData");
+      // PostgreSQL 19's primary status update ('s') answers a primary status request we never send;
+      // like PostgreSQL's own apply worker (LogicalRepApplyLoop), skip kinds that carry no changes
+      default -> LOG.log(System.Logger.Level.DEBUG, "skipped a replication message of kind ''{0}'' ({1} bytes)",
+          (char) b[off], len);
     }
   }
 
@@ -257,17 +261,21 @@ final class LogicalStream implements ChangeStream {
       return;
     }
     state = State.FAILED;
-    String why = t instanceof SluiceException || t instanceof ProtocolException ? t.getMessage() : t.toString();
-    if (t instanceof ProtocolException) {
-      why = "protocol violation from the server: " + why;
+    Throwable cause = t;
+    if (t instanceof ProtocolException p) {
+      // the byte stream can no longer be trusted: the session is closed below, as any connection's would be
+      cause = new ProtocolViolationException("protocol violation from the server: " + p.getMessage()
+          + "; connection closed", Outcome.UNKNOWN, p);
     }
+    String why = cause instanceof SluiceException ? cause.getMessage() : cause.toString();
     ChangeStreamException e = new ChangeStreamException("the change stream failed: " + why,
-        new Lsn(progress.acknowledged()), t);
+        new Lsn(progress.acknowledged()), cause);
     LOG.log(System.Logger.Level.DEBUG, "replication stream failed", e);
-    buffer.fail(e);
     ReplicationAccess.markBroken(s);
     wakeTicker();
     owner.streamEnded(this, false);
+    // last: the application that sees the failure sees the session closed already
+    buffer.fail(e);
   }
 
   private void wakeTicker() {

@@ -162,23 +162,28 @@ public final class ReplicationSession implements AutoCloseable {
       boolean messages = options.messages() && serverMajor >= 14;
       String sql = Commands.startReplication(options.slot(), options.startAt(), protocol, options.publications(),
           binary, messages, streaming);
-      Deadlines.Timer timer = Deadlines.after(commandTimeoutNanos, () -> ReplicationAccess.markBroken(s));
-      try {
-        ReplicationAccess.startCopyBoth(s, sql);
-      } catch (RuntimeException e) {
-        if (ReplicationAccess.isBroken(s)) {
-          state = State.BROKEN;
-        }
-        throw e;
-      } finally {
-        timer.cancel();
-      }
+      // a slot still held by a walsender that is going away (55006) is tried again, bounded
+      SlotInUseRetry.run(() -> startCopyBoth(sql), Math.min(commandTimeoutNanos, SlotInUseRetry.DEFAULT_BOUND_NANOS));
       state = State.STREAMING;
       stream = new LogicalStream(this, s, options, protocol, new PgOutputDecoder(types));
       stream.begin();
       return stream;
     } finally {
       lock.unlock();
+    }
+  }
+
+  private void startCopyBoth(String sql) {
+    Deadlines.Timer timer = Deadlines.after(commandTimeoutNanos, () -> ReplicationAccess.markBroken(s));
+    try {
+      ReplicationAccess.startCopyBoth(s, sql);
+    } catch (RuntimeException e) {
+      if (ReplicationAccess.isBroken(s)) {
+        state = State.BROKEN;
+      }
+      throw e;
+    } finally {
+      timer.cancel();
     }
   }
 
