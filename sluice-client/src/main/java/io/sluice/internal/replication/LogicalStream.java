@@ -71,6 +71,8 @@ final class LogicalStream implements ChangeStream {
   /** The reader read the server's CopyDone, CommandComplete and ReadyForQuery: the session is clean. */
   private volatile boolean ended;
   private volatile long statusUpdates;
+  /** Why the stream failed, for the exception each later take throws. */
+  private volatile String failureWhy;
   /** ON_COMMIT: the acknowledgeable change last handed out by poll, acknowledged at the next poll. */
   private Change pending;
   private Thread reader;
@@ -268,8 +270,8 @@ final class LogicalStream implements ChangeStream {
           + "; connection closed", Outcome.UNKNOWN, p);
     }
     String why = cause instanceof SluiceException ? cause.getMessage() : cause.toString();
-    ChangeStreamException e = new ChangeStreamException("the change stream failed: " + why,
-        new Lsn(progress.acknowledged()), cause);
+    failureWhy = "the change stream failed: " + why;
+    ChangeStreamException e = new ChangeStreamException(failureWhy, new Lsn(progress.acknowledged()), cause);
     LOG.log(System.Logger.Level.DEBUG, "replication stream failed", e);
     ReplicationAccess.markBroken(s);
     wakeTicker();
@@ -347,6 +349,11 @@ final class LogicalStream implements ChangeStream {
   private Change take(long nanos) {
     try {
       return buffer.poll(nanos);
+    } catch (ChangeStreamException e) {
+      // the application may have acknowledged a change it took while the reader was failing:
+      // the position to resume from is the one as it learns of the failure
+      Lsn now = new Lsn(progress.acknowledged());
+      throw now.equals(e.lastAcknowledged()) ? e : new ChangeStreamException(failureWhy, now, e.getCause());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new SluiceException("interrupted while waiting for a change", Outcome.NOT_SENT);
