@@ -178,6 +178,10 @@ final class LogicalStream implements ChangeStream {
     return switch (c) {
       case Change.Commit commit -> commit.endLsn().value();
       case Change.StreamCommit commit -> commit.endLsn().value();
+      case Change.Prepare prepare -> prepare.endLsn().value();
+      case Change.StreamPrepare prepare -> prepare.endLsn().value();
+      case Change.CommitPrepared commit -> commit.endLsn().value();
+      case Change.RollbackPrepared rollback -> rollback.endLsn().value();
       case Change.Message m when !m.transactional() -> m.messageLsn().value();
       default -> 0;
     };
