@@ -147,8 +147,9 @@ final class Outbox {
    * read) each: the appended requests stay, the reader stays busy, and they leave together at a
    * later reply, once the oldest has waited {@link #HOLD_NANOS} or the server's queue runs low. With
    * 64 callers on one connection over loopback, each reply freed one caller whose next request went
-   * out alone (1.1–1.3 requests per write); nobody waits longer for it, as the server would have
-   * answered the requests ahead first anyway. A reader that stops reading writes at once
+   * out alone (1.1–1.3 requests per write). While the server is busy nobody waits longer for an
+   * answer, as it runs the requests ahead first; over a slow link a held request may reach an idle
+   * server up to HOLD_NANOS later. A reader that stops reading writes at once
    * ({@link #readerWaits()}).
    */
   void readerWaits(long unanswered) {
