@@ -73,9 +73,20 @@ public final class FleetMonitor implements AutoCloseable {
 
   /**
    * The configuration a probe connection to {@code host} uses: {@code config} narrowed to that one
-   * host, any session type, the probe's own connect and query bounds.
+   * host ({@link #narrowTo}), the probe's own connect and query bounds.
    */
   static ConnectionConfig probeConfig(ConnectionConfig config, HostPort host, MonitorSettings settings) {
+    Map<String, String> p = new HashMap<>();
+    p.put("connect_timeout", Long.toString(Math.max(1, (settings.connectTimeout().toMillis() + 999) / 1000)));
+    p.put("query_timeout", Double.toString(settings.probeTimeout().toMillis() / 1000.0));
+    return narrowTo(config, host).with(p);
+  }
+
+  /**
+   * {@code config} for a connection to {@code host} alone: any session type (the monitor, not the
+   * connector, judges roles), no shuffling, and no routing parameters (a connection does not route).
+   */
+  public static ConnectionConfig narrowTo(ConnectionConfig config, HostPort host) {
     Map<String, String> p = new HashMap<>();
     switch (host) {
       case HostPort.Tcp t -> {
@@ -90,8 +101,9 @@ public final class FleetMonitor implements AutoCloseable {
     p.put("port", Integer.toString(host.port()));
     p.put("target_session_attrs", "any");
     p.put("load_balance_hosts", "disable");
-    p.put("connect_timeout", Long.toString(Math.max(1, (settings.connectTimeout().toMillis() + 999) / 1000)));
-    p.put("query_timeout", Double.toString(settings.probeTimeout().toMillis() / 1000.0));
+    for (String k : io.sluice.internal.config.Routing.KEYS) {
+      p.put(k, null);
+    }
     return config.with(p);
   }
 
