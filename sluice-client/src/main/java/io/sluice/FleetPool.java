@@ -202,7 +202,7 @@ final class FleetPool {
     Duration maxLag = config.maxStandbyLag();
     Lsn floor = readFloor();
     FleetSnapshot snap = firstSnapshot(call);
-    List<HostPort> fit = Fitness.fitStandbys(snap, maxLag, floor, avoid);
+    List<HostPort> fit = Fitness.fitStandbys(snap, maxLag, floor, monitor.lagClock().oldest(), avoid);
     long bound = STANDBY_WAIT.toNanos();
     if (!call.isNone()) {
       bound = Math.max(0, Math.min(bound, call.remainingNanos()));
@@ -216,7 +216,7 @@ final class FleetPool {
       // a standby that replays the newest primary position the monitor knows lags by nothing
       Optional<HostPort> caughtUp = monitor.awaitReplay(Lsn.max(floor, snap.primaryPosition()), Duration.ofNanos(left));
       snap = monitor.snapshot();
-      fit = Fitness.fitStandbys(snap, maxLag, floor, avoid);
+      fit = Fitness.fitStandbys(snap, maxLag, floor, monitor.lagClock().oldest(), avoid);
       if (fit.isEmpty() && caughtUp.isPresent()) {
         break;   // the one that caught up is excluded for this call: waiting longer changes nothing
       }
@@ -229,7 +229,7 @@ final class FleetPool {
     }
     throw new ConnectionException("no standby fit for a read (read_routing=standby, max_standby_lag="
         + maxLag.toMillis() + " ms) after waiting " + TimeUnit.NANOSECONDS.toMillis(bound) + " ms: "
-        + Fitness.unfit(snap, maxLag, floor, avoid), Outcome.NOT_SENT);
+        + Fitness.unfit(snap, maxLag, floor, monitor.lagClock().oldest(), avoid), Outcome.NOT_SENT);
   }
 
   /** The snapshot, after waiting (bounded) for the first probe of every host when the pool has just opened. */

@@ -49,10 +49,11 @@ record RoutedRunner(FleetPool fleet, Route route, long timeoutNanos) implements 
     });
   }
 
-  /** The prepared statement's later calls go through the pool on its write route (as {@link PoolRunner}'s). */
+  /** The prepared statement's later calls go through the pool on this route (without this view's timeout, as {@link PoolRunner}'s). */
   @Override
   public PreparedQuery prepare(Deadline d, String sql) {
-    return fleet.run(route, Pool.Hold.SHARED, d, (g, s) -> s.c.runner.prepare(s.c.deadline(d), sql)).through(fleet.pool());
+    Queryable later = route == Route.READ ? fleet.pool().readOnly() : fleet.pool();
+    return fleet.run(route, Pool.Hold.SHARED, d, (g, s) -> s.c.runner.prepare(s.c.deadline(d), sql)).through(later);
   }
 
   @Override

@@ -7,12 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.sluice.internal.fleet.Fitness;
 import io.sluice.internal.fleet.FleetSnapshot;
+import io.sluice.internal.fleet.Lsn;
 import io.sluice.testkit.Fleet;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
@@ -53,6 +56,7 @@ class FleetPoolTest {
     pool = Pool.open(ConnectionConfig.parse(fleet.conninfo(
         "connect_timeout=5 read_routing=prefer-standby max_standby_lag=" + MAX_LAG.toMillis() + "ms")),
         PoolOptions.DEFAULT.maxSize(4));
+    System.out.println("[fleet] PostgreSQL " + fleet.primary().psql("SHOW server_version").strip());
   }
 
   @AfterAll
@@ -89,9 +93,14 @@ class FleetPoolTest {
     return s.hosts().stream().filter(h -> h.host().port() == port).findFirst().orElseThrow();
   }
 
+  /** The standbys {@code p} would give a read now, by port. */
+  static List<Integer> fit(Pool p, FleetSnapshot s) {
+    return Fitness.fitStandbys(s, MAX_LAG, Lsn.INVALID, p.fleet().monitor().lagClock().oldest(), Set.of()).stream()
+        .map(HostPort::port).toList();
+  }
+
   static FleetSnapshot bothStandbysFit(Pool p) {
-    return until(p, "both standbys fit", s -> host(s, fastPort).freshStandby(MAX_LAG)
-        && host(s, delayedPort).freshStandby(MAX_LAG));
+    return until(p, "both standbys fit", s -> fit(p, s).size() == 2);
   }
 
   /** Inserts through {@code p}'s write route every 20 ms until stopped: the delayed standby then lags by its delay. */
@@ -122,6 +131,16 @@ class FleetPoolTest {
   }
 
   @Test
+  @Order(0)
+  void aStandbyBehindEverythingTheMonitorHasSeenGetsNoReadsJustAfterThePoolOpens() {
+    // the table was created before the pool opened; the delayed standby replays it DELAY later, so
+    // its lag is unknown at first (not the few ms the monitor has been watching) and it gets no read
+    for (int i = 0; i < 10; i++) {
+      assertEquals(0, pool.readOnly().query("SELECT count(*) FROM routed").get(0).getLong(0), "read " + i);
+    }
+  }
+
+  @Test
   @Order(1)
   void readsLandOnStandbysAndSpreadOverBoth() {
     bothStandbysFit(pool);
@@ -138,6 +157,10 @@ class FleetPoolTest {
     boolean inTx = pool.transaction(TxOptions.DEFAULT.readOnly(true),
         tx -> tx.query("SELECT pg_is_in_recovery()").get(0).getBoolean(0));
     assertTrue(inTx, "a read-only transaction runs on a standby");
+    PreparedQuery prepared = pool.readOnly().prepare(WHERE);
+    for (int i = 0; i < 4; i++) {
+      assertTrue(prepared.query().get(0).getBoolean(0), "a statement prepared on the read route stays on it");
+    }
     // a write among read-only work is the server's refusal
     ServerException e = assertThrows(ServerException.class, () -> pool.readOnly().execute("INSERT INTO routed VALUES (1)"));
     assertEquals("25006", e.sqlState());
@@ -167,7 +190,7 @@ class FleetPoolTest {
     try (Trickle t = new Trickle(pool)) {
       until(pool, "the delayed standby lagging past " + MAX_LAG + ", the other fit",
           s -> host(s, delayedPort).lag().orElse(Duration.ZERO).compareTo(MAX_LAG.multipliedBy(2)) > 0
-              && host(s, fastPort).freshStandby(MAX_LAG));
+              && fit(pool, s).contains(fastPort));
       Map<Integer, Integer> ports = new HashMap<>();
       for (int i = 0; i < 40; i++) {
         ports.merge(where(pool.readOnly()).port(), 1, Integer::sum);
