@@ -46,6 +46,17 @@ final class FleetPool {
   private final FleetMonitor monitor;
   private final Map<HostPort, HostGroup> groups = new LinkedHashMap<>();
   private final AtomicInteger turn = new AtomicInteger();
+  /**
+   * The last choice of fit standbys, reused for {@link #FIT_REUSE_NANOS}: building a snapshot takes
+   * the monitor's lock and reads the lag clock per standby, which would otherwise be paid per read.
+   */
+  private volatile Fit lastFit;
+
+  /** The fit standbys as of {@code atNanos} (no floor, no host avoided). */
+  private record Fit(long atNanos, List<HostPort> hosts) {}
+
+  /** How long a choice of fit standbys is reused: short beside the probe interval (200 ms), so lag stays as exact. */
+  private static final long FIT_REUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
   private volatile boolean closed;
 
   FleetPool(Pool pool, ConnectionConfig config, PoolOptions options, PoolEvents events) {
@@ -201,8 +212,17 @@ final class FleetPool {
   private HostGroup reader(Deadline call, Set<HostPort> avoid) {
     Duration maxLag = config.maxStandbyLag();
     Lsn floor = readFloor();
+    boolean plain = avoid.isEmpty() && !floor.isValid();
+    Fit reuse = lastFit;
+    long now = System.nanoTime();
+    if (plain && reuse != null && now - reuse.atNanos() < FIT_REUSE_NANOS && !reuse.hosts().isEmpty()) {
+      return leastBusy(reuse.hosts());
+    }
     FleetSnapshot snap = firstSnapshot(call);
     List<HostPort> fit = Fitness.fitStandbys(snap, maxLag, floor, monitor.lagClock().oldest(), avoid);
+    if (plain) {
+      lastFit = new Fit(now, fit);
+    }
     long bound = STANDBY_WAIT.toNanos();
     if (!call.isNone()) {
       bound = Math.max(0, Math.min(bound, call.remainingNanos()));
