@@ -273,4 +273,25 @@ class FleetPoolTest {
       assertFalse(where(plain.readOnly()).standby());
     }
   }
+
+  @Test
+  @Order(7)
+  void theApplicationsListenerHearsItsCallsNotTheMonitorsProbes() {
+    List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+    io.sluice.event.EventListener listener = new io.sluice.event.EventListener() {
+      @Override
+      public Object statementStart(io.sluice.event.StatementStart start) {
+        seen.add(start.sql());
+        return null;
+      }
+    };
+    ConnectionConfig config = ConnectionConfig.parse(fleet.conninfo("read_routing=prefer-standby")).withListener(listener);
+    try (Pool p = Pool.open(config, PoolOptions.DEFAULT.maxSize(1))) {
+      where(p.readOnly());
+      assertTrue(p.fleet().monitor().refresh(BOUND));
+      assertTrue(p.fleet().monitor().refresh(BOUND));
+      assertTrue(seen.contains(WHERE), seen.toString());
+      assertTrue(seen.stream().allMatch(WHERE::equals), "only the application's statements: " + seen);
+    }
+  }
 }

@@ -73,13 +73,14 @@ public final class FleetMonitor implements AutoCloseable {
 
   /**
    * The configuration a probe connection to {@code host} uses: {@code config} narrowed to that one
-   * host ({@link #narrowTo}), the probe's own connect and query bounds.
+   * host ({@link #narrowTo}), the probe's own connect and query bounds, and no event listener.
    */
   static ConnectionConfig probeConfig(ConnectionConfig config, HostPort host, MonitorSettings settings) {
     Map<String, String> p = new HashMap<>();
     p.put("connect_timeout", Long.toString(Math.max(1, (settings.connectTimeout().toMillis() + 999) / 1000)));
     p.put("query_timeout", Double.toString(settings.probeTimeout().toMillis() / 1000.0));
-    return narrowTo(config, host).with(p);
+    // the application's listener hears its own work, not a probe per host every interval
+    return narrowTo(config, host).with(p).withListener(null);
   }
 
   /**
