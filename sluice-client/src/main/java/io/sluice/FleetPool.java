@@ -108,7 +108,15 @@ final class FleetPool {
     }
     ConnectionException refused = null;
     for (int attempt = 0; attempt <= groups.size(); attempt++) {
-      HostGroup g = pick(route, call, avoid);
+      HostGroup g;
+      try {
+        g = pick(route, call, avoid);
+      } catch (RuntimeException e) {
+        if (refused != null) {
+          e.addSuppressed(refused);   // why the host it had chosen first was left
+        }
+        throw e;
+      }
       try {
         PoolSlot s = shared ? g.slots().shared(deadline, budget) : g.slots().borrow(deadline, budget);
         return new Held(g, s);

@@ -119,6 +119,25 @@ public final class Pool implements Queryable, AutoCloseable {
     return name;
   }
 
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
   /** A transaction with default settings on a borrowed connection; see {@link Connection#transaction(TxOptions, Transaction.Body)}. */
   public <T, X extends Exception> T transaction(Transaction.Body<T, X> body) throws X {
     return transaction(TxOptions.DEFAULT, body);
