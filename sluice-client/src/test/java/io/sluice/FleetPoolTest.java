@@ -161,6 +161,18 @@ class FleetPoolTest {
     for (int i = 0; i < 4; i++) {
       assertTrue(prepared.query().get(0).getBoolean(0), "a statement prepared on the read route stays on it");
     }
+    // streams and callbacks borrow a standby's connection and give it back to that host's group
+    List<Boolean> streamed = new java.util.ArrayList<>();
+    try (RowStream rows = pool.readOnly().stream("SELECT pg_is_in_recovery() FROM generate_series(1, 25)", 10)) {
+      rows.forEach(r -> streamed.add(r.getBoolean(0)));
+    }
+    assertEquals(25, streamed.size());
+    assertTrue(streamed.stream().allMatch(b -> b), "streamed from a standby");
+    List<Boolean> each = new java.util.ArrayList<>();
+    pool.readOnly().forEach("SELECT pg_is_in_recovery() FROM generate_series(1, 5)", r -> each.add(r.getBoolean(0)));
+    assertEquals(List.of(true, true, true, true, true), each);
+    assertEquals("t", pool.readOnly().simpleQuery("SELECT pg_is_in_recovery()").get(0).rows().get(0).get(0));
+    assertEquals(0, pool.stats().borrowed(), "every borrowed connection back: " + pool.stats());
     // a write among read-only work is the server's refusal
     ServerException e = assertThrows(ServerException.class, () -> pool.readOnly().execute("INSERT INTO routed VALUES (1)"));
     assertEquals("25006", e.sqlState());
@@ -254,6 +266,8 @@ class FleetPoolTest {
         assertTrue(m.contains(":" + primaryPort + " is the primary"), m);
         assertTrue(took.compareTo(Duration.ofSeconds(10)) < 0, "a bounded wait, took " + took);
         System.out.println("[fleet] standby mode refused after " + took.toMillis() + " ms: " + m);
+        // prefer-standby, with no fit standby after its wait, reads on the primary
+        assertEquals(new Landed(false, primaryPort), where(pool.readOnly()));
         // writes of the same pool still go to the primary
         assertEquals(new Landed(false, primaryPort), where(strict));
       } finally {
