@@ -8,13 +8,13 @@
   '[sluice.codec sluice.impl.errors sluice.impl.values sluice.impl.row sluice.json sluice.builders sluice.impl.query
     sluice.impl.placeholders sluice.impl.statement sluice.impl.options sluice.impl.batch sluice.impl.datafy
     sluice.impl.records sluice.events sluice.protocols sluice.impl.config sluice.impl.extend sluice.copy sluice.notify
-    sluice.core sluice.sql sluice.lifecycle sluice.ring sluice.example.server])
+    sluice.core sluice.sql sluice.lifecycle sluice.ring sluice.example.server sluice.replication])
 
 (def test-namespaces
   "The clojure.test namespaces of the suite."
   '[sluice.core-test sluice.session-test sluice.row-test sluice.json-test sluice.ring-test sluice.readme-test
     sluice.java-jdbc-test sluice.types-test sluice.kondo-test sluice.next-jdbc-test sluice.sql-test
-    sluice.codec-test sluice.timeout-test sluice.protocols-test])
+    sluice.codec-test sluice.timeout-test sluice.protocols-test sluice.replication-test])
 
 (defn- load-checking-reflection
   "Requires the main namespaces and returns the reflection warnings they printed (each file sets\n  *warn-on-reflection*; loaded first, before anything else loads them)."

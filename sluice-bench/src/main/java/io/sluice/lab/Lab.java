@@ -15,7 +15,7 @@ import io.sluice.lab.report.Coverage;
 import io.sluice.lab.report.HtmlReport;
 import io.sluice.lab.report.JsonReport;
 import io.sluice.lab.report.TextReport;
-import io.sluice.testkit.FaultProxy;
+import io.sluice.lab.rowset.BufferedVsStreamed;
 import io.sluice.testkit.PostgresServer;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -102,12 +102,19 @@ public final class Lab {
       Map<String, Long> checksums = new java.util.HashMap<>();
       try {
         runGroup(cases, "tcp", target, o.drivers(), profile, progress, results, checksums, notes);
+        List<Workload> forked = cases.stream().filter(c -> c.name().startsWith(Profiles.BUFFERED_VS_STREAMED))
+            .map(LabCase::workload).toList();
+        if (!forked.isEmpty()) {
+          BufferedVsStreamed.run(forked, target, profile.forks(), profile.warmup(), profile.runs(), progress, results,
+              checksums, notes);
+        }
         for (LabCase c : cases) {
           if (c.workload().kind() == Workload.Kind.MIXED_LOAD) {
             notes.addAll(io.sluice.bench.MixedLoad.notes(c.name()));
           }
         }
-        List<Workload> http = cases.stream().filter(c -> c.transport().equals("http")).map(LabCase::workload).toList();
+        List<Workload> http = cases.stream().filter(c -> c.transport().equals("http") && !c.name().endsWith(
+            Profiles.REMOTE)).map(LabCase::workload).toList();
         if (!http.isEmpty()) {
           String why = HttpBench.unavailable();
           if (why != null) {
@@ -140,14 +147,7 @@ public final class Lab {
             runGroup(cases, "unix", target.viaUnixSocket(dir), unix, profile, progress, results, checksums, notes);
           }
         }
-        List<LabCase> remote = cases.stream().filter(c -> c.transport().equals("remote")).toList();
-        if (!remote.isEmpty()) {
-          try (FaultProxy proxy = FaultProxy.start(target.host(), target.port()).latency(Profiles.REMOTE_LATENCY)) {
-            Target via = new Target(proxy.host(), proxy.port(), target.database(), target.user(), target.password(),
-                target.serverVersion());
-            runGroup(cases, "remote", via, o.drivers(), profile, progress, results, checksums, notes);
-          }
-        }
+        OverTheLink.run(cases, target, o, profile, progress, results, checksums, notes);
         status = "done";
       } finally {
         for (LabCase c : cases) {
@@ -163,7 +163,8 @@ public final class Lab {
         if (!results.isEmpty() || !split.isEmpty()) {
           if (!results.isEmpty()) {
             TextReport.print(out, info, results);
-            notes.stream().filter(n -> n.startsWith(Profiles.MIXED_LOAD)).forEach(out::println);
+            notes.stream().filter(n -> n.startsWith(Profiles.MIXED_LOAD) || n.startsWith(Profiles.POOL_SCALING)
+                || n.startsWith(Profiles.BUFFERED_VS_STREAMED)).forEach(out::println);
           }
           List<TimeSplit.Row> splitRows = TimeSplit.summarise(split);
           if (!splitRows.isEmpty()) {
@@ -189,11 +190,11 @@ public final class Lab {
   public static final java.util.Set<String> UNIX_INTERFACES = java.util.Set.of("sluice", "sluice-stream", "sluice-pool",
       "libpq", "libpq-single", "libpq-pipeline", "psql", "odbc", "odbc-cursor", "tokio-postgres", "pgx");
 
-  private static void runGroup(List<LabCase> cases, String transport, Target target, List<String> interfaces,
+  static void runGroup(List<LabCase> cases, String transport, Target target, List<String> interfaces,
       Profiles profile, Progress progress, List<Series> results, Map<String, Long> checksums, List<String> notes)
       throws Exception {
-    List<Workload> workloads = cases.stream().filter(c -> c.transport().equals(transport)).map(LabCase::workload)
-        .toList();
+    List<Workload> workloads = cases.stream().filter(c -> c.transport().equals(transport) && !Profiles.runsItself(c))
+        .map(LabCase::workload).toList();
     if (workloads.isEmpty()) {
       return;
     }

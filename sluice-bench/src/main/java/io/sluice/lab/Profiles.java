@@ -4,6 +4,8 @@ import io.sluice.bench.Warmup;
 import io.sluice.bench.Workload;
 import java.time.Duration;
 import io.sluice.bench.Workloads;
+import io.sluice.lab.rowset.BufferedVsStreamed;
+import io.sluice.lab.scale.PoolScaling;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -56,6 +58,15 @@ public record Profiles(String name, Warmup warmup, int runs, List<String> worklo
   /** Seed 002's "where the time goes": client CPU, server CPU and the rest, for single-row work. */
   public static final String TIME_SPLIT = "time-split";
 
+  /** Issue 24's "many cores, no funnel": pools of 1 to 8 connections over the remote link ({@link PoolScaling}). */
+  public static final String POOL_SCALING = PoolScaling.CASE;
+
+  /** Issue 24's buffered {@code query()} against streamed {@code forEach}, in fresh JVMs ({@link BufferedVsStreamed}). */
+  public static final String BUFFERED_VS_STREAMED = BufferedVsStreamed.CASE;
+
+  /** The suffix of a case run over the simulated remote link. */
+  public static final String REMOTE = "@remote";
+
   /** Every case name {@code --only} accepts. */
   public static List<String> caseNames() {
     List<String> all = new ArrayList<>(Workloads.names());
@@ -64,6 +75,8 @@ public record Profiles(String name, Warmup warmup, int runs, List<String> worklo
     all.add(TIME_SPLIT);
     all.add(MIXED_LOAD);
     all.add(MIXED_LOAD_LIGHT);
+    all.add(POOL_SCALING);
+    all.add(BUFFERED_VS_STREAMED);
     return all;
   }
 
@@ -80,6 +93,25 @@ public record Profiles(String name, Warmup warmup, int runs, List<String> worklo
   public List<Workload> splitWorkloads() {
     int n = Math.min(pointQueries, Math.max(2_000, pointQueries / 4));
     return Workloads.seed002(Arrays.copyOf(Workloads.pointIds(), n));
+  }
+
+  /**
+   * Whether the lab runs {@code c} itself rather than through the drivers: the HTTP cases (load tool
+   * and servers), the pool-scaling case (its own pools) and the buffered-against-streamed forks.
+   */
+  public static boolean runsItself(LabCase c) {
+    return c.transport().equals("http") || c.name().startsWith(POOL_SCALING)
+        || c.name().startsWith(BUFFERED_VS_STREAMED);
+  }
+
+  /** Point selects per execution of the pool-scaling case: four times the remote point queries, at least 512. */
+  public int scalingQueries() {
+    return Math.max(512, 4 * remoteQueries);
+  }
+
+  /** Fresh JVMs of the buffered-against-streamed case: 5 in the full profile, else 3. */
+  public int forks() {
+    return name.startsWith("full") ? 5 : 3;
   }
 
   /** One-way latency of the simulated remote link (a round trip costs twice this). */
@@ -123,7 +155,9 @@ public record Profiles(String name, Warmup warmup, int runs, List<String> worklo
       Map.entry(MIXED_LOAD_LIGHT, "issue 24: many callers of many kinds on one connection (and a pool of 4), 50 callers"),
       Map.entry("http-c1", "seed 000 test 6 and seed 001: 500 rows as JSON per HTTP request, 1 client"),
       Map.entry("http-c16", "seed 000 test 6 and seed 001: 500 rows as JSON per HTTP request, 16 clients"),
-      Map.entry("http-c64", "seed 000 test 6 and seed 001: 500 rows as JSON per HTTP request, 64 clients"));
+      Map.entry("http-c64", "seed 000 test 6 and seed 001: 500 rows as JSON per HTTP request, 64 clients"),
+      Map.entry(POOL_SCALING, "issue 24, many cores and no funnel: throughput against connections x pipeline depth"),
+      Map.entry(BUFFERED_VS_STREAMED, "issue 24: buffered query() against streamed forEach, repeated in fresh JVMs"));
 
   /** What the seed itself published for a case (its fastest machine), to show beside ours. */
   static final Map<String, String> SEED_FIGURES = Map.of(
@@ -154,7 +188,7 @@ public record Profiles(String name, Warmup warmup, int runs, List<String> worklo
    * n200 inserts sit between n1, n10 and n100).
    */
   static final List<String> FULL_ONLY = List.of("t50k-file", T10M, "copy-out", "copy-in", "ts60-rows", "n5-insert",
-      "n200-insert", MIXED_LOAD, MIXED_LOAD_LIGHT);
+      "n200-insert", MIXED_LOAD, MIXED_LOAD_LIGHT, POOL_SCALING, BUFFERED_VS_STREAMED);
   /**
    * Interfaces only the full profile runs unless named with {@code --interfaces}, to keep the default
    * profile near ten minutes: the java.jdbc HTTP server with data.json, a slower encoder than the
@@ -200,6 +234,17 @@ public record Profiles(String name, Warmup warmup, int runs, List<String> worklo
         cases.add(new LabCase(Workloads.t10m(t10mRows), EXPERIMENTS.get(T10M), "tcp", "once"));
         continue;
       }
+      if (name.equals(POOL_SCALING)) {
+        cases.add(new LabCase(PoolScaling.workload(scalingQueries(), REMOTE_LATENCY), EXPERIMENTS.get(name), "remote",
+            "pool"));
+        continue;
+      }
+      if (name.equals(BUFFERED_VS_STREAMED)) {
+        for (Workload w : BufferedVsStreamed.workloads()) {
+          cases.add(new LabCase(w, EXPERIMENTS.get(name), "tcp", "once"));
+        }
+        continue;
+      }
       if (name.equals(MIXED_LOAD) || name.equals(MIXED_LOAD_LIGHT)) {
         int threads = name.equals(MIXED_LOAD) ? Workloads.MIXED_LOAD_THREADS : 50;
         cases.add(new LabCase(Workloads.mixedLoad(threads), EXPERIMENTS.get(name), "tcp", "once"));
@@ -220,6 +265,12 @@ public record Profiles(String name, Warmup warmup, int runs, List<String> worklo
             + " Clojure ones (seed 001's)", httpRequests, clients, io.sluice.lab.http.HttpBench.POOL_SIZE,
             SEED_001_POOL), httpRequests, clients);
         cases.add(new LabCase(w, EXPERIMENTS.get(name), "http", "pool"));
+        if (remoteQueries > 0 && clients >= 16) {
+          // the same over the 1 ms link, the Java servers only (issue 24: requests per second where round trips show)
+          cases.add(new LabCase(Workload.http(name + REMOTE, w.description().replace(", each server", ", over a link"
+              + " with " + REMOTE_LATENCY.toMillis() + " ms latency each way, each server"), httpRequests, clients),
+              EXPERIMENTS.get(name) + ", over the simulated remote link", "http", "pool"));
+        }
       }
     }
     if (remoteQueries > 0) {

@@ -122,3 +122,18 @@ select run_id, workload, interface, count(*) as n,
        greatest(0, percentile_cont(0.5) within group (order by wall_s - client_cpu_s - server_cpu_s)) as rest_median
 from lab.split
 group by run_id, workload, interface;
+
+-- the HTTP cases per request (issue 24): a measurement of an HTTP case is one ab run after the
+-- warm-up, its rows the requests served, its cpu_s the lab JVM's (the HTTP server with its database
+-- client and JSON encoder; ab and PostgreSQL are other processes); min/median/max over the runs
+create or replace view lab.per_request as
+select run_id, workload, transport, interface, count(*) as n,
+       min(rows / wall_s) as requests_per_s_min,
+       percentile_cont(0.5) within group (order by rows / wall_s) as requests_per_s_median,
+       max(rows / wall_s) as requests_per_s_max,
+       min(cpu_s / rows) * 1e6 as cpu_us_per_request_min,
+       percentile_cont(0.5) within group (order by cpu_s / rows) * 1e6 as cpu_us_per_request_median,
+       max(cpu_s / rows) * 1e6 as cpu_us_per_request_max
+from lab.measurement
+where transport = 'http' and rows > 0 and wall_s > 0
+group by run_id, workload, transport, interface;

@@ -45,7 +45,7 @@ class LabTest {
   static Target target;
   static long runId;
   static String printed;
-  static Profiles small = new Profiles("test", Warmup.fixed(1), 2, List.of("int1", "point-seq", "point-vt16", "http-c16", Profiles.TIME_SPLIT), 300, 40, 50);
+  static Profiles small = new Profiles("test", Warmup.fixed(1), 2, List.of("int1", "point-seq", "point-vt16", "http-c16", Profiles.TIME_SPLIT, Profiles.POOL_SCALING), 300, 40, 50);
   static List<LabCase> cases;
 
   @BeforeAll
@@ -64,13 +64,16 @@ class LabTest {
   @Test
   void profilesExpandIntoCases() {
     List<String> names = cases.stream().map(LabCase::name).toList();
-    assertEquals(List.of("int1", "point-seq-300", "point-vt16-300", "http-c16", "point-seq-300@unix",
-        "point-seq-40@remote", "point-vt16-40@remote"), names);
-    assertEquals(List.of("tcp", "tcp", "tcp", "http", "unix", "remote", "remote"),
+    assertEquals(List.of("int1", "point-seq-300", "point-vt16-300", "pool-scaling@remote", "http-c16",
+        "http-c16@remote", "point-seq-300@unix", "point-seq-40@remote", "point-vt16-40@remote"), names);
+    assertEquals(List.of("tcp", "tcp", "tcp", "remote", "http", "http", "unix", "remote", "remote"),
         cases.stream().map(LabCase::transport).toList());
-    assertEquals(40, cases.get(5).workload().queryCount());
-    assertEquals(16, cases.get(3).workload().threads());
-    assertEquals(50, cases.get(3).workload().expectedRows());
+    assertEquals(40, cases.get(7).workload().queryCount());
+    assertEquals(16, cases.get(4).workload().threads());
+    assertEquals(50, cases.get(4).workload().expectedRows());
+    assertEquals(16, cases.get(5).workload().threads(), "the HTTP case again over the 1 ms link");
+    assertEquals(512, cases.get(3).workload().queryCount(), "pool-scaling: four times the remote queries, 512 at least");
+    assertEquals(256, cases.get(3).workload().threads());
     Profiles def = Profiles.named("default");
     List<LabCase> all = def.cases(List.of());
     assertEquals(all.size(), new HashSet<>(all.stream().map(LabCase::name).toList()).size(), "case names are unique");
@@ -100,6 +103,17 @@ class LabTest {
     Workload light = def.cases(List.of("mixed-load-50")).get(0).workload();
     assertEquals(Workload.Kind.MIXED_LOAD, light.kind());
     assertEquals(50 * 22, light.expectedRows());
+    // issue 24's measurement gaps: HTTP over the link in the default profile; pool scaling and the forks in the full one
+    assertTrue(all.stream().anyMatch(c -> c.name().equals("http-c16@remote")));
+    assertTrue(all.stream().anyMatch(c -> c.name().equals("http-c64@remote")));
+    assertFalse(all.stream().anyMatch(c -> c.name().equals("http-c1@remote")), "one client: no pool to compare");
+    LabCase scaling = full.stream().filter(c -> c.name().equals("pool-scaling@remote")).findFirst().orElseThrow();
+    assertEquals(8_000, scaling.workload().queryCount());
+    assertEquals(List.of("buffered-vs-streamed-t50k", "buffered-vs-streamed-mixed9", "buffered-vs-streamed-ts60",
+        "buffered-vs-streamed-json50k"), full.stream().map(LabCase::name).filter(n -> n.startsWith("buffered-vs"))
+        .toList());
+    assertEquals(5, Profiles.named("full").forks());
+    assertEquals(7, io.sluice.lab.scale.PoolScaling.setups(true).size());
     // the Rust and Go peers: the full profile, or by name
     List<String> everyInterface = List.of("sluice", "tokio-postgres", "pgx");
     assertEquals(List.of("sluice"), def.interfaces(everyInterface));
@@ -295,6 +309,80 @@ class LabTest {
     assertFalse(byCase.isEmpty());
   }
 
+  /**
+   * Issue 24: the HTTP cases carry the client CPU per request beside requests per second — in the
+   * JSON (recomputed here from its samples), the HTML table and the view lab.per_request — and
+   * every figure is plausible: more than nothing, less than the machine's CPUs give over the wall time.
+   */
+  @Test
+  void theHttpCasesReportClientCpuPerRequest() throws Exception {
+    Path reports = dir.resolve("reports");
+    JsonNode json = new ObjectMapper().readTree(reports.resolve("run-" + runId + ".json").toFile());
+    int cpus = json.get("machine").get("cpus").asInt();
+    Map<String, JsonNode> perRequest = new LinkedHashMap<>();
+    for (JsonNode r : json.get("perRequest")) {
+      perRequest.put(r.get("workload").asText() + " " + r.get("server").asText(), r);
+    }
+    List<String> expected = new ArrayList<>();
+    for (String c : List.of("http-c16", "http-c16@remote")) {
+      for (String server : HTTP_SERVERS) {
+        expected.add(c + " " + server);
+      }
+    }
+    assertEquals(new HashSet<>(expected), perRequest.keySet());
+    String page = Files.readString(reports.resolve("run-" + runId + ".html"));
+    try (Connection c = Connection.open(target.uri())) {
+      for (JsonNode r : json.get("results")) {
+        String key = r.get("workload").asText() + " " + r.get("driver").asText();
+        if (!perRequest.containsKey(key)) {
+          continue;
+        }
+        List<Double> cpuPerRequest = new ArrayList<>();
+        List<Double> rps = new ArrayList<>();
+        for (JsonNode x : r.get("samples")) {
+          double wall = x.get("wallNs").asDouble();
+          double cpu = x.get("cpuNs").asDouble();
+          long requests = x.get("rows").asLong();
+          assertEquals(50, requests, key);
+          assertTrue(cpu > 0, key + ": the server worked for its requests");
+          assertTrue(cpu < wall * cpus, key + ": no more CPU than " + cpus + " CPUs give over " + wall + " ns: " + cpu);
+          cpuPerRequest.add(cpu / 1e3 / requests);
+          rps.add(requests / (wall / 1e9));
+        }
+        JsonNode figures = perRequest.get(key);
+        assertEquals(lowerMedian(cpuPerRequest), figures.get("cpuUsPerRequest").get("median").asDouble(), 1e-6, key);
+        assertEquals(lowerMedian(rps), figures.get("requestsPerSecond").get("median").asDouble(), 1e-6, key);
+        assertTrue(figures.get("cpuUsPerRequest").get("min").asDouble() > 0, key);
+        String[] parts = key.split(" ");
+        var view = c.query("select requests_per_s_median, cpu_us_per_request_min, cpu_us_per_request_median"
+            + " from lab.per_request where run_id = $1 and workload = $2 and interface = $3", runId, parts[0], parts[1]);
+        assertEquals(1, view.size(), key + " in lab.per_request");
+        assertTrue(view.get(0).getDouble("cpu_us_per_request_min") > 0, key);
+        // the view interpolates an even count's median: between the JSON's min and max
+        double viewMedian = view.get(0).getDouble("cpu_us_per_request_median");
+        assertTrue(viewMedian >= figures.get("cpuUsPerRequest").get("min").asDouble() - 1e-6
+            && viewMedian <= figures.get("cpuUsPerRequest").get("max").asDouble() + 1e-6, key + ": " + viewMedian);
+        assertTrue(page.contains("<tr data-case=\"" + parts[0] + "\" data-server=\"" + parts[1] + "\">"),
+            key + " in the HTML table");
+      }
+    }
+    assertTrue(printed.contains("JSON over HTTP: requests/s and client CPU per request"), printed);
+  }
+
+  /** Issue 24's "many cores, no funnel": each pool set-up's throughput, per connection and against the link's bound. */
+  @Test
+  void thePoolScalingCaseReportsEachSetUpsThroughput() {
+    for (var s : io.sluice.lab.scale.PoolScaling.setups(false)) {
+      assertTrue(printed.contains("pool-scaling@remote, " + s.name() + ": "), s.name() + " in:\n" + printed);
+    }
+    assertTrue(printed.contains("% of the link's bound of 32,000 (64 in flight per 2 ms round trip)"), printed);
+  }
+
+  private static double lowerMedian(List<Double> xs) {
+    List<Double> sorted = xs.stream().sorted().toList();
+    return sorted.get((sorted.size() - 1) / 2);
+  }
+
   private static String best(Map<String, JsonNode> wall, java.util.function.Predicate<String> which) {
     return wall.keySet().stream().filter(which)
         .min((a, b) -> Double.compare(median(wall.get(a)), median(wall.get(b)))).orElseThrow();
@@ -309,8 +397,14 @@ class LabTest {
         stats.get("max").asDouble());
   }
 
-  /** The HTTP case compares two servers, the Unix socket leaves pgjdbc out; else the chosen interfaces. */
+  /**
+   * The HTTP case compares two servers, the Unix socket leaves pgjdbc out, pool scaling has its own
+   * set-ups; else the chosen interfaces.
+   */
   static int interfaces(LabCase c) {
+    if (c.name().startsWith(Profiles.POOL_SCALING)) {
+      return io.sluice.lab.scale.PoolScaling.setups(false).size();
+    }
     return switch (c.transport()) {
       case "http" -> HTTP_SERVERS.size();
       case "unix" -> (int) INTERFACES.stream().filter(Lab.UNIX_INTERFACES::contains).count();

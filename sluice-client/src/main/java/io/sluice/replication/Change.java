@@ -120,6 +120,41 @@ public sealed interface Change {
    */
   record StreamAbort(Lsn lsn, int xid, int subXid, Lsn abortLsn, Instant abortTime) implements Change {}
 
+  /**
+   * A transaction prepared for two-phase commit ({@code PREPARE TRANSACTION}) begins; its changes
+   * follow, then its {@link Prepare}. Sent only with {@link StreamOptions#twoPhase} (PostgreSQL 15+).
+   *
+   * @param prepareLsn the position of the prepare record
+   * @param endLsn the position just past it
+   * @param gid the global transaction identifier given to {@code PREPARE TRANSACTION}
+   */
+  record BeginPrepare(Lsn lsn, Lsn prepareLsn, Lsn endLsn, Instant prepareTime, int xid, String gid)
+      implements Change {}
+
+  /**
+   * The transaction was prepared: its changes are decided at {@link CommitPrepared} or {@link
+   * RollbackPrepared}, which may come much later, after a restart. Acknowledge it to have the
+   * server not send its changes again; its outcome comes whatever.
+   */
+  record Prepare(Lsn lsn, Lsn prepareLsn, Lsn endLsn, Instant prepareTime, int xid, String gid) implements Change {}
+
+  /** {@code COMMIT PREPARED gid}: the prepared transaction's changes are committed; acknowledge it. */
+  record CommitPrepared(Lsn lsn, Lsn commitLsn, Lsn endLsn, Instant commitTime, int xid, String gid)
+      implements Change {}
+
+  /**
+   * {@code ROLLBACK PREPARED gid}: forget the prepared transaction's changes; acknowledge it.
+   *
+   * @param preparedEndLsn where the prepared transaction ended
+   * @param endLsn the position just past the rollback
+   */
+  record RollbackPrepared(Lsn lsn, Lsn preparedEndLsn, Lsn endLsn, Instant prepareTime, Instant rollbackTime,
+      int xid, String gid) implements Change {}
+
+  /** A streamed transaction ({@link StreamStart} … {@link StreamStop}) was prepared, with {@link StreamOptions#twoPhase}. */
+  record StreamPrepare(Lsn lsn, Lsn prepareLsn, Lsn endLsn, Instant prepareTime, int xid, String gid)
+      implements Change {}
+
   /** What an UPDATE or DELETE carries of the old row. */
   enum OldValues {
     /** Nothing (an UPDATE that kept the key, under DEFAULT or USING INDEX). */

@@ -53,8 +53,10 @@ public interface ChangeStream extends AutoCloseable {
   void ack(Lsn position);
 
   /**
-   * Acknowledges a {@link Change.Commit} or {@link Change.StreamCommit} (its end position) or a
-   * non-transactional {@link Change.Message}, with everything before it.
+   * Acknowledges a {@link Change.Commit} or {@link Change.StreamCommit} (its end position), a
+   * non-transactional {@link Change.Message}, or, with two-phase decoding, a {@link Change.Prepare},
+   * {@link Change.StreamPrepare}, {@link Change.CommitPrepared} or {@link Change.RollbackPrepared},
+   * with everything before it.
    *
    * @throws IllegalArgumentException for any other change: a slot restarts only at transaction
    *     boundaries, so a change inside a transaction cannot be acknowledged alone

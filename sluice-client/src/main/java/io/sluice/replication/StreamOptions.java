@@ -33,10 +33,15 @@ import java.util.Objects;
  *     on a timer, only when the server asks
  * @param receiveTimeout how long the server may be silent, with a reply asked for, before the
  *     stream fails ({@code wal_receiver_timeout}'s role); 0: no limit
+ * @param twoPhase decode prepared transactions at {@code PREPARE TRANSACTION} ({@code two_phase
+ *     'on'}, protocol 3+, PostgreSQL 15+): {@link Change.BeginPrepare} … {@link Change.Prepare}, then
+ *     {@link Change.CommitPrepared} or {@link Change.RollbackPrepared}; without it a prepared
+ *     transaction comes as an ordinary one at {@code COMMIT PREPARED}. Once a slot has streamed with
+ *     it, the slot stays two-phase
  */
 public record StreamOptions(String slot, List<String> publications, Lsn startAt, int protocolVersion, Boolean binary,
     boolean messages, Boolean streaming, AckMode ackMode, int maxBufferedMessages, long maxBufferedBytes,
-    Duration statusInterval, Duration receiveTimeout) {
+    Duration statusInterval, Duration receiveTimeout, boolean twoPhase) {
 
   public StreamOptions {
     if (slot == null || slot.isEmpty()) {
@@ -75,52 +80,57 @@ public record StreamOptions(String slot, List<String> publications, Lsn startAt,
    */
   public static StreamOptions of(String slot, String... publications) {
     return new StreamOptions(slot, List.of(publications), Lsn.ZERO, 0, null, true, null, AckMode.MANUAL, 1024,
-        16L << 20, Duration.ofSeconds(10), Duration.ofSeconds(60));
+        16L << 20, Duration.ofSeconds(10), Duration.ofSeconds(60), false);
   }
 
   public StreamOptions startAt(Lsn position) {
     return new StreamOptions(slot, publications, position, protocolVersion, binary, messages, streaming, ackMode,
-        maxBufferedMessages, maxBufferedBytes, statusInterval, receiveTimeout);
+        maxBufferedMessages, maxBufferedBytes, statusInterval, receiveTimeout, twoPhase);
   }
 
   public StreamOptions protocolVersion(int version) {
     return new StreamOptions(slot, publications, startAt, version, binary, messages, streaming, ackMode,
-        maxBufferedMessages, maxBufferedBytes, statusInterval, receiveTimeout);
+        maxBufferedMessages, maxBufferedBytes, statusInterval, receiveTimeout, twoPhase);
   }
 
   public StreamOptions binary(boolean on) {
     return new StreamOptions(slot, publications, startAt, protocolVersion, on, messages, streaming, ackMode,
-        maxBufferedMessages, maxBufferedBytes, statusInterval, receiveTimeout);
+        maxBufferedMessages, maxBufferedBytes, statusInterval, receiveTimeout, twoPhase);
   }
 
   public StreamOptions messages(boolean on) {
     return new StreamOptions(slot, publications, startAt, protocolVersion, binary, on, streaming, ackMode,
-        maxBufferedMessages, maxBufferedBytes, statusInterval, receiveTimeout);
+        maxBufferedMessages, maxBufferedBytes, statusInterval, receiveTimeout, twoPhase);
   }
 
   public StreamOptions streaming(boolean on) {
     return new StreamOptions(slot, publications, startAt, protocolVersion, binary, messages, on, ackMode,
-        maxBufferedMessages, maxBufferedBytes, statusInterval, receiveTimeout);
+        maxBufferedMessages, maxBufferedBytes, statusInterval, receiveTimeout, twoPhase);
   }
 
   public StreamOptions ackMode(AckMode mode) {
     return new StreamOptions(slot, publications, startAt, protocolVersion, binary, messages, streaming, mode,
-        maxBufferedMessages, maxBufferedBytes, statusInterval, receiveTimeout);
+        maxBufferedMessages, maxBufferedBytes, statusInterval, receiveTimeout, twoPhase);
+  }
+
+  public StreamOptions twoPhase(boolean on) {
+    return new StreamOptions(slot, publications, startAt, protocolVersion, binary, messages, streaming, ackMode,
+        maxBufferedMessages, maxBufferedBytes, statusInterval, receiveTimeout, on);
   }
 
   /** The buffer's bounds: changes and bytes waiting for the application. */
   public StreamOptions buffer(int messages, long bytes) {
     return new StreamOptions(slot, publications, startAt, protocolVersion, binary, this.messages, streaming, ackMode,
-        messages, bytes, statusInterval, receiveTimeout);
+        messages, bytes, statusInterval, receiveTimeout, twoPhase);
   }
 
   public StreamOptions statusInterval(Duration interval) {
     return new StreamOptions(slot, publications, startAt, protocolVersion, binary, messages, streaming, ackMode,
-        maxBufferedMessages, maxBufferedBytes, interval, receiveTimeout);
+        maxBufferedMessages, maxBufferedBytes, interval, receiveTimeout, twoPhase);
   }
 
   public StreamOptions receiveTimeout(Duration timeout) {
     return new StreamOptions(slot, publications, startAt, protocolVersion, binary, messages, streaming, ackMode,
-        maxBufferedMessages, maxBufferedBytes, statusInterval, timeout);
+        maxBufferedMessages, maxBufferedBytes, statusInterval, timeout, twoPhase);
   }
 }

@@ -11,7 +11,8 @@ import java.util.function.BooleanSupplier;
 /**
  * One PostgreSQL server per test JVM for the change stream tests, of the version {@code sluice.pg}
  * selects, with {@code wal_level = logical} and a small {@code logical_decoding_work_mem} (64 kB, the
- * least allowed) so that a transaction of a few thousand rows is streamed while in progress. The
+ * least allowed) so that a transaction of a few thousand rows is streamed while in progress, and
+ * prepared transactions allowed ({@code max_prepared_transactions}) for two-phase decoding. The
  * superuser signs in with trust, and may replicate. Each test makes slots and publications of its
  * own names ({@link #name}).
  */
@@ -29,7 +30,8 @@ final class LogicalServer {
             .withSetting("wal_level", "logical")
             .withSetting("max_replication_slots", "40")
             .withSetting("max_wal_senders", "40")
-            .withSetting("logical_decoding_work_mem", "64kB"));
+            .withSetting("logical_decoding_work_mem", "64kB")
+            .withSetting("max_prepared_transactions", "10"));
         Runtime.getRuntime().addShutdownHook(new Thread(server::close));
       }
       return server;

@@ -128,9 +128,11 @@ public final class HttpBench {
       double[] sorted = as.stream().mapToDouble(AbResult::requestsPerSecond).sorted().toArray();
       double median = sorted.length == 0 ? 0 : sorted[sorted.length / 2];
       AbResult mid = as.stream().filter(a -> a.requestsPerSecond() == median).findFirst().orElse(null);
-      notes.add(String.format("%s, %s: %.0f requests/s (min %.0f, max %.0f over %d runs); latency of the"
-              + " median run: p50 %s ms, p90 %s ms, p99 %s ms, max %s ms", c.name(), s.name(), median, min, max,
-          as.size(), pct(mid, "50%"), pct(mid, "90%"), pct(mid, "99%"), pct(mid, "100%")));
+      Series.Stats cpu = series.get(s).cpu();
+      notes.add(String.format("%s, %s: %.0f requests/s (min %.0f, max %.0f over %d runs), client CPU %.0f µs per"
+              + " request (median run; this JVM's CPU over the requests); latency of the median run: p50 %s ms,"
+              + " p90 %s ms, p99 %s ms, max %s ms", c.name(), s.name(), median, min, max, as.size(),
+          cpu.median() / 1e3 / c.expectedRows(), pct(mid, "50%"), pct(mid, "90%"), pct(mid, "99%"), pct(mid, "100%")));
       line.append(s.name()).append(String.format(" %.0f req/s  ", median));
     }
     progress.done(String.format("%5.0fs [%d/%d] %-10s done: %s", progress.elapsedSeconds(), w + 1, count,

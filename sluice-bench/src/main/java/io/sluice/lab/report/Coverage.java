@@ -4,6 +4,8 @@ import io.sluice.bench.Series;
 import io.sluice.bench.Workload;
 import io.sluice.lab.Lab;
 import io.sluice.lab.LabCase;
+import io.sluice.lab.Profiles;
+import io.sluice.lab.scale.PoolScaling;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -57,7 +59,19 @@ public record Coverage(List<String> interfaces, Map<String, Map<String, Integer>
     if (unavailable.containsKey(i)) {
       return i + " could not start on this machine: " + unavailable.get(i);
     }
+    boolean scaling = PoolScaling.names().contains(i);
+    if (c.name().startsWith(Profiles.POOL_SCALING) != scaling) {
+      return scaling ? "the pool set-ups of " + Profiles.POOL_SCALING + " run that case only"
+          : Profiles.POOL_SCALING + " compares pool set-ups of its own (Sluice pools of 1 to 8 connections, pgjdbc +"
+              + " HikariCP of 8)";
+    }
+    if (c.name().startsWith(Profiles.BUFFERED_VS_STREAMED)) {
+      return Profiles.BUFFERED_VS_STREAMED + " compares Sluice's buffered and streamed modes only, in fresh JVMs";
+    }
     boolean http = i.startsWith("http-");
+    if (http && c.transport().equals("http") && c.name().endsWith(Profiles.REMOTE)) {
+      return "over the remote link, the Java HTTP servers only (pgjdbc + HikariCP, Sluice)";
+    }
     if (c.transport().equals("http") != http) {
       return http ? "the HTTP servers run the HTTP cases only"
           : "the HTTP cases compare the HTTP servers (Sluice and its peers, each on Jetty)";

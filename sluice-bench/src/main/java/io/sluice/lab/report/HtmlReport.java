@@ -59,6 +59,7 @@ public final class HtmlReport {
         .append(info.cpus()).append(" CPUs, ").append(esc(info.os())).append(".</p>\n");
     headline(h, Headline.of(p.results()));
     summary(h, Summary.of(p.results()));
+    perRequest(h, PerRequest.of(p.results()));
     h.append("<h2>Cases</h2>\n<p class=\"note\">Each chart: milliseconds per execution (a point case's execution is"
         + " all of its queries). Bar: median of the measured runs; whisker: min to max. Dark: wall time; light: the"
         + " client's CPU time (every thread of the JVM, or the C client's own). ◆: the first, cold call's wall"
@@ -145,6 +146,35 @@ public final class HtmlReport {
           .append(String.format("%.2f", r.max())).append("</td></tr>\n");
     }
     h.append("</table>\n");
+  }
+
+  /** The HTTP cases: requests per second beside the client CPU per request, with their spread and ratios. */
+  private static void perRequest(StringBuilder h, List<PerRequest> rows) {
+    if (rows.isEmpty()) {
+      return;
+    }
+    h.append("<h2>JSON over HTTP: requests per second and client CPU per request</h2>\n<p class=\"note\">Per"
+        + " measured ab run after the warm-up: requests over ab's time, and the lab JVM's CPU (the HTTP server with"
+        + " its database client and JSON encoder; ab and PostgreSQL run in other processes) over the requests served."
+        + " Median (min–max); the ratios divide by ").append(PerRequest.REFERENCE).append("'s medians.</p>\n")
+        .append("<table class=\"per-request\"><tr><th>case</th><th>server</th><th>requests/s</th><th>× pgjdbc</th>"
+            + "<th>client CPU µs/request</th><th>× pgjdbc</th></tr>\n");
+    for (PerRequest r : rows) {
+      h.append("<tr data-case=\"").append(esc(r.workload())).append("\" data-server=\"").append(esc(r.server()))
+          .append("\"><td>").append(esc(r.workload())).append("</td><td>").append(esc(r.server())).append("</td><td>")
+          .append(figure(r.requestsPerSecond(), "%.0f")).append("</td><td>").append(plain(r.requestsRatio()))
+          .append("</td><td>").append(figure(r.cpuMicros(), "%.0f")).append("</td><td>").append(plain(r.cpuRatio()))
+          .append("</td></tr>\n");
+    }
+    h.append("</table>\n");
+  }
+
+  private static String figure(PerRequest.Figure f, String format) {
+    return String.format(format + " (" + format + "–" + format + ")", f.median(), f.min(), f.max());
+  }
+
+  private static String plain(double r) {
+    return Double.isNaN(r) ? "–" : String.format("%.2f", r);
   }
 
   private static void chart(StringBuilder h, LabCase c, List<Series> series) {

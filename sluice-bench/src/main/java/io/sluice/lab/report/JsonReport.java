@@ -15,8 +15,8 @@ import java.util.Optional;
 /**
  * The results as JSON: the run's facts, each driver and workload, and per (workload, driver) every
  * measured sample in nanoseconds and bytes, with min/median/max in milliseconds, the ratios of the
- * medians to pgjdbc's, the cold call and the warm-up; then the {@link Headline} and the {@link
- * Summary} as the reports show them. {@code failure} is null for a complete, checked run.
+ * medians to pgjdbc's, the cold call and the warm-up; then the HTTP cases per request ({@link
+ * PerRequest}), the {@link Headline} and the {@link Summary} as the reports show them. {@code failure} is null for a complete, checked run.
  */
 public final class JsonReport {
   /** Bump when the layout changes incompatibly. */
@@ -94,6 +94,16 @@ public final class JsonReport {
       j.endObject();
     }
     j.endArray();
+    j.name("perRequest").beginArray();
+    for (PerRequest r : PerRequest.of(results)) {
+      j.beginObject().field("workload", r.workload()).field("server", r.server());
+      figure(j, "requestsPerSecond", r.requestsPerSecond());
+      figure(j, "cpuUsPerRequest", r.cpuMicros());
+      number(j, "requestsRatioToPgjdbc", r.requestsRatio());
+      number(j, "cpuRatioToPgjdbc", r.cpuRatio());
+      j.endObject();
+    }
+    j.endArray();
     Summary sum = Summary.of(results);
     j.name("summary").beginObject().field("reference", sum.reference());
     j.name("cases").beginArray();
@@ -112,6 +122,10 @@ public final class JsonReport {
   private static void stats(JsonWriter j, String name, Series.Stats stats) {
     j.name(name).beginObject().field("min", stats.min() / 1e6).field("median", stats.median() / 1e6)
         .field("max", stats.max() / 1e6).endObject();
+  }
+
+  private static void figure(JsonWriter j, String name, PerRequest.Figure f) {
+    j.name(name).beginObject().field("min", f.min()).field("median", f.median()).field("max", f.max()).endObject();
   }
 
   private static void number(JsonWriter j, String name, double v) {

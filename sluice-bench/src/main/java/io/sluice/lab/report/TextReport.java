@@ -43,6 +43,7 @@ public final class TextReport {
         + " B (budget spent) or C (count reached).");
     out.println();
     headline(out, Headline.of(results));
+    perRequest(out, PerRequest.of(results));
     int width = Math.max(11, results.stream().mapToInt(r -> r.workload().name().length()).max().orElse(0));
     String header = String.format("%-" + width + "s %-14s %9s %9s %9s %7s %7s   %9s %9s %9s %7s   %8s %9s %6s",
         "workload", "driver", "wall min", "median", "max", "x" + BASELINE, "x" + REFERENCE, "cpu min", "median", "max",
@@ -86,6 +87,23 @@ public final class TextReport {
     for (Headline.Line l : lines) {
       out.printf(f, l.workload(), l.fastest().driver(), name(l.sluice()), spread(l.sluice()), name(l.peer()),
           spread(l.peer()), fmt(l.toPeer()), name(l.libpq()), fmt(l.toLibpq()));
+    }
+    out.println();
+  }
+
+  static void perRequest(PrintStream out, List<PerRequest> rows) {
+    if (rows.isEmpty()) {
+      return;
+    }
+    out.println("JSON over HTTP: requests/s and client CPU per request (the lab JVM: server, database client, JSON),"
+        + " median (min-max) over the measured ab runs; x pgjdbc: over " + PerRequest.REFERENCE + "'s medians");
+    String f = "  %-16s %-18s %-24s %9s %-22s %9s%n";
+    out.printf(f, "case", "server", "requests/s", "x pgjdbc", "CPU us/request", "x pgjdbc");
+    for (PerRequest r : rows) {
+      out.printf(f, r.workload(), r.server(), String.format("%.0f (%.0f-%.0f)", r.requestsPerSecond().median(),
+          r.requestsPerSecond().min(), r.requestsPerSecond().max()), fmt(r.requestsRatio()),
+          String.format("%.0f (%.0f-%.0f)", r.cpuMicros().median(), r.cpuMicros().min(), r.cpuMicros().max()),
+          fmt(r.cpuRatio()));
     }
     out.println();
   }

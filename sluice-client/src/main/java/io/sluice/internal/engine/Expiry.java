@@ -41,15 +41,15 @@ final class Expiry {
 
   /** The deadline passed: cancel the request once the server is running it; close if that fails. */
   private void expire(Request r) {
-    if (r.done) {
+    if (r.isFinished()) {
       return;
     }
-    r.cancelledFor(Request.CancelCause.DEADLINE);
+    r.cancelledFor(InFlight.CancelCause.DEADLINE);
     Deadline end = Deadline.in(cancelTimeoutNanos);
     // the cancel must reach the server while it runs this request: wait until it heads the queue
     // (the engine wakes the new head's watcher as each request completes)
-    r.watchUntil(() -> r.done || pending.peek() == r, end);
-    if (r.done) {
+    r.watchUntil(() -> r.isFinished() || pending.peek() == r, end);
+    if (r.isFinished()) {
       return;
     }
     cancelAtHead(r, end, false);
@@ -58,7 +58,7 @@ final class Expiry {
     // server began this one, is lost. While this request is the only one in flight, a cancel that
     // comes late finds the server idle and is ignored, so it is sent again, less often each time
     long pause = RESEND_FIRST_NANOS;
-    while (!r.watchUntil(() -> r.done, earlier(end, pause))) {
+    while (!r.watchUntil(r::isFinished, earlier(end, pause))) {
       if (end.passed()) {
         failAll.accept(new ConnectionException("the statement ran past its deadline and the server did not end it "
             + "within cancel_timeout; the connection was closed", Outcome.UNKNOWN));
@@ -84,7 +84,7 @@ final class Expiry {
   private void cancelAtHead(Request r, Deadline end, boolean alone) {
     outLock.lock();
     try {
-      if (!r.done && pending.peek() == r && (!alone || pending.size() == 1)) {
+      if (!r.isFinished() && pending.peek() == r && (!alone || pending.size() == 1)) {
         Canceller.cancel(s, Math.max(1, end.remainingNanos()));
       }
     } finally {
@@ -107,9 +107,9 @@ final class Expiry {
     Thread.startVirtualThread(() -> {
       outLock.lock();
       try {
-        if (!r.done && pending.peek() == r && pending.size() == 1 && unpinned.getAsBoolean()
+        if (!r.isFinished() && pending.peek() == r && pending.size() == 1 && unpinned.getAsBoolean()
             && s.transactionStatus == io.sluice.protocol.TransactionStatus.IDLE) {
-          r.cancelledFor(Request.CancelCause.STOPPED);
+          r.cancelledFor(InFlight.CancelCause.STOPPED);
           Canceller.cancel(s, cancelTimeoutNanos);
         }
       } finally {
@@ -121,7 +121,7 @@ final class Expiry {
   /** Cancels whatever the server is running for this connection now (a CancelRequest). */
   boolean cancelCurrent() {
     for (Request r : pending) {
-      r.cancelledFor(Request.CancelCause.CALLER);
+      r.cancelledFor(InFlight.CancelCause.CALLER);
     }
     return Canceller.cancel(s, cancelTimeoutNanos);
   }

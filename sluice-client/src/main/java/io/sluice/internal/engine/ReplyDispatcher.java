@@ -74,22 +74,19 @@ final class ReplyDispatcher {
     if (owner == ReplyOrder.Owner.BEGIN) {
       return true;   // the deferred BEGIN's own ParseComplete, BindComplete, CommandComplete
     }
-    head.beginFailed |= owner == ReplyOrder.Owner.BEGIN_FAILED;
-    head.replies++;
+    head.answered();   // its own reply (BEGIN_FAILED too: the request is skipped with it)
     switch (type) {
       case BackendTag.READY_FOR_QUERY -> {
         TransactionStatus status = ReplyBodies.readyStatus(in);
         s.transactionStatus = status;
-        head.lastStatus = status;
+        boolean last = head.ready(status);
         head.onReady(status);
-        if (--head.syncsLeft <= 0) {
+        if (last) {
           ends.completed(head);
         }
       }
       case BackendTag.ERROR_RESPONSE -> {
-        if (head.serverError == null) {
-          head.serverError = error;
-        }
+        head.serverError(error);
         head.onMessage(type, in);
       }
       default -> head.onMessage(type, in);
@@ -128,7 +125,8 @@ final class ReplyDispatcher {
    * no reply yet and its first message is one the server answers before acting on anything.
    */
   private void sessionEnded(Request head, ServerException e) {
-    long notStarted = head.replies == 0 && head.answersBeforeActing() ? head.seq : head.seq + 1;
+    long seq = head.seq();
+    long notStarted = head.state() == InFlight.State.QUEUED && head.answersBeforeActing() ? seq : seq + 1;
     ends.failed(new ConnectionException("the server ended the session: " + e.getMessage(), Outcome.UNKNOWN, e),
         notStarted);
   }

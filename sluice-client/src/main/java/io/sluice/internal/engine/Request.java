@@ -4,126 +4,25 @@ import io.sluice.SluiceException;
 import io.sluice.protocol.FrameReader;
 import io.sluice.protocol.TransactionStatus;
 import io.sluice.protocol.WireWriter;
-import java.util.concurrent.locks.LockSupport;
 
 /**
- * One unit of work for the {@link RequestEngine}: the messages it writes (ending in one or more
- * Syncs) and a handler for the replies, which arrive in order. The engine calls {@link #encode}
- * once, under its output lock; then {@link #onMessage} for each reply that is not asynchronous
+ * One unit of work for the {@link RequestEngine}, as the protocol sees it: the messages it writes
+ * (ending in one or more Syncs) and a handler for the replies, which arrive in order. The engine
+ * calls {@link #encode} once, under its output lock; then {@link #onMessage} for each reply that is not asynchronous
  * (notices, notifications and parameter changes are handled by the engine), and {@link #onReady}
  * for each ReadyForQuery. The request is complete after its last ReadyForQuery.
  *
  * <p>Handlers run on whichever caller thread is reading at the time, so they only copy bytes and
  * record state; user code runs on the owner's thread, except for requests that {@link
  * #readsItself() read themselves}.
+ *
+ * <p>Where the request stands, its outcome and who waits for it are the engine's, kept by its
+ * superclass {@link InFlight} and changed only through its transitions.
  */
-public abstract class Request {
-  /** The thread that waits for this request; {@code null} for fire-and-forget requests. */
-  public final Thread owner;
-  /**
-   * The thread parked in {@link RequestEngine#await} for this request, woken when it may read:
-   * the owner, unless another thread reads on its behalf ({@link RequestEngine#readFor}).
-   */
-  volatile Thread reader;
-  /**
-   * A thread other than the reader waiting for this request to start being answered or to end: a
-   * deadline's canceller, or the writer of a COPY. The engine wakes it when the request reaches
-   * the head of the queue, starts, or ends, so such waits are signalled, never polled. One at a
-   * time: a deadline's canceller watches requests run with a deadline timer ({@link
-   * RequestEngine#finish}), the COPY writer watches its COPY FROM STDIN, which has none.
-   */
-  volatile Thread watcher;
-  long seq;
-  /**
-   * Requests in flight on the connection when this one was written, itself included (0 until
-   * written; at most {@link Short#MAX_VALUE}). A short, not an int: it fits the padding of a
-   * query's request, whose size stays what it was before events existed.
-   */
-  public short depthAtSend;
-  int syncsLeft;
-  public volatile boolean done;
-  public volatile SluiceException failure;
-  /** For requests fetched in chunks: set when the current chunk has ended. */
-  public volatile boolean chunkDone;
-  /**
-   * Why a cancel was sent (or is being sent) while this request was in flight, or null: the first
-   * reason wins, and says what the server's 57014 means for it ({@link CancelCause}).
-   */
-  public volatile CancelCause cancelCause;
-  /** The transaction status of the last ReadyForQuery. */
-  public TransactionStatus lastStatus;
-  /** Set when the deferred BEGIN written in front of this request failed (the request was skipped). */
-  public boolean beginFailed;
-  /** Set when an ErrorResponse arrived: the rest of the replies up to ReadyForQuery are drained. */
-  public SluiceException serverError;
-  /** Replies of this request's own that arrived (not its deferred BEGIN's, not asynchronous ones). */
-  int replies;
-
-  /** Why Sluice sent a CancelRequest while a request was in flight. */
-  public enum CancelCause {
-    /** Its deadline passed: the 57014 becomes a {@code QueryTimeoutException}. */
-    DEADLINE,
-    /** The caller cancelled whatever the connection was running ({@code Connection.cancel}). */
-    CALLER,
-    /**
-     * The consumer of its streamed rows wanted no more: the 57014 ends the request normally, the
-     * consumer has its rows.
-     */
-    STOPPED
-  }
-
-  private static final java.lang.invoke.VarHandle CANCEL_CAUSE;
-
-  static {
-    try {
-      CANCEL_CAUSE = java.lang.invoke.MethodHandles.lookup().findVarHandle(Request.class, "cancelCause",
-          CancelCause.class);
-    } catch (ReflectiveOperationException e) {
-      throw new ExceptionInInitializerError(e);
-    }
-  }
-
-  /** Records why a cancel is sent for this request, unless an earlier reason was recorded. */
-  final void cancelledFor(CancelCause cause) {
-    CANCEL_CAUSE.compareAndSet(this, (CancelCause) null, cause);
-  }
-
-  /** Wakes the {@link #watcher}, if any. */
-  public final void wakeWatcher() {
-    Thread t = watcher;
-    if (t != null) {
-      LockSupport.unpark(t);
-    }
-  }
-
-  /**
-   * Parks the calling thread as this request's watcher until {@code until} says so or
-   * {@code deadline} passes; true when {@code until} holds. The watcher is set before the first
-   * check, so a wake-up between check and park is not lost (park returns at once after unpark).
-   */
-  public final boolean watchUntil(java.util.function.BooleanSupplier until, Deadline deadline) {
-    watcher = Thread.currentThread();
-    try {
-      while (!until.getAsBoolean()) {
-        if (deadline.isNone()) {
-          LockSupport.park(this);
-        } else {
-          long left = deadline.remainingNanos();
-          if (left <= 0) {
-            return false;
-          }
-          LockSupport.parkNanos(this, left);
-        }
-      }
-      return true;
-    } finally {
-      watcher = null;
-    }
-  }
-
+public abstract class Request extends InFlight {
+  /** {@code waited}: the creating thread waits for it (its owner); else it is fire-and-forget. */
   protected Request(boolean waited) {
-    this.owner = waited ? Thread.currentThread() : null;
-    this.reader = owner;
+    super(waited);
   }
 
   /** Appends this request's messages, ending with Sync; returns how many Syncs it wrote. */
@@ -190,12 +89,11 @@ public abstract class Request {
     return n >= 0 ? n : seen;
   }
 
-  /** The connection failed before this request completed. */
+  /** The connection failed before this request completed (or it could not be sent). */
   protected void onFailure(SluiceException e) {}
 
-  /** The first failure of this request, if any: connection loss, or the server's error. */
-  public SluiceException error() {
-    SluiceException f = failure;
-    return f != null ? f : serverError;
+  @Override
+  final void failing(SluiceException e) {
+    onFailure(e);
   }
 }

@@ -70,7 +70,7 @@ public final class StatementEvents {
   /** Delivers a statement's end event: {@code request} is what was written last (null: nothing). */
   public static void ended(Started<StatementStart> started, Request request, Throwable failure) {
     long rows = request == null ? 0 : request.rowCount();
-    int depth = request == null ? 0 : request.depthAtSend;
+    int depth = request == null ? 0 : request.depthAtSend();
     started.end(new StatementEnd(started.start(), rows, started.elapsedNanos(), depth, Result.of(failure),
         Result.sqlState(failure), failure), EventListener::statementEnd);
   }

@@ -29,7 +29,7 @@ public final class CopyInRequest extends SimpleProtocolRequest {
     switch (type) {
       case BackendTag.COPY_IN_RESPONSE -> {
         started = true;
-        LockSupport.unpark(owner);
+        LockSupport.unpark(owner());
         wakeWatcher();
       }
       case BackendTag.COMMAND_COMPLETE -> commandTag = ReplyBodies.commandTag(frame);

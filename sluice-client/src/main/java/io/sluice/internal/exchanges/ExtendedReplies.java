@@ -44,6 +44,8 @@ public final class ExtendedReplies implements ReplyOrder {
   /** Steps at the front that belong to a deferred BEGIN written in front of the request. */
   private int beginSteps;
   private boolean failed;
+  /** The deferred BEGIN written in front of the request failed: the server skipped the request. */
+  private boolean beginFailed;
   /** Within the current Execute: rows came (EmptyQueryResponse is then out of place). */
   private boolean rowsSeen;
   /** Within the current Describe: the ParameterDescription came. */
@@ -89,6 +91,7 @@ public final class ExtendedReplies implements ReplyOrder {
       beginSteps = 0;
       rowsSeen = false;
       parametersSeen = false;
+      beginFailed |= begin;
       return begin ? Owner.BEGIN_FAILED : Owner.REQUEST;
     }
     if (failed) {
@@ -143,6 +146,14 @@ public final class ExtendedReplies implements ReplyOrder {
       }
     }
     return begin ? Owner.BEGIN : Owner.REQUEST;
+  }
+
+  /**
+   * Whether the deferred BEGIN written in front of the request failed, so that the server skipped
+   * the request. Read by the owner once the request has ended (its end orders the reader's write).
+   */
+  public boolean beginFailed() {
+    return beginFailed;
   }
 
   /** Whether every step written has been answered. */

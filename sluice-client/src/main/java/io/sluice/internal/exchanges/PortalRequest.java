@@ -51,7 +51,7 @@ public final class PortalRequest extends ExtendedRequest {
 
   /** Asks for the next chunk (the reader is this request's owner). */
   public void next(RequestEngine engine) {
-    chunkDone = false;
+    nextChunk();
     suspended = false;
     replies.expect(ExtendedReplies.Step.EXECUTE_LIMITED);
     engine.writeNow(new FrontendMessage.Execute("", fetchSize));
@@ -60,14 +60,14 @@ public final class PortalRequest extends ExtendedRequest {
 
   /** Ends the portal: Close it if rows remain, then Sync, and read up to ReadyForQuery. */
   public void finish(RequestEngine engine) {
-    if (done) {
+    if (isFinished()) {
       return;
     }
     if (suspended && !completed) {
       replies.expect(ExtendedReplies.Step.CLOSE);
       engine.writeNow(new FrontendMessage.Close(FrontendTag.PORTAL, ""));
     }
-    chunkDone = false;
+    nextChunk();
     replies.expect(ExtendedReplies.Step.SYNC);
     engine.writeNow(FrontendMessage.Sync.INSTANCE);
     engine.await(this, Deadline.NONE);
@@ -83,19 +83,19 @@ public final class PortalRequest extends ExtendedRequest {
       }
       case BackendTag.PORTAL_SUSPENDED -> {
         suspended = true;
-        chunkDone = true;
+        chunkEnded();
       }
       case BackendTag.COMMAND_COMPLETE -> {
         commandTag = ReplyBodies.commandTag(frame);
         completed = true;
-        chunkDone = true;
+        chunkEnded();
       }
       case BackendTag.EMPTY_QUERY_RESPONSE -> {
         commandTag = ReplyBodies.emptyQuery(st.layout.size());
         completed = true;
-        chunkDone = true;
+        chunkEnded();
       }
-      case BackendTag.ERROR_RESPONSE -> chunkDone = true;
+      case BackendTag.ERROR_RESPONSE -> chunkEnded();
       default -> { /* ParseComplete, BindComplete, CloseComplete: in order, checked */ }
     }
   }

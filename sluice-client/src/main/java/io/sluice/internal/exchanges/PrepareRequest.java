@@ -54,7 +54,7 @@ public final class PrepareRequest extends ExtendedRequest {
 
   @Override
   protected void onReady(TransactionStatus transactionStatus) {
-    if (serverError != null) {
+    if (error() != null) {   // the server's ErrorResponse (or the connection failed meanwhile)
       return;
     }
     st.parameterTypes = parameterTypes == null ? new int[0] : parameterTypes;

@@ -67,7 +67,7 @@ final class Commands {
    * publication names go as one string of double-quoted identifiers separated by commas.
    */
   static String startReplication(String slot, Lsn start, int protocolVersion, List<String> publications,
-      boolean binary, boolean messages, boolean streaming) {
+      boolean binary, boolean messages, boolean streaming, boolean twoPhase) {
     StringBuilder names = new StringBuilder();
     for (String p : publications) {
       names.append(names.isEmpty() ? "" : ",").append('"').append(p.replace("\"", "\"\"")).append('"');
@@ -83,6 +83,9 @@ final class Commands {
     }
     if (streaming) {
       sql.append(", streaming 'on'");
+    }
+    if (twoPhase) {
+      sql.append(", two_phase 'on'");
     }
     return sql.append(')').toString();
   }

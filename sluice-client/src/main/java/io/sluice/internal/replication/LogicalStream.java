@@ -1,6 +1,7 @@
 package io.sluice.internal.replication;
 
 import io.sluice.ConnectionException;
+import io.sluice.ProtocolViolationException;
 import io.sluice.ServerException;
 import io.sluice.SluiceException;
 import io.sluice.SluiceException.Outcome;
@@ -70,6 +71,8 @@ final class LogicalStream implements ChangeStream {
   /** The reader read the server's CopyDone, CommandComplete and ReadyForQuery: the session is clean. */
   private volatile boolean ended;
   private volatile long statusUpdates;
+  /** Why the stream failed, for the exception each later take throws. */
+  private volatile String failureWhy;
   /** ON_COMMIT: the acknowledgeable change last handed out by poll, acknowledged at the next poll. */
   private Change pending;
   private Thread reader;
@@ -163,7 +166,10 @@ final class LogicalStream implements ChangeStream {
           sendStatus(false);
         }
       }
-      default -> throw new ProtocolException("unknown replication message '" + (char) b[off] + "' in CopyData");
+      // PostgreSQL 19's primary status update ('s') answers a primary status request we never send;
+      // like PostgreSQL's own apply worker (LogicalRepApplyLoop), skip kinds that carry no changes
+      default -> LOG.log(System.Logger.Level.DEBUG, "skipped a replication message of kind ''{0}'' ({1} bytes)",
+          (char) b[off], len);
     }
   }
 
@@ -172,6 +178,10 @@ final class LogicalStream implements ChangeStream {
     return switch (c) {
       case Change.Commit commit -> commit.endLsn().value();
       case Change.StreamCommit commit -> commit.endLsn().value();
+      case Change.Prepare prepare -> prepare.endLsn().value();
+      case Change.StreamPrepare prepare -> prepare.endLsn().value();
+      case Change.CommitPrepared commit -> commit.endLsn().value();
+      case Change.RollbackPrepared rollback -> rollback.endLsn().value();
       case Change.Message m when !m.transactional() -> m.messageLsn().value();
       default -> 0;
     };
@@ -257,17 +267,21 @@ final class LogicalStream implements ChangeStream {
       return;
     }
     state = State.FAILED;
-    String why = t instanceof SluiceException || t instanceof ProtocolException ? t.getMessage() : t.toString();
-    if (t instanceof ProtocolException) {
-      why = "protocol violation from the server: " + why;
+    Throwable cause = t;
+    if (t instanceof ProtocolException p) {
+      // the byte stream can no longer be trusted: the session is closed below, as any connection's would be
+      cause = new ProtocolViolationException("protocol violation from the server: " + p.getMessage()
+          + "; connection closed", Outcome.UNKNOWN, p);
     }
-    ChangeStreamException e = new ChangeStreamException("the change stream failed: " + why,
-        new Lsn(progress.acknowledged()), t);
+    String why = cause instanceof SluiceException ? cause.getMessage() : cause.toString();
+    failureWhy = "the change stream failed: " + why;
+    ChangeStreamException e = new ChangeStreamException(failureWhy, new Lsn(progress.acknowledged()), cause);
     LOG.log(System.Logger.Level.DEBUG, "replication stream failed", e);
-    buffer.fail(e);
     ReplicationAccess.markBroken(s);
     wakeTicker();
     owner.streamEnded(this, false);
+    // last: the application that sees the failure sees the session closed already
+    buffer.fail(e);
   }
 
   private void wakeTicker() {
@@ -339,6 +353,11 @@ final class LogicalStream implements ChangeStream {
   private Change take(long nanos) {
     try {
       return buffer.poll(nanos);
+    } catch (ChangeStreamException e) {
+      // the application may have acknowledged a change it took while the reader was failing:
+      // the position to resume from is the one as it learns of the failure
+      Lsn now = new Lsn(progress.acknowledged());
+      throw now.equals(e.lastAcknowledged()) ? e : new ChangeStreamException(failureWhy, now, e.getCause());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new SluiceException("interrupted while waiting for a change", Outcome.NOT_SENT);

@@ -113,6 +113,28 @@ final class PgOutputDecoder {
         Lsn abortLsn = c.remaining() >= 16 ? c.lsn() : null;
         yield new Change.StreamAbort(lsn, xid, subXid, abortLsn, abortLsn == null ? null : c.time());
       }
+      // two-phase (protocol 3, two_phase 'on'): PostgreSQL docs, "Logical Replication Message Formats"
+      case 'b' -> {
+        inTransaction = true;
+        yield new Change.BeginPrepare(lsn, c.lsn(), c.lsn(), c.time(), c.int32("xid"), c.cstring());
+      }
+      case 'P' -> {
+        c.int8("flags");
+        inTransaction = false;
+        yield new Change.Prepare(lsn, c.lsn(), c.lsn(), c.time(), c.int32("xid"), c.cstring());
+      }
+      case 'K' -> {
+        c.int8("flags");
+        yield new Change.CommitPrepared(lsn, c.lsn(), c.lsn(), c.time(), c.int32("xid"), c.cstring());
+      }
+      case 'r' -> {
+        c.int8("flags");
+        yield new Change.RollbackPrepared(lsn, c.lsn(), c.lsn(), c.time(), c.time(), c.int32("xid"), c.cstring());
+      }
+      case 'p' -> {
+        c.int8("flags");
+        yield new Change.StreamPrepare(lsn, c.lsn(), c.lsn(), c.time(), c.int32("xid"), c.cstring());
+      }
       default -> throw new ProtocolException("pgoutput: unknown message type '" + (char) tag + "' (byte "
           + (tag & 0xFF) + ")");
     };

@@ -16,6 +16,9 @@ import java.util.Map;
  * without a binary send function still comes as text). Almost always one pattern per relation.
  */
 final class RelationEntry {
+  /** xml's OID: its binary form (xml_send) is its text in the client encoding, so it is read as text. */
+  private static final int XML = 142;
+
   final Change.Relation relation;
   private final TypeContext types;
   private final Map<BitSet, RowLayout> layouts = new HashMap<>(4);
@@ -34,7 +37,7 @@ final class RelationEntry {
       Codec<?>[] codecs = new Codec<?>[n];
       for (int i = 0; i < n; i++) {
         RelationColumn rc = relation.columns().get(i);
-        boolean b = binary.get(i);
+        boolean b = binary.get(i) && rc.typeOid() != XML;
         Codec<?> c = types.registry().codecFor(rc.typeOid());
         // a codec that reads only text cannot read a binary value: the bytes are handed out as they are
         codecs[i] = c != null && (!b || c.binaryDecodes()) ? c : null;

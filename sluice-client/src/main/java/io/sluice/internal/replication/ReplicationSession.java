@@ -44,6 +44,8 @@ public final class ReplicationSession implements AutoCloseable {
   private final ReentrantLock lock = new ReentrantLock();
   private volatile State state = State.IDLE;
   private LogicalStream stream;
+  /** A logical stream ran on this session: a walsender does not stream logically twice (see start). */
+  private boolean streamed;
 
   private ReplicationSession(ServerSession s, ConnectionConfig config) {
     this.s = s;
@@ -156,29 +158,45 @@ public final class ReplicationSession implements AutoCloseable {
     lock.lock();
     try {
       idle();
+      if (streamed) {
+        // walsender.c resets its end-of-copy flags (streamingDoneSending/Receiving) only for physical
+        // replication: a second logical START_REPLICATION on the session would end at once
+        throw new IllegalStateException("this replication session has streamed once already, and a walsender "
+            + "streams logically only once per session; open a new ReplicationConnection to start again");
+      }
       int protocol = options.protocolVersion() != 0 ? options.protocolVersion() : Commands.protocolFor(serverMajor);
       boolean binary = options.binary() != null ? options.binary() : serverMajor >= 14;
       boolean streaming = options.streaming() != null ? options.streaming() : protocol >= 2;
       boolean messages = options.messages() && serverMajor >= 14;
-      String sql = Commands.startReplication(options.slot(), options.startAt(), protocol, options.publications(),
-          binary, messages, streaming);
-      Deadlines.Timer timer = Deadlines.after(commandTimeoutNanos, () -> ReplicationAccess.markBroken(s));
-      try {
-        ReplicationAccess.startCopyBoth(s, sql);
-      } catch (RuntimeException e) {
-        if (ReplicationAccess.isBroken(s)) {
-          state = State.BROKEN;
-        }
-        throw e;
-      } finally {
-        timer.cancel();
+      if (options.twoPhase() && (serverMajor < 15 || protocol < 3)) {
+        throw new IllegalArgumentException("two-phase decoding (two_phase) needs PostgreSQL 15 or later and "
+            + "pgoutput protocol 3 or later; this is PostgreSQL " + serverMajor + " with protocol " + protocol);
       }
+      String sql = Commands.startReplication(options.slot(), options.startAt(), protocol, options.publications(),
+          binary, messages, streaming, options.twoPhase());
+      // a slot still held by a walsender that is going away (55006) is tried again, bounded
+      SlotInUseRetry.run(() -> startCopyBoth(sql), Math.min(commandTimeoutNanos, SlotInUseRetry.DEFAULT_BOUND_NANOS));
       state = State.STREAMING;
+      streamed = true;
       stream = new LogicalStream(this, s, options, protocol, new PgOutputDecoder(types));
       stream.begin();
       return stream;
     } finally {
       lock.unlock();
+    }
+  }
+
+  private void startCopyBoth(String sql) {
+    Deadlines.Timer timer = Deadlines.after(commandTimeoutNanos, () -> ReplicationAccess.markBroken(s));
+    try {
+      ReplicationAccess.startCopyBoth(s, sql);
+    } catch (RuntimeException e) {
+      if (ReplicationAccess.isBroken(s)) {
+        state = State.BROKEN;
+      }
+      throw e;
+    } finally {
+      timer.cancel();
     }
   }
 

@@ -50,7 +50,7 @@ public final class CopyInExchange {
       throw e;
     }
     Thread.startVirtualThread(() -> engine.readFor(r));
-    r.watchUntil(() -> r.started || r.done, Deadline.NONE);   // CopyInResponse or the end wakes us
+    r.watchUntil(() -> r.started || r.isFinished(), Deadline.NONE);   // CopyInResponse or the end wakes us
     if (!r.started) {
       x.ended = true;
       try {
@@ -78,12 +78,12 @@ public final class CopyInExchange {
 
   /** Whether the server has ended the COPY already (an error): further data is pointless. */
   public boolean serverEnded() {
-    return r.done;
+    return r.isFinished();
   }
 
   /** Appends data; the server sees it in COPY's format, split into messages as needed. */
   public void write(byte[] b, int off, int len) {
-    while (len > 0 && !r.done) {
+    while (len > 0 && !r.isFinished()) {
       int n = Math.min(len, MAX_PAYLOAD);
       int at = out.begin(FrontendTag.COPY_DATA);
       out.bytes(b, off, n);
@@ -116,7 +116,7 @@ public final class CopyInExchange {
   public String finish() {
     if (!ended) {
       ended = true;
-      if (!r.done) {
+      if (!r.isFinished()) {
         FrontendMessage.CopyDone.INSTANCE.encode(out);
         send();
       }
@@ -151,7 +151,7 @@ public final class CopyInExchange {
     if (!ended) {
       ended = true;
       out.reset();
-      if (!r.done) {
+      if (!r.isFinished()) {
         new FrontendMessage.CopyFail(reason).encode(out);
         send();
       }
@@ -168,15 +168,15 @@ public final class CopyInExchange {
   }
 
   private void send() {
-    if (out.size() > 0 && !r.done) {
+    if (out.size() > 0 && !r.isFinished()) {
       r.writeRaw(out.array(), 0, out.size());
     }
     out.reset();
   }
 
   private void awaitDone() {
-    r.watchUntil(() -> r.done, Deadline.NONE);
-    if (r.failure instanceof ConnectionException ce && ce.outcome() == Outcome.UNKNOWN && r.commandTag == null) {
+    r.watchUntil(r::isFinished, Deadline.NONE);
+    if (r.failure() instanceof ConnectionException ce && ce.outcome() == Outcome.UNKNOWN && r.commandTag == null) {
       throw new ConnectionException("the connection failed during COPY: " + ce.getMessage(), Outcome.UNKNOWN, ce);
     }
   }

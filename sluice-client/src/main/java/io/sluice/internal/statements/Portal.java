@@ -47,7 +47,7 @@ public final class Portal {
 
   /** Reads the next chunk into {@code sink}; returns false when there are no more rows. */
   public boolean fetch(RowSink sink) {
-    if (request.done || request.completed) {
+    if (request.isFinished() || request.completed) {
       return false;
     }
     request.sink = sink;
@@ -84,7 +84,7 @@ public final class Portal {
       ended(e);
       throw e;
     }
-    SluiceException e = request.failure;
+    SluiceException e = request.failure();
     ended(e);
     if (e != null && !reported) {
       reported = true;

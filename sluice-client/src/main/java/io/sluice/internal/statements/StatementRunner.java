@@ -10,7 +10,6 @@ import io.sluice.internal.engine.RequestEngine;
 import io.sluice.internal.events.Events;
 import io.sluice.internal.events.Started;
 import io.sluice.internal.events.StatementEvents;
-import io.sluice.internal.exchanges.BatchRequest;
 import io.sluice.internal.exchanges.CloseStatementRequest;
 import io.sluice.internal.exchanges.PortalRequest;
 import io.sluice.internal.exchanges.PrepareRequest;
@@ -33,10 +32,11 @@ import java.util.List;
  */
 public final class StatementRunner {
   final RequestEngine engine;
-  private final StatementCache cache;
-  private final SessionTypeContext types;
+  final StatementCache cache;
+  final SessionTypeContext types;
   /** ServerStatement and batch events; null for a runner made without events. Used only while {@link #observing()}. */
   private final StatementEvents observed;
+  private final StatementBatches batches = new StatementBatches(this);
 
   public StatementRunner(ServerSession server, int pipelineDepth, int statementCacheSize, long cancelTimeoutNanos,
       long pinTimeoutNanos) {
@@ -169,7 +169,7 @@ public final class StatementRunner {
         engine.run(q, deadline);
         return new QueryResult(st.layout, q.commandTag);
       } catch (ServerException e) {
-        if (q.cancelCause == Request.CancelCause.STOPPED && e.sqlState().equals("57014")) {
+        if (q.cancelCause() == Request.CancelCause.STOPPED && e.sqlState().equals("57014")) {
           return new QueryResult(st.layout, null);   // stopped for the consumer, who has its rows
         }
         if (invalidates(e)) {
@@ -215,7 +215,7 @@ public final class StatementRunner {
    * transaction that the error aborted (it would only fail again, hiding the first error).
    */
   static boolean retryable(ServerException e, QueryRequest q) {
-    if (q.beginFailed || q.lastStatus == TransactionStatus.FAILED) {
+    if (q.replies.beginFailed() || q.lastStatus() == TransactionStatus.FAILED) {
       return false;
     }
     return (invalidates(e) && q.rowsSeen == 0) || staleCancel(e, q);
@@ -246,7 +246,7 @@ public final class StatementRunner {
   }
 
   /** Codecs for the types the server chose; a value the type's codec does not take goes as text. */
-  private ParameterCodec[] serverTypedCodecs(ServerStatement st, Object[] params) {
+  ParameterCodec[] serverTypedCodecs(ServerStatement st, Object[] params) {
     ParameterCodec[] codecs = new ParameterCodec[params.length];
     int n = Math.min(params.length, st.parameterTypes.length);
     for (int i = 0; i < n; i++) {
@@ -271,7 +271,7 @@ public final class StatementRunner {
    * plan must not change result type" (the table changed under the statement). Neither ran the
    * statement, so one retry after preparing again is safe.
    */
-  private static boolean invalidates(ServerException e) {
+  static boolean invalidates(ServerException e) {
     String state = e.sqlState();
     return state.equals("26000") || (state.equals("0A000") && e.serverMessage().contains("cached plan"));
   }
@@ -281,9 +281,9 @@ public final class StatementRunner {
    * one: it did not time out, delivered no rows, and its implicit transaction rolled back (the
    * server is idle, 'I'), so running it again is safe and nobody sees the race.
    */
-  private static boolean staleCancel(ServerException e, QueryRequest q) {
-    return e.sqlState().equals("57014") && q.cancelCause == null && q.rowsSeen == 0
-        && q.lastStatus == TransactionStatus.IDLE;
+  static boolean staleCancel(ServerException e, QueryRequest q) {
+    return e.sqlState().equals("57014") && q.cancelCause() == null && q.rowsSeen == 0
+        && q.lastStatus() == TransactionStatus.IDLE;
   }
 
   /** The statement for this key, prepared by this thread or by another one already on it. */
@@ -329,74 +329,8 @@ public final class StatementRunner {
    */
   public List<StatementOutcome> batch(List<String> sqls, List<Object[]> params, List<RowSink> sinks,
       Deadline deadline) {
-    return !observing() ? runBatch(sqls, params, sinks, deadline)
-        : observed.batch(sqls, () -> runBatch(sqls, params, sinks, deadline));
-  }
-
-  private List<StatementOutcome> runBatch(List<String> sqls, List<Object[]> params, List<RowSink> sinks,
-      Deadline deadline) {
-    int n = sqls.size();
-    ParameterCodec[][] codecs = new ParameterCodec[n][];
-    ServerStatement.Key[] keys = keysFor(sqls, params, codecs);
-    ServerStatement[] sts = describeAll(keys, deadline);
-    QueryRequest[] qs = new QueryRequest[n];
-    List<StatementOutcome> out = new java.util.ArrayList<>(n);
-    for (int i = 0; i < n; i++) {
-      if (sts[i].failure != null) {
-        continue;
-      }
-      sinks.get(i).start(sts[i].layout);
-      Object[] values = bound(sts[i], params.get(i), codecs, i);
-      qs[i] = new QueryRequest(sts[i], values, codecs[i], types, sinks.get(i), false);
-    }
-    engine.submitAll(java.util.Arrays.stream(qs).filter(java.util.Objects::nonNull).toList(), deadline);
-    for (int i = 0; i < n; i++) {
-      QueryRequest q = qs[i];
-      if (q == null) {
-        out.add(new StatementOutcome.Failed(sts[i].failure));
-        continue;
-      }
-      try {
-        engine.finish(q, deadline);
-      } catch (SluiceException ignored) {
-        // the statement's own outcome, read below
-      }
-      SluiceException e = q.error();
-      if (e instanceof ServerException se && retryable(se, q)) {
-        try {
-          out.add(new StatementOutcome.Ran(queryUnobserved(sqls.get(i), params.get(i), sinks.get(i), false,
-              deadline)));
-        } catch (SluiceException again) {
-          out.add(new StatementOutcome.Failed(again));
-        }
-        continue;
-      }
-      out.add(e != null ? new StatementOutcome.Failed(e)
-          : new StatementOutcome.Ran(new QueryResult(sts[i].layout, q.commandTag)));
-    }
-    return out;
-  }
-
-  /**
-   * The values statement {@code i} of a batch binds: its type-dependent values resolved for the
-   * types the server inferred (then {@code codecs[i]} is replaced to suit them).
-   */
-  private Object[] bound(ServerStatement st, Object[] params, ParameterCodec[][] codecs, int i) {
-    Object[] values = io.sluice.types.TypeDependent.resolve(params, st.parameterTypes);
-    if (values != params) {
-      codecs[i] = serverTypedCodecs(st, values);
-    }
-    return values;
-  }
-
-  /** Each statement's codecs (into {@code codecs}) and cache key. */
-  private ServerStatement.Key[] keysFor(List<String> sqls, List<Object[]> params, ParameterCodec[][] codecs) {
-    ServerStatement.Key[] keys = new ServerStatement.Key[sqls.size()];
-    for (int i = 0; i < keys.length; i++) {
-      codecs[i] = codecsFor(params.get(i));
-      keys[i] = keyFor(sqls.get(i), codecs[i]);
-    }
-    return keys;
+    return !observing() ? batches.runBatch(sqls, params, sinks, deadline)
+        : observed.batch(sqls, () -> batches.runBatch(sqls, params, sinks, deadline));
   }
 
   /**
@@ -405,107 +339,8 @@ public final class StatementRunner {
    */
   public List<QueryResult> atomicBatch(List<String> sqls, List<Object[]> params, List<RowSink> sinks,
       Deadline deadline, List<String> reported) {
-    return !observing() ? runAtomicBatch(sqls, params, sinks, deadline)
-        : observed.atomicBatch(reported, () -> runAtomicBatch(sqls, params, sinks, deadline));
-  }
-
-  private List<QueryResult> runAtomicBatch(List<String> sqls, List<Object[]> params, List<RowSink> sinks,
-      Deadline deadline) {
-    int n = sqls.size();
-    ParameterCodec[][] codecs = new ParameterCodec[n][];
-    ServerStatement.Key[] keys = keysFor(sqls, params, codecs);
-    refuseMiscount(keys);
-    for (int attempt = 0; ; attempt++) {
-      ServerStatement[] sts = describeAll(keys, deadline);
-      for (int i = 0; i < n; i++) {
-        if (sts[i].failure != null) {
-          throw sts[i].failure;
-        }
-        sinks.get(i).start(sts[i].layout);
-      }
-      Object[][] values = new Object[n][];
-      for (int i = 0; i < n; i++) {
-        values[i] = bound(sts[i], params.get(i), codecs, i);
-      }
-      BatchRequest b = new BatchRequest(sts, values, codecs, sinks.toArray(new RowSink[0]), types);
-      try {
-        engine.run(b, deadline);
-      } catch (ServerException e) {
-        if (attempt == 0 && invalidates(e)) {
-          for (ServerStatement st : sts) {
-            cache.invalidate(st);
-          }
-          continue;
-        }
-        throw new io.sluice.BatchException("statement " + (b.failedAt + 1) + " of " + n
-            + " failed; the batch was rolled back", b.failedAt, e);
-      }
-      List<QueryResult> out = new java.util.ArrayList<>(n);
-      for (int i = 0; i < n; i++) {
-        out.add(new QueryResult(sts[i].layout, b.tags[i]));
-      }
-      return out;
-    }
-  }
-
-  /**
-   * Refuses an atomic batch, before any of it is prepared, when one statement's values do not fit
-   * its SQL. (Single statements and plain batches are refused by the cache lookup, see {@link
-   * StatementCache#lookup}.)
-   */
-  private void refuseMiscount(ServerStatement.Key[] keys) {
-    for (int i = 0; i < keys.length; i++) {
-      io.sluice.ValueException refused = cache.refusal(keys[i]);
-      if (refused != null) {
-        throw new io.sluice.ValueException("statement " + (i + 1) + " of " + keys.length + " of the batch: "
-            + refused.getMessage() + "; nothing was sent", refused);
-      }
-    }
-  }
-
-  /** Describes several statements, preparing the new ones together in one round trip. */
-  private ServerStatement[] describeAll(ServerStatement.Key[] keys, Deadline deadline) {
-    int n = keys.length;
-    ServerStatement[] sts = new ServerStatement[n];
-    java.util.List<PrepareRequest> mine = new java.util.ArrayList<>();
-    java.util.List<ServerStatement> mineSt = new java.util.ArrayList<>();
-    for (int i = 0; i < n; i++) {
-      StatementCache.Lookup l = cache.lookup(keys[i]);
-      if (!l.evicted().isEmpty()) {
-        engine.submit(new CloseStatementRequest(l.evicted()), deadline);
-      }
-      sts[i] = l.statement();
-      if (l.isNew()) {
-        PrepareRequest p = new PrepareRequest(sts[i], types);
-        mine.add(p);
-        mineSt.add(sts[i]);
-      }
-    }
-    engine.submitAll(mine, deadline);
-    for (int i = 0; i < mine.size(); i++) {
-      try {
-        engine.finish(mine.get(i), deadline);
-      } catch (SluiceException ignored) {
-        // the prepare's own outcome, read below
-      }
-      SluiceException e = mine.get(i).error();
-      if (e != null) {
-        cache.invalidate(mineSt.get(i));
-        mineSt.get(i).markFailed(e);
-      } else {
-        try {
-          TypeDiscovery.discover(this, mineSt.get(i), deadline);
-          mineSt.get(i).markDescribed();
-        } catch (SluiceException d) {
-          cache.invalidate(mineSt.get(i));
-          mineSt.get(i).markFailed(d);
-        }
-      }
-    }
-    for (ServerStatement st : sts) {
-      st.awaitDescription(deadline);
-    }
-    return sts;
+    return !observing() ? batches.runAtomicBatch(sqls, params, sinks, deadline)
+        : observed.atomicBatch(reported, () -> batches.runAtomicBatch(sqls, params, sinks, deadline));
   }
 
   /** As {@link #simpleQuery}, reporting no event: Sluice's own statements (a pool's session reset). */

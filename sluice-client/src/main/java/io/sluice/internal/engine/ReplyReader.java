@@ -1,0 +1,283 @@
+package io.sluice.internal.engine;
+
+import io.sluice.ConnectionException;
+import io.sluice.SluiceException.Outcome;
+import io.sluice.SluiceException;
+import io.sluice.internal.session.ServerSession;
+import io.sluice.protocol.FrameReader;
+import io.sluice.protocol.ProtocolException;
+import java.io.EOFException;
+import java.io.IOException;
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Reads one connection's replies, leader/follower style: a waiting caller that gets the read lock
+ * reads replies and hands each to the request at the head of the queue ({@link ReplyDispatcher}),
+ * waking that request's owner when it completes; when its own request is done it lets go and wakes
+ * the reader of the next one. A lone caller on an idle connection writes and reads on its own
+ * thread: no hand-off at all. While it hands out replies already buffered, the callers it woke
+ * append their requests without writing ({@link Outbox#readerBusy}); they leave in one write before
+ * it waits on the socket again.
+ */
+final class ReplyReader {
+  private final ServerSession s;
+  private final ReentrantLock readLock;
+  private final Outbox outbox;
+  private final PipelineSlots slots;
+  private final WakeUps wakeUps;
+  private final InFlightQueue queue;
+  /** Where each message from the server goes. */
+  private final ReplyDispatcher dispatcher;
+
+  ReplyReader(EngineParts p) {
+    this.s = p.session();
+    this.readLock = p.readLock();
+    this.outbox = p.outbox();
+    this.slots = p.slots();
+    this.wakeUps = p.wakeUps();
+    this.queue = p.queue();
+    InFlightQueue q = p.queue();
+    this.dispatcher = new ReplyDispatcher(s, new ReplyDispatcher.Ends() {
+      @Override
+      public void completed(Request r) {
+        q.complete(r);
+      }
+
+      @Override
+      public void failed(SluiceException cause, long notStartedSeq) {
+        q.failAll(cause, notStartedSeq);
+      }
+    });
+  }
+
+  /**
+   * Reads for {@code r} on this thread, which is not its owner (a helper thread that drains the
+   * replies of a COPY while the owner writes): this thread is the one woken when the read lock
+   * frees up, so it cannot miss its turn.
+   */
+  void readFor(Request r) {
+    r.readBy(Thread.currentThread());
+    await(r, Deadline.NONE);
+  }
+
+  /** Waits for the request, reading replies for everyone while this thread holds the read lock. */
+  void await(Request r, Deadline deadline) {
+    while (!r.isFinished()) {
+      if (readLock.tryLock()) {
+        try {
+          readUntil(r);
+        } finally {
+          readLock.unlock();
+        }
+        wakeNextReader();
+        Request head = queue.peek();
+        if (!r.isFinished() && head != null && head != r && head.readsItself()
+            && head.owner() != Thread.currentThread()) {
+          // a streamed request ahead of ours is read by its owner: wait to be woken (when the
+          // stream ends, its owner lets go of the read lock and wakes the next reader), do not spin
+          if (deadline.isNone()) {
+            LockSupport.park(this);
+          } else {
+            LockSupport.parkNanos(this, Math.max(1, deadline.remainingNanos()));
+          }
+        }
+      } else if (deadline.isNone()) {
+        LockSupport.park(this);
+      } else {
+        LockSupport.parkNanos(this, Math.max(1, deadline.remainingNanos()));
+      }
+    }
+  }
+
+  /** Reads until {@code r} is finished, or someone else must read on; under the read lock. */
+  void readUntil(Request r) {
+    readUntil(r, false);
+  }
+
+  /**
+   * For a request that reads itself (a portal fetched in chunks): reads on this thread until the
+   * request completes or ends a chunk ({@link InFlight.State#CHUNK_ENDED}).
+   */
+  void awaitChunk(Request r) {
+    while (!chunkOver(r)) {
+      if (readLock.tryLock()) {
+        try {
+          readUntil(r, true);
+        } finally {
+          readLock.unlock();
+        }
+        wakeNextReader();
+      } else {
+        LockSupport.park(this);
+      }
+    }
+  }
+
+  /** The request ended, or ended its chunk. */
+  private static boolean chunkOver(Request r) {
+    InFlight.State st = r.state();
+    return st == InFlight.State.CHUNK_ENDED || st.finished();
+  }
+
+  private void readUntil(Request r, boolean chunk) {
+    FrameReader in = s.reader;
+    Thread me = Thread.currentThread();
+    try {
+      while (true) {
+        boolean buffered = in.hasBufferedMessage();
+        if ((chunk ? chunkOver(r) : r.isFinished()) && !buffered) {
+          // this caller's reply is complete; replies already read from the socket are handed out
+          // first (a pipelined burst completes several callers per wake-up), then the reading
+          // passes on, and the next reader waits on the socket instead of this caller
+          return;
+        }
+        Request head = queue.peek();
+        if (head == null) {
+          return;
+        }
+        if (head.readsItself() && head.owner() != me) {
+          return;
+        }
+        boolean userCode = head.readsItself();   // a stream's rows go to its consumer, however slow
+        if (!buffered || userCode) {
+          outbox.readerWaits();   // the requests of callers woken meanwhile leave in one write
+        }
+        int type = next(in);
+        if (type < 0 || !dispatchOrFail(head, (byte) type, in)) {
+          return;
+        }
+        if (!userCode) {
+          outbox.readerBusy();
+        }
+      }
+    } finally {
+      outbox.readerWaits();
+    }
+  }
+
+  /**
+   * Reads on this thread until the connection fails or is closed, even when no request waits:
+   * notifications reach their handler as they arrive, and replies go to the requests of other
+   * threads as usual (they wait for this thread to read for them). For a connection dedicated to
+   * LISTEN, whose requests never {@link Request#readsItself() read themselves}.
+   */
+  void pump() {
+    readLock.lock();
+    try {
+      FrameReader in = s.reader;
+      while (queue.broken() == null && !s.isBroken()) {
+        int type = next(in);
+        if (type < 0) {
+          return;
+        }
+        Request head = queue.peek();
+        boolean ok = dispatchOrFail(head, (byte) type, in);
+        if (!ok) {
+          return;
+        }
+      }
+    } finally {
+      readLock.unlock();
+    }
+  }
+
+  /**
+   * On an idle connection (nothing in flight), reads what the server sent unasked: notices,
+   * notifications and parameter changes are handled; a FATAL (the backend was terminated, the
+   * server shuts down) or the end of the stream closes the connection; anything else is a protocol
+   * violation. Called under the output lock, so nothing can be queued meanwhile; costs one
+   * {@code available()} call when nothing came. Returns whether the connection is still usable.
+   */
+  boolean probeIdle() {
+    if (!readLock.tryLock()) {
+      return true;   // a LISTEN pump is reading: it sees whatever comes
+    }
+    try {
+      FrameReader in = s.reader;
+      while (queue.broken() == null && !s.isBroken() && queue.isEmpty() && waiting(in)) {
+        int type = next(in);
+        if (type < 0 || !dispatchOrFail(null, (byte) type, in)) {
+          break;
+        }
+      }
+      queue.active();
+      return queue.broken() == null && !s.isBroken();
+    } finally {
+      readLock.unlock();
+    }
+  }
+
+  /** Whether bytes from the server wait to be read (an I/O error counts: reading will report it). */
+  private boolean waiting(FrameReader in) {
+    try {
+      return in.buffered() > 0 || s.transport.available() != 0;
+    } catch (IOException e) {
+      return true;
+    }
+  }
+
+  /** The next message's type, or -1 when reading failed (the connection is then closed). */
+  private int next(FrameReader in) {
+    try {
+      return in.next();
+    } catch (EOFException e) {
+      queue.failAll(new ConnectionException(e.getMessage() + " (" + s.transport.describe() + ")", Outcome.UNKNOWN, e));
+    } catch (IOException e) {
+      queue.failAll(new ConnectionException("could not read from the server: " + e.getMessage()
+          + " (" + s.transport.describe() + ")", Outcome.UNKNOWN, e));
+    } catch (ProtocolException e) {
+      queue.failAll(ReplyDispatcher.violation(e));
+    } catch (OutOfMemoryError e) {
+      queue.failAll(outOfMemory(e));
+    }
+    return -1;
+  }
+
+  private static ConnectionException outOfMemory(OutOfMemoryError e) {
+    return new ConnectionException("ran out of memory while reading the server's reply (" + e.getMessage()
+        + "); the connection was closed, as the rest of the reply could not be read", Outcome.UNKNOWN, e);
+  }
+
+  /** Dispatches; false when that failed (the connection is then closed). */
+  private boolean dispatchOrFail(Request head, byte type, FrameReader in) {
+    try {
+      return head == null ? dispatcher.unsolicited(type, in) : dispatcher.dispatch(head, type, in);
+    } catch (ProtocolException e) {
+      queue.failAll(ReplyDispatcher.violation(e));
+    } catch (SluiceException e) {
+      queue.failAll(e);
+    } catch (OutOfMemoryError e) {
+      queue.failAll(outOfMemory(e));
+    } catch (RuntimeException | Error e) {
+      // a handler failed: what was read of the reply is lost, so the rest cannot be matched
+      queue.failAll(new ConnectionException("failed while handling the server's reply (" + e
+          + "); the connection was closed", Outcome.UNKNOWN, e));
+    }
+    return false;
+  }
+
+  /**
+   * After letting go of the read lock: wakes the reader of the first request still waiting, so
+   * that someone reads on. When no request in flight has a reader (all fire-and-forget), the first
+   * caller waiting for a slot is woken instead: it reads, as its slot comes from those replies.
+   * Returns true, waking nobody, when that reader is the calling thread (the next request is its
+   * own, as in a batch): it is awake, and must read on rather than sleep.
+   */
+  boolean wakeNextReader() {
+    for (Request r : queue.requests()) {
+      Thread t = r.reader();
+      if (t != null && !r.isFinished()) {
+        if (t == Thread.currentThread()) {
+          return true;
+        }
+        wakeUps.wake(t);
+        return false;
+      }
+    }
+    if (!queue.isEmpty()) {
+      slots.wakeFirst();
+    }
+    return false;
+  }
+}
