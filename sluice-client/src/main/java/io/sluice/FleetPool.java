@@ -2,6 +2,7 @@ package io.sluice;
 
 import io.sluice.SluiceException.Outcome;
 import io.sluice.internal.engine.Deadline;
+import io.sluice.internal.engine.Trailer;
 import io.sluice.internal.fleet.FleetMonitor;
 import io.sluice.internal.fleet.FleetSnapshot;
 import io.sluice.internal.fleet.Fitness;
@@ -29,10 +30,9 @@ import java.util.function.BiFunction;
  * #STANDBY_WAIT}) for one to catch up, then {@code prefer-standby} uses the primary and {@code
  * standby} fails naming each host's reason.
  *
- * <p>Read-your-writes ({@code read_your_writes}) has its seam in {@link #readFloor()}: the WAL
- * position a standby must have replayed for a read. Nothing raises it yet (plan step 3: the
- * write's position pipelined behind its commit), so today a read may miss the pool's own latest
- * writes on a standby that lags by less than {@code max_standby_lag}.
+ * <p>Read-your-writes and monotonic reads: {@link WalTracking} learns the WAL position behind
+ * each write and each read, and a standby takes a read only once it has replayed past {@link
+ * #readFloor()}.
  */
 final class FleetPool {
   /** The longest a read waits for a fit standby before {@code read_routing} decides. */
@@ -44,6 +44,7 @@ final class FleetPool {
   private final ConnectionConfig config;
   private final PoolOptions options;
   private final FleetMonitor monitor;
+  private final WalTracking tracking;
   private final Map<HostPort, HostGroup> groups = new LinkedHashMap<>();
   private final AtomicInteger turn = new AtomicInteger();
   /**
@@ -52,8 +53,22 @@ final class FleetPool {
    */
   private volatile Fit lastFit;
 
-  /** The fit standbys as of {@code atNanos} (no floor, no host avoided). */
-  private record Fit(long atNanos, List<HostPort> hosts) {}
+  /** The fit standbys as of {@code atNanos} (no floor, no host avoided), each with its replay position then. */
+  private record Fit(long atNanos, List<HostPort> hosts, List<Lsn> replayed) {
+    /** Those of the hosts past {@code floor}. */
+    List<HostPort> past(Lsn floor) {
+      if (!floor.isValid()) {
+        return hosts;
+      }
+      List<HostPort> out = new ArrayList<>(hosts.size());
+      for (int i = 0; i < hosts.size(); i++) {
+        if (replayed.get(i).atLeast(floor)) {
+          out.add(hosts.get(i));
+        }
+      }
+      return out;
+    }
+  }
 
   /** How long a choice of fit standbys is reused: short beside the probe interval (200 ms), so lag stays as exact. */
   private static final long FIT_REUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
@@ -70,9 +85,16 @@ final class FleetPool {
     }
     for (HostPort h : hosts) {
       ConnectionConfig only = FleetMonitor.narrowTo(config, h);
-      groups.put(h, new HostGroup(h, new PoolSlots(options, () -> Connection.open(only), events)));
+      groups.put(h, new HostGroup(h, new PoolSlots(options, () -> tracked(Connection.open(only)), events)));
     }
     this.monitor = FleetMonitor.start(config);
+    this.tracking = new WalTracking(monitor, config.readYourWrites());
+  }
+
+  /** A group's connection lets the WAL position trail its calls ({@link WalTracking}). */
+  private static Connection tracked(Connection c) {
+    c.session().engine().acceptTrailers();
+    return c;
   }
 
   Pool pool() {
@@ -84,11 +106,15 @@ final class FleetPool {
   }
 
   /**
-   * The position a standby must have replayed to take a read: the seam for {@code
-   * read_your_writes} (plan step 3 raises it to the pool's last acknowledged write). None yet.
+   * The position a standby must have replayed to take a read: the newest position a read of this
+   * pool saw, and with {@code read_your_writes} its newest acknowledged write's.
    */
   Lsn readFloor() {
-    return Lsn.INVALID;
+    return tracking.floor();
+  }
+
+  WalTracking tracking() {
+    return tracking;
   }
 
   /** A connection of a group of {@code route}, with the group it belongs to. */
@@ -158,6 +184,8 @@ final class FleetPool {
       g.inFlight().incrementAndGet();
       long since = g.slots().clock();
       Throwable failure = null;
+      // a lent stream's position is asked when it closes: it is still reading when this returns
+      Trailer trailer = hold == Pool.Hold.LENT ? null : tracking.arm(route, Trailer.Follows.EVERY_REQUEST);
       try {
         return statement.apply(g, s);
       } catch (RuntimeException | Error e) {
@@ -172,6 +200,7 @@ final class FleetPool {
         }
         metDead = e;
       } finally {
+        tracking.learn(trailer, route, g, s.c, call);
         g.inFlight().decrementAndGet();
         if (hold == Pool.Hold.SHARED) {
           g.slots().doneShared(s, failure, since);
@@ -220,17 +249,21 @@ final class FleetPool {
   private HostGroup reader(Deadline call, Set<HostPort> avoid) {
     Duration maxLag = config.maxStandbyLag();
     Lsn floor = readFloor();
-    boolean plain = avoid.isEmpty() && !floor.isValid();
     Fit reuse = lastFit;
     long now = System.nanoTime();
-    if (plain && reuse != null && now - reuse.atNanos() < FIT_REUSE_NANOS && !reuse.hosts().isEmpty()) {
-      return leastBusy(reuse.hosts());
+    if (avoid.isEmpty() && reuse != null && now - reuse.atNanos() < FIT_REUSE_NANOS) {
+      List<HostPort> past = reuse.past(floor);
+      if (!past.isEmpty()) {
+        return leastBusy(past);
+      }
     }
     FleetSnapshot snap = firstSnapshot(call);
-    List<HostPort> fit = Fitness.fitStandbys(snap, maxLag, floor, monitor.lagClock().oldest(), avoid);
-    if (plain) {
-      lastFit = new Fit(now, fit);
+    if (avoid.isEmpty()) {
+      List<HostPort> any = Fitness.fitStandbys(snap, maxLag, Lsn.INVALID, monitor.lagClock().oldest(), avoid);
+      FleetSnapshot first = snap;
+      lastFit = new Fit(now, any, any.stream().map(h -> first.host(h).state().position()).toList());
     }
+    List<HostPort> fit = Fitness.fitStandbys(snap, maxLag, floor, monitor.lagClock().oldest(), avoid);
     long bound = STANDBY_WAIT.toNanos();
     if (!call.isNone()) {
       bound = Math.max(0, Math.min(bound, call.remainingNanos()));
@@ -301,10 +334,14 @@ final class FleetPool {
 
   /** A transaction on a connection of its route's group: read-only ones on the read route. */
   <T, X extends Exception> T transaction(TxOptions o, Transaction.Body<T, X> body) throws X {
-    Held h = take(o.readOnly() ? Route.READ : Route.WRITE, false, Deadline.NONE, new HashSet<>(4));
+    Route route = o.readOnly() ? Route.READ : Route.WRITE;
+    Held h = take(route, false, Deadline.NONE, new HashSet<>(4));
+    // the position that counts is the COMMIT's: its statements before it commit nothing
+    Trailer trailer = tracking.arm(route, Trailer.Follows.COMMIT);
     try {
       return h.slot().c.transaction(o, body);
     } finally {
+      tracking.learn(trailer, route, h.group(), h.slot().c, Deadline.NONE);
       h.group().slots().giveBack(h.slot(), null);
     }
   }
@@ -312,16 +349,24 @@ final class FleetPool {
   /** A session borrows on the write route: its state may write. */
   <T, X extends Exception> T session(Connection.SessionBody<T, X> body) throws X {
     Held h = take(Route.WRITE, false, Deadline.NONE, new HashSet<>(4));
+    Trailer trailer = tracking.arm(Route.WRITE, Trailer.Follows.EVERY_REQUEST);
     try {
       return h.slot().c.session(body);
     } finally {
+      tracking.learn(trailer, Route.WRITE, h.group(), h.slot().c, Deadline.NONE);
       h.group().slots().giveBack(h.slot(), Pool.RESET_SESSION);
     }
   }
 
+  /**
+   * A leased connection is used from any thread, where no trailer can follow: its writes count
+   * once the lease is returned, when the position is asked (a round trip at the return).
+   */
   Pool.Lease acquire() {
     Held h = take(Route.WRITE, false, Deadline.NONE, new HashSet<>(4));
-    return new Pool.Lease(h.group().slots(), h.slot());
+    Runnable beforeReturn = tracking.tracks(Route.WRITE)
+        ? () -> tracking.ask(Route.WRITE, h.group(), h.slot().c, Deadline.NONE) : null;
+    return new Pool.Lease(h.group().slots(), h.slot(), beforeReturn);
   }
 
   /** Every group's counters summed (the last error of the first group that has one). */

@@ -193,11 +193,18 @@ public final class Pool implements Queryable, AutoCloseable {
   public static final class Lease implements AutoCloseable {
     private final PoolSlots slots;
     private final PoolSlot slot;
+    /** Run before the connection goes back (a routing pool learns the WAL position), or null. */
+    private final Runnable beforeReturn;
     private boolean returned;
 
     Lease(PoolSlots slots, PoolSlot slot) {
+      this(slots, slot, null);
+    }
+
+    Lease(PoolSlots slots, PoolSlot slot, Runnable beforeReturn) {
       this.slots = slots;
       this.slot = slot;
+      this.beforeReturn = beforeReturn;
     }
 
     /** The borrowed connection; do not use it after {@link #close()}. */
@@ -227,7 +234,13 @@ public final class Pool implements Queryable, AutoCloseable {
     private void giveBack(String resetSql) {
       if (!returned) {
         returned = true;
-        slots.giveBack(slot, resetSql);
+        try {
+          if (beforeReturn != null) {
+            beforeReturn.run();
+          }
+        } finally {
+          slots.giveBack(slot, resetSql);
+        }
       }
     }
   }

@@ -65,7 +65,12 @@ record RoutedRunner(FleetPool fleet, Route route, long timeoutNanos) implements 
   public RowStream stream(Deadline d, String sql, int fetchSize, Object[] params) {
     return fleet.run(route, Pool.Hold.LENT, d,
         (g, s) -> ((PortalRowStream) s.c.runner.stream(s.c.deadline(d), sql, fetchSize, params))
-            .afterClose(() -> g.slots().giveBack(s, null)));
+            .afterClose(() -> {
+              if (fleet.tracking().tracks(route)) {
+                fleet.tracking().ask(route, g, s.c, Deadline.NONE);   // no trailer can follow a stream
+              }
+              g.slots().giveBack(s, null);
+            }));
   }
 
   @Override

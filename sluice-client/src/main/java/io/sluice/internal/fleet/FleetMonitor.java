@@ -257,6 +257,28 @@ public final class FleetMonitor implements AutoCloseable {
     }
   }
 
+  /**
+   * A routing pool's read on {@code host} learned, behind the read, that the host has replayed
+   * {@code replayed} (a standby's {@code pg_last_wal_replay_lsn()}): fresher than the last probe,
+   * so the position is raised now and waiters ({@link #awaitReplay}) look again.
+   */
+  public void heard(HostPort host, Lsn replayed) {
+    lock.lock();
+    try {
+      for (HostWatcher w : watchers) {
+        if (w.host.equals(host) && w.state.isUpStandby()) {
+          HostState raised = w.state.replayed(replayed);
+          if (raised != w.state) {
+            w.state = raised;
+            progress.signalAll();
+          }
+        }
+      }
+    } finally {
+      lock.unlock();
+    }
+  }
+
   /** Called by a watcher as a probe ends: publishes the state, feeds the lag clock, wakes waiters, tells events. */
   void probeFinished(HostWatcher w, HostState before, HostState after) {
     if (after.up() && after.role().producesWal()) {
