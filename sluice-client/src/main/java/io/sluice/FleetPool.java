@@ -123,7 +123,9 @@ final class FleetPool {
   /**
    * Picks a group for {@code route} and takes a connection there, shared or borrowed. A read
    * whose host cannot give one (the host refused the connection: it stopped before the monitor
-   * saw it) tries another fit host, then falls back as {@code read_routing} says.
+   * saw it) tries another fit host, then falls back as {@code read_routing} says. A write whose
+   * primary refuses has the monitor probe again and waits, within the call's bound, for a
+   * writable host (the old one back, or a standby promoted).
    */
   Held take(Route route, boolean shared, Deadline call, Set<HostPort> avoid) {
     long deadline = System.nanoTime() + options.acquireTimeout().toNanos();
@@ -133,10 +135,11 @@ final class FleetPool {
       budget = call.budgetMillis();
     }
     ConnectionException refused = null;
-    for (int attempt = 0; attempt <= groups.size(); attempt++) {
+    for (int attempt = 0; route == Route.WRITE || attempt <= groups.size(); attempt++) {
       HostGroup g;
       try {
-        g = pick(route, call, avoid);
+        long left = deadline - System.nanoTime();
+        g = pick(route, call.isNone() && refused != null ? Deadline.in(Math.max(1, left)) : call, avoid);
       } catch (RuntimeException e) {
         if (refused != null) {
           e.addSuppressed(refused);   // why the host it had chosen first was left
@@ -147,8 +150,18 @@ final class FleetPool {
         PoolSlot s = shared ? g.slots().shared(deadline, budget) : g.slots().borrow(deadline, budget);
         return new Held(g, s);
       } catch (ConnectionException e) {
-        boolean another = route == Route.READ && !closed && e.outcome() == Outcome.NOT_SENT
-            && !(e instanceof PoolExhaustedException) && avoid.add(g.host());
+        boolean refusedUnsent = !closed && e.outcome() == Outcome.NOT_SENT && !(e instanceof PoolExhaustedException);
+        boolean another;
+        if (!refusedUnsent) {
+          another = false;
+        } else if (route == Route.READ) {
+          another = avoid.add(g.host());
+        } else {
+          another = System.nanoTime() - deadline < 0;
+          if (another) {
+            monitor.refresh(Duration.ofNanos(WRITER_SLICE_NANOS));   // so the next pick knows it is down
+          }
+        }
         if (!another) {
           if (refused != null) {
             e.addSuppressed(refused);
@@ -191,7 +204,7 @@ final class FleetPool {
       } catch (RuntimeException | Error e) {
         failure = e;
         boolean again = attempt <= options.maxSize() + groups.size() && System.nanoTime() - end < 0
-            && (call.isNone() || !call.passed()) && diedUnsent(s, e);
+            && (call.isNone() || !call.passed()) && (diedUnsent(s, e) || refusedAsStandby(route, attempt, g, e));
         if (!again) {
           throw e;
         }
@@ -209,6 +222,20 @@ final class FleetPool {
         }
       }
     }
+  }
+
+  /**
+   * A write the host refused as read-only ({@code 25006}: it is a standby now, or read-only by
+   * default) ran nothing, so it may go to the writable host once more — the first time, after the
+   * monitor has probed again and names another host (or none yet: {@link #writer} waits for one).
+   */
+  private boolean refusedAsStandby(Route route, int attempt, HostGroup g, Throwable e) {
+    if (route != Route.WRITE || attempt > 1 || !(e instanceof ServerException se) || !"25006".equals(se.sqlState())) {
+      return false;
+    }
+    monitor.refresh(Duration.ofNanos(WRITER_SLICE_NANOS));
+    Optional<FleetSnapshot.Host> p = monitor.snapshot().primary();
+    return p.isEmpty() || !p.get().host().equals(g.host());
   }
 
   private static boolean diedUnsent(PoolSlot s, Throwable e) {
