@@ -73,9 +73,21 @@ public final class FleetMonitor implements AutoCloseable {
 
   /**
    * The configuration a probe connection to {@code host} uses: {@code config} narrowed to that one
-   * host, any session type, the probe's own connect and query bounds.
+   * host ({@link #narrowTo}), the probe's own connect and query bounds, and no event listener.
    */
   static ConnectionConfig probeConfig(ConnectionConfig config, HostPort host, MonitorSettings settings) {
+    Map<String, String> p = new HashMap<>();
+    p.put("connect_timeout", Long.toString(Math.max(1, (settings.connectTimeout().toMillis() + 999) / 1000)));
+    p.put("query_timeout", Double.toString(settings.probeTimeout().toMillis() / 1000.0));
+    // the application's listener hears its own work, not a probe per host every interval
+    return narrowTo(config, host).with(p).withListener(null);
+  }
+
+  /**
+   * {@code config} for a connection to {@code host} alone: any session type (the monitor, not the
+   * connector, judges roles), no shuffling, and no routing parameters (a connection does not route).
+   */
+  public static ConnectionConfig narrowTo(ConnectionConfig config, HostPort host) {
     Map<String, String> p = new HashMap<>();
     switch (host) {
       case HostPort.Tcp t -> {
@@ -90,8 +102,9 @@ public final class FleetMonitor implements AutoCloseable {
     p.put("port", Integer.toString(host.port()));
     p.put("target_session_attrs", "any");
     p.put("load_balance_hosts", "disable");
-    p.put("connect_timeout", Long.toString(Math.max(1, (settings.connectTimeout().toMillis() + 999) / 1000)));
-    p.put("query_timeout", Double.toString(settings.probeTimeout().toMillis() / 1000.0));
+    for (String k : io.sluice.internal.config.Routing.KEYS) {
+      p.put(k, null);
+    }
     return config.with(p);
   }
 
@@ -239,6 +252,28 @@ public final class FleetMonitor implements AutoCloseable {
     try {
       w.started++;
       return w.state;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * A routing pool's read on {@code host} learned, behind the read, that the host has replayed
+   * {@code replayed} (a standby's {@code pg_last_wal_replay_lsn()}): fresher than the last probe,
+   * so the position is raised now and waiters ({@link #awaitReplay}) look again.
+   */
+  public void heard(HostPort host, Lsn replayed) {
+    lock.lock();
+    try {
+      for (HostWatcher w : watchers) {
+        if (w.host.equals(host) && w.state.isUpStandby()) {
+          HostState raised = w.state.replayed(replayed);
+          if (raised != w.state) {
+            w.state = raised;
+            progress.signalAll();
+          }
+        }
+      }
     } finally {
       lock.unlock();
     }

@@ -42,6 +42,12 @@ public record HostState(HostPort host, HostRole role, boolean up, Lsn position, 
     return new HostState(host, role, false, position, received, nanos, failures + 1, error);
   }
 
+  /** As now, with a replay position heard outside the probes (a read's trailer) when it is newer. */
+  HostState replayed(Lsn p) {
+    return p.compareTo(position) > 0
+        ? new HostState(host, role, up, p, received, probedAtNanos, failures, lastError) : this;
+  }
+
   /** Up and a standby. */
   public boolean isUpStandby() {
     return up && role == HostRole.STANDBY;
