@@ -30,7 +30,7 @@ final class LogicalLevel {
     return o;
   }
 
-  /** Whether {@code data}'s {@code pg_replslot} has a slot in it (false when it cannot be read, or there is no cluster yet). */
+  /** Whether {@code data}'s {@code pg_replslot} holds a slot (false when unreadable, or before the first start). */
   static boolean holdsSlots(Path data) {
     Path slots = data.resolve("pg_replslot");
     if (!Files.isDirectory(slots)) {

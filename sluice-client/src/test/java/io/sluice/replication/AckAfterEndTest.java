@@ -3,6 +3,7 @@ package io.sluice.replication;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.Connection;
+import io.sluice.replication.LogicalServer.Published;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -21,13 +22,12 @@ import org.junit.jupiter.api.Timeout;
 class AckAfterEndTest {
   @Test
   void ackAfterCloseIsRefusedAndTheTransactionComesAgain() {
-    Fixture f = new Fixture("closed");
     try (Connection c = LogicalServer.connect()) {
-      f.create(c);
-      c.execute("insert into " + f.table + " values (1)");
+      Published f = publishWithPermanentSlot(c, "closed");
+      c.execute("insert into " + f.table() + " values (1)");
       Change.Commit commit;
       try (ReplicationConnection repl = LogicalServer.replication()) {
-        ChangeStream stream = repl.start(StreamOptions.of(f.slot, f.publication));
+        ChangeStream stream = repl.start(f.options());
         commit = lastCommit(LogicalServer.takeCommits(stream, 1));
         Lsn before = stream.acknowledged();
         stream.close();
@@ -38,26 +38,24 @@ class AckAfterEndTest {
         assertThrows(IllegalStateException.class, () -> stream.ack(commit.endLsn()));
       }
       try (ReplicationConnection repl = LogicalServer.replication();
-           ChangeStream again = repl.start(StreamOptions.of(f.slot, f.publication))) {
+           ChangeStream again = repl.start(f.options())) {
         List<Change> got = LogicalServer.takeCommits(again, 1);
         assertEquals(List.of(1), insertedIds(got), "the transaction whose ack was refused is delivered again");
         assertEquals(commit.endLsn(), lastCommit(got).endLsn());
         again.ack(lastCommit(got));   // a live stream still takes it
       }
-    } finally {
-      f.drop();
+      drop(f);
     }
   }
 
   @Test
   void ackAfterTheFailureWasReportedIsRefused() throws Exception {
-    Fixture f = new Fixture("failed");
     try (Connection c = LogicalServer.connect()) {
-      f.create(c);
-      c.execute("insert into " + f.table + " values (1)");
-      c.execute("insert into " + f.table + " values (2)");
+      Published f = publishWithPermanentSlot(c, "failed");
+      c.execute("insert into " + f.table() + " values (1)");
+      c.execute("insert into " + f.table() + " values (2)");
       try (ReplicationConnection repl = LogicalServer.replication();
-           ChangeStream stream = repl.start(StreamOptions.of(f.slot, f.publication))) {
+           ChangeStream stream = repl.start(f.options())) {
         List<Change> got = LogicalServer.takeCommits(stream, 2);
         List<Change.Commit> commits = got.stream().filter(ch -> ch instanceof Change.Commit)
             .map(ch -> (Change.Commit) ch).toList();
@@ -73,20 +71,17 @@ class AckAfterEndTest {
         assertEquals(failure.lastAcknowledged(),
             assertThrows(ChangeStreamException.class, () -> stream.poll(Duration.ofMillis(10))).lastAcknowledged());
       }
-    } finally {
-      f.drop();
+      drop(f);
     }
   }
 
   @Test
   void aHandlerThatClosesTheStreamUnderOnCommitEndsForEachQuietly() {
-    Fixture f = new Fixture("oncommit");
-    try (Connection c = LogicalServer.connect()) {
-      f.create(c);
-      c.execute("insert into " + f.table + " values (1)");
+    try (Connection c = LogicalServer.connect(); ReplicationConnection repl = LogicalServer.replication()) {
+      Published f = LogicalServer.publish(c, repl, "oncommit", "id int primary key", SlotOptions.TEMPORARY);
+      c.execute("insert into " + f.table() + " values (1)");
       AtomicInteger commits = new AtomicInteger();
-      try (ReplicationConnection repl = LogicalServer.replication();
-           ChangeStream stream = repl.start(StreamOptions.of(f.slot, f.publication).ackMode(AckMode.ON_COMMIT))) {
+      try (ChangeStream stream = repl.start(f.options().ackMode(AckMode.ON_COMMIT))) {
         stream.forEach(ch -> {
           if (ch instanceof Change.Commit) {
             commits.incrementAndGet();
@@ -96,8 +91,6 @@ class AckAfterEndTest {
         assertEquals(1, commits.get());
         assertThrows(IllegalStateException.class, () -> stream.ack(Lsn.ZERO));
       }
-    } finally {
-      f.drop();
     }
   }
 
@@ -123,30 +116,16 @@ class AckAfterEndTest {
         .toList();
   }
 
-  /** A table, its publication and a permanent slot made before the inserts, all of fresh names. */
-  private static final class Fixture {
-    final String table;
-    final String publication;
-    final String slot;
-
-    Fixture(String prefix) {
-      table = LogicalServer.name(prefix);
-      publication = LogicalServer.name("pub");
-      slot = LogicalServer.name("slot");
+  /** A table, its publication, and a permanent slot made before anything is inserted (dropped by the test). */
+  private static Published publishWithPermanentSlot(Connection c, String prefix) {
+    try (ReplicationConnection setup = LogicalServer.replication()) {
+      return LogicalServer.publish(c, setup, prefix, "id int primary key", SlotOptions.PERMANENT);
     }
+  }
 
-    void create(Connection c) {
-      c.execute("create table " + table + " (id int primary key)");
-      c.execute("create publication " + publication + " for table " + table);
-      try (ReplicationConnection repl = LogicalServer.replication()) {
-        repl.createSlot(slot, SlotOptions.PERMANENT);
-      }
-    }
-
-    void drop() {
-      try (ReplicationConnection repl = LogicalServer.replication()) {
-        repl.dropSlotWaiting(slot);
-      }
+  private static void drop(Published f) {
+    try (ReplicationConnection repl = LogicalServer.replication()) {
+      repl.dropSlotWaiting(f.slot());
     }
   }
 }

@@ -48,7 +48,10 @@ public final class ChangeFeed {
     return List.of("sluice", "pgjdbc");
   }
 
-  /** The postgresql.conf settings the case needs (the defaults of max_wal_senders and max_replication_slots, 10, do). */
+  /**
+   * The postgresql.conf settings the case needs; the defaults of {@code max_wal_senders} and {@code
+   * max_replication_slots} (10 each) are enough for its one stream at a time.
+   */
   public static Map<String, String> serverSettings() {
     return Map.of("wal_level", "logical");
   }
@@ -59,7 +62,8 @@ public final class ChangeFeed {
    * Series into {@code results}, lag figures into {@code lags}, the per-change figures into {@code notes}.
    */
   public static void run(Workload w, Target target, List<String> interfaces, Duration lagFor, Warmup warmup, int runs,
-      Progress progress, List<Series> results, Map<String, Long> checksums, List<String> notes, List<ChangeLag.Result> lags)
+      Progress progress, List<Series> results, Map<String, Long> checksums, List<String> notes,
+      List<ChangeLag.Result> lags)
       throws Exception {
     try (Connection c = Connection.open(target.uri())) {
       String level = FeedTables.walLevel(c);

@@ -35,8 +35,8 @@ public final class ChangeLag {
    * @param achievedRate changes per second the producer managed (below {@link #RATE} when the machine fell behind)
    * @param lagMicros per commit, delivery time minus commit time, sorted
    */
-  public record Result(String workload, String consumer, double seconds, long commits, long changes, double achievedRate,
-      long[] lagMicros) {
+  public record Result(String workload, String consumer, double seconds, long commits, long changes,
+      double achievedRate, long[] lagMicros) {
     double percentileMs(double p) {
       int i = (int) Math.ceil(p / 100 * lagMicros.length) - 1;
       return lagMicros[Math.max(0, Math.min(lagMicros.length - 1, i))] / 1e3;
@@ -96,14 +96,15 @@ public final class ChangeLag {
         try {
           streaming.get(ChangeConsumer.LIMIT.toSeconds(), TimeUnit.SECONDS);
         } catch (ExecutionException e) {
-          throw new BenchFailure(workload + ": " + consumer.name() + "'s stream failed in the lag test: " + e.getCause());
+          throw new BenchFailure(workload + ": " + consumer.name() + "'s stream failed in the lag test: "
+              + e.getCause());
         } catch (TimeoutException e) {
           throw new BenchFailure(workload + ": " + consumer.name() + " had not streamed the lag test's " + expected
               + " changes after " + ChangeConsumer.LIMIT);
         }
         if (seen[0] != transactions) {
-          throw new BenchFailure(workload + ": " + consumer.name() + " saw " + seen[0] + " commits in the lag test, not "
-              + transactions);
+          throw new BenchFailure(workload + ": " + consumer.name() + " saw " + seen[0] + " commits in the lag test,"
+              + " not " + transactions);
         }
         Arrays.sort(lag);
         return new Result(workload, consumer.name(), seconds, transactions, expected, expected / seconds, lag);
