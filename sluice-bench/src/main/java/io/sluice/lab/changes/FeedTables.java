@@ -26,6 +26,7 @@ final class FeedTables {
   /** An empty table and its publication, and no slot of the case's left from before. */
   static void reset(Connection c) {
     dropSlots(c);
+    c.execute("create schema if not exists lab");   // the results' schema, made by ResultsStore in a lab run
     c.execute("drop table if exists " + TABLE);
     c.execute("create table " + TABLE + " (id bigint primary key, n int not null, v text not null)");
     c.execute("drop publication if exists " + ChangeFeed.PUBLICATION);
