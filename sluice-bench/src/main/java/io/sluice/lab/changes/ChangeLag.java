@@ -67,6 +67,8 @@ public final class ChangeLag {
       FeedTables.createSlot(c, slot);
       try {
         int[] seen = {0};
+        // on a platform thread of its own, as the throughput runs are on the lab's main thread; a daemon, so
+        // that a consumer left waiting by a failed producer does not keep the lab's JVM alive
         CompletableFuture<Void> streaming = CompletableFuture.runAsync(() -> {
           try {
             consumer.consume(slot, new Fold(), (inserts, commitTime) -> {
@@ -80,7 +82,7 @@ public final class ChangeLag {
           } catch (Exception e) {
             throw new java.util.concurrent.CompletionException(e);
           }
-        }, task -> Thread.ofPlatform().name("lab-changes-lag-" + consumer.name()).start(task));
+        }, task -> Thread.ofPlatform().daemon(true).name("lab-changes-lag-" + consumer.name()).start(task));
         awaitActive(c, slot, streaming);
         long first = FIRST_ID + (long) round * 100_000_000L;
         long period = 1_000_000_000L * TRANSACTION_ROWS / RATE;
