@@ -3,6 +3,7 @@ package io.sluice.lab.changes;
 import io.sluice.bench.BenchFailure;
 import io.sluice.bench.Driver;
 import io.sluice.bench.Fold;
+import io.sluice.bench.Target;
 import io.sluice.bench.Workload;
 import java.time.Duration;
 import java.time.Instant;
@@ -18,6 +19,12 @@ import java.time.Instant;
 abstract class ChangeConsumer implements Driver {
   /** How long one execution may take before the case fails. */
   static final Duration LIMIT = Duration.ofMinutes(5);
+  /** The server: each execution connects to it. */
+  final Target target;
+
+  ChangeConsumer(Target target) {
+    this.target = target;
+  }
 
   /** What the consumer does at each commit. */
   @FunctionalInterface
@@ -32,6 +39,10 @@ abstract class ChangeConsumer implements Driver {
 
   /** Streams {@code slot} until {@code commits} says stop, folding each inserted row into {@code fold}. */
   abstract void consume(String slot, Fold fold, Commits commits) throws Exception;
+
+  /** Nothing to close: each execution's session is closed with it. */
+  @Override
+  public void close() {}
 
   @Override
   public boolean supports(Workload workload) {

@@ -19,10 +19,8 @@ import org.postgresql.replication.PGReplicationStream;
 final class PgjdbcChanges extends ChangeConsumer {
   /** pgjdbc's {@code socketTimeout}, seconds: past the server's keepalives (every 30 s at most, by default). */
   private static final int SOCKET_TIMEOUT_S = 60;
-  private final Target target;
-
   PgjdbcChanges(Target target) {
-    this.target = target;
+    super(target);
   }
 
   @Override
@@ -60,7 +58,4 @@ final class PgjdbcChanges extends ChangeConsumer {
       }
     }
   }
-
-  @Override
-  public void close() {}
 }

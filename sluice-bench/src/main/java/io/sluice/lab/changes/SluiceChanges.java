@@ -16,10 +16,8 @@ import java.time.Duration;
  * every change decoded into a {@link Change}, each inserted row read with its typed getters.
  */
 final class SluiceChanges extends ChangeConsumer {
-  private final Target target;
-
   SluiceChanges(Target target) {
-    this.target = target;
+    super(target);
   }
 
   @Override
@@ -58,7 +56,4 @@ final class SluiceChanges extends ChangeConsumer {
       }
     }
   }
-
-  @Override
-  public void close() {}
 }
