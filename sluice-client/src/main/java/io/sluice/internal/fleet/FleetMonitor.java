@@ -199,21 +199,27 @@ public final class FleetMonitor implements AutoCloseable {
 
   private Optional<HostPort> awaitFirst(Lsn target, Duration timeout, HostPort only) {
     long deadline = System.nanoTime() + timeout.toNanos();
+    boolean first;
     lock.lock();
     try {
       Optional<HostPort> found = replayedPast(target, only);
       if (found.isPresent() || timeout.isZero() || timeout.isNegative()) {
         return found;
       }
-      awaiting++;
+      first = awaiting++ == 0;
     } finally {
       lock.unlock();
     }
-    watchers.forEach(w -> {
-      if (only == null || w.host.equals(only)) {
-        w.wake();
-      }
-    });
+    if (first || only != null) {
+      // the first waiter cuts the watchers' pauses short; from then on they probe every eager
+      // interval while anyone waits. Waking them again for each further waiter would probe back to
+      // back, one round trip after another, for nothing: the next probe comes soon anyway
+      watchers.forEach(w -> {
+        if (only == null || w.host.equals(only)) {
+          w.wake();
+        }
+      });
+    }
     lock.lock();
     try {
       while (true) {
