@@ -12,6 +12,7 @@ import io.sluice.bench.Workload;
 import io.sluice.bench.Workloads;
 import io.sluice.lab.changes.ChangeFeed;
 import io.sluice.lab.changes.ChangeLag;
+import io.sluice.lab.fleet.FleetReads;
 import io.sluice.lab.http.HttpBench;
 import io.sluice.lab.report.Coverage;
 import io.sluice.lab.report.HtmlReport;
@@ -118,6 +119,12 @@ public final class Lab {
           }
         }
         for (LabCase c : cases) {
+          if (c.name().startsWith(FleetReads.CASE)) {
+            FleetReads.run(c.workload(), o.pg(), o.url() == null, o.interfaces(), profile.warmup(), profile.runs(),
+                progress, results, checksums, notes);
+          }
+        }
+        for (LabCase c : cases) {
           if (c.workload().kind() == Workload.Kind.MIXED_LOAD) {
             notes.addAll(io.sluice.bench.MixedLoad.notes(c.name()));
           }
@@ -174,7 +181,8 @@ public final class Lab {
           if (!results.isEmpty()) {
             TextReport.print(out, info, results);
             notes.stream().filter(n -> n.startsWith(Profiles.MIXED_LOAD) || n.startsWith(Profiles.POOL_SCALING)
-                || n.startsWith(Profiles.BUFFERED_VS_STREAMED) || n.startsWith(ChangeFeed.CASE)).forEach(out::println);
+                || n.startsWith(Profiles.BUFFERED_VS_STREAMED) || n.startsWith(ChangeFeed.CASE)
+                || n.startsWith(FleetReads.CASE)).forEach(out::println);
           }
           List<TimeSplit.Row> splitRows = TimeSplit.summarise(split);
           if (!splitRows.isEmpty()) {

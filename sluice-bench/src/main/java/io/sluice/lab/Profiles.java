@@ -5,6 +5,7 @@ import io.sluice.bench.Workload;
 import java.time.Duration;
 import io.sluice.bench.Workloads;
 import io.sluice.lab.changes.ChangeFeed;
+import io.sluice.lab.fleet.FleetReads;
 import io.sluice.lab.rowset.BufferedVsStreamed;
 import io.sluice.lab.scale.PoolScaling;
 import java.util.ArrayList;
@@ -68,6 +69,14 @@ public record Profiles(String name, Warmup warmup, int runs, List<String> worklo
   /** Issue 27's change streams: logical replication, Sluice against pgjdbc ({@link ChangeFeed}). */
   public static final String CHANGES = ChangeFeed.CASE;
 
+  /** Issue 23's fleet: reads on standbys after the caller's own writes ({@link FleetReads}). */
+  public static final String FLEET = FleetReads.CASE;
+
+  /** Write-then-read pairs per execution of the fleet case: the full count in the full profile, a tenth elsewhere. */
+  public long fleetPairs() {
+    return name.startsWith("full") ? FleetReads.FULL : FleetReads.FULL / 10;
+  }
+
   /** Changes streamed per execution of the changes case: the full feed in the full profile, a tenth elsewhere. */
   public long changeCount() {
     return name.startsWith("full") ? ChangeFeed.FULL : ChangeFeed.FULL / 10;
@@ -92,6 +101,7 @@ public record Profiles(String name, Warmup warmup, int runs, List<String> worklo
     all.add(POOL_SCALING);
     all.add(BUFFERED_VS_STREAMED);
     all.add(CHANGES);
+    all.add(FLEET);
     return all;
   }
 
@@ -116,7 +126,7 @@ public record Profiles(String name, Warmup warmup, int runs, List<String> worklo
    */
   public static boolean runsItself(LabCase c) {
     return c.transport().equals("http") || c.name().startsWith(POOL_SCALING)
-        || c.name().startsWith(BUFFERED_VS_STREAMED) || c.name().startsWith(CHANGES);
+        || c.name().startsWith(BUFFERED_VS_STREAMED) || c.name().startsWith(CHANGES) || c.name().startsWith(FLEET);
   }
 
   /** Point selects per execution of the pool-scaling case: four times the remote point queries, at least 512. */
@@ -174,7 +184,9 @@ public record Profiles(String name, Warmup warmup, int runs, List<String> worklo
       Map.entry(POOL_SCALING, "issue 24, many cores and no funnel: throughput against connections x pipeline depth"),
       Map.entry(BUFFERED_VS_STREAMED, "issue 24: buffered query() against streamed forEach, repeated in fresh JVMs"),
       Map.entry(CHANGES, "issue 27: row changes through logical replication (pgoutput), changes/s, CPU per change and"
-          + " lag at 10,000 changes/s"));
+          + " lag at 10,000 changes/s"),
+      Map.entry(FLEET, "issue 23: write then read back on a standby, 16 threads: stale reads, reads on standbys,"
+          + " pairs/s and CPU per pair"));
 
   /** What the seed itself published for a case (its fastest machine), to show beside ours. */
   static final Map<String, String> SEED_FIGURES = Map.of(
@@ -260,6 +272,10 @@ public record Profiles(String name, Warmup warmup, int runs, List<String> worklo
         for (Workload w : BufferedVsStreamed.workloads()) {
           cases.add(new LabCase(w, EXPERIMENTS.get(name), "tcp", "once"));
         }
+        continue;
+      }
+      if (name.equals(FLEET)) {
+        cases.add(new LabCase(FleetReads.workload(fleetPairs()), EXPERIMENTS.get(name), "tcp", "pool"));
         continue;
       }
       if (name.equals(CHANGES)) {
