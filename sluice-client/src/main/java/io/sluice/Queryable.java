@@ -146,7 +146,7 @@ public sealed interface Queryable permits Connection, Pool, Transaction, Timed, 
     if (timeout == null || timeout.isNegative() || timeout.isZero()) {
       throw new ConfigException("a call timeout must be more than zero, got " + timeout);
     }
-    return new Timed(runner(this).withTimeout(timeout.toNanos()), this);
+    return new Timed(runner(this).withTimeout(timeout.toNanos()), this, timeout);
   }
 
   /** The one dispatch from the API to its runner; Connection first, it is the hottest. */
