@@ -61,8 +61,7 @@ public class SluiceAutoConfiguration {
     @Bean
     @ConfigurationProperties("spring.datasource.hikari")
     HikariDataSource dataSource(SluiceServer server, DataSourceProperties properties) {
-      HikariDataSource hikari = new HikariDataSource();
-      hikari.setDataSource(server.dataSource());
+      HikariDataSource hikari = new HikariOverSluice(server.dataSource());
       if (StringUtils.hasText(properties.getName())) {
         hikari.setPoolName(properties.getName());
       }
