@@ -59,8 +59,7 @@ public class SluiceDataSource implements javax.sql.DataSource, DataSourceRefusal
     try {
       DriverSettings s = settings(username, password);
       if (s.config().readRouting() != io.sluice.ReadRouting.PRIMARY) {
-        return new SluiceConnection(routingPools().poolFor(url(), properties(username, password), s,
-            getRoutingPoolOptions()), s);
+        return new SluiceConnection(routingPools().poolFor(username, password, s, getRoutingPoolOptions()), s);
       }
       return SluiceDriver.open(s);
     } catch (ConfigException e) {
@@ -89,6 +88,22 @@ public class SluiceDataSource implements javax.sql.DataSource, DataSourceRefusal
   public io.sluice.PoolOptions getRoutingPoolOptions() {
     io.sluice.PoolOptions o = routingPoolOptions;
     return o != null ? o : io.sluice.PoolOptions.DEFAULT;
+  }
+
+  /**
+   * The routing pool this data source's connections take their sessions from (user and password
+   * as set), opened now if no {@code getConnection} has yet: for Sluice's native API beside the
+   * JDBC code, under the same read-your-writes floor (a read through either sees a write through
+   * either). Closed by {@link #close()}, not by its user. A {@link ConfigException} when {@code
+   * readRouting} is {@code primary} (there is no such pool then: open one on {@link
+   * #connectionConfig()}) or a setting is bad.
+   */
+  public io.sluice.Pool routingPool() {
+    DriverSettings s = settings(user, password);
+    if (s.config().readRouting() == io.sluice.ReadRouting.PRIMARY) {
+      throw new ConfigException("this data source does not route (readRouting=primary): it has no routing pool");
+    }
+    return routingPools().poolFor(user, password, s, getRoutingPoolOptions());
   }
 
   /**

@@ -326,6 +326,11 @@ class RoutingConnectionTest {
       pool = c.unwrap(Pool.class);
       assertFalse(pool.isClosed());
     }
+    own.setLoginTimeout(3);   // as HikariCP does when it starts: still the same pool
+    try (Connection c = own.getConnection()) {
+      assertTrue(c.unwrap(Pool.class) == pool, "one routing pool per data source");
+    }
+    assertTrue(own.routingPool() == pool, "routingPool() is the connections' pool");
     own.close();
     assertTrue(pool.isClosed());
     assertThrows(SQLException.class, own::getConnection);

@@ -10,10 +10,22 @@ import io.sluice.jdbc.SluiceDataSource;
  */
 final class HikariOverSluice extends HikariDataSource {
   private final SluiceDataSource sluice;
+  /** The native {@code Pool} bean when it is not the data source's routing pool: closed with this. */
+  private volatile AutoCloseable alsoClose;
 
   HikariOverSluice(SluiceDataSource sluice) {
     this.sluice = sluice;
     setDataSource(sluice);
+  }
+
+  /** The data source HikariCP's connections come from. */
+  SluiceDataSource sluice() {
+    return sluice;
+  }
+
+  /** Closes {@code other} after this pool and its data source (a pool the application uses beside them). */
+  void alsoClose(AutoCloseable other) {
+    this.alsoClose = other;
   }
 
   @Override
@@ -21,7 +33,18 @@ final class HikariOverSluice extends HikariDataSource {
     try {
       super.close();
     } finally {
-      sluice.close();
+      try {
+        sluice.close();
+      } finally {
+        AutoCloseable other = alsoClose;
+        if (other != null) {
+          try {
+            other.close();
+          } catch (Exception e) {
+            throw new IllegalStateException("closing the Pool bean failed", e);
+          }
+        }
+      }
     }
   }
 }

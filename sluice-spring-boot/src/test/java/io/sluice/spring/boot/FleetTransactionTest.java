@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.testkit.Fleet;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.Pool;
+import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.StringJoiner;
@@ -116,7 +118,20 @@ class FleetTransactionTest {
       registry.add("spring.datasource.username", () -> f.primary().superuser());
     }
 
+    @Autowired Pool pool;
+
     abstract long id();
+
+    @Test
+    void thePoolBeanIsTheRoutingPoolOfTheDataSourcesConnections() throws SQLException {
+      try (Connection c = dataSource.getConnection()) {
+        assertThat(c.unwrap(Pool.class)).isSameAs(pool);
+      }
+      awaitStandbyReads();
+      accounts.open(id() + 99, "grace");
+      assertThat(pool.readOnly().query("select count(*)::int4 from accounts where id = $1", id() + 99).get(0).getInt(0))
+          .as("a read through the Pool bean sees the JDBC write").isEqualTo(1);
+    }
 
     /** Waits (bounded) until the pool's monitor has seen a standby fit for reads. */
     void awaitStandbyReads() {
