@@ -6,7 +6,9 @@ import io.sluice.internal.engine.Trailer;
 import io.sluice.internal.fleet.FleetMonitor;
 import io.sluice.internal.fleet.FleetSnapshot;
 import io.sluice.internal.fleet.Fitness;
+import io.sluice.internal.fleet.HostState;
 import io.sluice.internal.fleet.Lsn;
+import io.sluice.internal.fleet.MonitorSettings;
 import io.sluice.internal.fleet.Route;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -43,6 +45,7 @@ final class FleetPool {
   private final Pool pool;
   private final ConnectionConfig config;
   private final PoolOptions options;
+  private final PoolEvents events;
   private final FleetMonitor monitor;
   private final WalTracking tracking;
   private final Map<HostPort, HostGroup> groups = new LinkedHashMap<>();
@@ -78,6 +81,7 @@ final class FleetPool {
     this.pool = pool;
     this.config = config;
     this.options = options;
+    this.events = events;
     List<HostPort> hosts = config.hosts();
     if (hosts.stream().distinct().count() != hosts.size()) {
       throw new ConfigException("read_routing=" + config.readRouting().keyword() + " needs each host listed once: "
@@ -87,7 +91,7 @@ final class FleetPool {
       ConnectionConfig only = FleetMonitor.narrowTo(config, h);
       groups.put(h, new HostGroup(h, new PoolSlots(options, () -> tracked(Connection.open(only)), events)));
     }
-    this.monitor = FleetMonitor.start(config);
+    this.monitor = FleetMonitor.start(hosts, config, MonitorSettings.defaults(), events.fleet());
     this.tracking = new WalTracking(monitor, config.readYourWrites());
   }
 
@@ -195,6 +199,7 @@ final class FleetPool {
       HostGroup g = h.group();
       PoolSlot s = h.slot();
       g.inFlight().incrementAndGet();
+      (route == Route.READ ? g.reads() : g.writes()).increment();
       long since = g.slots().clock();
       Throwable failure = null;
       // a lent stream's position is asked when it closes: it is still reading when this returns
@@ -296,7 +301,8 @@ final class FleetPool {
       bound = Math.max(0, Math.min(bound, call.remainingNanos()));
     }
     long end = System.nanoTime() + bound;
-    while (fit.isEmpty() && avoid.size() < groups.size()) {
+    // wait only for a standby that is up and may catch up: with none up, the wait would change nothing
+    while (fit.isEmpty() && avoid.size() < groups.size() && anyUpStandby(snap, avoid)) {
       long left = end - System.nanoTime();
       if (left <= 0 || closed) {
         break;
@@ -313,11 +319,24 @@ final class FleetPool {
       return leastBusy(fit);
     }
     if (config.readRouting() == ReadRouting.PREFER_STANDBY) {
-      return writer(call);
+      HostGroup primary = writer(call);
+      FleetSnapshot last = snap;
+      Set<HostPort> left = avoid;
+      events.readOnPrimary(primary.host(), () -> Fitness.unfit(last, maxLag, floor, monitor.lagClock().oldest(), left));
+      return primary;
     }
     throw new ConnectionException("no standby fit for a read (read_routing=standby, max_standby_lag="
         + maxLag.toMillis() + " ms) after waiting " + TimeUnit.NANOSECONDS.toMillis(bound) + " ms: "
         + Fitness.unfit(snap, maxLag, floor, monitor.lagClock().oldest(), avoid), Outcome.NOT_SENT);
+  }
+
+  private static boolean anyUpStandby(FleetSnapshot snap, Set<HostPort> avoid) {
+    for (FleetSnapshot.Host h : snap.hosts()) {
+      if (h.state().isUpStandby() && !avoid.contains(h.host())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The snapshot, after waiting (bounded) for the first probe of every host when the pool has just opened. */
@@ -363,6 +382,7 @@ final class FleetPool {
   <T, X extends Exception> T transaction(TxOptions o, Transaction.Body<T, X> body) throws X {
     Route route = o.readOnly() ? Route.READ : Route.WRITE;
     Held h = take(route, false, Deadline.NONE, new HashSet<>(4));
+    (route == Route.READ ? h.group().reads() : h.group().writes()).increment();
     // the position that counts is the COMMIT's: its statements before it commit nothing
     Trailer trailer = tracking.arm(route, Trailer.Follows.COMMIT);
     try {
@@ -376,6 +396,7 @@ final class FleetPool {
   /** A session borrows on the write route: its state may write. */
   <T, X extends Exception> T session(Connection.SessionBody<T, X> body) throws X {
     Held h = take(Route.WRITE, false, Deadline.NONE, new HashSet<>(4));
+    h.group().writes().increment();
     Trailer trailer = tracking.arm(Route.WRITE, Trailer.Follows.EVERY_REQUEST);
     try {
       return h.slot().c.session(body);
@@ -396,6 +417,7 @@ final class FleetPool {
   /** As {@link #acquire()}, on {@code route}: a read-only lease from a fit standby's group (sluice-jdbc's routing connections). */
   Pool.Lease acquire(Route route) {
     Held h = take(route, false, Deadline.NONE, new HashSet<>(4));
+    (route == Route.READ ? h.group().reads() : h.group().writes()).increment();
     LeaseTracking t = tracking.tracks(route) ? new LeaseTracking(tracking, route, h.group(), h.slot().c) : null;
     return new Pool.Lease(h.group().slots(), h.slot(), t);
   }
@@ -423,6 +445,20 @@ final class FleetPool {
     }
     return new PoolStats(open, idle, borrowed, inFlight, opening, waiting, acquired, timeouts, opened, closedCount,
         evicted, connectFailures, lastError);
+  }
+
+  /** Each host as the monitor last found it, with what this pool sent there. */
+  List<HostStats> hosts() {
+    FleetSnapshot snap = monitor.snapshot();
+    List<HostStats> out = new ArrayList<>(snap.hosts().size());
+    for (FleetSnapshot.Host h : snap.hosts()) {
+      HostState st = h.state();
+      HostGroup g = groups.get(h.host());
+      out.add(new HostStats(h.host(), st.role(), st.up(), st.role() == ServerRole.STANDBY ? h.lag() : Optional.empty(),
+          st.position().isValid() ? st.position().toString() : null, g.reads().sum(), g.writes().sum(),
+          g.slots().stats(), st.lastError()));
+    }
+    return out;
   }
 
   ConnectionStats connectionStats() {

@@ -3,6 +3,7 @@ package io.sluice;
 import io.sluice.internal.calls.Runner;
 import io.sluice.internal.engine.Deadline;
 import io.sluice.internal.fleet.Route;
+import java.util.List;
 import java.util.function.Function;
 
 /**
@@ -285,6 +286,15 @@ public final class Pool implements Queryable, AutoCloseable {
   /** Sizes and counters, as of now. */
   public PoolStats stats() {
     return fleet != null ? fleet.stats() : slots.stats();
+  }
+
+  /**
+   * For a pool that routes ({@code read_routing} {@code prefer-standby} or {@code standby}), each
+   * server as the pool's monitor last found it — role, up or down, a standby's lag — with the
+   * calls the pool ran there and its connections to it; empty for a pool that does not route.
+   */
+  public List<HostStats> hosts() {
+    return fleet != null ? fleet.hosts() : List.of();
   }
 
   /**

@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -306,6 +307,74 @@ class FleetPoolTest {
       assertTrue(p.fleet().monitor().refresh(BOUND));
       assertTrue(seen.contains(WHERE), seen.toString());
       assertTrue(seen.stream().allMatch(WHERE::equals), "only the application's statements: " + seen);
+    }
+  }
+
+  @Test
+  @Order(8)
+  void hostsShowEachServerAndTheListenerHearsItGoAndComeBack() {
+    EventRecorder heard = new EventRecorder();
+    ConnectionConfig config = ConnectionConfig.parse(fleet.conninfo("read_routing=prefer-standby max_standby_lag="
+        + MAX_LAG.toMillis() + "ms")).withListener(heard);
+    try (Pool p = Pool.open(config, PoolOptions.DEFAULT.maxSize(2))) {
+      until(p, "both standbys fit", s -> fit(p, s).size() == 2);
+      for (int i = 0; i < 10; i++) {
+        where(p.readOnly());
+        p.execute("INSERT INTO routed VALUES ($1)", i);
+      }
+      Map<Integer, HostStats> byPort = new HashMap<>();
+      p.hosts().forEach(h -> byPort.put(h.host().port(), h));
+      assertEquals(Set.of(primaryPort, fastPort, delayedPort), byPort.keySet());
+      HostStats primary = byPort.get(primaryPort);
+      assertEquals(ServerRole.PRIMARY, primary.role());
+      assertTrue(primary.up());
+      assertEquals(10, primary.writes(), "the ten inserts");
+      assertEquals(Optional.empty(), primary.lag(), "a primary has no lag");
+      assertNotNull(primary.position());
+      HostStats fast = byPort.get(fastPort);
+      assertEquals(ServerRole.STANDBY, fast.role());
+      assertTrue(fast.lag().isPresent(), "a standby's lag is known");
+      assertEquals(10, fast.reads() + byPort.get(delayedPort).reads() + primary.reads(), "the ten reads");
+      assertTrue(fast.connections().open() >= 1, "the pool has a connection to the fast standby");
+      for (int port : List.of(primaryPort, fastPort, delayedPort)) {
+        assertTrue(heard.single(io.sluice.event.HostEvent.class).stream()
+            .anyMatch(e -> e.host().port() == port && e.kind() == io.sluice.event.HostEvent.Kind.UP), "UP for " + port);
+      }
+      fleet.stop(0, Fleet.Shutdown.FAST);
+      try {
+        until(p, "standby 0 seen down", s -> !host(s, fastPort).state().up());
+        io.sluice.event.HostEvent down = heard.single(io.sluice.event.HostEvent.class).stream()
+            .filter(e -> e.kind() == io.sluice.event.HostEvent.Kind.DOWN).findFirst().orElseThrow();
+        assertEquals(fastPort, down.host().port());
+        assertEquals(ServerRole.STANDBY, down.from());
+        assertNotNull(down.error(), "why the probe failed");
+        HostStats gone = p.hosts().stream().filter(h -> h.host().port() == fastPort).findFirst().orElseThrow();
+        assertFalse(gone.up());
+        assertNotNull(gone.lastError());
+      } finally {
+        fleet.start(0);
+      }
+      until(p, "standby 0 seen up again", s -> host(s, fastPort).state().up());
+      assertEquals(2, heard.single(io.sluice.event.HostEvent.class).stream()
+          .filter(e -> e.host().port() == fastPort && e.kind() == io.sluice.event.HostEvent.Kind.UP).count(),
+          "standby 0 came up twice: at the start and after its restart");
+    }
+  }
+
+  @Test
+  @Order(9)
+  void aPreferStandbyReadOnThePrimaryIsReportedWithTheReason() {
+    EventRecorder heard = new EventRecorder();
+    ConnectionConfig config = ConnectionConfig.parse(fleet.conninfo("read_routing=prefer-standby"))
+        .with(Map.of("host", fleet.primary().host(), "port", String.valueOf(primaryPort))).withListener(heard);
+    try (Pool p = Pool.open(config, PoolOptions.DEFAULT.maxSize(1))) {
+      for (int i = 0; i < 6; i++) {
+        assertEquals(new Landed(false, primaryPort), where(p.readOnly()));
+      }
+      List<io.sluice.event.ReadOnPrimary> onPrimary = heard.single(io.sluice.event.ReadOnPrimary.class);
+      assertEquals(6, onPrimary.size());
+      assertEquals(primaryPort, onPrimary.get(0).primary().port());
+      assertTrue(onPrimary.get(0).reason().contains("is the primary"), onPrimary.get(0).reason());
     }
   }
 }

@@ -2,6 +2,7 @@ package io.sluice.internal.fleet;
 
 import io.sluice.ConnectionConfig;
 import io.sluice.HostPort;
+import io.sluice.ServerRole;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -133,7 +134,7 @@ public final class FleetMonitor implements AutoCloseable {
     long now = System.nanoTime();
     List<FleetSnapshot.Host> hosts = new ArrayList<>();
     for (HostState s : states) {
-      Optional<Duration> lag = s.role() == HostRole.STANDBY ? lagClock.lag(s.position(), now) : Optional.empty();
+      Optional<Duration> lag = s.role() == ServerRole.STANDBY ? lagClock.lag(s.position(), now) : Optional.empty();
       hosts.add(new FleetSnapshot.Host(s, lag));
     }
     return new FleetSnapshot(hosts, now, lagClock.newest());
@@ -198,21 +199,27 @@ public final class FleetMonitor implements AutoCloseable {
 
   private Optional<HostPort> awaitFirst(Lsn target, Duration timeout, HostPort only) {
     long deadline = System.nanoTime() + timeout.toNanos();
+    boolean first;
     lock.lock();
     try {
       Optional<HostPort> found = replayedPast(target, only);
       if (found.isPresent() || timeout.isZero() || timeout.isNegative()) {
         return found;
       }
-      awaiting++;
+      first = awaiting++ == 0;
     } finally {
       lock.unlock();
     }
-    watchers.forEach(w -> {
-      if (only == null || w.host.equals(only)) {
-        w.wake();
-      }
-    });
+    if (first || only != null) {
+      // the first waiter cuts the watchers' pauses short; from then on they probe every eager
+      // interval while anyone waits. Waking them again for each further waiter would probe back to
+      // back, one round trip after another, for nothing: the next probe comes soon anyway
+      watchers.forEach(w -> {
+        if (only == null || w.host.equals(only)) {
+          w.wake();
+        }
+      });
+    }
     lock.lock();
     try {
       while (true) {
@@ -281,7 +288,8 @@ public final class FleetMonitor implements AutoCloseable {
 
   /** Called by a watcher as a probe ends: publishes the state, feeds the lag clock, wakes waiters, tells events. */
   void probeFinished(HostWatcher w, HostState before, HostState after) {
-    if (after.up() && after.role().producesWal()) {
+    // a read-only primary's position is the primary's own WAL too
+    if (after.up() && (after.role() == ServerRole.PRIMARY || after.role() == ServerRole.READ_ONLY_PRIMARY)) {
       lagClock.record(after.probedAtNanos(), after.position());
     }
     lock.lock();
@@ -298,7 +306,7 @@ public final class FleetMonitor implements AutoCloseable {
       } else if (!after.up() && before.up()) {
         events.hostDown(w.host, after);
       }
-      if (after.up() && before.role() != HostRole.UNKNOWN && before.role() != after.role()) {
+      if (after.up() && before.role() != ServerRole.UNKNOWN && before.role() != after.role()) {
         events.roleChanged(w.host, before.role(), after.role());
       }
     } catch (RuntimeException ignored) {
@@ -310,7 +318,7 @@ public final class FleetMonitor implements AutoCloseable {
   Duration pauseWhileUp(HostState after) {
     lock.lock();
     try {
-      return awaiting > 0 && after.role() == HostRole.STANDBY ? settings.eagerInterval() : settings.interval();
+      return awaiting > 0 && after.role() == ServerRole.STANDBY ? settings.eagerInterval() : settings.interval();
     } finally {
       lock.unlock();
     }

@@ -73,6 +73,8 @@ final class LogicalStream implements ChangeStream {
   private volatile long statusUpdates;
   /** Why the stream failed, for the exception each later take throws. */
   private volatile String failureWhy;
+  /** The application has been told of the failure (a take threw it): its resume position is handed out. */
+  private volatile boolean failureReported;
   /** ON_COMMIT: the acknowledgeable change last handed out by poll, acknowledged at the next poll. */
   private Change pending;
   private Thread reader;
@@ -337,7 +339,9 @@ final class LogicalStream implements ChangeStream {
   @Override
   public Change poll(Duration timeout) {
     if (options.ackMode() == AckMode.ON_COMMIT && pending != null) {
-      ack(pending);
+      if (endedFor() == null) {
+        ack(pending);
+      }
       pending = null;
     }
     Change c = take(timeout.toNanos());
@@ -354,6 +358,7 @@ final class LogicalStream implements ChangeStream {
     try {
       return buffer.poll(nanos);
     } catch (ChangeStreamException e) {
+      failureReported = true;
       // the application may have acknowledged a change it took while the reader was failing:
       // the position to resume from is the one as it learns of the failure
       Lsn now = new Lsn(progress.acknowledged());
@@ -384,7 +389,8 @@ final class LogicalStream implements ChangeStream {
       }
       handedOut(c);
       handler.accept(c);
-      if (options.ackMode() == AckMode.ON_COMMIT && ackable(c) != 0) {
+      // a handler that closed the stream ends it: its last status update has gone, nothing more can be acknowledged
+      if (options.ackMode() == AckMode.ON_COMMIT && ackable(c) != 0 && endedFor() == null) {
         ack(c);
       }
     }
@@ -392,10 +398,39 @@ final class LogicalStream implements ChangeStream {
 
   @Override
   public void ack(Lsn position) {
+    refuseIfEnded(position, false);
     if (!progress.acknowledge(position.value())) {
       throw new IllegalArgumentException("cannot acknowledge " + position + ": nothing past "
           + new Lsn(progress.delivered()) + " has been delivered");
     }
+    // close() marks the stream CLOSING before it reads the position for its last status update: an
+    // acknowledgement recorded after that read sees CLOSING here, so none is lost without a word
+    refuseIfEnded(position, true);
+  }
+
+  /**
+   * Refuses an acknowledgement that can no longer reach the server: after {@link #close} (its last
+   * status update is sent), or after the failure was thrown to the application (the resume position it
+   * carries is then the application's, and must not move behind its back). Before the application
+   * hears of a failure its acknowledgements still count: they move the position the failure reports.
+   */
+  private void refuseIfEnded(Lsn position, boolean recorded) {
+    String why = endedFor();
+    if (why != null) {
+      throw new IllegalStateException("cannot acknowledge " + position + ": " + why
+          + (recorded ? " while it was acknowledged; it may not have reached the server" : "")
+          + "; the last acknowledgement that counts is " + new Lsn(progress.acknowledged())
+          + (recorded ? " or earlier" : "") + ": resume from it on a new session (StreamOptions.startAt)");
+    }
+  }
+
+  /** Why acknowledgements are no longer taken, or null while they are. */
+  private String endedFor() {
+    State now = state;
+    if (now == State.CLOSING || now == State.CLOSED) {
+      return "the change stream was closed";
+    }
+    return now == State.FAILED && failureReported ? failureWhy : null;
   }
 
   @Override

@@ -3,6 +3,7 @@ package io.sluice.internal.fleet;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.sluice.HostPort;
+import io.sluice.ServerRole;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -19,16 +20,16 @@ class FitnessTest {
   /** The lag clock's oldest sample in these snapshots. */
   static final Lsn FIRST = new Lsn(50);
 
-  static FleetSnapshot.Host up(HostPort h, HostRole role, long position, Duration lag) {
+  static FleetSnapshot.Host up(HostPort h, ServerRole role, long position, Duration lag) {
     return new FleetSnapshot.Host(new HostState(h, role, true, new Lsn(position), Lsn.INVALID, 1, 0, null),
         Optional.ofNullable(lag));
   }
 
   static final FleetSnapshot SNAP = new FleetSnapshot(List.of(
-      up(P, HostRole.PRIMARY, 500, null),
-      up(A, HostRole.STANDBY, 400, Duration.ofMillis(300)),
-      up(B, HostRole.STANDBY, 100, Duration.ofMillis(7200)),
-      new FleetSnapshot.Host(new HostState(C, HostRole.STANDBY, false, new Lsn(90), Lsn.INVALID, 1, 3,
+      up(P, ServerRole.PRIMARY, 500, null),
+      up(A, ServerRole.STANDBY, 400, Duration.ofMillis(300)),
+      up(B, ServerRole.STANDBY, 100, Duration.ofMillis(7200)),
+      new FleetSnapshot.Host(new HostState(C, ServerRole.STANDBY, false, new Lsn(90), Lsn.INVALID, 1, 3,
           "connection refused"), Optional.empty())), 0, new Lsn(500));
 
   @Test
