@@ -84,7 +84,12 @@ final class CallEscapes {
 
   /** PostgreSQL 11 added procedures (and {@code pg_proc.prokind}); before, every routine is a function. */
   private boolean proceduresExist() {
-    String v = connection.sessions.parameter("server_version");
+    String v;
+    try {
+      v = connection.sessions.parameter("server_version");
+    } catch (IllegalStateException e) {
+      return true;   // no session to ask: the catalog query that follows reports why
+    }
     int major = 0;
     for (int i = 0; v != null && i < v.length() && Character.isDigit(v.charAt(i)); i++) {
       major = major * 10 + (v.charAt(i) - '0');

@@ -56,12 +56,13 @@ final class RoutedSessions implements Sessions {
   private volatile io.sluice.Connection lastSession;
   private volatile boolean closed;
 
-  RoutedSessions(Pool pool, ConnectionWarnings warnings) throws SQLException {
+  /**
+   * Binds nothing yet: a connection made while the primary is down (a failover) still serves
+   * read-only work; the route of its first transaction decides where it goes.
+   */
+  RoutedSessions(Pool pool, ConnectionWarnings warnings) {
     this.pool = pool;
     this.warnings = warnings;
-    // a session on the write route at once: the connection fails now, as any getConnection does, when
-    // no primary answers, and its server parameters are known before the first statement
-    run(false, true, s -> null);
   }
 
   @Override
@@ -182,7 +183,19 @@ final class RoutedSessions implements Sessions {
   @Override
   public String parameter(String name) {
     Bound b = bound.get(Thread.currentThread());
-    return b != null ? b.session.parameter(name) : lastSession.parameter(name);   // set by the constructor's binding
+    if (b != null) {
+      return b.session.parameter(name);
+    }
+    io.sluice.Connection last = lastSession;
+    if (last != null) {
+      return last.parameter(name);
+    }
+    try {
+      // nothing bound yet: a session of the read route, which a standby or (prefer-standby) the primary serves
+      return run(true, true, s -> s.parameter(name));
+    } catch (SQLException e) {
+      throw new IllegalStateException("no session to read the server parameter " + name + " from: " + e.getMessage(), e);
+    }
   }
 
   @Override

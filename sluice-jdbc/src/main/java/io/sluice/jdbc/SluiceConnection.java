@@ -57,8 +57,8 @@ public final class SluiceConnection implements ConnectionRefusals {
     this.transactions = new ConnectionTransactions(this, tx, settings.readOnly());
   }
 
-  /** A connection whose sessions {@code pool}, a routing pool, lends per transaction; fails when no primary answers. */
-  SluiceConnection(io.sluice.Pool pool, DriverSettings settings) throws SQLException {
+  /** A connection whose sessions {@code pool}, a routing pool, lends per transaction and per auto-commit statement. */
+  SluiceConnection(io.sluice.Pool pool, DriverSettings settings) {
     this.settings = settings;
     this.sessions = new RoutedSessions(pool, warnings);
     this.typeNames = new TypeNames(this);
@@ -124,7 +124,11 @@ public final class SluiceConnection implements ConnectionRefusals {
 
 
   boolean standardStrings() {
-    return !"off".equalsIgnoreCase(sessions.parameter("standard_conforming_strings"));
+    try {
+      return !"off".equalsIgnoreCase(sessions.parameter("standard_conforming_strings"));
+    } catch (IllegalStateException e) {
+      return true;   // no session to ask (no host answers): the server's default; the statement's own run reports why
+    }
   }
 
   void checkOpen() throws SQLException {

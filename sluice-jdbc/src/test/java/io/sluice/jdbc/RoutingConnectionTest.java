@@ -29,7 +29,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
 
 /**
@@ -40,6 +43,7 @@ import org.junit.jupiter.api.Timeout;
  * pg_is_in_recovery()}, {@code inet_server_port()}, {@code pg_backend_pid()}).
  */
 @Timeout(value = 240, unit = TimeUnit.SECONDS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class RoutingConnectionTest {
   static final Duration DELAY = Duration.ofSeconds(2);
   /** The bound of every wait for a condition. */
@@ -315,6 +319,34 @@ class RoutingConnectionTest {
     assertEquals("08001", e.getSQLState());
     assertTrue(e.getMessage().contains("SluiceDataSource"), e.getMessage());
     assertNotNull(e.getMessage());
+  }
+
+  /** Last: it stops the primary (and starts it again). */
+  @Test
+  @Order(Integer.MAX_VALUE)
+  void aConnectionMadeWhileThePrimaryIsDownServesReadOnlyWork() throws Exception {
+    SluiceDataSource own = new SluiceDataSource();
+    own.setUrl(url("readRouting=prefer-standby&connect_timeout=5"));
+    own.setRoutingPoolOptions(PoolOptions.DEFAULT.acquireTimeout(Duration.ofSeconds(2)));
+    try (Connection first = own.getConnection()) {
+      awaitStandbyReads(first);   // the pool has seen the fleet whole
+    }
+    fleet.stopPrimary(Fleet.Shutdown.FAST);
+    try (Connection c = own.getConnection()) {   // as a JDBC pool opens one during a failover
+      c.setReadOnly(true);
+      for (int i = 0; i < 5; i++) {
+        assertTrue(where(c).standby(), "read-only statement " + i + " on a standby");
+      }
+      c.setAutoCommit(false);
+      assertTrue(where(c).standby(), "a read-only transaction on a standby");
+      c.commit();
+      c.setReadOnly(false);
+      SQLException e = assertThrows(SQLException.class, () -> where(c), "a write needs the primary");
+      assertTrue(e.getMessage().contains("no writable primary"), e.getMessage());
+    } finally {
+      own.close();
+      fleet.startPrimary();
+    }
   }
 
   @Test
