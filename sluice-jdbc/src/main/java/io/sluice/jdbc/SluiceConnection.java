@@ -16,7 +16,6 @@ import java.sql.Statement;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.Executor;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A JDBC connection over one Sluice {@link io.sluice.Connection}, or, from a data source whose
@@ -49,18 +48,17 @@ public final class SluiceConnection implements ConnectionRefusals {
   private final CallEscapes callEscapes;
 
   SluiceConnection(io.sluice.Connection sluice, DriverSettings settings) {
-    this.settings = settings;
-    this.sessions = new OneSession(sluice, warnings);
-    this.typeNames = new TypeNames(this);
-    this.tx = new JdbcTransaction(sessions);
-    this.callEscapes = new CallEscapes(this, settings.callMode());
-    this.transactions = new ConnectionTransactions(this, tx, settings.readOnly());
+    this(settings, w -> new OneSession(sluice, w));
   }
 
   /** A connection whose sessions {@code pool}, a routing pool, lends per transaction and per auto-commit statement. */
   SluiceConnection(io.sluice.Pool pool, DriverSettings settings) {
+    this(settings, w -> new RoutedSessions(pool, w));
+  }
+
+  private SluiceConnection(DriverSettings settings, java.util.function.Function<ConnectionWarnings, Sessions> make) {
     this.settings = settings;
-    this.sessions = new RoutedSessions(pool, warnings);
+    this.sessions = make.apply(warnings);
     this.typeNames = new TypeNames(this);
     this.tx = new JdbcTransaction(sessions);
     this.callEscapes = new CallEscapes(this, settings.callMode());
@@ -333,31 +331,9 @@ public final class SluiceConnection implements ConnectionRefusals {
     if (tx.heldByAnotherThread() || streaming != null) {
       return sessions.isOpen();   // a probe would wait behind the transaction or the stream
     }
-    Runnable probe = () -> {
-      try {
-        inSession(s -> s.simpleQuery(""));
-      } catch (SQLException e) {
-        throw new IllegalStateException(e);
-      }
-    };
-    if (timeoutSeconds == 0 || tx.inProgress()) {
-      try {
-        probe.run();   // this thread holds the transaction: only it can run in it
-        return true;
-      } catch (SluiceException | IllegalStateException e) {
-        return false;
-      }
-    }
-    var task = new java.util.concurrent.FutureTask<>(probe, Boolean.TRUE);
-    Thread.ofVirtual().name("sluice-jdbc-isValid").start(task);
-    try {
-      return task.get(timeoutSeconds, TimeUnit.SECONDS);
-    } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
-      return false;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return false;
-    }
+    // on this thread when it holds the transaction (only it can run in it), or with no timeout
+    return ConnectionProbe.works(() -> inSession(s -> s.simpleQuery("")), timeoutSeconds == 0 || tx.inProgress(),
+        timeoutSeconds);
   }
 
   @Override
