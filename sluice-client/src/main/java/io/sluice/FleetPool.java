@@ -411,11 +411,15 @@ final class FleetPool {
    * once the lease is returned, when the position is asked (a round trip at the return).
    */
   Pool.Lease acquire() {
-    Held h = take(Route.WRITE, false, Deadline.NONE, new HashSet<>(4));
-    h.group().writes().increment();
-    Runnable beforeReturn = tracking.tracks(Route.WRITE)
-        ? () -> tracking.ask(Route.WRITE, h.group(), h.slot().c, Deadline.NONE) : null;
-    return new Pool.Lease(h.group().slots(), h.slot(), beforeReturn);
+    return acquire(Route.WRITE);
+  }
+
+  /** As {@link #acquire()}, on {@code route}: a read-only lease from a fit standby's group (sluice-jdbc's routing connections). */
+  Pool.Lease acquire(Route route) {
+    Held h = take(route, false, Deadline.NONE, new HashSet<>(4));
+    (route == Route.READ ? h.group().reads() : h.group().writes()).increment();
+    LeaseTracking t = tracking.tracks(route) ? new LeaseTracking(tracking, route, h.group(), h.slot().c) : null;
+    return new Pool.Lease(h.group().slots(), h.slot(), t);
   }
 
   /** Every group's counters summed (the last error of the first group that has one). */

@@ -190,22 +190,39 @@ public final class Pool implements Queryable, AutoCloseable {
     return new Lease(slots, borrow());
   }
 
+  /**
+   * Borrows a connection as {@link #acquire()} does, for read-only work when {@code readOnly}: on a
+   * pool that routes ({@code read_routing} {@code prefer-standby} or {@code standby}), from the
+   * read route — a fit standby, chosen, waited for and fallen back from as for {@link #readOnly()}
+   * — where the server refuses a write ({@code 25006}). On a pool that does not route, or with
+   * {@code readOnly} false, it is {@link #acquire()}. For a caller that runs its own transactions
+   * on one connection, such as sluice-jdbc's routing connections; see {@link Lease#tracked}.
+   */
+  public Lease acquire(boolean readOnly) {
+    if (fleet != null && readOnly) {
+      return fleet.acquire(Route.READ);
+    }
+    return acquire();
+  }
+
   /** A connection borrowed from the pool by {@link #acquire()}. */
   public static final class Lease implements AutoCloseable {
     private final PoolSlots slots;
     private final PoolSlot slot;
-    /** Run before the connection goes back (a routing pool learns the WAL position), or null. */
-    private final Runnable beforeReturn;
+    /** How a routing pool learns the WAL position behind the lease's work, or null. */
+    private final LeaseTracking tracking;
+    /** The position behind the last work was learnt by {@link #tracked}: the return need not ask. */
+    private volatile boolean learnt;
     private boolean returned;
 
     Lease(PoolSlots slots, PoolSlot slot) {
       this(slots, slot, null);
     }
 
-    Lease(PoolSlots slots, PoolSlot slot, Runnable beforeReturn) {
+    Lease(PoolSlots slots, PoolSlot slot, LeaseTracking tracking) {
       this.slots = slots;
       this.slot = slot;
-      this.beforeReturn = beforeReturn;
+      this.tracking = tracking;
     }
 
     /** The borrowed connection; do not use it after {@link #close()}. */
@@ -213,7 +230,27 @@ public final class Pool implements Queryable, AutoCloseable {
       if (returned) {
         throw new IllegalStateException("this lease was returned to the pool; acquire another");
       }
+      learnt = false;   // whatever is sent on it now was not tracked
       return slot.c;
+    }
+
+    /**
+     * Runs {@code work} on this thread so that a routing pool learns the WAL position behind the
+     * requests it sends on this connection in the same socket write as they go, as the pool's own
+     * calls do — for statements outside a transaction, or a transaction's {@code COMMIT} or {@code
+     * ROLLBACK} (inside a transaction, a position is not the commit's). A returned lease otherwise
+     * asks for the position at its return, a round trip: returned right after this, it asks nothing
+     * (fetching {@link #connection()} again cancels that). Where no position could follow (a
+     * stream), it is asked when {@code work} returns. On a pool that does not route, this just runs
+     * {@code work}.
+     */
+    public <T> T tracked(java.util.function.Supplier<T> work) {
+      if (tracking == null) {
+        return work.get();
+      }
+      T value = tracking.tracked(work);
+      learnt = true;
+      return value;
     }
 
     /** Gives the connection back (once; later calls do nothing). */
@@ -236,8 +273,8 @@ public final class Pool implements Queryable, AutoCloseable {
       if (!returned) {
         returned = true;
         try {
-          if (beforeReturn != null) {
-            beforeReturn.run();
+          if (tracking != null && !learnt) {
+            tracking.ask();
           }
         } finally {
           slots.giveBack(slot, resetSql);
