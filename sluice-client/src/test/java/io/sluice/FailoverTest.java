@@ -121,7 +121,7 @@ class FailoverTest {
     }
   }
 
-  private static void write(Pool pool, int writer, Outcomes o, AtomicBoolean promoted, AtomicBoolean stop) {
+  static void write(Pool pool, int writer, Outcomes o, AtomicBoolean promoted, AtomicBoolean stop) {
     for (long i = 0; !stop.get(); i++) {
       long id = writer * 1_000_000L + i;
       boolean after = promoted.get();
@@ -160,7 +160,7 @@ class FailoverTest {
     }
   }
 
-  private static void read(Pool pool, Outcomes o, AtomicBoolean stop) {
+  static void read(Pool pool, Outcomes o, AtomicBoolean stop) {
     while (!stop.get()) {
       try {
         pool.readOnly().query("SELECT count(*) FROM ledger");
