@@ -33,7 +33,7 @@ import java.util.function.Consumer;
  * One {@code START_REPLICATION … LOGICAL} exchange in CopyBoth mode. Three parties:
  *
  * <ul>
- *   <li>the reader (a virtual thread) reads frames, answers keepalives that ask for a reply,
+ *   <li>the reader (a platform thread: see {@link #begin}) reads frames, answers keepalives that ask for a reply,
  *       decodes XLogData into changes and puts them in the bounded {@link ChangeBuffer}; while
  *       the buffer is full it reads nothing, and the server waits. It decodes every frame already
  *       buffered before it publishes them to a waiting application (and before each wait for the
@@ -94,7 +94,14 @@ final class LogicalStream implements ChangeStream {
   }
 
   void begin() {
-    reader = Thread.ofVirtual().name("sluice-replication-reader-" + ReplicationAccess.processId(s)).start(this::read);
+    // the reader is a platform thread, one per stream: a virtual one parked and was woken at every
+    // read that found the socket empty (a walsender sends as it decodes: often), and each time its
+    // carrier went idle and was woken (ForkJoinPool.deactivate, spinning before it parks); in the
+    // lab's changes case that was most of the client's CPU, four times a platform reader's, which
+    // blocks in the kernel's read instead. A daemon: a stream the application never closes must not
+    // keep the JVM alive
+    reader = Thread.ofPlatform().daemon(true).name("sluice-replication-reader-" + ReplicationAccess.processId(s))
+        .start(this::read);
     if (!options.statusInterval().isZero() || !options.receiveTimeout().isZero()) {
       ticker = Thread.ofVirtual().name("sluice-replication-status-" + ReplicationAccess.processId(s)).start(this::tick);
     }
