@@ -94,12 +94,9 @@ final class LogicalStream implements ChangeStream {
   }
 
   void begin() {
-    // the reader is a platform thread, one per stream: a virtual one parked and was woken at every
-    // read that found the socket empty (a walsender sends as it decodes: often), and each time its
-    // carrier went idle and was woken (ForkJoinPool.deactivate, spinning before it parks); in the
-    // lab's changes case that was most of the client's CPU, four times a platform reader's, which
-    // blocks in the kernel's read instead. A daemon: a stream the application never closes must not
-    // keep the JVM alive
+    // a platform thread (a daemon): a virtual reader parked at every read finding the socket empty,
+    // idling and waking its carrier each time (ForkJoinPool.deactivate), four times the client CPU
+    // per change in the lab's changes case (docs/replication.md, Performance)
     reader = Thread.ofPlatform().daemon(true).name("sluice-replication-reader-" + ReplicationAccess.processId(s))
         .start(this::read);
     if (!options.statusInterval().isZero() || !options.receiveTimeout().isZero()) {
