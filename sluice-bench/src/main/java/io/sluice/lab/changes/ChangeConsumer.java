@@ -10,7 +10,7 @@ import java.time.Instant;
 
 /**
  * One interface of the {@code changes} case: a client that streams the case's slot from where it
- * is, folds every inserted row, and tells each commit to a {@link Commits} that says when to stop.
+ * is, folds every inserted or updated row (every value of its nine columns), and tells each commit to a {@link Commits} that says when to stop.
  * Each execution opens a replication session of its own (a walsender streams logically once per
  * session) and closes it; connecting is inside the measurement, a few milliseconds against the
  * hundreds an execution takes. Nothing is acknowledged, so the slot stays where it was made and
@@ -30,14 +30,14 @@ abstract class ChangeConsumer implements Driver {
   @FunctionalInterface
   interface Commits {
     /**
-     * @param inserts the rows inserted so far, this commit's included
+     * @param changes the rows inserted or updated so far, this commit's included
      * @param commitTime the transaction's commit time, from its Commit message
      * @return true to stop: the stream is closed
      */
-    boolean commit(long inserts, Instant commitTime);
+    boolean commit(long changes, Instant commitTime);
   }
 
-  /** Streams {@code slot} until {@code commits} says stop, folding each inserted row into {@code fold}. */
+  /** Streams {@code slot} until {@code commits} says stop, folding each inserted or updated row into {@code fold}. */
   abstract void consume(String slot, Fold fold, Commits commits) throws Exception;
 
   /** Nothing to close: each execution's session is closed with it. */
@@ -53,19 +53,19 @@ abstract class ChangeConsumer implements Driver {
   @Override
   public void run(Workload workload, Fold fold) throws Exception {
     long n = workload.expectedRows();
-    consume(ChangeFeed.SLOT, fold, (inserts, time) -> {
-      if (inserts > n) {
-        throw new BenchFailure(name() + " streamed " + inserts + " inserts; the feed has " + n);
+    consume(ChangeFeed.SLOT, fold, (changes, time) -> {
+      if (changes > n) {
+        throw new BenchFailure(name() + " streamed " + changes + " changes; the feed has " + n);
       }
-      return inserts == n;
+      return changes == n;
     });
   }
 
   /** Fails when {@code deadline} ({@link System#nanoTime()}) has passed. */
-  static void within(long deadline, String who, long inserts) {
+  static void within(long deadline, String who, long changes) {
     if (System.nanoTime() - deadline > 0) {
-      throw new BenchFailure(who + ": the change stream took longer than " + LIMIT + " (" + inserts
-          + " inserts so far): has the slot " + ChangeFeed.SLOT + " moved?");
+      throw new BenchFailure(who + ": the change stream took longer than " + LIMIT + " (" + changes
+          + " changes so far): has the slot " + ChangeFeed.SLOT + " moved?");
     }
   }
 }

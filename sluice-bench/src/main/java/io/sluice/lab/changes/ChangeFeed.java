@@ -17,8 +17,8 @@ import java.util.Map;
  * The {@code changes} case (issue 27): row changes streamed through logical replication, Sluice's
  * {@code ChangeStream} against pgjdbc's {@code PGReplicationStream} with pgoutput decoded by hand
  * ({@link PgOutputReader}). The producer commits the feed once, in transactions of {@value
- * FeedTables#TRANSACTION_ROWS} inserts into a narrow table, after a permanent slot was made; then
- * every execution of every interface streams the whole feed from that slot on a new session,
+ * FeedTables#TRANSACTION_ROWS} changes (half inserts, half updates) to a table of nine columns,
+ * after a permanent slot was made; then every execution of every interface streams the whole feed from that slot on a new session,
  * acknowledging nothing, so each streams the same changes (the server decodes the WAL again each
  * time: its walsender is part of the wall time, not of the client CPU). Then the lag test
  * ({@link ChangeLag}). The server needs {@code wal_level = logical}: the lab starts its own so when
@@ -34,12 +34,15 @@ public final class ChangeFeed {
 
   private ChangeFeed() {}
 
-  /** The case streaming {@code changes} inserts. */
+  /** The case streaming {@code changes} row changes. */
   public static Workload workload(long changes) {
-    return Workload.bulk(changes == FULL ? CASE : CASE + "-" + changes, String.format("%,d inserts committed in"
-            + " transactions of %,d rows into a narrow table (bigint, int, text), streamed from a logical slot"
-            + " (pgoutput) and every value read", changes, FeedTables.TRANSACTION_ROWS),
-        "START_REPLICATION SLOT " + SLOT + " LOGICAL", List.of(ColumnType.INT8, ColumnType.INT4, ColumnType.TEXT),
+    return Workload.bulk(changes == FULL ? CASE : CASE + "-" + changes, String.format("%,d row changes (half"
+            + " inserts, half updates of earlier rows) committed in transactions of %,d into a table of nine columns"
+            + " (bigint key, int, bigint, numeric, text, varchar, timestamptz, boolean, uuid), streamed from a"
+            + " logical slot (pgoutput) and every value of every new row read", changes, FeedTables.TRANSACTION_ROWS),
+        "START_REPLICATION SLOT " + SLOT + " LOGICAL", List.of(ColumnType.INT8, ColumnType.INT4, ColumnType.INT8,
+            ColumnType.NUMERIC, ColumnType.TEXT, ColumnType.TEXT, ColumnType.TIMESTAMPTZ, ColumnType.BOOL,
+            ColumnType.UUID),
         changes);
   }
 

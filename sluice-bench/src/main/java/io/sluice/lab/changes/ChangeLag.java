@@ -14,9 +14,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * The lag test of the {@code changes} case: a producer commits {@value #TRANSACTION_ROWS}-row
- * transactions on a fixed schedule, {@value #RATE} changes per second, while one interface streams
- * them from a slot of its own made just before; at each Commit it hands out, the consumer records
+ * The lag test of the {@code changes} case: a producer commits transactions of {@value
+ * #TRANSACTION_ROWS} changes (the feed's mix: half inserts, half updates) on a fixed schedule,
+ * {@value #RATE} changes per second, while one interface streams them from a slot of its own made just before; at each Commit it hands out, the consumer records
  * the time from the transaction's commit (the Commit message's commit time, PostgreSQL's clock,
  * the same machine's) to its delivery to the application. Each interface is measured alone. The
  * producer's commits wait for the WAL flush ({@code synchronous_commit = on} for its session).
@@ -71,20 +71,21 @@ public final class ChangeLag {
         // that a consumer left waiting by a failed producer does not keep the lab's JVM alive
         CompletableFuture<Void> streaming = CompletableFuture.runAsync(() -> {
           try {
-            consumer.consume(slot, new Fold(), (inserts, commitTime) -> {
+            consumer.consume(slot, new Fold(), (changes, commitTime) -> {
               Instant now = Instant.now();
               if (seen[0] < lag.length) {
                 lag[seen[0]] = Duration.between(commitTime, now).toNanos() / 1_000;
               }
               seen[0]++;
-              return inserts >= expected;
+              return changes >= expected;
             });
           } catch (Exception e) {
             throw new java.util.concurrent.CompletionException(e);
           }
         }, task -> Thread.ofPlatform().daemon(true).name("lab-changes-lag-" + consumer.name()).start(task));
         awaitActive(c, slot, streaming);
-        long first = FIRST_ID + (long) round * 100_000_000L;
+        long base = FIRST_ID + (long) round * 100_000_000L;
+        long first = base;
         long period = 1_000_000_000L * TRANSACTION_ROWS / RATE;
         long start = System.nanoTime();
         for (int i = 0; i < transactions; i++) {
@@ -92,7 +93,7 @@ public final class ChangeLag {
           if (wait > 0) {
             TimeUnit.NANOSECONDS.sleep(wait);
           }
-          FeedTables.insert(c, first + (long) i * TRANSACTION_ROWS, TRANSACTION_ROWS);
+          first = FeedTables.commit(c, base, first, TRANSACTION_ROWS);
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         try {

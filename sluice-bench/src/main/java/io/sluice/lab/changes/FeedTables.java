@@ -4,16 +4,27 @@ import io.sluice.Connection;
 import java.util.List;
 
 /**
- * The server's side of the {@code changes} case, through an ordinary Sluice connection: the narrow
- * table {@value #TABLE} ({@code bigint} key, an {@code int}, a 32-character {@code text}), its
- * publication, the logical slots, and the producer's transactions. A slot the case makes is
+ * The server's side of the {@code changes} case, through an ordinary Sluice connection: the table
+ * {@value #TABLE} of nine columns of the types guide's common types ({@code bigint} key, {@code
+ * int}, {@code bigint}, {@code numeric(12,2)}, a 32-character {@code text}, a short {@code
+ * varchar(16)}, {@code timestamptz} with microseconds, {@code boolean}, {@code uuid}; no NULLs),
+ * its publication (inserts and updates), the logical slots, and the producer's transactions: each
+ * half inserts of new rows, half updates of every column but the key of rows an earlier transaction
+ * inserted ({@code REPLICA IDENTITY DEFAULT} and an unchanged key: pgoutput sends the new row
+ * only, no old key). A slot the case makes is
  * permanent (every execution is a new session that must find it) and is dropped when the case ends;
  * one a killed run left behind is dropped when the next one starts, since a logical slot keeps WAL
  * and would stop the server from starting without {@code wal_level = logical}.
  */
 final class FeedTables {
   static final String TABLE = "lab.changes";
-  /** Rows per producer transaction in the throughput feed. */
+  /** The table's columns, in order. */
+  static final String COLUMNS = "id bigint primary key, n int not null, qty bigint not null, price numeric(12,2) not null,"
+      + " name text not null, code varchar(16) not null, at timestamptz not null, flag boolean not null,"
+      + " ref uuid not null";
+  /** How many columns the table has: every change carries them all. */
+  static final int COLUMN_COUNT = 9;
+  /** Changes per producer transaction in the throughput feed. */
   static final int TRANSACTION_ROWS = 1_000;
 
   private FeedTables() {}
@@ -28,9 +39,9 @@ final class FeedTables {
     dropSlots(c);
     c.execute("create schema if not exists lab");   // the results' schema, made by ResultsStore in a lab run
     c.execute("drop table if exists " + TABLE);
-    c.execute("create table " + TABLE + " (id bigint primary key, n int not null, v text not null)");
+    c.execute("create table " + TABLE + " (" + COLUMNS + ")");
     c.execute("drop publication if exists " + ChangeFeed.PUBLICATION);
-    c.execute("create publication " + ChangeFeed.PUBLICATION + " for table " + TABLE + " with (publish = 'insert')");
+    c.execute("create publication " + ChangeFeed.PUBLICATION + " for table " + TABLE + " with (publish = 'insert, update')");
   }
 
   /** A logical slot (pgoutput) at the current end of the WAL: it streams what commits after it. */
@@ -63,16 +74,37 @@ final class FeedTables {
         + " and not active");
   }
 
-  /** Commits rows {@code first} to {@code first + count - 1} in one transaction. */
-  static void insert(Connection c, long first, int count) {
-    c.execute("insert into " + TABLE + " select g, (g % 1000)::int, md5(g::text) from generate_series($1::bigint,"
-        + " $2::bigint) g", first, first + count - 1);
+  /**
+   * One producer transaction of {@code changes} changes: inserts rows {@code first} to {@code first +
+   * inserts - 1} ({@code inserts} = the larger half), then updates as many rows as the smaller half,
+   * those just below {@code first} — an earlier transaction's — or, for the feed's first transaction
+   * (nothing below {@code base}, its first id), the rows it has just inserted.
+   *
+   * @return the next transaction's {@code first}
+   */
+  static long commit(Connection c, long base, long first, int changes) {
+    int updates = changes / 2;
+    int inserts = changes - updates;
+    long low = Math.max(base, first - updates);
+    c.transaction(tx -> {
+      tx.execute("insert into " + TABLE + " select g, (g % 1000)::int, g * 7, ((g % 100000) / 100.0 + 0.01)::numeric(12,2),"
+          + " md5(g::text), 'c' || (g % 997), timestamptz '2026-01-01 00:00:00+00' + g * interval '1001 microseconds',"
+          + " g % 2 = 0, md5(g::text)::uuid from generate_series($1::bigint, $2::bigint) g", first, first + inserts - 1);
+      if (updates > 0) {
+        tx.execute("update " + TABLE + " set n = n + 1, qty = qty + 1, price = price + 1.25, name = md5(name),"
+            + " code = code || 'u', at = at + interval '1.5 s', flag = not flag, ref = md5(ref::text)::uuid"
+            + " where id between $1 and $2", low, low + updates - 1);
+      }
+      return null;
+    });
+    return first + inserts;
   }
 
-  /** Commits {@code rows} rows from id 1 in transactions of {@value #TRANSACTION_ROWS}. */
-  static void produce(Connection c, long rows) {
-    for (long first = 1; first <= rows; first += TRANSACTION_ROWS) {
-      insert(c, first, (int) Math.min(TRANSACTION_ROWS, rows - first + 1));
+  /** Commits {@code changes} changes from id 1 in transactions of {@value #TRANSACTION_ROWS}. */
+  static void produce(Connection c, long changes) {
+    long first = 1;
+    for (long done = 0; done < changes; done += TRANSACTION_ROWS) {
+      first = commit(c, 1, first, (int) Math.min(TRANSACTION_ROWS, changes - done));
     }
   }
 

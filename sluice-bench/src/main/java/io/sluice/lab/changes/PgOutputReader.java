@@ -4,50 +4,52 @@ import io.sluice.bench.BenchFailure;
 import io.sluice.bench.Checksum;
 import io.sluice.bench.Fold;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 
 /**
  * The decoding the lab does by hand for pgjdbc, whose {@code PGReplicationStream} hands out each
  * XLogData's payload as bytes and leaves pgoutput to the application (as Debezium decodes it
- * itself): just enough of pgoutput protocol 1 in text format for the case's table — Insert's
- * new tuple (PostgreSQL's "Logical Replication Message Formats": {@code 'I'}, relation id, {@code
- * 'N'}, column count, then per column {@code 't'} + length + text, {@code 'n'} for NULL), read as
- * {@code bigint}, {@code int} and {@code text} and folded like every other interface folds them;
- * Commit's commit time (microseconds since 2000-01-01). Begin, Relation and the rest are skipped
- * by their first byte: the case's table has one shape, so no Relation is kept, and nothing is
- * checked that a real consumer would check (relation ids, type oids, column count changes).
+ * itself): just enough of pgoutput protocol 1 in text format for the case's table (PostgreSQL's
+ * "Logical Replication Message Formats"). Insert ({@code 'I'}, relation id, {@code 'N'}, the new
+ * tuple) and Update ({@code 'U'}, relation id, an old key {@code 'K'} or old row {@code 'O'} when
+ * there is one — skipped —, {@code 'N'}, the new tuple): the tuple's column count, then per column
+ * {@code 't'} + length + text; each of the nine values is parsed by {@link TextValues} into the
+ * Java type Sluice's typed getter gives for its column ({@code long}, {@code int}, {@code long},
+ * {@code BigDecimal}, {@code String}, {@code String}, {@code OffsetDateTime}, {@code boolean},
+ * {@code UUID}) and folded as every other interface folds it. Commit gives its commit time
+ * (microseconds since 2000-01-01). Begin, Relation and the rest are skipped by their first byte:
+ * the case's table has one shape, so no Relation is kept, and nothing is checked that a real
+ * consumer would check (relation ids, type oids, column changes); NULLs and unchanged TOAST values
+ * ({@code 'n'}, {@code 'u'}) are refused, as the case writes none.
  */
 final class PgOutputReader {
   /** PostgreSQL's epoch, 2000-01-01T00:00:00Z, in microseconds since the Unix epoch. */
   private static final long PG_EPOCH_MICROS = 946_684_800_000_000L;
 
-  private long inserts;
+  private long changes;
   private Instant lastCommitTime;
 
   /** What one message was, of the kinds the case cares about. */
-  enum Kind { INSERT, COMMIT, OTHER }
+  enum Kind { INSERT, UPDATE, COMMIT, OTHER }
 
-  /** Reads one pgoutput message from {@code b} (position at its first byte), folding an insert's values. */
+  /** Reads one pgoutput message from {@code b} (position at its first byte), folding a new row's values. */
   Kind read(ByteBuffer b, Fold fold) {
     byte tag = b.get();
     switch (tag) {
       case 'I' -> {
         b.getInt();   // relation id: one table here
-        byte n = b.get();
-        if (n != 'N') {
-          throw new BenchFailure("pgoutput Insert without a new tuple ('N'), got " + (char) n);
-        }
-        int columns = b.getShort();
-        if (columns != 3) {
-          throw new BenchFailure("the changes table has 3 columns; pgoutput sent " + columns);
-        }
-        fold.add(Checksum.ofLong(parseLong(b)));
-        fold.add(Checksum.ofLong((int) parseLong(b)));
-        fold.add(Checksum.ofString(text(b)));
-        fold.endRow();
-        inserts++;
+        newTuple(b, b.get(), fold);
         return Kind.INSERT;
+      }
+      case 'U' -> {
+        b.getInt();
+        byte part = b.get();
+        if (part == 'K' || part == 'O') {
+          skipTuple(b);
+          part = b.get();
+        }
+        newTuple(b, part, fold);
+        return Kind.UPDATE;
       }
       case 'C' -> {
         b.get();        // flags
@@ -63,8 +65,9 @@ final class PgOutputReader {
     }
   }
 
-  long inserts() {
-    return inserts;
+  /** Inserted and updated rows read so far. */
+  long changes() {
+    return changes;
   }
 
   /** The commit time of the last Commit read. */
@@ -72,27 +75,43 @@ final class PgOutputReader {
     return lastCommitTime;
   }
 
-  /** A column in text format holding a whole number, parsed from its digits. */
-  private static long parseLong(ByteBuffer b) {
-    int len = textLength(b);
-    long v = 0;
-    boolean negative = false;
-    for (int i = 0; i < len; i++) {
-      byte c = b.get();
-      if (i == 0 && c == '-') {
-        negative = true;
-      } else {
-        v = v * 10 + (c - '0');
-      }
+  private void newTuple(ByteBuffer b, byte part, Fold fold) {
+    if (part != 'N') {
+      throw new BenchFailure("pgoutput change without a new tuple ('N'), got " + (char) part);
     }
-    return negative ? -v : v;
+    int columns = b.getShort();
+    if (columns != FeedTables.COLUMN_COUNT) {
+      throw new BenchFailure("the changes table has " + FeedTables.COLUMN_COUNT + " columns; pgoutput sent " + columns);
+    }
+    byte[] a = b.array();
+    int base = b.arrayOffset();
+    int len = textLength(b);
+    fold.add(Checksum.ofLong(TextValues.parseLong(a, base + b.position(), len)));
+    len = skip(b, len);
+    fold.add(Checksum.ofLong((int) TextValues.parseLong(a, base + b.position(), len)));
+    len = skip(b, len);
+    fold.add(Checksum.ofLong(TextValues.parseLong(a, base + b.position(), len)));
+    len = skip(b, len);
+    fold.add(Checksum.ofBigDecimal(TextValues.parseNumeric(a, base + b.position(), len)));
+    len = skip(b, len);
+    fold.add(Checksum.ofString(TextValues.string(a, base + b.position(), len)));
+    len = skip(b, len);
+    fold.add(Checksum.ofString(TextValues.string(a, base + b.position(), len)));
+    len = skip(b, len);
+    fold.add(Checksum.ofTimestamp(TextValues.parseTimestamptz(a, base + b.position(), len)));
+    len = skip(b, len);
+    fold.add(Checksum.ofBoolean(TextValues.parseBoolean(a, base + b.position(), len)));
+    len = skip(b, len);
+    fold.add(Checksum.ofUuid(TextValues.parseUuid(a, base + b.position(), len)));
+    b.position(b.position() + len);
+    fold.endRow();
+    changes++;
   }
 
-  private static String text(ByteBuffer b) {
-    int len = textLength(b);
-    String s = new String(b.array(), b.arrayOffset() + b.position(), len, StandardCharsets.UTF_8);
+  /** Moves past the value just read ({@code len} bytes) and reads the next one's length. */
+  private static int skip(ByteBuffer b, int len) {
     b.position(b.position() + len);
-    return s;
+    return textLength(b);
   }
 
   private static int textLength(ByteBuffer b) {
@@ -102,5 +121,17 @@ final class PgOutputReader {
           + (char) kind);
     }
     return b.getInt();
+  }
+
+  /** An old key or old row, whatever its columns' kinds ('n', 'u', 't' or 'b' with a length). */
+  private static void skipTuple(ByteBuffer b) {
+    int columns = b.getShort();
+    for (int i = 0; i < columns; i++) {
+      byte kind = b.get();
+      if (kind == 't' || kind == 'b') {
+        int len = b.getInt();
+        b.position(b.position() + len);
+      }
+    }
   }
 }

@@ -13,7 +13,7 @@ import org.postgresql.replication.PGReplicationStream;
  * pgjdbc's {@code PGReplicationStream} (a connection with {@code replication=database}, the
  * simple query mode its docs require, pgoutput protocol 1 in text, pgjdbc's default status
  * interval): it hands out each XLogData's payload as a {@link ByteBuffer} and decodes nothing, so
- * the lab decodes what the case needs by hand ({@link PgOutputReader}). {@code read()} blocks on
+ * the lab decodes what the case needs by hand ({@link PgOutputReader}, {@link TextValues}). {@code read()} blocks on
  * the socket, bounded by {@code socketTimeout}.
  */
 final class PgjdbcChanges extends ChangeConsumer {
@@ -31,7 +31,8 @@ final class PgjdbcChanges extends ChangeConsumer {
   @Override
   public String description() {
     return "pgjdbc " + org.postgresql.util.DriverInfo.DRIVER_VERSION + " PGReplicationStream, pgoutput protocol 1"
-        + " in text; the lab decodes Insert and Commit by hand (PgOutputReader), skips the other messages";
+        + " in text; the lab decodes Insert, Update and Commit by hand (PgOutputReader: every value parsed from its text"
+        + " into the type Sluice's getter gives), skips the other messages";
   }
 
   @Override
@@ -50,10 +51,10 @@ final class PgjdbcChanges extends ChangeConsumer {
       while (true) {
         ByteBuffer message = stream.read();
         if (reader.read(message, fold) == PgOutputReader.Kind.COMMIT) {
-          if (commits.commit(reader.inserts(), reader.lastCommitTime())) {
+          if (commits.commit(reader.changes(), reader.lastCommitTime())) {
             return;
           }
-          within(deadline, name(), reader.inserts());
+          within(deadline, name(), reader.changes());
         }
       }
     }

@@ -103,6 +103,28 @@ class ChangeFeedTest {
   }
 
   @Test
+  void theFeedIsHalfInsertsAndHalfUpdatesOfEarlierRows() {
+    try (Connection c = Connection.open(Target.of(PostgresServer.shared()).uri())) {
+      FeedTables.reset(c);
+      try {
+        FeedTables.produce(c, 5_000);
+        // five transactions of 500 inserts and 500 updates: the first and second update rows 1-500 (the
+        // first its own), each later one the 500 rows the one before it inserted; the last 500 stay as inserted
+        var r = c.query("select count(*), count(*) filter (where code like '%uu'), count(*) filter (where code like"
+            + " '%u' and code not like '%uu'), count(*) filter (where code not like '%u'), max(id) from " + FeedTables.TABLE)
+            .get(0);
+        assertEquals(2_500, r.getLong(0));
+        assertEquals(500, r.getLong(1));
+        assertEquals(1_500, r.getLong(2));
+        assertEquals(500, r.getLong(3));
+        assertEquals(2_500, r.getLong(4));
+      } finally {
+        FeedTables.drop(c);
+      }
+    }
+  }
+
+  @Test
   void withoutLogicalDecodingTheCaseIsSkippedAndSaysWhy() throws Exception {
     List<String> notes = new ArrayList<>();
     List<Series> results = new ArrayList<>();

@@ -33,9 +33,11 @@ import java.util.function.Consumer;
  * One {@code START_REPLICATION … LOGICAL} exchange in CopyBoth mode. Three parties:
  *
  * <ul>
- *   <li>the reader (a virtual thread) reads frames, answers keepalives that ask for a reply,
+ *   <li>the reader (a platform thread: see {@link #begin}) reads frames, answers keepalives that ask for a reply,
  *       decodes XLogData into changes and puts them in the bounded {@link ChangeBuffer}; while
- *       the buffer is full it reads nothing, and the server waits;
+ *       the buffer is full it reads nothing, and the server waits. It decodes every frame already
+ *       buffered before it publishes them to a waiting application (and before each wait for the
+ *       socket), so that a burst costs one wake-up, not one per change;
  *   <li>the ticker (a virtual thread) sends a standby status update every status interval, so the
  *       server hears from us while the reader waits for room, and fails the stream when the server
  *       has been silent past the receive timeout (having asked it for a reply first);
@@ -92,7 +94,11 @@ final class LogicalStream implements ChangeStream {
   }
 
   void begin() {
-    reader = Thread.ofVirtual().name("sluice-replication-reader-" + ReplicationAccess.processId(s)).start(this::read);
+    // a platform thread (a daemon): a virtual reader parked at every read finding the socket empty,
+    // idling and waking its carrier each time (ForkJoinPool.deactivate), four times the client CPU
+    // per change in the lab's changes case (docs/replication.md, Performance)
+    reader = Thread.ofPlatform().daemon(true).name("sluice-replication-reader-" + ReplicationAccess.processId(s))
+        .start(this::read);
     if (!options.statusInterval().isZero() || !options.receiveTimeout().isZero()) {
       ticker = Thread.ofVirtual().name("sluice-replication-status-" + ReplicationAccess.processId(s)).start(this::tick);
     }
@@ -104,9 +110,16 @@ final class LogicalStream implements ChangeStream {
     FrameReader f = ReplicationAccess.reader(s);
     try {
       while (true) {
-        waitingSince = System.nanoTime();
-        byte type = f.next();
-        waitingSince = 0;
+        byte type;
+        if (f.hasBufferedMessage()) {
+          type = f.next();   // no wait: the socket is not read
+        } else {
+          // about to wait for the server: what was decoded so far reaches the application first
+          buffer.publish();
+          waitingSince = System.nanoTime();
+          type = f.next();
+          waitingSince = 0;
+        }
         switch (type) {
           case BackendTag.COPY_DATA -> copyData(f.buffer(), f.bodyOffset(), f.bodyLength());
           case BackendTag.COPY_DONE -> {
@@ -165,6 +178,7 @@ final class LogicalStream implements ChangeStream {
         WalMessages.Keepalive k = WalMessages.keepalive(b, off, len);
         progress.keepalive(k.walEnd(), decoder.transactionOpen());
         if (k.replyRequested()) {
+          buffer.publish();   // the write may wait for the socket
           sendStatus(false);
         }
       }
