@@ -66,6 +66,11 @@ public final class SluiceDriver implements Driver {
     return name;
   }
 
+  /** The shared connection's counters (wake-ups and requests per write), or null for the pool. */
+  public io.sluice.ConnectionStats connectionStats() {
+    return connection == null ? null : connection.stats();
+  }
+
   @Override
   public String description() {
     if (pool != null) {
