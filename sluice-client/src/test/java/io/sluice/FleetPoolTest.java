@@ -337,14 +337,13 @@ class FleetPoolTest {
       assertEquals(10, fast.reads() + byPort.get(delayedPort).reads() + primary.reads(), "the ten reads");
       assertTrue(fast.connections().open() >= 1, "the pool has a connection to the fast standby");
       for (int port : List.of(primaryPort, fastPort, delayedPort)) {
-        assertTrue(heard.single(io.sluice.event.HostEvent.class).stream()
-            .anyMatch(e -> e.host().port() == port && e.kind() == io.sluice.event.HostEvent.Kind.UP), "UP for " + port);
+        until(p, "the UP event of " + port, s -> upEvents(heard, port) == 1);
       }
       fleet.stop(0, Fleet.Shutdown.FAST);
       try {
-        until(p, "standby 0 seen down", s -> !host(s, fastPort).state().up());
-        io.sluice.event.HostEvent down = heard.single(io.sluice.event.HostEvent.class).stream()
-            .filter(e -> e.kind() == io.sluice.event.HostEvent.Kind.DOWN).findFirst().orElseThrow();
+        // the event is told after the monitor publishes the state: wait for the event itself
+        until(p, "standby 0's DOWN event", s -> downEvents(heard).size() > 0);
+        io.sluice.event.HostEvent down = downEvents(heard).get(0);
         assertEquals(fastPort, down.host().port());
         assertEquals(ServerRole.STANDBY, down.from());
         assertNotNull(down.error(), "why the probe failed");
@@ -354,11 +353,18 @@ class FleetPoolTest {
       } finally {
         fleet.start(0);
       }
-      until(p, "standby 0 seen up again", s -> host(s, fastPort).state().up());
-      assertEquals(2, heard.single(io.sluice.event.HostEvent.class).stream()
-          .filter(e -> e.host().port() == fastPort && e.kind() == io.sluice.event.HostEvent.Kind.UP).count(),
-          "standby 0 came up twice: at the start and after its restart");
+      until(p, "standby 0's second UP event: at the start and after its restart", s -> upEvents(heard, fastPort) == 2);
     }
+  }
+
+  static List<io.sluice.event.HostEvent> downEvents(EventRecorder heard) {
+    return heard.single(io.sluice.event.HostEvent.class).stream()
+        .filter(e -> e.kind() == io.sluice.event.HostEvent.Kind.DOWN).toList();
+  }
+
+  static long upEvents(EventRecorder heard, int port) {
+    return heard.single(io.sluice.event.HostEvent.class).stream()
+        .filter(e -> e.host().port() == port && e.kind() == io.sluice.event.HostEvent.Kind.UP).count();
   }
 
   @Test
