@@ -7,7 +7,7 @@ import io.sluice.internal.fleet.FleetMonitor;
 import io.sluice.internal.fleet.FleetSnapshot;
 import io.sluice.internal.fleet.Fitness;
 import io.sluice.internal.fleet.HostState;
-import io.sluice.internal.fleet.Lsn;
+import io.sluice.replication.Lsn;
 import io.sluice.internal.fleet.MonitorSettings;
 import io.sluice.internal.fleet.Route;
 import java.time.Duration;
@@ -291,7 +291,7 @@ final class FleetPool {
     }
     FleetSnapshot snap = firstSnapshot(call);
     if (avoid.isEmpty()) {
-      List<HostPort> any = Fitness.fitStandbys(snap, maxLag, Lsn.INVALID, monitor.lagClock().oldest(), avoid);
+      List<HostPort> any = Fitness.fitStandbys(snap, maxLag, Lsn.ZERO, monitor.lagClock().oldest(), avoid);
       FleetSnapshot first = snap;
       lastFit = new Fit(now, any, any.stream().map(h -> first.host(h).state().position()).toList());
     }

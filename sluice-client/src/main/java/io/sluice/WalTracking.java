@@ -7,7 +7,8 @@ import io.sluice.internal.exchanges.WalPositionRequest;
 import io.sluice.internal.fleet.Floors;
 import io.sluice.internal.fleet.FleetMonitor;
 import io.sluice.internal.fleet.FleetSnapshot;
-import io.sluice.internal.fleet.Lsn;
+import io.sluice.internal.fleet.RecordEnd;
+import io.sluice.replication.Lsn;
 import io.sluice.internal.fleet.Route;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -122,7 +123,7 @@ final class WalTracking {
       monitor.heard(g.host(), p);
       return;
     }
-    Lsn end = p.asRecordEnd(w.walBlockSize(), w.walSegmentSize());
+    Lsn end = RecordEnd.of(p, w.walBlockSize(), w.walSegmentSize());
     if (route == Route.WRITE) {
       floors.wrote(end);
     } else {

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sluice.internal.fleet.Fitness;
 import io.sluice.internal.fleet.FleetSnapshot;
-import io.sluice.internal.fleet.Lsn;
+import io.sluice.replication.Lsn;
 import io.sluice.testkit.Fleet;
 import java.time.Duration;
 import java.util.HashMap;
@@ -96,7 +96,7 @@ class FleetPoolTest {
 
   /** The standbys {@code p} would give a read now, by port. */
   static List<Integer> fit(Pool p, FleetSnapshot s) {
-    return Fitness.fitStandbys(s, MAX_LAG, Lsn.INVALID, p.fleet().monitor().lagClock().oldest(), Set.of()).stream()
+    return Fitness.fitStandbys(s, MAX_LAG, Lsn.ZERO, p.fleet().monitor().lagClock().oldest(), Set.of()).stream()
         .map(HostPort::port).toList();
   }
 

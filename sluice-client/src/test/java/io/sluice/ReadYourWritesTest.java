@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.sluice.internal.fleet.Lsn;
+import io.sluice.replication.Lsn;
 import io.sluice.testkit.Fleet;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -55,7 +55,8 @@ class ReadYourWritesTest {
   }
 
   static Lsn insertPosition() {
-    return Lsn.parse(primary.query("SELECT pg_current_wal_insert_lsn()::text").get(0).getString(0)).asRecordEnd();
+    return io.sluice.internal.fleet.RecordEnd.of(Lsn.parse(primary.query("SELECT pg_current_wal_insert_lsn()::text").get(0)
+        .getString(0)));
   }
 
   /** Raised past what the primary had before, never past what it had after: the write's own position. */

@@ -16,7 +16,7 @@ import java.nio.charset.StandardCharsets;
  *
  * <p>A simple-protocol Query of its own, so its own transaction and its own ReadyForQuery; one
  * row in text: the role, the position, {@code wal_block_size} and {@code wal_segment_size} (the
- * insert position needs both to be read as a record end: {@code Lsn.asRecordEnd}). Not
+ * insert position needs both to be read as a record end: {@code RecordEnd.of}). Not
  * exclusive and fire-and-forget: anyone reading may complete it.
  */
 public final class WalPositionRequest extends SimpleProtocolRequest {

@@ -1,5 +1,6 @@
 package io.sluice.internal.fleet;
 
+import io.sluice.replication.Lsn;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**

@@ -1,5 +1,6 @@
 package io.sluice.internal.fleet;
 
+import io.sluice.replication.Lsn;
 import io.sluice.Connection;
 import io.sluice.Row;
 import io.sluice.ServerRole;
@@ -42,6 +43,11 @@ public final class HostProbe {
   /** The reading for the probe's four columns. */
   static Reading read(boolean inRecovery, boolean readOnly, String position, String received) {
     ServerRole role = inRecovery ? ServerRole.STANDBY : readOnly ? ServerRole.READ_ONLY_PRIMARY : ServerRole.PRIMARY;
-    return new Reading(role, Lsn.parseOrInvalid(position), Lsn.parseOrInvalid(received));
+    return new Reading(role, lsnOrZero(position), lsnOrZero(received));
+  }
+
+  /** A NULL {@code pg_lsn} (a standby that has replayed nothing yet) is no position. */
+  private static Lsn lsnOrZero(String text) {
+    return text == null ? Lsn.ZERO : Lsn.parse(text);
   }
 }

@@ -1,5 +1,6 @@
 package io.sluice.internal.fleet;
 
+import io.sluice.replication.Lsn;
 import io.sluice.HostPort;
 import io.sluice.ServerRole;
 import java.util.Objects;
@@ -30,7 +31,7 @@ public record HostState(HostPort host, ServerRole role, boolean up, Lsn position
 
   /** Before the first probe: unknown and not up. */
   public static HostState initial(HostPort host) {
-    return new HostState(host, ServerRole.UNKNOWN, false, Lsn.INVALID, Lsn.INVALID, 0, 0, null);
+    return new HostState(host, ServerRole.UNKNOWN, false, Lsn.ZERO, Lsn.ZERO, 0, 0, null);
   }
 
   /** After a successful probe. */

@@ -1,5 +1,6 @@
 package io.sluice.internal.fleet;
 
+import io.sluice.replication.Lsn;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -91,12 +92,12 @@ public final class LagClock {
    * the standby is), so a router must not take it as fresh.
    */
   public synchronized Lsn oldest() {
-    return size == 0 ? Lsn.INVALID : new Lsn(positions[head]);
+    return size == 0 ? Lsn.ZERO : new Lsn(positions[head]);
   }
 
   /** The newest primary position recorded, or {@link Lsn#INVALID}. */
   public synchronized Lsn newest() {
-    return size == 0 ? Lsn.INVALID : new Lsn(positions[index(size - 1)]);
+    return size == 0 ? Lsn.ZERO : new Lsn(positions[index(size - 1)]);
   }
 
   /** How many samples are kept now. */

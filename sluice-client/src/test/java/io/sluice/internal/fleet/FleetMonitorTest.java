@@ -1,5 +1,6 @@
 package io.sluice.internal.fleet;
 
+import io.sluice.replication.Lsn;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -128,7 +129,7 @@ class FleetMonitorTest {
       assertEquals(null, h.state().lastError());
     }
     assertTrue(s.host(fast).state().received().atLeast(s.host(fast).state().position()), "received >= replayed");
-    assertEquals(Lsn.INVALID, s.host(primary).state().received());
+    assertEquals(Lsn.ZERO, s.host(primary).state().received());
     assertTrue(s.host(primary).lag().isEmpty());
     assertTrue(s.primaryPosition().isValid());
     // the probe on a primary and a standby directly
