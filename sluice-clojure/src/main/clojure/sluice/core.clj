@@ -28,7 +28,7 @@
             [sluice.json :as json]
             [sluice.notify :as notify]
             [sluice.protocols :as p])
-  (:import (io.sluice Connection ConnectionConfig Pool PoolOptions Transaction$Body TxOptions TxOptions$Isolation)
+  (:import (io.sluice Connection ConnectionConfig HostStats Pool PoolOptions Transaction$Body TxOptions TxOptions$Isolation)
            (java.time Duration)))
 
 (set! *warn-on-reflection* true)
@@ -90,10 +90,12 @@
     each row), `:vectors` (a header of keys, then one vector per row);
     `:index-by f` ({(f row) row}), `:group-by f` ({(f row) [rows]}), `:kv [kf vf]`
     ({(kf row) (vf row)}), `:reduce [f init]` (optionally with `:xform xf`: a transduction), or
-    `:xform xf` alone (into a vector)."
+    `:xform xf` alone (into a vector);
+  - `:read-only true` on a pool with `read_routing`: the statement goes to a standby (the pool's
+    read-only view; reads see the pool's own earlier writes, see docs/fleet.md)."
   ([connectable sql-params] (execute! connectable sql-params nil))
   ([connectable sql-params opts]
-   (statement/call 'sluice.core/execute! connectable sql-params opts (into q/query-options statement/options)
+   (statement/call 'sluice.core/execute! connectable sql-params opts (into q/query-options statement/query-options)
                    (fn [x opts] (statement/run x sql-params opts #(q/execute % opts))))))
 
 (defn execute-one!
@@ -102,7 +104,7 @@
   `:placeholders`, `:builder-fn`, `:label-fn` and `:qualifier-fn`."
   ([connectable sql-params] (execute-one! connectable sql-params nil))
   ([connectable sql-params opts]
-   (statement/call 'sluice.core/execute-one! connectable sql-params opts (into q/plan-options statement/options)
+   (statement/call 'sluice.core/execute-one! connectable sql-params opts (into q/plan-options statement/query-options)
                    (fn [x opts] (statement/run x sql-params opts #(q/execute % (assoc opts :as :first)))))))
 
 (defn plan
@@ -228,6 +230,25 @@
    (options/check-keys opts (set (keys pool-options)) "pool")
    (let [^PoolOptions o (reduce-kv (fn [o k v] ((pool-options k) o v)) PoolOptions/DEFAULT (or opts {}))]
      (errors/translating (Pool/open (config spec) o)))))
+
+(defn pool-hosts
+  "For a pool with `read_routing` (`prefer-standby` or `standby`), each server as the pool last
+  found it, a vector of maps: `:host` (\"db2:5432\"), `:role` (`:primary`, `:standby`,
+  `:read-only-primary`, `:unknown`), `:up?`, `:lag-ms` (a standby's lag, else nil), `:position`,
+  `:reads` and `:writes` (calls routed there), `:connections` (as `pool-stats`), `:last-error`.
+  Empty for a pool that does not route."
+  [^Pool p]
+  (mapv (fn [^HostStats h]
+          {:host (str (.host h))
+           :role (keyword (str/lower-case (str/replace (str (.role h)) \_ \-)))
+           :up? (.up h)
+           :lag-ms (when-let [^java.time.Duration d (.orElse (.lag h) nil)] (.toMillis d))
+           :position (.position h)
+           :reads (.reads h)
+           :writes (.writes h)
+           :connections (records/record->map (.connections h))
+           :last-error (.lastError h)})
+        (.hosts p)))
 
 (defn pool-stats
   "A snapshot of a pool's counters as a map (sizes, waits, timeouts, errors), the PoolStats

@@ -114,7 +114,8 @@
   :message, :prepare, :commit-prepared, :rollback-prepared) — and everything before it: the
   server may forget it, and it is never delivered again. Call it once the change is durably
   handled, inside the reduction: once it has ended the stream is closed, and an acknowledgement
-  no longer reaches the server (resume with :start-at instead). Other changes cannot be
+  no longer reaches the server, so it is refused (an ex-info of :type :sluice/stream-ended: resume
+  with :start-at instead, where that transaction comes again). Other changes cannot be
   acknowledged alone (a bad-input ex-info)."
   [change]
   (let [{::keys [^ChangeStream stream ^Change change]} (meta change)]
@@ -123,7 +124,9 @@
     (try
       (.ack stream change)
       (catch IllegalArgumentException e
-        (throw (errors/bad-input (.getMessage e) {:op (:op (change->map change))}))))
+        (throw (errors/bad-input (.getMessage e) {:op (:op (change->map change))})))
+      (catch IllegalStateException e
+        (throw (ex-info (.getMessage e) {:type :sluice/stream-ended :outcome :not-sent :may-have-run? false} e))))
     nil))
 
 (defn- stream-options ^StreamOptions [{:keys [slot publications start-at ack binary? messages? streaming?

@@ -49,7 +49,9 @@
           (is (= {:id 1 :name "one"} (select-keys (:new insert) [:id :name])))
           (is (string? (:lsn insert)))
           (is (= (:end-lsn (last got)) (repl/acknowledged (last got))))
-          (is (= :sluice/bad-input (:type (ex-data (try (repl/ack! insert) (catch Exception e e)))))))))
+          (is (= :sluice/bad-input (:type (ex-data (try (repl/ack! insert) (catch Exception e e))))))
+          (is (= :sluice/stream-ended (:type (ex-data (try (repl/ack! (last got)) (catch Exception e e)))))
+              "the reduction has ended: the stream is closed"))))
     (testing "resumed: the update (TOAST unchanged) and the delete, not the insert again"
       (with-open [r (repl/connect (uri))]
         (let [got (take-until (repl/changes r {:slot "items" :publications ["items_pub"] :ack :on-commit :idle-ms 20000})

@@ -68,6 +68,11 @@ public final class Connection implements Queryable, AutoCloseable {
    * to {@code trace} (passwords, SASL payloads and cancel keys are hidden). For debugging.
    */
   public static Connection open(ConnectionConfig config, MessageTracer.Sink trace) {
+    if (config.readRouting() != ReadRouting.PRIMARY) {
+      throw new ConfigException("routing needs a Pool: read_routing=" + config.readRouting().keyword()
+          + " picks a host per call, and a single Connection stays on the host it opened"
+          + " (use Pool.open, or read_routing=primary)");
+    }
     EventListener listener = config.listener().orElse(null);
     var server = Connector.connect(ConnectSettings.from(config, trace), Events.of(listener, null));
     ConnectionInfo info = server.connectionInfo();

@@ -438,6 +438,27 @@ public final class ConnectionConfig {
     return r.pinTimeout();
   }
 
+  /**
+   * Sluice's {@code read_routing}: where a {@link Pool} sends read-only work; {@link
+   * ReadRouting#PRIMARY} (the default) routes nothing.
+   */
+  public ReadRouting readRouting() {
+    return r.routing().readRouting();
+  }
+
+  /** Sluice's {@code max_standby_lag} (default 5 s): a standby lagging more gets no reads. */
+  public Duration maxStandbyLag() {
+    return r.routing().maxStandbyLag();
+  }
+
+  /**
+   * Sluice's {@code read_your_writes}: on by default when {@link #readRouting()} routes, off (and
+   * not to be given) when it does not.
+   */
+  public boolean readYourWrites() {
+    return r.routing().readYourWrites();
+  }
+
   /** Sluice's {@code cancel_timeout}; empty means none. */
   public Optional<Duration> cancelTimeout() {
     return r.cancelTimeout();

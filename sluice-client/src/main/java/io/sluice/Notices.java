@@ -14,7 +14,7 @@ public final class Notices {
    * Sends each notice's fields (keyed by their one-letter codes, see {@link
    * io.sluice.protocol.ErrorFields}) to {@code handler}, replacing the previous handler. The
    * handler runs on the thread that reads the connection's replies, between two messages: keep it
-   * quick, never block in it, and never use the connection from it.
+   * quick, never block in it, and never use the connection from it. A null handler logs them again.
    */
   public static void route(Connection connection, Consumer<Map<Character, String>> handler) {
     connection.session().server().onNotice(handler);

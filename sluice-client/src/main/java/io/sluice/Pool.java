@@ -2,6 +2,8 @@ package io.sluice;
 
 import io.sluice.internal.calls.Runner;
 import io.sluice.internal.engine.Deadline;
+import io.sluice.internal.fleet.Route;
+import java.util.List;
 import java.util.function.Function;
 
 /**
@@ -43,17 +45,49 @@ public final class Pool implements Queryable, AutoCloseable {
 
   private final String name;
   private final PoolOptions options;
+  /** The connections; null when the pool routes ({@link #fleet}). */
   private final PoolSlots slots;
+  /** With {@code read_routing} other than {@code primary}: the host groups and monitor; else null. */
+  private final FleetPool fleet;
   /** The calls of {@link Queryable}, through this pool. */
-  final Runner runner = new PoolRunner(this, -1);
+  final Runner runner;
+  /** What {@link #readOnly()} returns. */
+  private final Queryable readOnly;
   /** What {@link #whenClosed} was given, run once by {@link #close()}. */
   private final java.util.List<Runnable> onClose = new java.util.concurrent.CopyOnWriteArrayList<>();
 
   private Pool(String name, ConnectionConfig config, PoolOptions options) {
     this.name = name;
     this.options = options;
-    this.slots = new PoolSlots(options, () -> Connection.open(config),
-        new PoolEvents(name, config.listener().orElse(null)));
+    PoolEvents events = new PoolEvents(name, config.listener().orElse(null));
+    if (config.readRouting() == ReadRouting.PRIMARY) {
+      this.slots = new PoolSlots(options, () -> Connection.open(config), events);
+      this.fleet = null;
+      this.runner = new PoolRunner(this, -1);
+      this.readOnly = this;
+    } else {
+      this.slots = null;
+      this.fleet = new FleetPool(this, config, options, events);
+      this.runner = new RoutedRunner(fleet, Route.WRITE, -1);
+      this.readOnly = new ReadView(new RoutedRunner(fleet, Route.READ, -1), this);
+    }
+  }
+
+  /**
+   * The pool's calls as read-only work. With {@code read_routing} {@code prefer-standby} or {@code
+   * standby}, they go to a standby that lags at most {@code max_standby_lag} (the least busy of
+   * them), where the server refuses a write ({@code 25006}); when none is fit after a short wait,
+   * {@code prefer-standby} runs them on the primary and {@code standby} fails naming each host's
+   * reason. Its {@code withTimeout} keeps the route.
+   *
+   * <p>With {@code read_routing=primary} (the default) this is the pool itself: read-only work
+   * stays on the one server, and nothing is enforced — marking every statement read-only there
+   * would cost a transaction of its own per statement (a borrowed connection, no pipelining). The
+   * same holds for a read {@code prefer-standby} sends to the primary. For a read-only check by
+   * the server, use a transaction with {@link TxOptions#readOnly(boolean)}.
+   */
+  public Queryable readOnly() {
+    return readOnly;
   }
 
   /** A pool with {@link PoolOptions#DEFAULT} settings. */
@@ -117,6 +151,9 @@ public final class Pool implements Queryable, AutoCloseable {
    * use {@code SET LOCAL}, or {@link #session}.
    */
   public <T, X extends Exception> T transaction(TxOptions options, Transaction.Body<T, X> body) throws X {
+    if (fleet != null) {
+      return fleet.transaction(options, body);   // a read-only one on the read route
+    }
     PoolSlot s = borrow();
     try {
       return s.c.transaction(options, body);
@@ -130,6 +167,9 @@ public final class Pool implements Queryable, AutoCloseable {
    * advisory locks), then resets it and gives it back.
    */
   public <T, X extends Exception> T session(Connection.SessionBody<T, X> body) throws X {
+    if (fleet != null) {
+      return fleet.session(body);
+    }
     PoolSlot s = borrow();
     try {
       return s.c.session(body);
@@ -144,18 +184,45 @@ public final class Pool implements Queryable, AutoCloseable {
    * is rolled back and session state reset on return.
    */
   public Lease acquire() {
+    if (fleet != null) {
+      return fleet.acquire();
+    }
     return new Lease(slots, borrow());
+  }
+
+  /**
+   * Borrows a connection as {@link #acquire()} does, for read-only work when {@code readOnly}: on a
+   * pool that routes ({@code read_routing} {@code prefer-standby} or {@code standby}), from the
+   * read route — a fit standby, chosen, waited for and fallen back from as for {@link #readOnly()}
+   * — where the server refuses a write ({@code 25006}). On a pool that does not route, or with
+   * {@code readOnly} false, it is {@link #acquire()}. For a caller that runs its own transactions
+   * on one connection, such as sluice-jdbc's routing connections; see {@link Lease#tracked}.
+   */
+  public Lease acquire(boolean readOnly) {
+    if (fleet != null && readOnly) {
+      return fleet.acquire(Route.READ);
+    }
+    return acquire();
   }
 
   /** A connection borrowed from the pool by {@link #acquire()}. */
   public static final class Lease implements AutoCloseable {
     private final PoolSlots slots;
     private final PoolSlot slot;
+    /** How a routing pool learns the WAL position behind the lease's work, or null. */
+    private final LeaseTracking tracking;
+    /** The position behind the last work was learnt by {@link #tracked}: the return need not ask. */
+    private volatile boolean learnt;
     private boolean returned;
 
     Lease(PoolSlots slots, PoolSlot slot) {
+      this(slots, slot, null);
+    }
+
+    Lease(PoolSlots slots, PoolSlot slot, LeaseTracking tracking) {
       this.slots = slots;
       this.slot = slot;
+      this.tracking = tracking;
     }
 
     /** The borrowed connection; do not use it after {@link #close()}. */
@@ -163,7 +230,27 @@ public final class Pool implements Queryable, AutoCloseable {
       if (returned) {
         throw new IllegalStateException("this lease was returned to the pool; acquire another");
       }
+      learnt = false;   // whatever is sent on it now was not tracked
       return slot.c;
+    }
+
+    /**
+     * Runs {@code work} on this thread so that a routing pool learns the WAL position behind the
+     * requests it sends on this connection in the same socket write as they go, as the pool's own
+     * calls do — for statements outside a transaction, or a transaction's {@code COMMIT} or {@code
+     * ROLLBACK} (inside a transaction, a position is not the commit's). A returned lease otherwise
+     * asks for the position at its return, a round trip: returned right after this, it asks nothing
+     * (fetching {@link #connection()} again cancels that). Where no position could follow (a
+     * stream), it is asked when {@code work} returns. On a pool that does not route, this just runs
+     * {@code work}.
+     */
+    public <T> T tracked(java.util.function.Supplier<T> work) {
+      if (tracking == null) {
+        return work.get();
+      }
+      T value = tracking.tracked(work);
+      learnt = true;
+      return value;
     }
 
     /** Gives the connection back (once; later calls do nothing). */
@@ -185,14 +272,29 @@ public final class Pool implements Queryable, AutoCloseable {
     private void giveBack(String resetSql) {
       if (!returned) {
         returned = true;
-        slots.giveBack(slot, resetSql);
+        try {
+          if (tracking != null && !learnt) {
+            tracking.ask();
+          }
+        } finally {
+          slots.giveBack(slot, resetSql);
+        }
       }
     }
   }
 
   /** Sizes and counters, as of now. */
   public PoolStats stats() {
-    return slots.stats();
+    return fleet != null ? fleet.stats() : slots.stats();
+  }
+
+  /**
+   * For a pool that routes ({@code read_routing} {@code prefer-standby} or {@code standby}), each
+   * server as the pool's monitor last found it — role, up or down, a standby's lag — with the
+   * calls the pool ran there and its connections to it; empty for a pool that does not route.
+   */
+  public List<HostStats> hosts() {
+    return fleet != null ? fleet.hosts() : List.of();
   }
 
   /**
@@ -201,7 +303,7 @@ public final class Pool implements Queryable, AutoCloseable {
    * longer count.
    */
   public ConnectionStats connectionStats() {
-    return slots.connectionStats();
+    return fleet != null ? fleet.connectionStats() : slots.connectionStats();
   }
 
   public PoolOptions options() {
@@ -209,7 +311,7 @@ public final class Pool implements Queryable, AutoCloseable {
   }
 
   public boolean isClosed() {
-    return slots.isClosed();
+    return fleet != null ? fleet.isClosed() : slots.isClosed();
   }
 
   /**
@@ -218,7 +320,11 @@ public final class Pool implements Queryable, AutoCloseable {
    */
   @Override
   public void close() {
-    slots.close();
+    if (fleet != null) {
+      fleet.close();
+    } else {
+      slots.close();
+    }
     for (Runnable r : onClose) {
       if (onClose.remove(r)) {   // once, even when two threads close at once
         r.run();
@@ -255,6 +361,11 @@ public final class Pool implements Queryable, AutoCloseable {
    */
   PoolSlots slots() {
     return slots;
+  }
+
+  /** The routing part; null unless {@code read_routing} routes. */
+  FleetPool fleet() {
+    return fleet;
   }
 
   enum Hold {

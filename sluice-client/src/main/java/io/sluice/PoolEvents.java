@@ -4,11 +4,15 @@ import io.sluice.event.AcquireEnd;
 import io.sluice.event.AcquireStart;
 import io.sluice.event.ConnectionInfo;
 import io.sluice.event.EventListener;
+import io.sluice.event.HostEvent;
 import io.sluice.event.PoolEvent;
 import io.sluice.event.PoolEvent.Kind;
 import io.sluice.event.PoolEvent.Reason;
+import io.sluice.event.ReadOnPrimary;
 import io.sluice.internal.events.Events;
 import io.sluice.internal.events.Started;
+import io.sluice.internal.fleet.FleetEvents;
+import io.sluice.internal.fleet.HostState;
 
 /**
  * A pool's events ({@link PoolEvent}, {@link AcquireStart}/{@link AcquireEnd}), delivered outside
@@ -79,6 +83,40 @@ final class PoolEvents {
   void evicted(Connection c, Reason reason, Throwable cause) {
     if (Events.on(events)) {
       send(Kind.EVICTED, reason, info(c), 0, cause);
+    }
+  }
+
+  /** The pool's listener hears its fleet monitor's findings as {@link HostEvent}s. */
+  FleetEvents fleet() {
+    if (!Events.on(events)) {
+      return FleetEvents.NONE;
+    }
+    return new FleetEvents() {
+      @Override
+      public void hostUp(HostPort host, HostState state) {
+        HostEvent e = new HostEvent(pool, host, HostEvent.Kind.UP, ServerRole.UNKNOWN, state.role(), null);
+        events.send(l -> l.hostChanged(e));
+      }
+
+      @Override
+      public void hostDown(HostPort host, HostState state) {
+        HostEvent e = new HostEvent(pool, host, HostEvent.Kind.DOWN, state.role(), state.role(), state.lastError());
+        events.send(l -> l.hostChanged(e));
+      }
+
+      @Override
+      public void roleChanged(HostPort host, ServerRole from, ServerRole to) {
+        HostEvent e = new HostEvent(pool, host, HostEvent.Kind.ROLE_CHANGED, from, to, null);
+        events.send(l -> l.hostChanged(e));
+      }
+    };
+  }
+
+  /** A {@code prefer-standby} read went to {@code primary}, no standby being fit ({@code reason}). */
+  void readOnPrimary(HostPort primary, java.util.function.Supplier<String> reason) {
+    if (Events.on(events)) {
+      ReadOnPrimary e = new ReadOnPrimary(pool, primary, reason.get());
+      events.send(l -> l.readOnPrimary(e));
     }
   }
 

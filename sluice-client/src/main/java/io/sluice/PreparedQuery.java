@@ -20,14 +20,14 @@ public final class PreparedQuery {
   private final Connection connection;
   private final StatementRunner session;
   private final ServerStatement statement;
-  /** The pool each call goes through, or null when bound to {@link #connection}. */
-  private final Pool pool;
+  /** The pool (or a pool's read-only view) each call goes through, or null when bound to {@link #connection}. */
+  private final Queryable pool;
 
   PreparedQuery(Connection connection, StatementRunner session, ServerStatement statement) {
     this(connection, session, statement, null);
   }
 
-  private PreparedQuery(Connection connection, StatementRunner session, ServerStatement statement, Pool pool) {
+  private PreparedQuery(Connection connection, StatementRunner session, ServerStatement statement, Queryable pool) {
     this.connection = connection;
     this.session = session;
     this.statement = statement;
@@ -35,7 +35,7 @@ public final class PreparedQuery {
   }
 
   /** The same statement, each call run through {@code pool} (this one was prepared on one of its connections). */
-  PreparedQuery through(Pool pool) {
+  PreparedQuery through(Queryable pool) {
     return new PreparedQuery(connection, session, statement, pool);
   }
 

@@ -7,7 +7,7 @@ import java.time.Duration;
  * What {@link Queryable#withTimeout} returns: the same target's calls through a runner whose
  * calls have another default deadline. Not API: only the {@code Queryable} it is matters.
  */
-record Timed(Runner runner, Queryable target) implements Queryable {
+record Timed(Runner runner, Queryable target, Duration timeout) implements Queryable {
   @Override
   public Queryable withTimeout(Duration timeout) {
     return target.withTimeout(timeout);   // a new timeout replaces this one, it does not nest
@@ -15,6 +15,6 @@ record Timed(Runner runner, Queryable target) implements Queryable {
 
   @Override
   public String toString() {
-    return target + " with a timeout per call";
+    return target + " with a timeout of " + timeout.toMillis() + " ms per call";
   }
 }

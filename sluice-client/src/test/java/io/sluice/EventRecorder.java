@@ -135,4 +135,18 @@ final class EventRecorder implements EventListener {
   public void notificationsReconnected(NotificationsReconnect event) {
     single.add(event);
   }
+
+  @Override
+  public void hostChanged(io.sluice.event.HostEvent event) {
+    single.add(event);
+  }
+
+  @Override
+  public void readOnPrimary(io.sluice.event.ReadOnPrimary event) {
+    single.add(event);
+  }
+
+  <T> List<T> single(Class<T> type) {
+    return single.stream().filter(type::isInstance).map(type::cast).toList();
+  }
 }

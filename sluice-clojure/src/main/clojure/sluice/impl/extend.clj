@@ -56,6 +56,20 @@
   ^Queryable [^Queryable q opts]
   (if-let [d (options/timeout opts)] (.withTimeout q d) q))
 
+(defn- routed
+  "q itself, or with `:read-only true` in `opts` the read-only view of a pool (io.sluice.Pool#readOnly:
+  a pool with read_routing sends the call to a standby). A connection or transaction runs on its one
+  server, so the option is refused there rather than ignored."
+  ^Queryable [^Queryable q opts]
+  (cond
+    (not (:read-only opts)) q
+    (instance? Pool q) (.readOnly ^Pool q)
+    :else (throw (errors/bad-input (str ":read-only routes the statements of a pool (read_routing) to a standby; a "
+                                        (if (instance? Transaction q) "transaction" "connection")
+                                        " runs on its one server. For a read-only transaction, give :read-only to "
+                                        "with-transaction")
+                                   {:option :read-only}))))
+
 (defn- not-preparable [x]
   (errors/bad-input (str "prepare takes a connection, a transaction or a pool, not "
                          (if (nil? x) "nil" (.getName (class x))))
@@ -67,7 +81,7 @@
   (-execute [q [sql params] opts f]
     (let [mode (placeholders/check-mode (:placeholders opts))]
       (statement/annotating sql mode
-        (f (q/->Statement q (timed q opts) (placeholders/for-mode q mode sql) params)))))
+        (f (q/->Statement q (timed (routed q opts) opts) (placeholders/for-mode q mode sql) params)))))
   (-prepare [q sql mode]
     (statement/annotating sql mode
       (q/->Prepared q (errors/translating (.prepare q (placeholders/for-mode q mode sql))) sql)))

@@ -41,6 +41,11 @@
   "Options of every statement call beside the result options: the placeholder mode, the timeout."
   #{:placeholders :timeout})
 
+(def query-options
+  "Options of the calls that run one statement on whatever the pool picks (execute!, execute-one!,
+  plan): those of every call, and :read-only (the pool's read route, sluice.impl.extend)."
+  (conj options :read-only))
+
 (defn call
   "Runs (f inner-connectable merged-options) for a public function `op`: the options of a
   with-options wrapper merged under the call's (those in `allowed`), checked, and the call
@@ -60,7 +65,7 @@
   "The reducible of sluice.core/plan, for public function `op`: everything is checked now, and the
   statement runs each time it is reduced."
   [op connectable sql-params opts]
-  (let [allowed (into q/plan-options options)
+  (let [allowed (into q/plan-options query-options)
         opts (options/merged connectable opts allowed)
         x (options/unwrap connectable)]
     (q/check-options opts allowed)

@@ -10,6 +10,9 @@ import io.sluice.bench.Series;
 import io.sluice.bench.Target;
 import io.sluice.bench.Workload;
 import io.sluice.bench.Workloads;
+import io.sluice.lab.changes.ChangeFeed;
+import io.sluice.lab.changes.ChangeLag;
+import io.sluice.lab.fleet.FleetReads;
 import io.sluice.lab.http.HttpBench;
 import io.sluice.lab.report.Coverage;
 import io.sluice.lab.report.HtmlReport;
@@ -58,7 +61,7 @@ public final class Lab {
         : "starting the embedded PostgreSQL " + o.pg() + " ...");
     try (PostgresServer server = o.url() != null ? PostgresServer.external(o.url())
         : PostgresServer.startPersistent(o.dataDir().resolve("pg" + o.pg()),
-            PostgresServer.Options.defaults().withVersion(o.pg()).withTls(false))) {
+            LogicalLevel.options(cases, o.dataDir().resolve("pg" + o.pg()), o.pg()))) {
       run(o, profile, cases, Target.of(server), o.url() != null ? null : server.socketDirectory().toString(), out);
     }
   }
@@ -90,6 +93,7 @@ public final class Lab {
     List<Series> results = new ArrayList<>();
     List<TimeSplit.Part> split = new ArrayList<>();
     List<String> notes = new ArrayList<>(skipped);
+    List<ChangeLag.Result> lags = new ArrayList<>();
     skipped.forEach(n -> System.err.println("interface " + n));
     notes.add("next.jdbc is not reachable from this machine's package registries; the Clojure comparison uses"
         + " org.clojure/java.jdbc over pgjdbc where it runs.");
@@ -107,6 +111,18 @@ public final class Lab {
         if (!forked.isEmpty()) {
           BufferedVsStreamed.run(forked, target, profile.forks(), profile.warmup(), profile.runs(), progress, results,
               checksums, notes);
+        }
+        for (LabCase c : cases) {
+          if (c.name().startsWith(ChangeFeed.CASE)) {
+            ChangeFeed.run(c.workload(), target, o.interfaces(), profile.lagDuration(), profile.warmup(), profile.runs(),
+                progress, results, checksums, notes, lags);
+          }
+        }
+        for (LabCase c : cases) {
+          if (c.name().startsWith(FleetReads.CASE)) {
+            FleetReads.run(c.workload(), o.pg(), o.url() == null, o.interfaces(), profile.warmup(), profile.runs(),
+                progress, results, checksums, notes);
+          }
         }
         for (LabCase c : cases) {
           if (c.workload().kind() == Workload.Kind.MIXED_LOAD) {
@@ -159,12 +175,14 @@ public final class Lab {
         if (!split.isEmpty()) {
           store.addSplit(runId, split);
         }
+        ChangeFeed.storeLag(store.connection(), runId, lags);
         store.finishRun(runId, status);
         if (!results.isEmpty() || !split.isEmpty()) {
           if (!results.isEmpty()) {
             TextReport.print(out, info, results);
             notes.stream().filter(n -> n.startsWith(Profiles.MIXED_LOAD) || n.startsWith(Profiles.POOL_SCALING)
-                || n.startsWith(Profiles.BUFFERED_VS_STREAMED)).forEach(out::println);
+                || n.startsWith(Profiles.BUFFERED_VS_STREAMED) || n.startsWith(ChangeFeed.CASE)
+                || n.startsWith(FleetReads.CASE)).forEach(out::println);
           }
           List<TimeSplit.Row> splitRows = TimeSplit.summarise(split);
           if (!splitRows.isEmpty()) {

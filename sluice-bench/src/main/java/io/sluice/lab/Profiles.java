@@ -4,6 +4,8 @@ import io.sluice.bench.Warmup;
 import io.sluice.bench.Workload;
 import java.time.Duration;
 import io.sluice.bench.Workloads;
+import io.sluice.lab.changes.ChangeFeed;
+import io.sluice.lab.fleet.FleetReads;
 import io.sluice.lab.rowset.BufferedVsStreamed;
 import io.sluice.lab.scale.PoolScaling;
 import java.util.ArrayList;
@@ -64,6 +66,27 @@ public record Profiles(String name, Warmup warmup, int runs, List<String> worklo
   /** Issue 24's buffered {@code query()} against streamed {@code forEach}, in fresh JVMs ({@link BufferedVsStreamed}). */
   public static final String BUFFERED_VS_STREAMED = BufferedVsStreamed.CASE;
 
+  /** Issue 27's change streams: logical replication, Sluice against pgjdbc ({@link ChangeFeed}). */
+  public static final String CHANGES = ChangeFeed.CASE;
+
+  /** Issue 23's fleet: reads on standbys after the caller's own writes ({@link FleetReads}). */
+  public static final String FLEET = FleetReads.CASE;
+
+  /** Write-then-read pairs per execution of the fleet case: the full count in the full profile, a tenth elsewhere. */
+  public long fleetPairs() {
+    return name.startsWith("full") ? FleetReads.FULL : FleetReads.FULL / 10;
+  }
+
+  /** Changes streamed per execution of the changes case: the full feed in the full profile, a tenth elsewhere. */
+  public long changeCount() {
+    return name.startsWith("full") ? ChangeFeed.FULL : ChangeFeed.FULL / 10;
+  }
+
+  /** How long the changes case's producer writes for its lag test, per interface. */
+  public Duration lagDuration() {
+    return Duration.ofSeconds(name.startsWith("full") ? 30 : 5);
+  }
+
   /** The suffix of a case run over the simulated remote link. */
   public static final String REMOTE = "@remote";
 
@@ -77,6 +100,8 @@ public record Profiles(String name, Warmup warmup, int runs, List<String> worklo
     all.add(MIXED_LOAD_LIGHT);
     all.add(POOL_SCALING);
     all.add(BUFFERED_VS_STREAMED);
+    all.add(CHANGES);
+    all.add(FLEET);
     return all;
   }
 
@@ -101,7 +126,7 @@ public record Profiles(String name, Warmup warmup, int runs, List<String> worklo
    */
   public static boolean runsItself(LabCase c) {
     return c.transport().equals("http") || c.name().startsWith(POOL_SCALING)
-        || c.name().startsWith(BUFFERED_VS_STREAMED);
+        || c.name().startsWith(BUFFERED_VS_STREAMED) || c.name().startsWith(CHANGES) || c.name().startsWith(FLEET);
   }
 
   /** Point selects per execution of the pool-scaling case: four times the remote point queries, at least 512. */
@@ -157,7 +182,11 @@ public record Profiles(String name, Warmup warmup, int runs, List<String> worklo
       Map.entry("http-c16", "seed 000 test 6 and seed 001: 500 rows as JSON per HTTP request, 16 clients"),
       Map.entry("http-c64", "seed 000 test 6 and seed 001: 500 rows as JSON per HTTP request, 64 clients"),
       Map.entry(POOL_SCALING, "issue 24, many cores and no funnel: throughput against connections x pipeline depth"),
-      Map.entry(BUFFERED_VS_STREAMED, "issue 24: buffered query() against streamed forEach, repeated in fresh JVMs"));
+      Map.entry(BUFFERED_VS_STREAMED, "issue 24: buffered query() against streamed forEach, repeated in fresh JVMs"),
+      Map.entry(CHANGES, "issue 27: row changes through logical replication (pgoutput), changes/s, CPU per change and"
+          + " lag at 10,000 changes/s"),
+      Map.entry(FLEET, "issue 23: write then read back on a standby, 16 threads: stale reads, reads on standbys,"
+          + " pairs/s and CPU per pair"));
 
   /** What the seed itself published for a case (its fastest machine), to show beside ours. */
   static final Map<String, String> SEED_FIGURES = Map.of(
@@ -243,6 +272,14 @@ public record Profiles(String name, Warmup warmup, int runs, List<String> worklo
         for (Workload w : BufferedVsStreamed.workloads()) {
           cases.add(new LabCase(w, EXPERIMENTS.get(name), "tcp", "once"));
         }
+        continue;
+      }
+      if (name.equals(FLEET)) {
+        cases.add(new LabCase(FleetReads.workload(fleetPairs()), EXPERIMENTS.get(name), "tcp", "pool"));
+        continue;
+      }
+      if (name.equals(CHANGES)) {
+        cases.add(new LabCase(ChangeFeed.workload(changeCount()), EXPERIMENTS.get(name), "tcp", "stream"));
         continue;
       }
       if (name.equals(MIXED_LOAD) || name.equals(MIXED_LOAD_LIGHT)) {

@@ -137,3 +137,21 @@ select run_id, workload, transport, interface, count(*) as n,
 from lab.measurement
 where transport = 'http' and rows > 0 and wall_s > 0
 group by run_id, workload, transport, interface;
+
+-- issue 27's changes case: the lag from a transaction's commit to its delivery to the application,
+-- per interface, while a producer commits 100-row transactions at a fixed rate (io.sluice.lab.changes)
+create table if not exists lab.change_lag (
+  run_id           bigint not null references lab.run (id) on delete cascade,
+  workload         text not null,
+  interface        text not null,
+  target_rate      int not null,               -- changes per second asked of the producer
+  transaction_rows int not null,
+  seconds          double precision not null,  -- how long the producer wrote
+  commits          bigint not null,
+  changes          bigint not null,
+  written_rate     double precision not null,  -- changes per second the producer managed
+  p50_ms           double precision not null,
+  p99_ms           double precision not null,
+  max_ms           double precision not null,
+  primary key (run_id, workload, interface)
+);

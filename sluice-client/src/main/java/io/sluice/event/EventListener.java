@@ -89,6 +89,12 @@ public interface EventListener {
   /** A LISTEN/NOTIFY {@link Notifications} lost its connection and listens again on a new one. */
   default void notificationsReconnected(NotificationsReconnect event) {}
 
+  /** A server of a routing pool's fleet came up, went down or changed role. */
+  default void hostChanged(HostEvent event) {}
+
+  /** A read of a {@code prefer-standby} routing pool ran on the primary: no standby was fit. */
+  default void readOnPrimary(ReadOnPrimary event) {}
+
   /**
    * One listener telling each of {@code listeners} everything, in the order given, for a
    * configuration that holds one listener (tracing and metrics together, say). Each gets its own

@@ -49,6 +49,14 @@ public interface ChangeStream extends AutoCloseable {
    * will not be delivered again. Positions lower than an earlier acknowledgement are ignored.
    *
    * @throws IllegalArgumentException past anything delivered so far
+   * @throws IllegalStateException once the stream has ended — after {@link #close()} (its last status
+   *     update has gone), or after {@link #poll}/{@link #forEach} threw the stream's failure (the
+   *     {@link ChangeStreamException#lastAcknowledged()} it carried is then the resume position and does
+   *     not move): no status update can carry the acknowledgement to the server any more. Resume from
+   *     the last acknowledgement that counted, on a new session; the refused transaction comes again.
+   *     (Acknowledgements made after the session failed but before the application heard of it still
+   *     count: they move the position the failure reports, since {@link StreamOptions#startAt} makes
+   *     the server skip them.)
    */
   void ack(Lsn position);
 
@@ -60,6 +68,7 @@ public interface ChangeStream extends AutoCloseable {
    *
    * @throws IllegalArgumentException for any other change: a slot restarts only at transaction
    *     boundaries, so a change inside a transaction cannot be acknowledged alone
+   * @throws IllegalStateException once the stream has ended, as {@link #ack(Lsn)}
    */
   void ack(Change change);
 

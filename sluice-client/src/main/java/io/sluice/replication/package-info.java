@@ -26,7 +26,8 @@
  * stream is a queue to take from, not callbacks pushed at the application: {@code poll(Duration)}
  * lets a loop also do other work on a timer (flush a batch every second), and {@code forEach} is
  * the plain loop. Both block; on a virtual thread, blocking costs nothing. The socket is read by
- * the stream's own virtual thread into a bounded buffer, so keepalives are answered and status
+ * the stream's own thread (a platform thread, one per stream: cheaper than a virtual one for a
+ * socket that is read without pause) into a bounded buffer, so keepalives are answered and status
  * updates sent while the application is busy, and a slow application slows the server, never
  * grows memory. Acknowledgement is separate from taking (PostgreSQL's slot guarantees at-least-once
  * from the last confirmed position): take, handle durably, then {@code ack}.

@@ -3,6 +3,7 @@ package io.sluice.replication;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.Connection;
+import io.sluice.replication.LogicalServer.Published;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -20,17 +21,12 @@ class BackPressureTest {
 
   @Test
   void theBufferIsBoundedAndTheServerWaits() throws Exception {
-    String t = LogicalServer.name("slow");
-    String pub = LogicalServer.name("pub");
-    String slot = LogicalServer.name("slot");
     try (Connection c = LogicalServer.connect(); ReplicationConnection repl = LogicalServer.replication()) {
-      c.execute("create table " + t + " (id int primary key, filler text)");
-      c.execute("create publication " + pub + " for table " + t);
-      repl.createSlot(slot, SlotOptions.TEMPORARY);
-      try (ChangeStream stream = repl.start(StreamOptions.of(slot, pub).buffer(MAX_BUFFERED, 4L << 20))) {
+      Published p = LogicalServer.publish(c, repl, "slow", "id int primary key, filler text", SlotOptions.TEMPORARY);
+      try (ChangeStream stream = repl.start(p.options().buffer(MAX_BUFFERED, 4L << 20))) {
         int pid = repl.processId();
         for (int i = 0; i < 20; i++) {
-          c.execute("insert into " + t + " select g, repeat('z', 200) from generate_series($1::int, $2::int) g",
+          c.execute("insert into " + p.table() + " select g, repeat('z', 200) from generate_series($1::int, $2::int) g",
               i * (ROWS / 20) + 1, (i + 1) * (ROWS / 20));
         }
         String lastCommit = c.query("select pg_current_wal_lsn()::text").get(0).getString(0);

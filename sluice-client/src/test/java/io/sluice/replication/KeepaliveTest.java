@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.Connection;
 import io.sluice.ConnectionConfig;
+import io.sluice.replication.LogicalServer.Published;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -25,14 +26,9 @@ class KeepaliveTest {
 
   @Test
   void statusUpdatesKeepAnIdleAndABlockedStreamAlive() throws Exception {
-    String t = LogicalServer.name("alive");
-    String pub = LogicalServer.name("pub");
-    String slot = LogicalServer.name("slot");
     try (Connection c = LogicalServer.connect(); ReplicationConnection repl = shortTimeout()) {
-      c.execute("create table " + t + " (id int primary key, filler text)");
-      c.execute("create publication " + pub + " for table " + t);
-      repl.createSlot(slot, SlotOptions.TEMPORARY);
-      try (ChangeStream stream = repl.start(StreamOptions.of(slot, pub).statusInterval(Duration.ofMillis(200))
+      Published p = LogicalServer.publish(c, repl, "alive", "id int primary key, filler text", SlotOptions.TEMPORARY);
+      try (ChangeStream stream = repl.start(p.options().statusInterval(Duration.ofMillis(200))
           .buffer(8, 1 << 20).streaming(false))) {
         int pid = repl.processId();
         assertEquals("1s", c.query("select setting || unit from pg_settings where name = 'wal_sender_timeout'")
@@ -45,7 +41,7 @@ class KeepaliveTest {
         });
         assertWalsender(c, pid);
         // blocked: the buffer is full and the application takes nothing for as long again
-        c.execute("insert into " + t + " select g, repeat('y', 200) from generate_series(1, 20000) g");
+        c.execute("insert into " + p.table() + " select g, repeat('y', 200) from generate_series(1, 20000) g");
         LogicalServer.await("a full buffer", Duration.ofSeconds(30), () -> stream.bufferedMessages() == 8);
         long blocked = stream.stats().statusUpdates();
         LogicalServer.await("15 more status updates", Duration.ofSeconds(30),
@@ -66,17 +62,12 @@ class KeepaliveTest {
 
   @Test
   void withoutStatusUpdatesABlockedStreamTimesOutAndSaysSo() throws Exception {
-    String t = LogicalServer.name("dead");
-    String pub = LogicalServer.name("pub");
-    String slot = LogicalServer.name("slot");
     try (Connection c = LogicalServer.connect(); ReplicationConnection repl = shortTimeout()) {
-      c.execute("create table " + t + " (id int primary key, filler text)");
-      c.execute("create publication " + pub + " for table " + t);
-      repl.createSlot(slot, SlotOptions.TEMPORARY);
-      try (ChangeStream stream = repl.start(StreamOptions.of(slot, pub).statusInterval(Duration.ZERO)
+      Published p = LogicalServer.publish(c, repl, "dead", "id int primary key, filler text", SlotOptions.TEMPORARY);
+      try (ChangeStream stream = repl.start(p.options().statusInterval(Duration.ZERO)
           .receiveTimeout(Duration.ZERO).buffer(8, 1 << 20).streaming(false))) {
         int pid = repl.processId();
-        c.execute("insert into " + t + " select g, repeat('y', 200) from generate_series(1, 20000) g");
+        c.execute("insert into " + p.table() + " select g, repeat('y', 200) from generate_series(1, 20000) g");
         LogicalServer.await("the server to end the silent session", Duration.ofSeconds(30),
             () -> c.query("select 1 from pg_stat_replication where pid = $1", pid).isEmpty());
         ChangeStreamException e = assertThrows(ChangeStreamException.class, () -> {

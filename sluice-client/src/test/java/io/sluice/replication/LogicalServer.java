@@ -50,6 +50,27 @@ final class LogicalServer {
     return ReplicationConnection.open(uri());
   }
 
+  /** A table, a publication of it (every operation) and a slot, each of a fresh name. */
+  record Published(String table, String publication, String slot) {
+    /** Streaming the slot for the publication, with the defaults. */
+    StreamOptions options() {
+      return StreamOptions.of(slot, publication);
+    }
+  }
+
+  /**
+   * Creates table {@code prefix_N (columns)}, a publication for it and a slot made by {@code repl}
+   * with {@code slotOptions}: the set-up most tests start from.
+   */
+  static Published publish(Connection c, ReplicationConnection repl, String prefix, String columns,
+      SlotOptions slotOptions) {
+    Published p = new Published(name(prefix), name("pub"), name("slot"));
+    c.execute("create table " + p.table() + " (" + columns + ")");
+    c.execute("create publication " + p.publication() + " for table " + p.table());
+    repl.createSlot(p.slot(), slotOptions);
+    return p;
+  }
+
   /** A fresh name for a slot, publication or table: {@code prefix_N}. */
   static String name(String prefix) {
     return prefix + "_" + NAMES.incrementAndGet();

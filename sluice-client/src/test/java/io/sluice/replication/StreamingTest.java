@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.Connection;
 import io.sluice.Transaction;
+import io.sluice.replication.LogicalServer.Published;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -21,15 +22,10 @@ class StreamingTest {
 
   @Test
   void aLargeTransactionIsStreamedInBlocksThenCommitted() throws Exception {
-    String t = LogicalServer.name("big");
-    String pub = LogicalServer.name("pub");
-    String slot = LogicalServer.name("slot");
     try (Connection c = LogicalServer.connect(); ReplicationConnection repl = LogicalServer.replication()) {
-      c.execute("create table " + t + " (id int primary key, filler text)");
-      c.execute("create publication " + pub + " for table " + t);
-      repl.createSlot(slot, SlotOptions.TEMPORARY);
-      try (ChangeStream stream = repl.start(StreamOptions.of(slot, pub))) {
-        c.execute("insert into " + t + " select g, repeat('x', 100) from generate_series(1, " + ROWS + ") g");
+      Published p = LogicalServer.publish(c, repl, "big", "id int primary key, filler text", SlotOptions.TEMPORARY);
+      try (ChangeStream stream = repl.start(p.options())) {
+        c.execute("insert into " + p.table() + " select g, repeat('x', 100) from generate_series(1, " + ROWS + ") g");
         List<Change> got = LogicalServer.takeCommits(stream, 1);
         assertFalse(got.stream().anyMatch(ch -> ch instanceof Change.Begin), "streamed, not sent at commit");
         Change.StreamStart start = (Change.StreamStart) got.stream().filter(ch -> ch instanceof Change.StreamStart)
@@ -53,20 +49,15 @@ class StreamingTest {
 
   @Test
   void aLargeRolledBackTransactionEndsWithStreamAbort() throws Exception {
-    String t = LogicalServer.name("big");
-    String pub = LogicalServer.name("pub");
-    String slot = LogicalServer.name("slot");
     try (Connection c = LogicalServer.connect(); ReplicationConnection repl = LogicalServer.replication()) {
-      c.execute("create table " + t + " (id int primary key, filler text)");
-      c.execute("create publication " + pub + " for table " + t);
-      repl.createSlot(slot, SlotOptions.TEMPORARY);
-      try (ChangeStream stream = repl.start(StreamOptions.of(slot, pub))) {
+      Published p = LogicalServer.publish(c, repl, "big", "id int primary key, filler text", SlotOptions.TEMPORARY);
+      try (ChangeStream stream = repl.start(p.options())) {
         // rolled back after the server began streaming it (an already aborted one is dropped unsent)
         Transaction tx = c.begin();
-        tx.execute("insert into " + t + " select g, repeat('x', 100) from generate_series(1, " + ROWS + ") g");
+        tx.execute("insert into " + p.table() + " select g, repeat('x', 100) from generate_series(1, " + ROWS + ") g");
         LogicalServer.take(stream, Duration.ofSeconds(60), l -> l.stream().anyMatch(ch -> ch instanceof Change.StreamStop));
         tx.rollback();
-        c.execute("insert into " + t + " values (0, 'after')");
+        c.execute("insert into " + p.table() + " values (0, 'after')");
         List<Change> got = LogicalServer.take(stream, Duration.ofSeconds(60),
             l -> !l.isEmpty() && l.get(l.size() - 1) instanceof Change.Commit);
         Change.StreamAbort abort = (Change.StreamAbort) got.stream().filter(ch -> ch instanceof Change.StreamAbort)

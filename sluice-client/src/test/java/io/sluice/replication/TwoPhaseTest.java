@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.sluice.Connection;
+import io.sluice.replication.LogicalServer.Published;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -81,18 +82,13 @@ class TwoPhaseTest {
 
   @Test
   void withoutTheOptionAPreparedTransactionComesAtCommitPrepared() throws Exception {
-    String t = LogicalServer.name("prepared");
-    String pub = LogicalServer.name("pub");
-    String slot = LogicalServer.name("slot");
     try (Connection c = LogicalServer.connect(); ReplicationConnection repl = LogicalServer.replication()) {
-      c.execute("create table " + t + " (id int primary key)");
-      c.execute("create publication " + pub + " for table " + t);
-      repl.createSlot(slot, SlotOptions.TEMPORARY);
-      try (ChangeStream stream = repl.start(StreamOptions.of(slot, pub))) {
+      Published p = LogicalServer.publish(c, repl, "prepared", "id int primary key", SlotOptions.TEMPORARY);
+      try (ChangeStream stream = repl.start(p.options())) {
         c.execute("begin");
-        c.execute("insert into " + t + " values (1)");
-        c.execute("prepare transaction '" + slot + "'");
-        c.execute("commit prepared '" + slot + "'");
+        c.execute("insert into " + p.table() + " values (1)");
+        c.execute("prepare transaction '" + p.slot() + "'");
+        c.execute("commit prepared '" + p.slot() + "'");
         List<Change> got = LogicalServer.takeCommits(stream, 1);
         assertNull(first(got, Change.BeginPrepare.class));
         assertNotNull(first(got, Change.Begin.class));

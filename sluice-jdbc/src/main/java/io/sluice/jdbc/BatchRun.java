@@ -36,8 +36,8 @@ record BatchRun(long[] counts, List<Row> keys) {
     List<String> sqls = plan.sqls();
     List<Object[]> values = plan.values();
     // the timeout travels with the batch's own requests: only they are cancelled when it passes
-    Batch b = timeoutMillis > 0 ? connection.sluice.batch(java.time.Duration.ofMillis(timeoutMillis))
-        : connection.sluice.batch();
+    Batch b = timeoutMillis > 0 ? connection.sluice().batch(java.time.Duration.ofMillis(timeoutMillis))
+        : connection.sluice().batch();
     for (int i = 0; i < sqls.size(); i++) {
       b.add(sqls.get(i), values.get(i));
     }

@@ -73,7 +73,7 @@ final class CallEscapes {
     connection.settleStream();
     boolean procedure;
     try {
-      procedure = connection.sluice.query(KIND, name.schema(), name.name()).get(0).getBoolean(0);
+      procedure = connection.inSession(s -> s.query(KIND, name.schema(), name.name())).get(0).getBoolean(0);
     } catch (SluiceException e) {
       // an aborted transaction (25P02), a lost connection: the call itself reports it; nothing is kept
       return false;
@@ -84,7 +84,12 @@ final class CallEscapes {
 
   /** PostgreSQL 11 added procedures (and {@code pg_proc.prokind}); before, every routine is a function. */
   private boolean proceduresExist() {
-    String v = connection.sluice.parameter("server_version");
+    String v;
+    try {
+      v = connection.sessions.parameter("server_version");
+    } catch (IllegalStateException e) {
+      return true;   // no session to ask: the catalog query that follows reports why
+    }
     int major = 0;
     for (int i = 0; v != null && i < v.length() && Character.isDigit(v.charAt(i)); i++) {
       major = major * 10 + (v.charAt(i) - '0');

@@ -75,7 +75,7 @@ final class ConnectionTransactions {
     }
     boolean aborted = t.isAborted();
     try {
-      t.commit();
+      connection.sessions.end(t::commit);   // its session goes back (a routing connection's)
     } catch (io.sluice.TransactionException e) {
       if (aborted) {
         // rolled back, as the server answers COMMIT in an aborted transaction (pgjdbc's habit)
@@ -97,7 +97,7 @@ final class ConnectionTransactions {
       return;
     }
     try {
-      t.rollback();
+      connection.sessions.end(t::rollback);
     } catch (SluiceException e) {
       throw SqlExceptions.of(e);
     }
@@ -113,7 +113,7 @@ final class ConnectionTransactions {
   private void control(String sql) throws SQLException {
     connection.beforeStatement();
     try {
-      connection.sluice.simpleQuery(sql);
+      connection.inSession(s -> s.simpleQuery(sql));
     } catch (SluiceException e) {
       throw SqlExceptions.of(e);
     }
@@ -167,8 +167,8 @@ final class ConnectionTransactions {
     if (!isolationChosen && !isolationKnown) {
       try {
         connection.settleStream();
-        String level = connection.sluice.simpleQuery("SHOW default_transaction_isolation").get(0).rows().get(0)
-            .get(0);
+        String level = connection.inSession(s -> s.simpleQuery("SHOW default_transaction_isolation")).get(0).rows()
+            .get(0).get(0);
         isolation = switch (level) {
           case "serializable" -> TRANSACTION_SERIALIZABLE;
           case "repeatable read" -> TRANSACTION_REPEATABLE_READ;

@@ -57,7 +57,7 @@ record DriverSettings(ConnectionConfig config, int defaultFetchSize, Optional<Jd
   /** Parameters that ConnectionConfig's jdbc: URL parser maps itself. */
   private static final Set<String> URL_MAPPED = Set.of("user", "password", "options", "sslmode", "sslcert", "sslkey",
       "sslrootcert", "sslpassword", "ssl", "ApplicationName", "connectTimeout", "channelBinding",
-      "targetServerType", "loadBalanceHosts");
+      "targetServerType", "loadBalanceHosts", "readRouting", "maxStandbyLag", "readYourWrites");
 
   /**
    * pgjdbc parameters that tune pgjdbc's own machinery (its statement preparation, batching, binary

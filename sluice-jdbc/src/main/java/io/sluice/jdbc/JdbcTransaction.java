@@ -12,22 +12,22 @@ import java.sql.SQLException;
  * the Sluice connection is pinned to its owner (they would wait behind it, and never run in it).
  */
 final class JdbcTransaction {
-  private final io.sluice.Connection sluice;
+  private final Sessions sessions;
   private Transaction tx;
   private Thread owner;
   private int savepoints;
   /** The first statement failure in the transaction (it aborted it): what a commit's warning names. */
   private SQLException failure;
 
-  JdbcTransaction(io.sluice.Connection sluice) {
-    this.sluice = sluice;
+  JdbcTransaction(Sessions sessions) {
+    this.sessions = sessions;
   }
 
   /** Begins the transaction on this thread if none is in progress; refuses another thread's. */
   synchronized void ensure(TxOptions options) throws SQLException {
     if (tx == null) {
       try {
-        tx = sluice.begin(options);
+        tx = sessions.begin(options);
       } catch (SluiceException e) {
         throw SqlExceptions.of(e);
       } catch (IllegalStateException e) {

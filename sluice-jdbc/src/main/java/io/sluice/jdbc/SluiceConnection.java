@@ -1,7 +1,6 @@
 package io.sluice.jdbc;
 
 import io.sluice.sql.JdbcSql;
-import io.sluice.Notices;
 import io.sluice.sql.RewrittenSql;
 import io.sluice.SluiceException;
 import java.sql.Array;
@@ -17,10 +16,12 @@ import java.sql.Statement;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.Executor;
-import java.util.concurrent.TimeUnit;
 
 /**
- * A JDBC connection over one Sluice {@link io.sluice.Connection}.
+ * A JDBC connection over one Sluice {@link io.sluice.Connection}, or, from a data source whose
+ * {@code readRouting} routes, over a routing {@link io.sluice.Pool} that lends it a session per
+ * transaction and per auto-commit statement ({@link RoutedSessions}: the read route after {@code
+ * setReadOnly(true)}). Its statements reach their session through {@link #inSession}.
  *
  * <p><b>Sharing.</b> In auto-commit mode every statement is its own implicit transaction, so
  * threads that share this JDBC connection share Sluice's pipelined connection: their statements
@@ -32,7 +33,8 @@ import java.util.concurrent.TimeUnit;
  * fetch size holds the connection too, until it is closed or fully read.
  */
 public final class SluiceConnection implements ConnectionRefusals {
-  final io.sluice.Connection sluice;
+  /** Where its statements run: one session, or one per transaction from a routing pool. */
+  final Sessions sessions;
   final DriverSettings settings;
   final ConnectionWarnings warnings = new ConnectionWarnings();
   final TypeNames typeNames;
@@ -46,13 +48,39 @@ public final class SluiceConnection implements ConnectionRefusals {
   private final CallEscapes callEscapes;
 
   SluiceConnection(io.sluice.Connection sluice, DriverSettings settings) {
-    this.sluice = sluice;
+    this(settings, w -> new OneSession(sluice, w));
+  }
+
+  /** A connection whose sessions {@code pool}, a routing pool, lends per transaction and per auto-commit statement. */
+  SluiceConnection(io.sluice.Pool pool, DriverSettings settings) {
+    this(settings, w -> new RoutedSessions(pool, w));
+  }
+
+  private SluiceConnection(DriverSettings settings, java.util.function.Function<ConnectionWarnings, Sessions> make) {
     this.settings = settings;
-    this.typeNames = new TypeNames(sluice);
-    this.tx = new JdbcTransaction(sluice);
+    this.sessions = make.apply(warnings);
+    this.typeNames = new TypeNames(this);
+    this.tx = new JdbcTransaction(sessions);
     this.callEscapes = new CallEscapes(this, settings.callMode());
     this.transactions = new ConnectionTransactions(this, tx, settings.readOnly());
-    Notices.route(sluice, warnings::add);
+  }
+
+  /** The session this thread's statement or transaction runs on; only inside {@link #inSession} or a transaction. */
+  io.sluice.Connection sluice() {
+    return sessions.current();
+  }
+
+  /**
+   * Runs {@code work} on this thread's session (its transaction's, else one bound for the call on
+   * the route {@link #isReadOnly} picks); {@code tracked} when no result of it streams.
+   */
+  <T> T inSession(boolean tracked, Sessions.Work<T> work) throws SQLException {
+    return sessions.run(transactions.readOnly(), tracked, work);
+  }
+
+  /** As {@link #inSession(boolean, Sessions.Work)}, for work that streams nothing. */
+  <T> T inSession(Sessions.Work<T> work) throws SQLException {
+    return inSession(true, work);
   }
 
   /** The rewritten SQL, from the driver-wide cache: each SQL string is rewritten once. */
@@ -94,11 +122,15 @@ public final class SluiceConnection implements ConnectionRefusals {
 
 
   boolean standardStrings() {
-    return !"off".equalsIgnoreCase(sluice.parameter("standard_conforming_strings"));
+    try {
+      return !"off".equalsIgnoreCase(sessions.parameter("standard_conforming_strings"));
+    } catch (IllegalStateException e) {
+      return true;   // no session to ask (no host answers): the server's default; the statement's own run reports why
+    }
   }
 
   void checkOpen() throws SQLException {
-    if (closed || !sluice.isOpen()) {
+    if (closed || !sessions.isOpen()) {
       throw SqlExceptions.of("the connection is closed", "08003");
     }
   }
@@ -127,11 +159,13 @@ public final class SluiceConnection implements ConnectionRefusals {
 
   void streamOpened(SluiceResultSet rs) {
     streaming = rs;
+    sessions.streamOpened();
   }
 
   void streamEnded(SluiceResultSet rs) {
     if (streaming == rs) {
       streaming = null;
+      sessions.streamEnded();
     }
   }
 
@@ -263,12 +297,12 @@ public final class SluiceConnection implements ConnectionRefusals {
     }
     closed = true;
     tx.forget();
-    sluice.close();
+    sessions.close();
   }
 
   @Override
   public boolean isClosed() {
-    return closed || !sluice.isOpen();
+    return closed || !sessions.isOpen();
   }
 
   @Override
@@ -277,7 +311,7 @@ public final class SluiceConnection implements ConnectionRefusals {
       throw SqlExceptions.of("abort needs an executor", "HY000");
     }
     closed = true;
-    executor.execute(sluice::close);
+    executor.execute(sessions::close);
   }
 
   /**
@@ -295,27 +329,11 @@ public final class SluiceConnection implements ConnectionRefusals {
       return false;
     }
     if (tx.heldByAnotherThread() || streaming != null) {
-      return sluice.isOpen();   // a probe would wait behind the transaction or the stream
+      return sessions.isOpen();   // a probe would wait behind the transaction or the stream
     }
-    Runnable probe = () -> sluice.simpleQuery("");
-    if (timeoutSeconds == 0 || tx.inProgress()) {
-      try {
-        probe.run();   // this thread holds the transaction: only it can run in it
-        return true;
-      } catch (SluiceException e) {
-        return false;
-      }
-    }
-    var task = new java.util.concurrent.FutureTask<>(probe, Boolean.TRUE);
-    Thread.ofVirtual().name("sluice-jdbc-isValid").start(task);
-    try {
-      return task.get(timeoutSeconds, TimeUnit.SECONDS);
-    } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
-      return false;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return false;
-    }
+    // on this thread when it holds the transaction (only it can run in it), or with no timeout
+    return ConnectionProbe.works(() -> inSession(s -> s.simpleQuery("")), timeoutSeconds == 0 || tx.inProgress(),
+        timeoutSeconds);
   }
 
   @Override
@@ -350,7 +368,7 @@ public final class SluiceConnection implements ConnectionRefusals {
   @Override
   public String getCatalog() throws SQLException {
     checkOpen();
-    return sluice.config().database();
+    return settings.config().database();
   }
 
   @Override
@@ -418,7 +436,7 @@ public final class SluiceConnection implements ConnectionRefusals {
     }
     try {
       settleStream();
-      sluice.query("select set_config('application_name', $1, false)", value == null ? "" : value);
+      inSession(s -> s.query("select set_config('application_name', $1, false)", value == null ? "" : value));
     } catch (SluiceException | SQLException e) {
       throw new SQLClientInfoException(e.getMessage(), Map.of(name, java.sql.ClientInfoStatus.REASON_UNKNOWN), e);
     }
@@ -434,14 +452,14 @@ public final class SluiceConnection implements ConnectionRefusals {
   @Override
   public String getClientInfo(String name) throws SQLException {
     checkOpen();
-    return "ApplicationName".equals(name) ? sluice.parameter("application_name") : null;
+    return "ApplicationName".equals(name) ? sessions.parameter("application_name") : null;
   }
 
   @Override
   public Properties getClientInfo() throws SQLException {
     checkOpen();
     Properties p = new Properties();
-    String app = sluice.parameter("application_name");
+    String app = sessions.parameter("application_name");
     if (app != null) {
       p.setProperty("ApplicationName", app);
     }
@@ -456,7 +474,7 @@ public final class SluiceConnection implements ConnectionRefusals {
     }
     try {
       settleStream();
-      sluice.query("select set_config('search_path', $1, false)", io.sluice.sql.Identifiers.quote(schema));
+      inSession(s -> s.query("select set_config('search_path', $1, false)", io.sluice.sql.Identifiers.quote(schema)));
     } catch (SluiceException e) {
       throw SqlExceptions.of(e);
     }
@@ -467,7 +485,7 @@ public final class SluiceConnection implements ConnectionRefusals {
     checkOpen();
     try {
       settleStream();
-      return sluice.query("select current_schema()").get(0).getString(0);
+      return inSession(s -> s.query("select current_schema()").get(0).getString(0));
     } catch (SluiceException e) {
       throw SqlExceptions.of(e);
     }
@@ -495,16 +513,16 @@ public final class SluiceConnection implements ConnectionRefusals {
 
   @Override
   public <T> T unwrap(Class<T> iface) throws SQLException {
-    return Wrappers.unwrap(this, sluice, iface);
+    return Wrappers.unwrap(this, sessions.delegate(), iface);
   }
 
   @Override
   public boolean isWrapperFor(Class<?> iface) {
-    return Wrappers.isWrapperFor(this, sluice, iface);
+    return Wrappers.isWrapperFor(this, sessions.delegate(), iface);
   }
 
   @Override
   public String toString() {
-    return "SluiceConnection[" + sluice + "]";
+    return "SluiceConnection[" + sessions + "]";
   }
 }

@@ -21,8 +21,17 @@ import java.util.StringJoiner;
  * pipeline_depth}, {@code query_timeout}, …). A bean property overrides what the URL says; see
  * {@link #url()}.
  * Every {@code getConnection} opens a new connection; pool them with a pool (HikariCP, …).
+ *
+ * <p>With {@code readRouting} {@code prefer-standby} or {@code standby} (issue 23), the data
+ * source keeps a routing {@link io.sluice.Pool} inside, opened at the first {@code getConnection}
+ * (with {@link #setRoutingPoolOptions}), and its connections take a session from it per
+ * transaction and per auto-commit statement: read-only ones (after {@code setReadOnly(true)}) on
+ * a standby. {@link #close()} closes that pool; a data source never closed keeps it (its monitor
+ * thread and sessions to every host) until the JVM exits. Read-your-writes covers every
+ * connection of this data source instance.
  */
-public class SluiceDataSource implements javax.sql.DataSource, DataSourceRefusals, Serializable, SelfWrapper {
+public class SluiceDataSource implements javax.sql.DataSource, DataSourceRefusals, Serializable, SelfWrapper,
+    AutoCloseable {
   private static final long serialVersionUID = 1L;
 
   private String url;
@@ -36,6 +45,9 @@ public class SluiceDataSource implements javax.sql.DataSource, DataSourceRefusal
   private transient PrintWriter logWriter;
   private transient EventListener listener;
   private transient io.sluice.OAuthTokenSupplier oauthTokenSupplier;
+  private transient volatile io.sluice.PoolOptions routingPoolOptions;
+  /** The routing pools, once a routing getConnection opened one; null before (and after deserialising). */
+  private transient RoutingPools routing;
 
   @Override
   public Connection getConnection() throws SQLException {
@@ -45,9 +57,68 @@ public class SluiceDataSource implements javax.sql.DataSource, DataSourceRefusal
   @Override
   public Connection getConnection(String username, String password) throws SQLException {
     try {
-      return SluiceDriver.open(settings(username, password));
+      DriverSettings s = settings(username, password);
+      if (s.config().readRouting() != io.sluice.ReadRouting.PRIMARY) {
+        return new SluiceConnection(routingPools().poolFor(username, password, s, getRoutingPoolOptions()), s);
+      }
+      return SluiceDriver.open(s);
     } catch (ConfigException e) {
       throw SqlExceptions.badConfiguration(e);
+    } catch (IllegalStateException e) {
+      throw SqlExceptions.of(e.getMessage(), "08003");
+    }
+  }
+
+  private synchronized RoutingPools routingPools() {
+    if (routing == null) {
+      routing = new RoutingPools();
+    }
+    return routing;
+  }
+
+  /**
+   * The options of the routing pool (per host: each host's sessions number at most {@code
+   * maxSize}); {@link io.sluice.PoolOptions#DEFAULT} unless set. Read when the pool opens, at the
+   * first routing {@code getConnection}. Not serialised.
+   */
+  public void setRoutingPoolOptions(io.sluice.PoolOptions options) {
+    this.routingPoolOptions = options;
+  }
+
+  public io.sluice.PoolOptions getRoutingPoolOptions() {
+    io.sluice.PoolOptions o = routingPoolOptions;
+    return o != null ? o : io.sluice.PoolOptions.DEFAULT;
+  }
+
+  /**
+   * The routing pool this data source's connections take their sessions from (user and password
+   * as set), opened now if no {@code getConnection} has yet: for Sluice's native API beside the
+   * JDBC code, under the same read-your-writes floor (a read through either sees a write through
+   * either). Closed by {@link #close()}, not by its user. A {@link ConfigException} when {@code
+   * readRouting} is {@code primary} (there is no such pool then: open one on {@link
+   * #connectionConfig()}) or a setting is bad.
+   */
+  public io.sluice.Pool routingPool() {
+    DriverSettings s = settings(user, password);
+    if (s.config().readRouting() == io.sluice.ReadRouting.PRIMARY) {
+      throw new ConfigException("this data source does not route (readRouting=primary): it has no routing pool");
+    }
+    return routingPools().poolFor(user, password, s, getRoutingPoolOptions());
+  }
+
+  /**
+   * Closes the routing pool, if {@code readRouting} opened one (waiting for its borrowed sessions,
+   * as {@link io.sluice.Pool#close()} does); later routing {@code getConnection} calls fail. Without
+   * routing there is nothing to close: each connection is closed by its user.
+   */
+  @Override
+  public void close() {
+    RoutingPools r;
+    synchronized (this) {
+      r = routing;
+    }
+    if (r != null) {
+      r.close();
     }
   }
 

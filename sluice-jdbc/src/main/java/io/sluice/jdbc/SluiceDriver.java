@@ -42,6 +42,15 @@ public final class SluiceDriver implements Driver {
   }
 
   static SluiceConnection open(DriverSettings settings) throws SQLException {
+    if (settings.config().readRouting() != io.sluice.ReadRouting.PRIMARY) {
+      // a routing pool per DriverManager connection would open a monitor and sessions to every host
+      // per connection, and cover only that connection's writes: under a pool made on the URL
+      // (HikariCP's jdbcUrl) a read would miss a write made on another pooled connection
+      throw new java.sql.SQLNonTransientConnectionException("readRouting="
+          + settings.config().readRouting().keyword() + " routes through a pool shared by the connections:"
+          + " use io.sluice.jdbc.SluiceDataSource (e.g. HikariCP's dataSourceClassName or setDataSource) or"
+          + " SluicePoolDataSource, not the driver's getConnection", "08001");
+    }
     try {
       return new SluiceConnection(io.sluice.Connection.open(settings.config()), settings);
     } catch (SluiceException e) {

@@ -20,6 +20,12 @@ import javax.sql.ConnectionEventListener;
  * with the connection, and a reset round trip per borrow is saved. The same {@link #pool()}
  * serves Sluice's native API, pipelined, beside the JDBC code.
  *
+ * <p>With {@code readRouting} {@code prefer-standby} or {@code standby}, the pool routes, and a
+ * JDBC connection holds no pooled connection: it takes a session per transaction and per
+ * auto-commit statement, on a standby after {@code setReadOnly(true)}, and gives it back at its
+ * end (docs/jdbc.md, "Reads on standbys"); what SQL changed on a session is then not kept for the
+ * connection's next transaction.
+ *
  * <p>The server settings (URL, user, password, parameters, listener) are those of a {@link
  * SluiceDataSource}, read once when this data source is made.
  */
@@ -41,6 +47,9 @@ public final class SluicePoolDataSource implements javax.sql.DataSource, DataSou
 
   @Override
   public Connection getConnection() throws SQLException {
+    if (settings.config().readRouting() != io.sluice.ReadRouting.PRIMARY) {
+      return new SluiceConnection(pool, settings);   // a session per transaction, from the routing pool
+    }
     Pool.Lease lease;
     try {
       lease = pool.acquire();

@@ -158,7 +158,7 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
     }
     connection.beforeStatement();
     try {
-      return connection.sluice.prepare(rewritten.statements().get(0));
+      return connection.inSession(s -> s.prepare(rewritten.statements().get(0)));
     } catch (SluiceException e) {
       throw connection.failed(e);
     }

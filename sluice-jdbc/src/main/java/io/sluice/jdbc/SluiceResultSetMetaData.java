@@ -33,7 +33,7 @@ final class SluiceResultSetMetaData implements ResultSetMetaData, SelfWrapper {
   private ColumnOrigins.Origin origin(int i) throws SQLException {
     Column c = column(i);
     if (origins == null) {
-      origins = ColumnOrigins.of(columns, connection.sluice);
+      origins = connection.inSession(s -> ColumnOrigins.of(columns, s));
     }
     return origins.of(c);
   }

@@ -65,8 +65,13 @@ public class SluiceStatement implements Statement, StatementRefusals, SelfWrappe
     results.clear();
     connection.beforeStatement();
     warningMark = connection.warnings.mark();
-    runner.run(statements, values, keys, new StatementRunner.Limits(resultSetType, fetchSize, maxRows,
-        timeoutMillis()));
+    StatementRunner.Limits limits = new StatementRunner.Limits(resultSetType, fetchSize, maxRows, timeoutMillis());
+    // a portal (fetch size, max rows) may keep streaming after this returns: its session's WAL
+    // position is then asked when it ends, not tracked now
+    connection.inSession(fetchSize == 0 && maxRows == 0, s -> {
+      runner.run(statements, values, keys, limits);
+      return null;
+    });
     results.start();
   }
 
@@ -249,7 +254,7 @@ public class SluiceStatement implements Statement, StatementRefusals, SelfWrappe
     connection.beforeStatement();
     warningMark = connection.warnings.mark();
     try {
-      BatchRun run = BatchRun.run(connection, plan, timeoutMillis());
+      BatchRun run = connection.inSession(s -> BatchRun.run(connection, plan, timeoutMillis()));
       if (keys != null && keys.wanted() && !run.keys().isEmpty()) {
         setGeneratedKeys(run.keys().get(0).columns(), run.keys());
       }
@@ -338,7 +343,7 @@ public class SluiceStatement implements Statement, StatementRefusals, SelfWrappe
   public void cancel() throws SQLException {
     checkOpen();
     try {
-      connection.sluice.cancel();
+      connection.sessions.cancel();
     } catch (SluiceException e) {
       throw SqlExceptions.of(e);
     }

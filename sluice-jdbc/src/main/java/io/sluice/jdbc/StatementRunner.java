@@ -37,7 +37,7 @@ final class StatementRunner {
   /** Runs {@code statements} (already rewritten) with their values; their results are queued. */
   void run(List<String> statements, List<Object[]> values, GeneratedKeys keys, Limits limits) throws SQLException {
     long timeout = limits.timeoutMillis();
-    Queryable on = timeout > 0 ? connection.sluice.withTimeout(Duration.ofMillis(timeout)) : connection.sluice;
+    Queryable on = timeout > 0 ? connection.sluice().withTimeout(Duration.ofMillis(timeout)) : connection.sluice();
     try {
       if (statements.isEmpty()) {
         results.add(0L);
@@ -80,10 +80,10 @@ final class StatementRunner {
       int chunk = (int) (streams ? Math.min(limits.fetchSize(), limit) : limit);
       // a stream's deadline would last as long as the stream; JDBC's timeout bounds the execution
       // only, so a timer does (a CancelRequest: it may hit another thread's statement, see docs/jdbc.md)
-      ScheduledFuture<?> timer = Timeouts.arm(connection.sluice, limits.timeoutMillis());
+      ScheduledFuture<?> timer = Timeouts.arm(connection.sluice(), limits.timeoutMillis());
       RowStream s;
       try {
-        s = connection.sluice.stream(sql, chunk, values);
+        s = connection.sluice().stream(sql, chunk, values);
       } finally {
         Timeouts.disarm(timer);
       }
@@ -122,7 +122,7 @@ final class StatementRunner {
   private void runSeveral(Queryable on, List<String> statements, List<Object[]> values, Limits limits)
       throws SQLException {
     boolean wrap = connection.getAutoCommit() && statements.stream().noneMatch(StatementKinds::controlsTransactions);
-    io.sluice.Transaction tx = wrap ? connection.sluice.begin() : null;
+    io.sluice.Transaction tx = wrap ? connection.sluice().begin() : null;
     try {
       for (int i = 0; i < statements.size(); i++) {
         results.add(resultOf(on.query(statements.get(i), values.get(i)), limits));

@@ -11,10 +11,10 @@ import java.util.concurrent.ConcurrentHashMap;
 final class TypeNames {
   private record Entry(String name, int sqlType) {}
 
-  private final io.sluice.Connection connection;
+  private final SluiceConnection connection;
   private final ConcurrentHashMap<Integer, Entry> looked = new ConcurrentHashMap<>();
 
-  TypeNames(io.sluice.Connection connection) {
+  TypeNames(SluiceConnection connection) {
     this.connection = connection;
   }
 
@@ -59,14 +59,14 @@ final class TypeNames {
       return e;
     }
     try {
-      var rows = connection.query(LOOK_UP, oid & 0xFFFF_FFFFL);
+      var rows = connection.inSession(s -> s.query(LOOK_UP, oid & 0xFFFF_FFFFL));
       if (rows.isEmpty()) {
         return new Entry("oid " + (oid & 0xFFFF_FFFFL), Types.OTHER);
       }
       e = new Entry(rows.get(0).getString(0), sqlType(rows.get(0).getString(1), rows.get(0).getString(2)));
       looked.put(oid, e);
       return e;
-    } catch (io.sluice.SluiceException | IllegalStateException ex) {
+    } catch (io.sluice.SluiceException | IllegalStateException | java.sql.SQLException ex) {
       return new Entry("oid " + (oid & 0xFFFF_FFFFL), Types.OTHER);
     }
   }

@@ -51,6 +51,22 @@ class DriverSettingsTest {
   }
 
   @Test
+  void routingParametersByTheirJdbcNamesFromTheUrlOrProperties() {
+    DriverSettings u = parse("jdbc:postgresql://h1,h2/db?readRouting=prefer-standby&maxStandbyLag=2s&readYourWrites=off");
+    DriverSettings p = parse("jdbc:sluice:postgresql://h1,h2/db", "readRouting", "prefer-standby", "maxStandbyLag", "2s",
+        "readYourWrites", "off");
+    for (DriverSettings s : List.of(u, p)) {
+      assertEquals(io.sluice.ReadRouting.PREFER_STANDBY, s.config().readRouting());
+      assertEquals(java.time.Duration.ofSeconds(2), s.config().maxStandbyLag());
+      assertFalse(s.config().readYourWrites());
+    }
+    ConfigException e = assertThrows(ConfigException.class, () -> parse("jdbc:postgresql://h/db", "maxStandbyLag", "1s"));
+    assertTrue(e.getMessage().contains("has no effect unless read_routing"), e.getMessage());
+    e = assertThrows(ConfigException.class, () -> parse("jdbc:postgresql://h/db?readRouting=any"));
+    assertTrue(e.getMessage().contains("\"read_routing\"") && e.getMessage().contains("prefer-standby"), e.getMessage());
+  }
+
+  @Test
   void sluiceKeywordsPassThroughAndPgjdbcTuningIsIgnored() {
     DriverSettings s = parse("jdbc:postgresql://h/db?statement_cache_size=9&prepareThreshold=0&reWriteBatchedInserts=true",
         "pipeline_depth", "4");

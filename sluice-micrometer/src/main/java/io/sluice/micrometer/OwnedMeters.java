@@ -29,7 +29,12 @@ record OwnedMeters<T>(MeterRegistry registry, T owner, Tags tags, List<Meter> re
   }
 
   void counter(String name, String description, ToDoubleFunction<T> read) {
-    registered.add(FunctionCounter.builder(name, owner, read).description(description).tags(tags).register(registry));
+    counter(name, description, Tags.empty(), read);
+  }
+
+  void counter(String name, String description, Tags more, ToDoubleFunction<T> read) {
+    registered.add(FunctionCounter.builder(name, owner, read).description(description).tags(tags.and(more))
+        .register(registry));
   }
 
   /** Removes every meter registered through this, so that an owner of the same name can register its own. */

@@ -4,8 +4,12 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.binder.MeterBinder;
+import io.sluice.HostPort;
+import io.sluice.HostStats;
 import io.sluice.Pool;
 import io.sluice.PoolStats;
+import io.sluice.ServerRole;
+import java.util.Optional;
 
 /**
  * The meters of a {@link Pool}, read from its snapshots when the registry is scraped: gauges of
@@ -27,6 +31,14 @@ public final class PoolMetrics implements MeterBinder {
   public static final String CLOSED = "sluice.pool.connections.closed";
   public static final String EVICTED = "sluice.pool.connections.evicted";
   public static final String CONNECT_FAILURES = "sluice.pool.connect.failures";
+  /** A routing pool's servers, tagged {@code host}: a standby's lag in seconds (NaN when unknown or not a standby). */
+  public static final String HOST_LAG = "sluice.pool.host.lag";
+  /** 1 while the host answers its probes, else 0. */
+  public static final String HOST_UP = "sluice.pool.host.up";
+  /** 1 while the host is the writable primary, else 0. */
+  public static final String HOST_PRIMARY = "sluice.pool.host.primary";
+  /** Calls routed to the host, tagged {@code route}: {@code read} or {@code write}. */
+  public static final String HOST_CALLS = "sluice.pool.host.calls";
 
   private final Pool pool;
   private final Tags tags;
@@ -72,7 +84,38 @@ public final class PoolMetrics implements MeterBinder {
     m.counter(EVICTED, "Connections closed because they failed", p -> p.stats().evicted());
     m.counter(CONNECT_FAILURES, "Attempts to open a connection that failed", p -> p.stats().connectFailures());
     ConnectionStatsMeters.bind(m, Pool::connectionStats);
+    bindHosts(m);
     // as HikariCP's tracker does: a closed pool's meters go, so that a new pool may bind under its name
     pool.whenClosed(m::removeAll);
+  }
+
+  /**
+   * A routing pool's servers, one set of meters per host listed (the list is fixed when the pool
+   * opens, roles are not: a role is a gauge's value, not a tag, so a promotion changes no meter's name).
+   */
+  private static void bindHosts(OwnedMeters<Pool> m) {
+    for (HostStats h : m.owner().hosts()) {
+      HostPort host = h.host();
+      Tags t = Tags.of("host", host.toString());
+      m.gauge(HOST_LAG, "How far a standby's replay is behind the primary, in seconds", t,
+          p -> host(p, host).flatMap(HostStats::lag).map(d -> d.toNanos() / 1e9).orElse(Double.NaN));
+      m.gauge(HOST_UP, "Whether the server answers the pool's probes", t,
+          p -> host(p, host).map(s -> s.up() ? 1.0 : 0.0).orElse(Double.NaN));
+      m.gauge(HOST_PRIMARY, "Whether the server is the writable primary", t,
+          p -> host(p, host).map(s -> s.up() && s.role() == ServerRole.PRIMARY ? 1.0 : 0.0).orElse(Double.NaN));
+      m.counter(HOST_CALLS, "Calls the pool routed to the server", t.and("route", "read"),
+          p -> host(p, host).map(s -> (double) s.reads()).orElse(Double.NaN));
+      m.counter(HOST_CALLS, "Calls the pool routed to the server", t.and("route", "write"),
+          p -> host(p, host).map(s -> (double) s.writes()).orElse(Double.NaN));
+    }
+  }
+
+  private static Optional<HostStats> host(Pool p, HostPort host) {
+    for (HostStats s : p.hosts()) {
+      if (s.host().equals(host)) {
+        return Optional.of(s);
+      }
+    }
+    return Optional.empty();
   }
 }

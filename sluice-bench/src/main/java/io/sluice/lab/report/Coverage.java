@@ -65,6 +65,13 @@ public record Coverage(List<String> interfaces, Map<String, Map<String, Integer>
           : Profiles.POOL_SCALING + " compares pool set-ups of its own (Sluice pools of 1 to 8 connections, pgjdbc +"
               + " HikariCP of 8)";
     }
+    if (c.name().startsWith(Profiles.CHANGES)) {
+      return Profiles.CHANGES + " compares change streams: Sluice's ChangeStream and pgjdbc's PGReplicationStream";
+    }
+    if (c.name().startsWith(Profiles.FLEET)) {
+      return Profiles.FLEET + " compares Sluice's routing pool (read_your_writes on and off) with pgjdbc's write and"
+          + " preferSecondary read pools, on a fleet of its own";
+    }
     if (c.name().startsWith(Profiles.BUFFERED_VS_STREAMED)) {
       return Profiles.BUFFERED_VS_STREAMED + " compares Sluice's buffered and streamed modes only, in fresh JVMs";
     }

@@ -28,7 +28,10 @@ import java.util.Map;
  *   <li>{@code targetServerType} ({@code any}, {@code primary}/{@code master}, {@code
  *       secondary}/{@code slave}/{@code standby}, {@code preferSecondary}/{@code preferSlave}/
  *       {@code preferStandby}) → {@code target_session_attrs};
- *   <li>{@code loadBalanceHosts} ({@code true}/{@code false}) → {@code load_balance_hosts}.
+ *   <li>{@code loadBalanceHosts} ({@code true}/{@code false}) → {@code load_balance_hosts};
+ *   <li>Sluice's routing of a pool over standbys: {@code readRouting} → {@code read_routing},
+ *       {@code maxStandbyLag} → {@code max_standby_lag}, {@code readYourWrites} → {@code
+ *       read_your_writes}.
  * </ul>
  */
 final class JdbcUrlParser {
@@ -47,7 +50,10 @@ final class JdbcUrlParser {
       Map.entry("sslpassword", "sslpassword"),
       Map.entry("ApplicationName", "application_name"),
       Map.entry("connectTimeout", "connect_timeout"),
-      Map.entry("channelBinding", "channel_binding"));
+      Map.entry("channelBinding", "channel_binding"),
+      Map.entry("readRouting", "read_routing"),
+      Map.entry("maxStandbyLag", "max_standby_lag"),
+      Map.entry("readYourWrites", "read_your_writes"));
 
   static boolean isJdbc(String s) {
     return s.startsWith(PREFIX);
@@ -116,7 +122,8 @@ final class JdbcUrlParser {
         throw new ConfigException(
             "unsupported jdbc:postgresql: parameter \"" + name + "\" (Sluice accepts user, password,"
                 + " ssl, sslmode, sslcert, sslkey, sslrootcert, sslpassword, options, ApplicationName,"
-                + " connectTimeout, channelBinding, targetServerType, loadBalanceHosts;"
+                + " connectTimeout, channelBinding, targetServerType, loadBalanceHosts, readRouting,"
+                + " maxStandbyLag, readYourWrites;"
                 + " for anything else use a postgresql:// URI with libpq keywords)");
       }
     }

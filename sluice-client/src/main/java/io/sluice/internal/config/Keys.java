@@ -75,7 +75,11 @@ public final class Keys {
             "max_message_size",
             "query_timeout",
             "cancel_timeout",
-            "pin_timeout")) {
+            "pin_timeout",
+            // a pool over a primary and its standbys (Routing)
+            "read_routing",
+            "max_standby_lag",
+            "read_your_writes")) {
       KEYS.put(s, new Key(s, null, false, true));
     }
     // Kerberos sign-in beyond libpq's keywords: where the JDK finds the credentials (GssSettings)

@@ -51,7 +51,8 @@ public record ResolvedConfig(
     Optional<Duration> cancelTimeout,
     Duration pinTimeout,
     Map<String, String> effective,
-    Set<String> given) {
+    Set<String> given,
+    Routing routing) {
 
   /** Sluice's {@code connect_timeout} when none is given (libpq would wait forever). */
   public static final int DEFAULT_CONNECT_TIMEOUT_SECONDS = 30;

@@ -133,6 +133,7 @@ public final class Resolver {
         : Duration.ofSeconds(ResolvedConfig.DEFAULT_PIN_TIMEOUT_SECONDS);
 
     Optional<Path> passfile = passfile(m, env, d);
+    Routing routing = Routing.resolve(m);
 
     Map<String, String> eff = new LinkedHashMap<>();
     for (Keys.Key k : Keys.all()) {
@@ -164,6 +165,7 @@ public final class Resolver {
     eff.putIfAbsent("max_message_size", Integer.toString(maxMessage));
     eff.putIfAbsent("cancel_timeout", Integer.toString(ResolvedConfig.DEFAULT_CANCEL_TIMEOUT_SECONDS));
     eff.putIfAbsent("pin_timeout", Integer.toString(ResolvedConfig.DEFAULT_PIN_TIMEOUT_SECONDS));
+    routing.putDefaults(eff);
     Map<String, String> ordered = new LinkedHashMap<>();
     for (Keys.Key k : Keys.all()) {
       if (eff.containsKey(k.name())) {
@@ -178,7 +180,7 @@ public final class Resolver {
         text(m, "sslpassword"), sslRootCert, text(m, "sslcrl"), sslSni, channelBinding,
         AuthMethods.allowed(m.get("require_auth")), tsa, lb, minProto, maxProto, cacheSize, depth,
         maxMessage, queryTimeout, cancelTimeout, pinTimeout, Collections.unmodifiableMap(ordered),
-        Collections.unmodifiableSet(new java.util.LinkedHashSet<>(m.keySet())));
+        Collections.unmodifiableSet(new java.util.LinkedHashSet<>(m.keySet())), routing);
   }
 
   /**

@@ -37,6 +37,8 @@ final class Admission {
   private final ReplyReader reader;
   /** Runs a deferred BEGIN as a request of its own. */
   private final RequestEngine engine;
+  /** Whether this connection queues the calling thread's armed {@link Trailer}s (a routing pool's). */
+  private volatile boolean trailers;
   /** The most requests in flight at once so far ({@link #peak}); written under the output lock. */
   private volatile int peak;
 
@@ -63,7 +65,42 @@ final class Admission {
    */
   void submit(Request r, Deadline deadline) {
     submitQueued(r, deadline, false);
+    if (trailers) {
+      trail(r, deadline);
+    }
     outbox.flushUnlessReaderWill();
+  }
+
+  void acceptTrailers() {
+    trailers = true;
+  }
+
+  /**
+   * Queues the calling thread's armed trailer behind {@code r}, before the write is flushed. Other
+   * callers' requests may land between the two; the trailer still comes after {@code r}'s Sync,
+   * which is all it needs. A request that reads itself (a stream) or holds the connection alone
+   * (COPY) cannot be followed: the trailer notes the miss and its owner asks after the call.
+   */
+  private void trail(Request r, Deadline deadline) {
+    Trailer t = Trailer.armed();
+    if (t == null || !t.follows(r)) {
+      return;
+    }
+    if (r.state() == InFlight.State.NEW || r.failure() != null) {
+      t.missed();   // never sent (the others of a batch may have been)
+      return;
+    }
+    if (r.readsItself() || r.exclusive()) {
+      t.missed();
+      return;
+    }
+    Request x = t.make(engine);
+    try {
+      submitQueued(x, deadline, false);
+      t.queued(engine, x);
+    } catch (SluiceException e) {
+      t.missed();
+    }
   }
 
   /** {@code inLine}: the caller already waits in the slots' line, for several requests in one turn. */
@@ -180,6 +217,9 @@ final class Admission {
       }
     } finally {
       slots.leave(me);
+      if (trailers) {
+        trail(rs.get(rs.size() - 1), deadline);
+      }
       outbox.flushUnlessReaderWill();
     }
   }

@@ -76,6 +76,14 @@ public abstract class Request extends InFlight {
   }
 
   /**
+   * Whether this request commits a transaction block (a {@code COMMIT}): what a {@link Trailer}
+   * armed for a transaction follows.
+   */
+  protected boolean commits() {
+    return false;
+  }
+
+  /**
    * Rows the request returned or affected, for events: its command tag's count where the tag has
    * one, else the rows seen. Read by the owner once the request is done.
    */

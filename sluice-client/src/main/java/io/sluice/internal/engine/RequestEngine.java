@@ -179,6 +179,14 @@ public final class RequestEngine {
   }
 
   /**
+   * From now on the calling thread's armed {@link Trailer} follows its requests on this connection
+   * (a routing pool's connections); other connections never look for one.
+   */
+  public void acceptTrailers() {
+    admission.acceptTrailers();
+  }
+
+  /**
    * Submits several requests in order, sent in one write when nothing else is being written; each
    * is all or nothing on its own ({@link Admission#submitAll}).
    */

@@ -126,4 +126,14 @@ public record AllListeners(List<EventListener> each) implements EventListener {
   public void notificationsReconnected(NotificationsReconnect event) {
     each.forEach(e -> Events.send(e, l -> l.notificationsReconnected(event)));
   }
+
+  @Override
+  public void hostChanged(io.sluice.event.HostEvent event) {
+    each.forEach(e -> Events.send(e, l -> l.hostChanged(event)));
+  }
+
+  @Override
+  public void readOnPrimary(io.sluice.event.ReadOnPrimary event) {
+    each.forEach(e -> Events.send(e, l -> l.readOnPrimary(event)));
+  }
 }

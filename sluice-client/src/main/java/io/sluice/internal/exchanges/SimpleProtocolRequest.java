@@ -14,7 +14,12 @@ abstract class SimpleProtocolRequest extends Request {
   private final SimpleReplies replies = new SimpleReplies();
 
   protected SimpleProtocolRequest(String sql) {
-    super(true);
+    this(sql, true);
+  }
+
+  /** {@code waited}: as {@link Request#Request(boolean)}. */
+  protected SimpleProtocolRequest(String sql, boolean waited) {
+    super(waited);
     this.sql = sql;
   }
 

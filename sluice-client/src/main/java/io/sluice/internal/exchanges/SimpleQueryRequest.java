@@ -73,8 +73,14 @@ public final class SimpleQueryRequest extends SimpleProtocolRequest {
   @Override
   protected boolean exclusive() {
     // COPY FROM STDIN inside the string makes the server wait for our CopyFail: nothing else may be
-    // written in between
-    return true;
+    // written in between. A bare COMMIT (how a Transaction ends) cannot start one, and a routing
+    // pool's trailer must be able to follow it (internal.engine.Trailer).
+    return !commits();
+  }
+
+  @Override
+  protected boolean commits() {
+    return sql.equalsIgnoreCase("COMMIT");
   }
 
   @Override

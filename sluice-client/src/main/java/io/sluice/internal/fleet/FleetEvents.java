@@ -1,6 +1,7 @@
 package io.sluice.internal.fleet;
 
 import io.sluice.HostPort;
+import io.sluice.ServerRole;
 
 /**
  * What a {@link FleetMonitor} tells as it happens, on its probe threads (keep it quick; an
@@ -16,5 +17,5 @@ public interface FleetEvents {
   default void hostDown(HostPort host, HostState state) {}
 
   /** {@code host} answered with another role than at its last successful probe (e.g. a standby promoted). */
-  default void roleChanged(HostPort host, HostRole from, HostRole to) {}
+  default void roleChanged(HostPort host, ServerRole from, ServerRole to) {}
 }

@@ -1,7 +1,9 @@
 package io.sluice.internal.fleet;
 
+import io.sluice.replication.Lsn;
 import io.sluice.ConnectionConfig;
 import io.sluice.HostPort;
+import io.sluice.ServerRole;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -73,9 +75,21 @@ public final class FleetMonitor implements AutoCloseable {
 
   /**
    * The configuration a probe connection to {@code host} uses: {@code config} narrowed to that one
-   * host, any session type, the probe's own connect and query bounds.
+   * host ({@link #narrowTo}), the probe's own connect and query bounds, and no event listener.
    */
   static ConnectionConfig probeConfig(ConnectionConfig config, HostPort host, MonitorSettings settings) {
+    Map<String, String> p = new HashMap<>();
+    p.put("connect_timeout", Long.toString(Math.max(1, (settings.connectTimeout().toMillis() + 999) / 1000)));
+    p.put("query_timeout", Double.toString(settings.probeTimeout().toMillis() / 1000.0));
+    // the application's listener hears its own work, not a probe per host every interval
+    return narrowTo(config, host).with(p).withListener(null);
+  }
+
+  /**
+   * {@code config} for a connection to {@code host} alone: any session type (the monitor, not the
+   * connector, judges roles), no shuffling, and no routing parameters (a connection does not route).
+   */
+  public static ConnectionConfig narrowTo(ConnectionConfig config, HostPort host) {
     Map<String, String> p = new HashMap<>();
     switch (host) {
       case HostPort.Tcp t -> {
@@ -90,8 +104,9 @@ public final class FleetMonitor implements AutoCloseable {
     p.put("port", Integer.toString(host.port()));
     p.put("target_session_attrs", "any");
     p.put("load_balance_hosts", "disable");
-    p.put("connect_timeout", Long.toString(Math.max(1, (settings.connectTimeout().toMillis() + 999) / 1000)));
-    p.put("query_timeout", Double.toString(settings.probeTimeout().toMillis() / 1000.0));
+    for (String k : io.sluice.internal.config.Routing.KEYS) {
+      p.put(k, null);
+    }
     return config.with(p);
   }
 
@@ -120,7 +135,7 @@ public final class FleetMonitor implements AutoCloseable {
     long now = System.nanoTime();
     List<FleetSnapshot.Host> hosts = new ArrayList<>();
     for (HostState s : states) {
-      Optional<Duration> lag = s.role() == HostRole.STANDBY ? lagClock.lag(s.position(), now) : Optional.empty();
+      Optional<Duration> lag = s.role() == ServerRole.STANDBY ? lagClock.lag(s.position(), now) : Optional.empty();
       hosts.add(new FleetSnapshot.Host(s, lag));
     }
     return new FleetSnapshot(hosts, now, lagClock.newest());
@@ -185,21 +200,27 @@ public final class FleetMonitor implements AutoCloseable {
 
   private Optional<HostPort> awaitFirst(Lsn target, Duration timeout, HostPort only) {
     long deadline = System.nanoTime() + timeout.toNanos();
+    boolean first;
     lock.lock();
     try {
       Optional<HostPort> found = replayedPast(target, only);
       if (found.isPresent() || timeout.isZero() || timeout.isNegative()) {
         return found;
       }
-      awaiting++;
+      first = awaiting++ == 0;
     } finally {
       lock.unlock();
     }
-    watchers.forEach(w -> {
-      if (only == null || w.host.equals(only)) {
-        w.wake();
-      }
-    });
+    if (first || only != null) {
+      // the first waiter cuts the watchers' pauses short; from then on they probe every eager
+      // interval while anyone waits. Waking them again for each further waiter would probe back to
+      // back, one round trip after another, for nothing: the next probe comes soon anyway
+      watchers.forEach(w -> {
+        if (only == null || w.host.equals(only)) {
+          w.wake();
+        }
+      });
+    }
     lock.lock();
     try {
       while (true) {
@@ -244,9 +265,32 @@ public final class FleetMonitor implements AutoCloseable {
     }
   }
 
+  /**
+   * A routing pool's read on {@code host} learned, behind the read, that the host has replayed
+   * {@code replayed} (a standby's {@code pg_last_wal_replay_lsn()}): fresher than the last probe,
+   * so the position is raised now and waiters ({@link #awaitReplay}) look again.
+   */
+  public void heard(HostPort host, Lsn replayed) {
+    lock.lock();
+    try {
+      for (HostWatcher w : watchers) {
+        if (w.host.equals(host) && w.state.isUpStandby()) {
+          HostState raised = w.state.replayed(replayed);
+          if (raised != w.state) {
+            w.state = raised;
+            progress.signalAll();
+          }
+        }
+      }
+    } finally {
+      lock.unlock();
+    }
+  }
+
   /** Called by a watcher as a probe ends: publishes the state, feeds the lag clock, wakes waiters, tells events. */
   void probeFinished(HostWatcher w, HostState before, HostState after) {
-    if (after.up() && after.role().producesWal()) {
+    // a read-only primary's position is the primary's own WAL too
+    if (after.up() && (after.role() == ServerRole.PRIMARY || after.role() == ServerRole.READ_ONLY_PRIMARY)) {
       lagClock.record(after.probedAtNanos(), after.position());
     }
     lock.lock();
@@ -263,7 +307,7 @@ public final class FleetMonitor implements AutoCloseable {
       } else if (!after.up() && before.up()) {
         events.hostDown(w.host, after);
       }
-      if (after.up() && before.role() != HostRole.UNKNOWN && before.role() != after.role()) {
+      if (after.up() && before.role() != ServerRole.UNKNOWN && before.role() != after.role()) {
         events.roleChanged(w.host, before.role(), after.role());
       }
     } catch (RuntimeException ignored) {
@@ -275,7 +319,7 @@ public final class FleetMonitor implements AutoCloseable {
   Duration pauseWhileUp(HostState after) {
     lock.lock();
     try {
-      return awaiting > 0 && after.role() == HostRole.STANDBY ? settings.eagerInterval() : settings.interval();
+      return awaiting > 0 && after.role() == ServerRole.STANDBY ? settings.eagerInterval() : settings.interval();
     } finally {
       lock.unlock();
     }

@@ -1,5 +1,6 @@
 package io.sluice.internal.fleet;
 
+import io.sluice.replication.Lsn;
 import io.sluice.HostPort;
 import java.time.Duration;
 import java.util.List;

@@ -1,7 +1,9 @@
 package io.sluice.internal.fleet;
 
+import io.sluice.replication.Lsn;
 import io.sluice.Connection;
 import io.sluice.Row;
+import io.sluice.ServerRole;
 
 /**
  * The probe of one host: its role and WAL position in one statement, so one round trip.
@@ -11,7 +13,7 @@ import io.sluice.Row;
  * pg_current_wal_lsn()} raises "recovery is in progress" on a standby, so it must not run there,
  * and a promotion between two calls must not split the answer. {@code transaction_read_only} is
  * the implicit transaction's, so it shows {@code default_transaction_read_only} (and is on in hot
- * standby): a primary that has it on is {@link HostRole#READ_ONLY_PRIMARY}, never writable — the
+ * standby): a primary that has it on is {@link ServerRole#READ_ONLY_PRIMARY}, never writable — the
  * check libpq's {@code target_session_attrs=read-write} makes with {@code SHOW
  * transaction_read_only}.
  */
@@ -24,7 +26,7 @@ public final class HostProbe {
       + " FROM r";
 
   /** What one probe read. */
-  public record Reading(HostRole role, Lsn position, Lsn received) {}
+  public record Reading(ServerRole role, Lsn position, Lsn received) {}
 
   private HostProbe() {}
 
@@ -40,7 +42,12 @@ public final class HostProbe {
 
   /** The reading for the probe's four columns. */
   static Reading read(boolean inRecovery, boolean readOnly, String position, String received) {
-    HostRole role = inRecovery ? HostRole.STANDBY : readOnly ? HostRole.READ_ONLY_PRIMARY : HostRole.PRIMARY;
-    return new Reading(role, Lsn.parseOrInvalid(position), Lsn.parseOrInvalid(received));
+    ServerRole role = inRecovery ? ServerRole.STANDBY : readOnly ? ServerRole.READ_ONLY_PRIMARY : ServerRole.PRIMARY;
+    return new Reading(role, lsnOrZero(position), lsnOrZero(received));
+  }
+
+  /** A NULL {@code pg_lsn} (a standby that has replayed nothing yet) is no position. */
+  private static Lsn lsnOrZero(String text) {
+    return text == null ? Lsn.ZERO : Lsn.parse(text);
   }
 }

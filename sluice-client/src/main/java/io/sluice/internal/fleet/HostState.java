@@ -1,13 +1,15 @@
 package io.sluice.internal.fleet;
 
+import io.sluice.replication.Lsn;
 import io.sluice.HostPort;
+import io.sluice.ServerRole;
 import java.util.Objects;
 
 /**
  * What the last probe of one host found.
  *
  * @param host the host
- * @param role its role at the last successful probe ({@link HostRole#UNKNOWN} before the first)
+ * @param role its role at the last successful probe ({@link ServerRole#UNKNOWN} before the first)
  * @param up whether the last probe succeeded
  * @param position for a primary its {@code pg_current_wal_lsn()} (WAL written); for a standby its
  *     {@code pg_last_wal_replay_lsn()} (WAL replayed, what its queries see); {@link Lsn#INVALID}
@@ -18,7 +20,7 @@ import java.util.Objects;
  * @param failures probes failed in a row (0 when up)
  * @param lastError why the last probe failed; null when it succeeded
  */
-public record HostState(HostPort host, HostRole role, boolean up, Lsn position, Lsn received, long probedAtNanos,
+public record HostState(HostPort host, ServerRole role, boolean up, Lsn position, Lsn received, long probedAtNanos,
     int failures, String lastError) {
   public HostState {
     Objects.requireNonNull(host, "host");
@@ -29,7 +31,7 @@ public record HostState(HostPort host, HostRole role, boolean up, Lsn position, 
 
   /** Before the first probe: unknown and not up. */
   public static HostState initial(HostPort host) {
-    return new HostState(host, HostRole.UNKNOWN, false, Lsn.INVALID, Lsn.INVALID, 0, 0, null);
+    return new HostState(host, ServerRole.UNKNOWN, false, Lsn.ZERO, Lsn.ZERO, 0, 0, null);
   }
 
   /** After a successful probe. */
@@ -42,13 +44,19 @@ public record HostState(HostPort host, HostRole role, boolean up, Lsn position, 
     return new HostState(host, role, false, position, received, nanos, failures + 1, error);
   }
 
+  /** As now, with a replay position heard outside the probes (a read's trailer) when it is newer. */
+  HostState replayed(Lsn p) {
+    return p.compareTo(position) > 0
+        ? new HostState(host, role, up, p, received, probedAtNanos, failures, lastError) : this;
+  }
+
   /** Up and a standby. */
   public boolean isUpStandby() {
-    return up && role == HostRole.STANDBY;
+    return up && role == ServerRole.STANDBY;
   }
 
   /** Up and a writable primary. */
   public boolean isUpPrimary() {
-    return up && role == HostRole.PRIMARY;
+    return up && role == ServerRole.PRIMARY;
   }
 }

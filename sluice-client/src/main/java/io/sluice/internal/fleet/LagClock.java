@@ -1,5 +1,6 @@
 package io.sluice.internal.fleet;
 
+import io.sluice.replication.Lsn;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -85,9 +86,18 @@ public final class LagClock {
     return Optional.of(Duration.ofNanos(Math.max(0, nowNanos - nanos[index(lo)])));
   }
 
+  /**
+   * The oldest primary position still recorded, or {@link Lsn#INVALID}: for a standby behind it,
+   * {@link #lag} is only a lower bound (how long the clock has been watching, not how far behind
+   * the standby is), so a router must not take it as fresh.
+   */
+  public synchronized Lsn oldest() {
+    return size == 0 ? Lsn.ZERO : new Lsn(positions[head]);
+  }
+
   /** The newest primary position recorded, or {@link Lsn#INVALID}. */
   public synchronized Lsn newest() {
-    return size == 0 ? Lsn.INVALID : new Lsn(positions[index(size - 1)]);
+    return size == 0 ? Lsn.ZERO : new Lsn(positions[index(size - 1)]);
   }
 
   /** How many samples are kept now. */

@@ -7,3 +7,4 @@
  * change in any release. The parts and how they fit are in {@code docs/engine.md}.
  */
 package io.sluice.internal.fleet;
+

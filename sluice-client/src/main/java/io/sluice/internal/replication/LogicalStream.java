@@ -33,9 +33,11 @@ import java.util.function.Consumer;
  * One {@code START_REPLICATION … LOGICAL} exchange in CopyBoth mode. Three parties:
  *
  * <ul>
- *   <li>the reader (a virtual thread) reads frames, answers keepalives that ask for a reply,
+ *   <li>the reader (a platform thread: see {@link #begin}) reads frames, answers keepalives that ask for a reply,
  *       decodes XLogData into changes and puts them in the bounded {@link ChangeBuffer}; while
- *       the buffer is full it reads nothing, and the server waits;
+ *       the buffer is full it reads nothing, and the server waits. It decodes every frame already
+ *       buffered before it publishes them to a waiting application (and before each wait for the
+ *       socket), so that a burst costs one wake-up, not one per change;
  *   <li>the ticker (a virtual thread) sends a standby status update every status interval, so the
  *       server hears from us while the reader waits for room, and fails the stream when the server
  *       has been silent past the receive timeout (having asked it for a reply first);
@@ -73,6 +75,8 @@ final class LogicalStream implements ChangeStream {
   private volatile long statusUpdates;
   /** Why the stream failed, for the exception each later take throws. */
   private volatile String failureWhy;
+  /** The application has been told of the failure (a take threw it): its resume position is handed out. */
+  private volatile boolean failureReported;
   /** ON_COMMIT: the acknowledgeable change last handed out by poll, acknowledged at the next poll. */
   private Change pending;
   private Thread reader;
@@ -90,7 +94,11 @@ final class LogicalStream implements ChangeStream {
   }
 
   void begin() {
-    reader = Thread.ofVirtual().name("sluice-replication-reader-" + ReplicationAccess.processId(s)).start(this::read);
+    // a platform thread (a daemon): a virtual reader parked at every read finding the socket empty,
+    // idling and waking its carrier each time (ForkJoinPool.deactivate), four times the client CPU
+    // per change in the lab's changes case (docs/replication.md, Performance)
+    reader = Thread.ofPlatform().daemon(true).name("sluice-replication-reader-" + ReplicationAccess.processId(s))
+        .start(this::read);
     if (!options.statusInterval().isZero() || !options.receiveTimeout().isZero()) {
       ticker = Thread.ofVirtual().name("sluice-replication-status-" + ReplicationAccess.processId(s)).start(this::tick);
     }
@@ -102,9 +110,16 @@ final class LogicalStream implements ChangeStream {
     FrameReader f = ReplicationAccess.reader(s);
     try {
       while (true) {
-        waitingSince = System.nanoTime();
-        byte type = f.next();
-        waitingSince = 0;
+        byte type;
+        if (f.hasBufferedMessage()) {
+          type = f.next();   // no wait: the socket is not read
+        } else {
+          // about to wait for the server: what was decoded so far reaches the application first
+          buffer.publish();
+          waitingSince = System.nanoTime();
+          type = f.next();
+          waitingSince = 0;
+        }
         switch (type) {
           case BackendTag.COPY_DATA -> copyData(f.buffer(), f.bodyOffset(), f.bodyLength());
           case BackendTag.COPY_DONE -> {
@@ -163,6 +178,7 @@ final class LogicalStream implements ChangeStream {
         WalMessages.Keepalive k = WalMessages.keepalive(b, off, len);
         progress.keepalive(k.walEnd(), decoder.transactionOpen());
         if (k.replyRequested()) {
+          buffer.publish();   // the write may wait for the socket
           sendStatus(false);
         }
       }
@@ -337,7 +353,9 @@ final class LogicalStream implements ChangeStream {
   @Override
   public Change poll(Duration timeout) {
     if (options.ackMode() == AckMode.ON_COMMIT && pending != null) {
-      ack(pending);
+      if (endedFor() == null) {
+        ack(pending);
+      }
       pending = null;
     }
     Change c = take(timeout.toNanos());
@@ -354,6 +372,7 @@ final class LogicalStream implements ChangeStream {
     try {
       return buffer.poll(nanos);
     } catch (ChangeStreamException e) {
+      failureReported = true;
       // the application may have acknowledged a change it took while the reader was failing:
       // the position to resume from is the one as it learns of the failure
       Lsn now = new Lsn(progress.acknowledged());
@@ -384,7 +403,8 @@ final class LogicalStream implements ChangeStream {
       }
       handedOut(c);
       handler.accept(c);
-      if (options.ackMode() == AckMode.ON_COMMIT && ackable(c) != 0) {
+      // a handler that closed the stream ends it: its last status update has gone, nothing more can be acknowledged
+      if (options.ackMode() == AckMode.ON_COMMIT && ackable(c) != 0 && endedFor() == null) {
         ack(c);
       }
     }
@@ -392,10 +412,39 @@ final class LogicalStream implements ChangeStream {
 
   @Override
   public void ack(Lsn position) {
+    refuseIfEnded(position, false);
     if (!progress.acknowledge(position.value())) {
       throw new IllegalArgumentException("cannot acknowledge " + position + ": nothing past "
           + new Lsn(progress.delivered()) + " has been delivered");
     }
+    // close() marks the stream CLOSING before it reads the position for its last status update: an
+    // acknowledgement recorded after that read sees CLOSING here, so none is lost without a word
+    refuseIfEnded(position, true);
+  }
+
+  /**
+   * Refuses an acknowledgement that can no longer reach the server: after {@link #close} (its last
+   * status update is sent), or after the failure was thrown to the application (the resume position it
+   * carries is then the application's, and must not move behind its back). Before the application
+   * hears of a failure its acknowledgements still count: they move the position the failure reports.
+   */
+  private void refuseIfEnded(Lsn position, boolean recorded) {
+    String why = endedFor();
+    if (why != null) {
+      throw new IllegalStateException("cannot acknowledge " + position + ": " + why
+          + (recorded ? " while it was acknowledged; it may not have reached the server" : "")
+          + "; the last acknowledgement that counts is " + new Lsn(progress.acknowledged())
+          + (recorded ? " or earlier" : "") + ": resume from it on a new session (StreamOptions.startAt)");
+    }
+  }
+
+  /** Why acknowledgements are no longer taken, or null while they are. */
+  private String endedFor() {
+    State now = state;
+    if (now == State.CLOSING || now == State.CLOSED) {
+      return "the change stream was closed";
+    }
+    return now == State.FAILED && failureReported ? failureWhy : null;
   }
 
   @Override

@@ -100,7 +100,7 @@ public final class ServerSession {
 
   /** Where NoticeResponses go (their fields), on the thread that reads them. */
   public void onNotice(Consumer<Map<Character, String>> handler) {
-    noticeHandler = handler;
+    noticeHandler = handler != null ? handler : ServerSession::logNotice;
   }
 
   /** Encodes a message into the output buffer (not yet sent). */

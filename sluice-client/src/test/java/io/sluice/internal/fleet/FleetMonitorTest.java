@@ -1,5 +1,6 @@
 package io.sluice.internal.fleet;
 
+import io.sluice.replication.Lsn;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -8,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.sluice.Connection;
 import io.sluice.ConnectionConfig;
 import io.sluice.HostPort;
+import io.sluice.ServerRole;
 import io.sluice.testkit.Fleet;
 import java.time.Duration;
 import java.util.List;
@@ -64,7 +66,7 @@ class FleetMonitorTest {
       }
 
       @Override
-      public void roleChanged(HostPort host, HostRole from, HostRole to) {
+      public void roleChanged(HostPort host, ServerRole from, ServerRole to) {
         events.add(host.port() + " " + from + " -> " + to);
       }
     });
@@ -117,9 +119,9 @@ class FleetMonitorTest {
   void findsEachHostsRoleInOneStatement() {
     assertTrue(monitor.refresh(BOUND));
     FleetSnapshot s = monitor.snapshot();
-    assertEquals(HostRole.PRIMARY, s.host(primary).state().role(), s.toString());
-    assertEquals(HostRole.STANDBY, s.host(fast).state().role(), s.toString());
-    assertEquals(HostRole.STANDBY, s.host(delayed).state().role(), s.toString());
+    assertEquals(ServerRole.PRIMARY, s.host(primary).state().role(), s.toString());
+    assertEquals(ServerRole.STANDBY, s.host(fast).state().role(), s.toString());
+    assertEquals(ServerRole.STANDBY, s.host(delayed).state().role(), s.toString());
     assertEquals(primary, s.primary().orElseThrow().host());
     for (FleetSnapshot.Host h : s.hosts()) {
       assertTrue(h.state().up(), h.toString());
@@ -127,13 +129,13 @@ class FleetMonitorTest {
       assertEquals(null, h.state().lastError());
     }
     assertTrue(s.host(fast).state().received().atLeast(s.host(fast).state().position()), "received >= replayed");
-    assertEquals(Lsn.INVALID, s.host(primary).state().received());
+    assertEquals(Lsn.ZERO, s.host(primary).state().received());
     assertTrue(s.host(primary).lag().isEmpty());
     assertTrue(s.primaryPosition().isValid());
     // the probe on a primary and a standby directly
     try (Connection c = Connection.open(only(primary))) {
       HostProbe.Reading r = HostProbe.probe(c);
-      assertEquals(HostRole.PRIMARY, r.role());
+      assertEquals(ServerRole.PRIMARY, r.role());
       Lsn after = Lsn.parse(c.query("SELECT pg_current_wal_lsn()::text").get(0).getString(0));
       assertTrue(after.atLeast(r.position()));
     }
@@ -144,7 +146,7 @@ class FleetMonitorTest {
       var after = c.stats();
       assertEquals(1, after.requestsSent() - before.requestsSent(), "one request (one Sync) per probe");
       assertEquals(1, after.socketWrites() - before.socketWrites(), "one write, so one round trip");
-      assertEquals(HostRole.STANDBY, r.role());
+      assertEquals(ServerRole.STANDBY, r.role());
       assertTrue(r.received().atLeast(r.position()), r.toString());
     }
   }
@@ -156,7 +158,7 @@ class FleetMonitorTest {
     fleet.primary().psql("SELECT pg_reload_conf()");
     try {
       FleetSnapshot s = until("the primary reads as read-only",
-          x -> x.host(primary).state().role() == HostRole.READ_ONLY_PRIMARY);
+          x -> x.host(primary).state().role() == ServerRole.READ_ONLY_PRIMARY);
       assertTrue(s.primary().isEmpty(), "no writable primary: " + s);
     } finally {
       fleet.primary().psql("ALTER SYSTEM RESET default_transaction_read_only");
@@ -236,7 +238,7 @@ class FleetMonitorTest {
     FleetSnapshot down = until("standby 0 down", x -> !x.host(fast).state().up());
     assertNotNull(down.host(fast).state().lastError());
     assertTrue(down.host(fast).state().failures() >= 1);
-    assertEquals(HostRole.STANDBY, down.host(fast).state().role(), "the role it had is kept");
+    assertEquals(ServerRole.STANDBY, down.host(fast).state().role(), "the role it had is kept");
     awaitEvent("down " + fast.port());
     fleet.start(0);
     until("standby 0 up again", x -> x.host(fast).state().isUpStandby());
@@ -252,7 +254,7 @@ class FleetMonitorTest {
     fleet.promote(0);
     long promoted = System.nanoTime();
     // no refresh here: the regular probes must notice on their own
-    while (monitor.snapshot().host(fast).state().role() != HostRole.PRIMARY) {
+    while (monitor.snapshot().host(fast).state().role() != ServerRole.PRIMARY) {
       assertTrue(System.nanoTime() - promoted < BOUND.toNanos(), "promotion not seen: " + monitor.snapshot());
       monitor.awaitReplay(new Lsn(-1), Duration.ofMillis(20)); // a bounded wait on probe progress
     }

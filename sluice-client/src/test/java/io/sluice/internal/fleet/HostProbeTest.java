@@ -1,9 +1,11 @@
 package io.sluice.internal.fleet;
 
+import io.sluice.replication.Lsn;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.sluice.ServerRole;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -11,18 +13,18 @@ import org.junit.jupiter.api.Test;
 class HostProbeTest {
   @Test
   void rolesFromRecoveryAndReadOnly() {
-    assertEquals(new HostProbe.Reading(HostRole.PRIMARY, Lsn.parse("0/3000060"), Lsn.INVALID),
+    assertEquals(new HostProbe.Reading(ServerRole.PRIMARY, Lsn.parse("0/3000060"), Lsn.ZERO),
         HostProbe.read(false, false, "0/3000060", null));
-    assertEquals(HostRole.READ_ONLY_PRIMARY, HostProbe.read(false, true, "0/1", null).role());
+    assertEquals(ServerRole.READ_ONLY_PRIMARY, HostProbe.read(false, true, "0/1", null).role());
     HostProbe.Reading standby = HostProbe.read(true, true, "0/2", "0/3");
-    assertEquals(HostRole.STANDBY, standby.role());
+    assertEquals(ServerRole.STANDBY, standby.role());
     assertEquals(Lsn.parse("0/2"), standby.position());
     assertEquals(Lsn.parse("0/3"), standby.received());
-    assertEquals(Lsn.INVALID, HostProbe.read(true, true, null, null).position(), "nothing replayed yet");
-    assertTrue(HostRole.PRIMARY.writable());
-    assertFalse(HostRole.READ_ONLY_PRIMARY.writable());
-    assertFalse(HostRole.STANDBY.writable());
-    assertFalse(HostRole.UNKNOWN.writable());
+    assertEquals(Lsn.ZERO, HostProbe.read(true, true, null, null).position(), "nothing replayed yet");
+    assertTrue(ServerRole.PRIMARY.writable());
+    assertFalse(ServerRole.READ_ONLY_PRIMARY.writable());
+    assertFalse(ServerRole.STANDBY.writable());
+    assertFalse(ServerRole.UNKNOWN.writable());
   }
 
   @Test

@@ -60,21 +60,34 @@ public class SluiceAutoConfiguration {
   static class Hikari {
     @Bean
     @ConfigurationProperties("spring.datasource.hikari")
-    HikariDataSource dataSource(SluiceServer server, DataSourceProperties properties) {
-      HikariDataSource hikari = new HikariDataSource();
-      hikari.setDataSource(server.dataSource());
+    HikariDataSource dataSource(SluiceServer server, SluiceProperties sluice, DataSourceProperties properties) {
+      SluiceDataSource ds = server.dataSource();
+      ds.setRoutingPoolOptions(sluice.getPool().options());   // used when readRouting routes
+      HikariDataSource hikari = new HikariOverSluice(ds);
       if (StringUtils.hasText(properties.getName())) {
         hikari.setPoolName(properties.getName());
       }
       return hikari;
     }
 
-    /** A pool of its own for the native API, on the same server settings. */
-    @Bean
+    /**
+     * For the native API, on the same server settings: with {@code readRouting}, the routing pool
+     * HikariCP's connections take their sessions from (one read-your-writes floor for both); else
+     * a pool of its own. Closed with the DataSource, after the beans that use it.
+     */
+    @Bean(destroyMethod = "")
     @ConditionalOnMissingBean
     @ConditionalOnBooleanProperty(name = "spring.sluice.pool.enabled", matchIfMissing = true)
-    Pool sluicePool(SluiceServer server, SluiceProperties sluice) {
-      return Pool.open(server.connectionConfig(), sluice.getPool().options());
+    Pool sluicePool(SluiceServer server, SluiceProperties sluice, HikariDataSource dataSource) {
+      if (dataSource instanceof HikariOverSluice h
+          && server.connectionConfig().readRouting() != io.sluice.ReadRouting.PRIMARY) {
+        return h.sluice().routingPool();
+      }
+      Pool pool = Pool.open(server.connectionConfig(), sluice.getPool().options());
+      if (dataSource instanceof HikariOverSluice h) {
+        h.alsoClose(pool);
+      }
+      return pool;
     }
   }
 

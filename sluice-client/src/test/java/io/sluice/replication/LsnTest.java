@@ -1,4 +1,4 @@
-package io.sluice.internal.fleet;
+package io.sluice.replication;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -9,13 +9,13 @@ import org.junit.jupiter.api.Test;
 
 class LsnTest {
   @Test
-  void parsesBothPrintedFormsAndFormatsPaddedUpperCase() {
+  void parsesBothPrintedFormsAndFormatsAsReleasedServersPrint() {
     assertEquals(0x16_B374D848L, Lsn.parse("16/B374D848").value());
     assertEquals(0x16_0374D848L, Lsn.parse("16/374D848").value());
     assertEquals(Lsn.parse("16/374D848"), Lsn.parse("16/0374D848"));
     assertEquals(0x16_B374D848L, Lsn.parse("16/b374d848").value());
-    assertEquals("16/0374D848", Lsn.parse("16/374d848").toString());
-    assertEquals("0/00000000", Lsn.INVALID.toString());
+    assertEquals("16/374D848", Lsn.parse("16/0374d848").toString());
+    assertEquals("0/0", Lsn.ZERO.toString());
     assertEquals("FFFFFFFF/FFFFFFFF", new Lsn(-1).toString());
     assertEquals(new Lsn(-1), Lsn.parse("FFFFFFFF/FFFFFFFF"));
   }
@@ -28,7 +28,6 @@ class LsnTest {
       assertTrue(e.getMessage().contains("'" + bad + "'"), e.getMessage());
     }
     assertThrows(IllegalArgumentException.class, () -> Lsn.parse(null));
-    assertEquals(Lsn.INVALID, Lsn.parseOrInvalid(null));
   }
 
   @Test
@@ -42,25 +41,7 @@ class LsnTest {
     assertEquals(high, Lsn.max(low, high));
     assertEquals(high, Lsn.max(high, low));
     assertEquals(16, Lsn.parse("0/20").bytesAfter(Lsn.parse("0/10")));
-    assertEquals(0x1_00000000L, Lsn.parse("1/0").bytesAfter(Lsn.INVALID));
-    assertFalse(Lsn.INVALID.isValid());
-  }
-
-  @Test
-  void anInsertPositionJustPastAPageHeaderMeansThePageBoundary() {
-    // 8 KiB pages, 16 MiB segments: a short header (24 bytes) on pages within a segment
-    assertEquals(Lsn.parse("0/3000000"), Lsn.parse("0/3000000").asRecordEnd());
-    assertEquals(Lsn.parse("0/3002000"), Lsn.parse("0/3002018").asRecordEnd());
-    // the first page of a segment has the long header (40 bytes)
-    assertEquals(Lsn.parse("0/3000000"), Lsn.parse("0/3000028").asRecordEnd());
-    assertEquals(Lsn.parse("0/3000018"), Lsn.parse("0/3000018").asRecordEnd(), "inside the long header's page");
-    // anything else is already a record end
-    assertEquals(Lsn.parse("0/3002019"), Lsn.parse("0/3002019").asRecordEnd());
-    assertEquals(Lsn.parse("0/3001FF8"), Lsn.parse("0/3001FF8").asRecordEnd());
-    // other sizes
-    assertEquals(Lsn.parse("0/8000"), Lsn.parse("0/8018").asRecordEnd(32768, 1L << 20));
-    assertEquals(Lsn.parse("0/2000"), Lsn.parse("0/2018").asRecordEnd(8192, 1L << 20));
-    assertThrows(IllegalArgumentException.class, () -> Lsn.INVALID.asRecordEnd(8000, 1L << 24));
-    assertThrows(IllegalArgumentException.class, () -> Lsn.INVALID.asRecordEnd(8192, 4096));
+    assertEquals(0x1_00000000L, Lsn.parse("1/0").bytesAfter(Lsn.ZERO));
+    assertFalse(Lsn.ZERO.isValid());
   }
 }
