@@ -46,13 +46,6 @@ final class Outbox {
    * saw it set appended before the reader's write looked at the buffer.
    */
   private volatile boolean readerWillWrite;
-  /**
-   * When the oldest request still in {@link #out} was sealed ({@link System#nanoTime()}), for the
-   * busy reader's hold ({@link #readerWaits(long)}); written under the output lock.
-   */
-  private volatile long oldestSealedAt;
-  /** Whether {@link #out} holds a sealed request; under the output lock. */
-  private boolean outHasSealed;
   /** Socket writes so far; written only by the thread holding {@link #flushing}. */
   private volatile long writes;
   /** Set when a write failed: nothing more is written. */
@@ -77,10 +70,6 @@ final class Outbox {
 
   /** A request was encoded whole: its sequence number. The caller holds the output lock. */
   long sealed() {
-    if (!outHasSealed) {
-      outHasSealed = true;
-      oldestSealedAt = System.nanoTime();
-    }
     return ++enqueuedSeq;
   }
 
@@ -127,41 +116,6 @@ final class Outbox {
     }
   }
 
-  /**
-   * Requests written and not yet answered at or above which the reader may hold back what callers
-   * appended: the server then has at least this many statements to run before it could run out.
-   */
-  static final int HOLD_MIN_UNANSWERED = 8;
-  /**
-   * The longest a request waits in the buffer for a busy reader's write: a few of the server's
-   * statement times on loopback, a twentieth of the lab's 1 ms link's round trip.
-   */
-  static final long HOLD_NANOS = 100_000;
-
-  /**
-   * As {@link #readerWaits()}, for a reader about to wait on the socket while {@code unanswered}
-   * requests are written and not yet fully answered (so a reply is certain to come, or the
-   * connection's failure, which fails what was never written as not sent). With at least {@link
-   * #HOLD_MIN_UNANSWERED} of them the server has work queued, and writing a lone request now would
-   * only move it from this buffer to the server's socket buffer, at a socket write (and a server
-   * read) each: the appended requests stay, the reader stays busy, and they leave together at a
-   * later reply, once the oldest has waited {@link #HOLD_NANOS} or the server's queue runs low. With
-   * 64 callers on one connection over loopback, each reply freed one caller whose next request went
-   * out alone (1.1–1.3 requests per write). While the server is busy nobody waits longer for an
-   * answer, as it runs the requests ahead first; over a slow link a held request may reach an idle
-   * server up to HOLD_NANOS later. A reader that stops reading writes at once
-   * ({@link #readerWaits()}).
-   */
-  void readerWaits(long unanswered) {
-    if (readerWillWrite) {
-      if (unanswered >= HOLD_MIN_UNANSWERED && System.nanoTime() - oldestSealedAt < HOLD_NANOS) {
-        return;
-      }
-      readerWillWrite = false;
-      flush();
-    }
-  }
-
   /** Writes what is buffered, unless another thread is already doing so (it will write ours too). */
   void flush() {
     while (flushing.compareAndSet(false, true)) {
@@ -177,7 +131,6 @@ final class Outbox {
         out = spare;
         spare = null;
         upTo = enqueuedSeq;
-        outHasSealed = false;
       } finally {
         outLock.unlock();
       }

@@ -151,14 +151,10 @@ final class ReplyReader {
         }
         boolean userCode = head.readsItself();   // a stream's rows go to its consumer, however slow
         if (!buffered || userCode) {
-          if (userCode) {
-            outbox.readerWaits();   // rows go to user code, however slow: nothing waits for this reader
-          } else {
+          if (!userCode) {
             letWokenAppend();
-            // the requests of callers woken meanwhile leave in one write, or wait for the next
-            // reply while the server has enough queued (Outbox.readerWaits(long))
-            outbox.readerWaits(unanswered(head));
           }
+          outbox.readerWaits();   // the requests of callers woken meanwhile leave in one write
         }
         int type = next(in);
         if (type < 0 || !dispatchOrFail(head, (byte) type, in)) {
@@ -190,11 +186,6 @@ final class ReplyReader {
         Thread.yield();
       }
     }
-  }
-
-  /** Requests written and not fully answered, {@code head} first; 0 when the head is not written yet. */
-  private long unanswered(Request head) {
-    return Math.max(0, outbox.writtenSeq() - head.seq() + 1);
   }
 
   /**
