@@ -1,4 +1,6 @@
 /** The Sluice PostgreSQL client. */
+// "module": io.sluice.jdbc, named in a qualified export below, is built after this module
+@SuppressWarnings("module")
 module io.sluice.client {
   requires transitive io.sluice.protocol;
   requires transitive io.sluice.types;
@@ -12,4 +14,6 @@ module io.sluice.client {
   exports io.sluice.event;
   exports io.sluice.replication;
   exports io.sluice.sql;
+  // the JDBC driver's SQLWarnings need a connection's raw notice fields (Notices), no API of their own
+  exports io.sluice.internal.calls to io.sluice.jdbc;
 }

@@ -1,25 +1,18 @@
 package io.sluice;
 
-import io.sluice.SluiceException.Outcome;
 import io.sluice.event.EventListener;
+import io.sluice.internal.calls.ConnectionCore;
+import io.sluice.internal.calls.Connections;
 import io.sluice.internal.calls.Retries;
 import io.sluice.internal.calls.Runner;
-import io.sluice.internal.session.ConnectSettings;
-import io.sluice.internal.session.Connector;
-import io.sluice.event.ConnectionInfo;
 import io.sluice.internal.engine.Deadline;
 import io.sluice.event.TransactionStart;
 import io.sluice.internal.events.Events;
 import io.sluice.internal.events.Started;
-import io.sluice.internal.rows.RowLayout;
-import io.sluice.internal.rows.RowSink;
-import io.sluice.internal.statements.StatementRunner;
 import io.sluice.protocol.MessageTracer;
 import io.sluice.protocol.TransactionStatus;
 import java.time.Duration;
 import java.util.Map;
-import java.util.function.Consumer;
-import java.util.function.Predicate;
 
 /**
  * One session with a PostgreSQL server, safe to share between threads. Independent statements
@@ -38,20 +31,29 @@ import java.util.function.Predicate;
  * }</pre>
  */
 public final class Connection implements Queryable, AutoCloseable {
-  private final StatementRunner session;
-  private final ConnectionConfig config;
-  private final long queryTimeoutNanos;
-  /** This connection's events (its listener's and JFR's), called safely; see {@link Events#on}. */
-  private final Events events;
-  private volatile boolean closed;
+  /** The session, its settings and state; this class keeps only what a user calls. */
+  final ConnectionCore core;
   /** The calls of {@link Queryable}, on this connection. */
-  final Runner runner = new ConnectionRunner(this, -1);
+  final Runner runner;
 
-  private Connection(StatementRunner session, ConnectionConfig config, Events events) {
-    this.session = session;
-    this.config = config;
-    this.events = events;
-    this.queryTimeoutNanos = config.queryTimeout().map(Duration::toNanos).orElse(0L);
+  static {
+    // the pool opens cores and wraps them; the JDBC driver reaches a connection's notices
+    Connections.install(new Connections.Bridge() {
+      @Override
+      public Connection connection(ConnectionCore core) {
+        return new Connection(core);
+      }
+
+      @Override
+      public ConnectionCore core(Connection connection) {
+        return connection.core;
+      }
+    });
+  }
+
+  private Connection(ConnectionCore core) {
+    this.core = core;
+    this.runner = core.runner();
   }
 
   /** Connects with a {@code postgresql://} URI, a {@code jdbc:postgresql://} URL, or a libpq {@code key=value} string. */
@@ -68,82 +70,20 @@ public final class Connection implements Queryable, AutoCloseable {
    * to {@code trace} (passwords, SASL payloads and cancel keys are hidden). For debugging.
    */
   public static Connection open(ConnectionConfig config, MessageTracer.Sink trace) {
-    if (config.readRouting() != ReadRouting.PRIMARY) {
-      throw new ConfigException("routing needs a Pool: read_routing=" + config.readRouting().keyword()
-          + " picks a host per call, and a single Connection stays on the host it opened"
-          + " (use Pool.open, or read_routing=primary)");
-    }
-    EventListener listener = config.listener().orElse(null);
-    var server = Connector.connect(ConnectSettings.from(config, trace), Events.of(listener, null));
-    ConnectionInfo info = server.connectionInfo();
-    server.onNotice(Events.noticeRoute(config.noticeHandler().orElse(null), info));
-    Events events = Events.of(listener, info);
-    long cancelTimeout = config.cancelTimeout().map(Duration::toNanos).orElse(0L);
-    return new Connection(new StatementRunner(server, config.pipelineDepth(), config.statementCacheSize(),
-        cancelTimeout,
-        config.pinTimeout().toNanos(), events), config, events).withNamedCodecs();
+    return new Connection(ConnectionCore.open(config, trace));
   }
-
-  /**
-   * Registers the configuration's codecs given by type name under this database's OIDs (one
-   * catalog query, only when there are any); a failure closes the connection.
-   */
-  private Connection withNamedCodecs() {
-    try {
-      session.registerNamedCodecs(config.codecs(), config.database(), deadline());
-      return this;
-    } catch (RuntimeException e) {
-      close();
-      throw e;
-    }
-  }
-
-  /** This connection's events (for transactions, COPY and a pool's events about it); see {@link Events#on}. */
-  Events events() {
-    return events;
-  }
-
-  Deadline deadline() {
-    return Deadline.in(queryTimeoutNanos);
-  }
-
-  /** A call's own deadline, or this connection's query_timeout from now when the call has none. */
-  Deadline deadline(Deadline call) {
-    return call.isNone() ? deadline() : call;
-  }
-
-  void ensureOpen() {
-    if (closed) {
-      throw new ConnectionException("the connection is closed", Outcome.NOT_SENT);
-    }
-  }
-
-
-
-
-
-
-
-
-
-  /** Rows per fetch of {@link #forEachWhile} inside a transaction: a round trip per chunk. */
-  static final int STOPPABLE_FETCH = 4096;
-
-
 
   /** COPY in and out on this connection; see {@link Copy}. */
   public Copy copy() {
-    ensureOpen();
-    return new Copy(this, session);
+    core.ensureOpen();
+    return new Copy(this, core.session());
   }
 
   /** A batch of statements to send together; see {@link Batch}. */
   public Batch batch() {
-    ensureOpen();
-    return new Batch(session, deadline());
+    core.ensureOpen();
+    return new Batch(core.session(), core.deadline());
   }
-
-
 
   /**
    * A batch whose run is bounded by {@code timeout} (from this call) in place of {@code
@@ -151,79 +91,11 @@ public final class Connection implements Queryable, AutoCloseable {
    * QueryTimeoutException}.
    */
   public Batch batch(Duration timeout) {
-    ensureOpen();
+    core.ensureOpen();
     if (timeout == null || timeout.isNegative() || timeout.isZero()) {
       throw new ConfigException("a batch timeout must be more than zero, got " + timeout);
     }
-    return new Batch(session, Deadline.in(timeout.toNanos()));
-  }
-
-
-
-
-
-  /**
-   * Streams rows into a reused view until the callback says stop or throws; either stops delivery
-   * (and, when safe, the server's work: {@link RowSink#stopped}), not the protocol.
-   */
-  static final class Streamer implements RowSink {
-    private final Predicate<? super Row> each;
-    private Row view;
-    private boolean stop;
-    private RuntimeException failure;
-    private Error error;
-
-    Streamer(Consumer<? super Row> each) {
-      this.each = row -> {
-        each.accept(row);
-        return true;
-      };
-    }
-
-    Streamer(Predicate<? super Row> each) {
-      this.each = each;
-    }
-
-    @Override
-    public boolean stopped() {
-      return stop;
-    }
-
-    @Override
-    public void start(RowLayout layout) {
-      view = new Row(layout);
-    }
-
-    @Override
-    public void row(byte[] buf, int off, int len) {
-      if (stop) {
-        return;
-      }
-      view.point(buf, off);
-      try {
-        stop = !each.test(view);
-      } catch (RuntimeException e) {
-        failure = e;
-        stop = true;
-      } catch (Error e) {
-        error = e;
-        stop = true;
-      }
-    }
-
-    @Override
-    public Throwable failure() {
-      return error != null ? error : failure;
-    }
-
-    void rethrow() {
-      if (error != null) {
-        throw error;
-      }
-      if (failure != null) {
-        throw failure;
-      }
-    }
+    return new Batch(core.session(), Deadline.in(timeout.toNanos()));
   }
 
   /**
@@ -252,10 +124,11 @@ public final class Connection implements Queryable, AutoCloseable {
 
   /** Begins a transaction, the {@code attempt}th run of a body (for its start event). */
   private Transaction begin(TxOptions options, int attempt) {
-    ensureOpen();
-    pin();
+    core.ensureOpen();
+    core.pin();
     // BEGIN goes out with the first statement, in the same exchange: no round trip of its own
-    session.engine().deferBegin(options.beginSql());
+    core.session().engine().deferBegin(options.beginSql());
+    Events events = core.events();
     Deadline until = options.timeout() == null ? Deadline.NONE : Deadline.in(options.timeout().toNanos());
     return new Transaction(this, null, null, until, !Events.on(events) ? null
         : Started.begin(events, new TransactionStart(events.connection(), options, attempt),
@@ -309,8 +182,8 @@ public final class Connection implements Queryable, AutoCloseable {
    *     transaction or session
    */
   public <T, X extends Exception> T session(SessionBody<T, X> body) throws X {
-    ensureOpen();
-    pin();
+    core.ensureOpen();
+    core.pin();
     boolean returned = false;
     try {
       T value = body.run(this);
@@ -318,21 +191,17 @@ public final class Connection implements Queryable, AutoCloseable {
       return value;
     } finally {
       try {
-        if (isOpen() && transactionStatus() != TransactionStatus.IDLE) {
-          session.simpleQueryUnobserved("ROLLBACK", deadline());   // Sluice's own clean-up: not reported
+        if (isOpen() && core.transactionStatus() != TransactionStatus.IDLE) {
+          core.session().simpleQueryUnobserved("ROLLBACK", core.deadline());   // Sluice's own clean-up: not reported
           if (returned) {
             throw new TransactionException("the session ended with a transaction open; it was rolled back",
                 SluiceException.Outcome.SERVER_ERROR);
           }
         }
       } finally {
-        unpin();
+        core.unpin();
       }
     }
-  }
-
-  StatementRunner session() {
-    return session;
   }
 
   /**
@@ -344,28 +213,6 @@ public final class Connection implements Queryable, AutoCloseable {
     query("select pg_notify($1, $2)", channel, payload);
   }
 
-  void pin() {
-    session.engine().hold(deadline());
-  }
-
-  void unpin() {
-    session.engine().release();
-  }
-
-  /** The transaction status of the last ReadyForQuery. */
-  TransactionStatus transactionStatus() {
-    return session.engine().transactionStatus();
-  }
-
-
-
-  /** Runs Sluice's own statements (a pool's rollback and session reset): no event reports them. */
-  void runInternally(String sql) {
-    ensureOpen();
-    session.simpleQueryUnobserved(sql, deadline());
-  }
-
-
   /**
    * Asks the server to cancel what it is running for this connection now (a CancelRequest on a
    * separate connection). With several requests in flight, the one running at that moment is
@@ -373,38 +220,38 @@ public final class Connection implements Queryable, AutoCloseable {
    * Returns whether the server acknowledged the request.
    */
   public boolean cancel() {
-    ensureOpen();
-    return session.engine().cancelCurrent();
+    core.ensureOpen();
+    return core.session().engine().cancelCurrent();
   }
 
   /** A run-time parameter the server reported (ParameterStatus), e.g. {@code server_version}. */
   public String parameter(String name) {
-    return session.server().parameters().get(name);
+    return core.session().server().parameters().get(name);
   }
 
   /** Every parameter the server reported, as of now. */
   public Map<String, String> parameters() {
-    return Map.copyOf(session.server().parameters());
+    return Map.copyOf(core.session().server().parameters());
   }
 
   /** The server process serving this session. */
   public int processId() {
-    return session.server().processId();
+    return core.session().server().processId();
   }
 
   /** The protocol version in use: {@code 0x30000} for 3.0, {@code 0x30002} for 3.2. */
   public int protocolVersion() {
-    return session.server().protocolVersion();
+    return core.session().server().protocolVersion();
   }
 
   /** The TLS protocol in use ({@code TLSv1.3}), or {@code null} without TLS. */
   public String tlsProtocol() {
-    return session.server().tlsProtocol();
+    return core.session().server().tlsProtocol();
   }
 
   /** Whether the session is GSS-encrypted ({@code gssencmode}; libpq's {@code PQgssEncInUse}). */
   public boolean gssEncrypted() {
-    return session.server().gssEncrypted();
+    return core.session().server().gssEncrypted();
   }
 
   /**
@@ -412,30 +259,17 @@ public final class Connection implements Queryable, AutoCloseable {
    * requests in flight now and at the most. A snapshot; cheap enough to poll for gauges.
    */
   public ConnectionStats stats() {
-    return session.stats();
+    return core.session().stats();
   }
 
   /** The configuration this connection was opened with. */
   public ConnectionConfig config() {
-    return config;
-  }
-
-  /** For the pool: whether a stream is in flight here, so that statements routed here would wait behind it. */
-  boolean isStreaming() {
-    return session.engine().streaming();
-  }
-
-  /**
-   * For the pool, before handing out an idle connection: reads what the server may have sent while
-   * it was idle; false when it turns out closed (its backend was terminated, the server shut down).
-   */
-  boolean checkIdle() {
-    return !closed && session.engine().checkIdle();
+    return core.config();
   }
 
   /** Whether the connection can still be used. */
   public boolean isOpen() {
-    return !closed && !session.engine().isBroken();
+    return core.isOpen();
   }
 
   /**
@@ -444,15 +278,11 @@ public final class Connection implements Queryable, AutoCloseable {
    */
   @Override
   public void close() {
-    if (closed) {
-      return;
-    }
-    closed = true;
-    session.engine().terminate();
+    core.close();
   }
 
   @Override
   public String toString() {
-    return "Connection[" + session.server().describe() + ", pid " + processId() + (closed ? ", closed" : "") + "]";
+    return "Connection[" + core.session().server().describe() + ", pid " + processId() + (core.isClosed() ? ", closed" : "") + "]";
   }
 }

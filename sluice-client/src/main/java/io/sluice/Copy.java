@@ -1,6 +1,7 @@
 package io.sluice;
 
 import io.sluice.SluiceException.Outcome;
+import io.sluice.internal.calls.Streamer;
 import io.sluice.internal.statements.CopyInExchange;
 import io.sluice.internal.statements.CopyOutExchange;
 import io.sluice.internal.statements.CopyRows;
@@ -38,8 +39,8 @@ public final class Copy {
 
   /** Starts a {@code COPY … FROM STDIN} to be fed in chunks; see {@link CopyIn}. */
   public CopyIn open(String copySql) {
-    connection.ensureOpen();
-    return new CopyIn(CopyInExchange.start(session, copySql, connection.deadline()));
+    connection.core.ensureOpen();
+    return new CopyIn(CopyInExchange.start(session, copySql, connection.core.deadline()));
   }
 
   /**
@@ -48,7 +49,7 @@ public final class Copy {
    * rethrown.
    */
   public long from(String copySql, InputStream in) {
-    CopyInExchange x = CopyInExchange.start(session, copySql, connection.deadline());
+    CopyInExchange x = CopyInExchange.start(session, copySql, connection.core.deadline());
     byte[] chunk = new byte[64 * 1024];
     try {
       for (int n; !x.serverEnded() && (n = in.read(chunk)) >= 0; ) {
@@ -65,7 +66,7 @@ public final class Copy {
    * character, which has no UTF-8 form) abandons the COPY with a {@link ValueException}.
    */
   public long from(String copySql, Reader in) {
-    CopyInExchange x = CopyInExchange.start(session, copySql, connection.deadline());
+    CopyInExchange x = CopyInExchange.start(session, copySql, connection.core.deadline());
     char[] chars = new char[16 * 1024];
     int kept = 0;   // 1 when a read ended between the two halves of a surrogate pair
     try {
@@ -104,16 +105,16 @@ public final class Copy {
    * are quoted by Sluice. Returns the number of rows copied.
    */
   public long fromRows(String table, List<String> columns, CopyFormat format, Iterable<?> rows) {
-    connection.ensureOpen();
+    connection.core.ensureOpen();
     List<String> quoted = new ArrayList<>();
     for (String c : columns) {
       quoted.add(Identifiers.quote(c));
     }
     String list = String.join(", ", quoted);
-    RowLayout layout = session.prepare("select " + list + " from " + table, connection.deadline()).layout();
+    RowLayout layout = session.prepare("select " + list + " from " + table, connection.core.deadline()).layout();
     CopyRows encoder = new CopyRows(format, layout);
     String sql = "copy " + table + " (" + list + ") from stdin (format " + format.name().toLowerCase() + ")";
-    CopyInExchange x = CopyInExchange.start(session, sql, connection.deadline());
+    CopyInExchange x = CopyInExchange.start(session, sql, connection.core.deadline());
     try {
       encoder.start(x);
       for (Object row : rows) {
@@ -151,8 +152,8 @@ public final class Copy {
    * (reused: valid only during the call). Returns the number of rows.
    */
   public long toRows(String query, Consumer<? super Row> each) {
-    connection.ensureOpen();
-    RowLayout described = session.prepare(query, connection.deadline()).layout();
+    connection.core.ensureOpen();
+    RowLayout described = session.prepare(query, connection.core.deadline()).layout();
     Column[] binary = new Column[described.size()];
     for (int i = 0; i < binary.length; i++) {
       Column c = described.columns[i];
@@ -162,7 +163,7 @@ public final class Copy {
       }
       binary[i] = new Column(c.name(), c.typeOid(), c.typeModifier(), c.tableOid(), c.columnNumber(), true);
     }
-    Connection.Streamer streamer = new Connection.Streamer(each);
+    Streamer streamer = new Streamer(each);
     streamer.start(new RowLayout(binary, described.codecs, described.types));
     CopyTuples tuples = new CopyTuples(streamer);
     runOut("copy (" + query + ") to stdout (format binary)", tuples);
@@ -171,9 +172,9 @@ public final class Copy {
   }
 
   private String runOut(String sql, CopyOutExchange.Sink sink) {
-    connection.ensureOpen();
+    connection.core.ensureOpen();
     try {
-      return CopyOutExchange.run(session, sql, sink, connection.deadline());
+      return CopyOutExchange.run(session, sql, sink, connection.core.deadline());
     } catch (IOException e) {
       throw new UncheckedIOException("COPY TO STDOUT stopped: writing the data failed: " + e.getMessage(), e);
     } catch (RuntimeException e) {

@@ -149,7 +149,7 @@ public final class Notifications implements AutoCloseable {
 
   private Connection connect() {
     Connection c = Connection.open(config);
-    c.session().server().onNotification(
+    c.core.session().server().onNotification(
         n -> queue.add(new Notification(n.channel(), n.payload(), n.processId())));
     return c;
   }
@@ -158,18 +158,18 @@ public final class Notifications implements AutoCloseable {
   private void supervise() {
     long pause = 50;
     while (!closed) {
-      connection.session().engine().pump();
+      connection.core.session().engine().pump();
       if (closed) {
         return;
       }
       long lostAt = System.nanoTime();
-      Throwable cause = connection.session().engine().failure();
+      Throwable cause = connection.core.session().engine().failure();
       while (!closed) {
         try {
           Thread.sleep(pause);
           Connection c = connect();
           for (String ch : channels()) {
-            c.runInternally("LISTEN " + Identifiers.quote(ch));   // listening again: Sluice's own, not reported
+            c.core.runInternally("LISTEN " + Identifiers.quote(ch));   // listening again: Sluice's own, not reported
           }
           connection = c;
           if (closed) {

@@ -1,10 +1,11 @@
 package io.sluice;
 
 import io.sluice.internal.calls.Runner;
-import io.sluice.internal.engine.Deadline;
-import io.sluice.internal.fleet.Route;
+import io.sluice.internal.pool.FleetPool;
+import io.sluice.internal.pool.PoolCore;
+import io.sluice.internal.pool.PoolEvents;
+import io.sluice.internal.pool.SlotPool;
 import java.util.List;
-import java.util.function.Function;
 
 /**
  * A pool of connections: the one thread-safe entry point an application needs. Independent
@@ -32,23 +33,13 @@ import java.util.function.Function;
  * themselves: a slow consumer holds up no other caller.
  */
 public final class Pool implements Queryable, AutoCloseable {
-  /**
-   * What {@link #acquire()} returns on a borrowed connection: SET values back to their defaults,
-   * temporary tables, advisory locks, LISTENs and open cursors dropped. Statements Sluice prepared
-   * stay prepared (its cache remains valid).
-   */
-  static final String RESET_SESSION = "CLOSE ALL; SET SESSION AUTHORIZATION DEFAULT; RESET ALL; UNLISTEN *;"
-      + " SELECT pg_advisory_unlock_all(); DISCARD TEMP; DISCARD SEQUENCES";
-
   /** Numbers the pools opened without a name, as {@code pool-1}, {@code pool-2}, … */
   private static final java.util.concurrent.atomic.AtomicInteger UNNAMED = new java.util.concurrent.atomic.AtomicInteger();
 
   private final String name;
   private final PoolOptions options;
-  /** The connections; null when the pool routes ({@link #fleet}). */
-  private final PoolSlots slots;
-  /** With {@code read_routing} other than {@code primary}: the host groups and monitor; else null. */
-  private final FleetPool fleet;
+  /** The connections: of one server, or with {@code read_routing}, of each host and its monitor. */
+  final PoolCore core;
   /** The calls of {@link Queryable}, through this pool. */
   final Runner runner;
   /** What {@link #readOnly()} returns. */
@@ -60,17 +51,11 @@ public final class Pool implements Queryable, AutoCloseable {
     this.name = name;
     this.options = options;
     PoolEvents events = new PoolEvents(name, config.listener().orElse(null));
-    if (config.readRouting() == ReadRouting.PRIMARY) {
-      this.slots = new PoolSlots(options, () -> Connection.open(config), events);
-      this.fleet = null;
-      this.runner = new PoolRunner(this, -1);
-      this.readOnly = this;
-    } else {
-      this.slots = null;
-      this.fleet = new FleetPool(this, config, options, events);
-      this.runner = new RoutedRunner(fleet, Route.WRITE, -1);
-      this.readOnly = new ReadView(new RoutedRunner(fleet, Route.READ, -1), this);
-    }
+    this.core = config.readRouting() == ReadRouting.PRIMARY ? new SlotPool(this, config, options, events)
+        : new FleetPool(this, config, options, events);
+    this.runner = core.runner();
+    Runner reads = core.readRunner();
+    this.readOnly = reads == null ? this : new View(reads, this, null);
   }
 
   /**
@@ -151,15 +136,7 @@ public final class Pool implements Queryable, AutoCloseable {
    * use {@code SET LOCAL}, or {@link #session}.
    */
   public <T, X extends Exception> T transaction(TxOptions options, Transaction.Body<T, X> body) throws X {
-    if (fleet != null) {
-      return fleet.transaction(options, body);   // a read-only one on the read route
-    }
-    PoolSlot s = borrow();
-    try {
-      return s.c.transaction(options, body);
-    } finally {
-      slots.giveBack(s, null);
-    }
+    return core.transaction(options, body);   // on a routing pool, a read-only one on the read route
   }
 
   /**
@@ -167,15 +144,7 @@ public final class Pool implements Queryable, AutoCloseable {
    * advisory locks), then resets it and gives it back.
    */
   public <T, X extends Exception> T session(Connection.SessionBody<T, X> body) throws X {
-    if (fleet != null) {
-      return fleet.session(body);
-    }
-    PoolSlot s = borrow();
-    try {
-      return s.c.session(body);
-    } finally {
-      slots.giveBack(s, RESET_SESSION);
-    }
+    return core.session(body);
   }
 
   /**
@@ -184,10 +153,7 @@ public final class Pool implements Queryable, AutoCloseable {
    * is rolled back and session state reset on return.
    */
   public Lease acquire() {
-    if (fleet != null) {
-      return fleet.acquire();
-    }
-    return new Lease(slots, borrow());
+    return core.acquire(false);
   }
 
   /**
@@ -199,40 +165,13 @@ public final class Pool implements Queryable, AutoCloseable {
    * on one connection, such as sluice-jdbc's routing connections; see {@link Lease#tracked}.
    */
   public Lease acquire(boolean readOnly) {
-    if (fleet != null && readOnly) {
-      return fleet.acquire(Route.READ);
-    }
-    return acquire();
+    return core.acquire(readOnly);
   }
 
   /** A connection borrowed from the pool by {@link #acquire()}. */
-  public static final class Lease implements AutoCloseable {
-    private final PoolSlots slots;
-    private final PoolSlot slot;
-    /** How a routing pool learns the WAL position behind the lease's work, or null. */
-    private final LeaseTracking tracking;
-    /** The position behind the last work was learnt by {@link #tracked}: the return need not ask. */
-    private volatile boolean learnt;
-    private boolean returned;
-
-    Lease(PoolSlots slots, PoolSlot slot) {
-      this(slots, slot, null);
-    }
-
-    Lease(PoolSlots slots, PoolSlot slot, LeaseTracking tracking) {
-      this.slots = slots;
-      this.slot = slot;
-      this.tracking = tracking;
-    }
-
+  public interface Lease extends AutoCloseable {
     /** The borrowed connection; do not use it after {@link #close()}. */
-    public Connection connection() {
-      if (returned) {
-        throw new IllegalStateException("this lease was returned to the pool; acquire another");
-      }
-      learnt = false;   // whatever is sent on it now was not tracked
-      return slot.c;
-    }
+    Connection connection();
 
     /**
      * Runs {@code work} on this thread so that a routing pool learns the WAL position behind the
@@ -244,20 +183,11 @@ public final class Pool implements Queryable, AutoCloseable {
      * stream), it is asked when {@code work} returns. On a pool that does not route, this just runs
      * {@code work}.
      */
-    public <T> T tracked(java.util.function.Supplier<T> work) {
-      if (tracking == null) {
-        return work.get();
-      }
-      T value = tracking.tracked(work);
-      learnt = true;
-      return value;
-    }
+    <T> T tracked(java.util.function.Supplier<T> work);
 
     /** Gives the connection back (once; later calls do nothing). */
     @Override
-    public void close() {
-      giveBack(RESET_SESSION);
-    }
+    void close();
 
     /**
      * Gives the connection back with its session as it is: a transaction left open is rolled back,
@@ -265,27 +195,12 @@ public final class Pool implements Queryable, AutoCloseable {
      * round trip. For a caller that puts back what it changed itself, as a JDBC pool does
      * (sluice-jdbc's {@code SluicePoolDataSource}). Once, like {@link #close()}.
      */
-    public void closeKeepingSession() {
-      giveBack(null);
-    }
-
-    private void giveBack(String resetSql) {
-      if (!returned) {
-        returned = true;
-        try {
-          if (tracking != null && !learnt) {
-            tracking.ask();
-          }
-        } finally {
-          slots.giveBack(slot, resetSql);
-        }
-      }
-    }
+    void closeKeepingSession();
   }
 
   /** Sizes and counters, as of now. */
   public PoolStats stats() {
-    return fleet != null ? fleet.stats() : slots.stats();
+    return core.stats();
   }
 
   /**
@@ -294,7 +209,7 @@ public final class Pool implements Queryable, AutoCloseable {
    * calls the pool ran there and its connections to it; empty for a pool that does not route.
    */
   public List<HostStats> hosts() {
-    return fleet != null ? fleet.hosts() : List.of();
+    return core.hosts();
   }
 
   /**
@@ -303,7 +218,7 @@ public final class Pool implements Queryable, AutoCloseable {
    * longer count.
    */
   public ConnectionStats connectionStats() {
-    return fleet != null ? fleet.connectionStats() : slots.connectionStats();
+    return core.connectionStats();
   }
 
   public PoolOptions options() {
@@ -311,7 +226,7 @@ public final class Pool implements Queryable, AutoCloseable {
   }
 
   public boolean isClosed() {
-    return fleet != null ? fleet.isClosed() : slots.isClosed();
+    return core.isClosed();
   }
 
   /**
@@ -320,11 +235,7 @@ public final class Pool implements Queryable, AutoCloseable {
    */
   @Override
   public void close() {
-    if (fleet != null) {
-      fleet.close();
-    } else {
-      slots.close();
-    }
+    core.close();
     for (Runnable r : onClose) {
       if (onClose.remove(r)) {   // once, even when two threads close at once
         r.run();
@@ -343,92 +254,6 @@ public final class Pool implements Queryable, AutoCloseable {
     }
   }
 
-  private long deadline() {
-    return System.nanoTime() + options.acquireTimeout().toNanos();
-  }
-
-  /** A connection of its own for the caller, within the acquire timeout. */
-  private PoolSlot borrow() {
-    return slots.borrow(deadline(), options.acquireTimeout().toMillis());
-  }
-
-  /**
-   * How a single statement holds its connection. A stream (forEach, reduce) borrows one rather than
-   * sharing it and marking it busy: every request queued behind a stream waits for its consumer, so
-   * a shared stream would need the pool to keep all statements off that connection until it ends,
-   * which is what a borrow already is; a borrow also shows in {@link PoolStats#borrowed()}, comes
-   * under leak detection, and gives {@link #stream}, whose end the caller decides, the same rules.
-   */
-  PoolSlots slots() {
-    return slots;
-  }
-
-  /** The routing part; null unless {@code read_routing} routes. */
-  FleetPool fleet() {
-    return fleet;
-  }
-
-  enum Hold {
-    /** Pipelined with other callers' statements on the least busy connection. */
-    SHARED,
-    /** Alone on an idle connection until the statement ends. */
-    BORROWED,
-    /** Alone on an idle connection until the caller closes what the statement returned (a {@link RowStream}). */
-    LENT
-  }
-
-  /**
-   * Runs one statement on a pooled connection. A statement that failed because its connection was
-   * found dead before the statement reached the server (outcome {@code NOT_SENT}, the connection
-   * closed: a backend terminated while idle, a server restart) runs again on another connection,
-   * up to {@code maxSize + 1} times within the acquire timeout; a statement that may have run
-   * ({@code UNKNOWN}) or was refused for its input never does.
-   */
-  <T> T run(Hold hold, Deadline call, Function<PoolSlot, T> statement) {
-    long deadline = deadline();
-    long budget = options.acquireTimeout().toMillis();
-    if (!call.isNone() && call.remainingNanos() < deadline - System.nanoTime()) {
-      deadline = System.nanoTime() + call.remainingNanos();   // the call's own timeout is the shorter bound
-      budget = call.budgetMillis();
-    }
-    Throwable metDead = null;
-    for (int attempt = 1; ; attempt++) {
-      PoolSlot s;
-      try {
-        s = hold == Hold.SHARED ? slots.shared(deadline, budget) : slots.borrow(deadline, budget);
-      } catch (RuntimeException e) {
-        if (metDead != null) {
-          e.addSuppressed(metDead);   // why the first connection was not enough
-        }
-        throw e;
-      }
-      long since = slots.clock();
-      Throwable failure = null;
-      try {
-        return statement.apply(s);
-      } catch (RuntimeException | Error e) {
-        failure = e;
-        boolean again = attempt <= options.maxSize() && System.nanoTime() - deadline < 0 && diedUnsent(s, e);
-        if (!again) {
-          throw e;
-        }
-        metDead = e;
-      } finally {
-        if (hold == Hold.SHARED) {
-          slots.doneShared(s, failure, since);
-        } else if (hold == Hold.BORROWED || failure != null) {
-          slots.giveBack(s, null);
-        }
-      }
-    }
-  }
-
-  /** Whether {@code e} says the statement never reached the server because its connection had died. */
-  private static boolean diedUnsent(PoolSlot s, Throwable e) {
-    return e instanceof ConnectionException ce && ce.outcome() == SluiceException.Outcome.NOT_SENT && !s.c.isOpen();
-  }
-
-  /** {@code Pool[open=…, idle=…, …]}: the counters of {@link #stats()} (nothing of the configuration, so no password). */
   @Override
   public String toString() {
     String stats = stats().toString();

@@ -16,7 +16,7 @@ import java.util.function.Predicate;
  * <p>Parameters are numbered {@code $1}, {@code $2}, …, and travel in binary wherever a codec
  * exists; statements are prepared on first use and cached per connection.
  */
-public sealed interface Queryable permits Connection, Pool, Transaction, Timed, ReadView {
+public sealed interface Queryable permits Connection, Pool, Transaction, View {
   /**
    * Runs a statement with parameters ({@code $1}, {@code $2}, …) and returns all its rows. Values
    * travel in binary wherever a codec exists; the statement is prepared on first use and cached.
@@ -146,7 +146,7 @@ public sealed interface Queryable permits Connection, Pool, Transaction, Timed, 
     if (timeout == null || timeout.isNegative() || timeout.isZero()) {
       throw new ConfigException("a call timeout must be more than zero, got " + timeout);
     }
-    return new Timed(runner(this).withTimeout(timeout.toNanos()), this, timeout);
+    return new View(runner(this).withTimeout(timeout.toNanos()), this, timeout);
   }
 
   /** The one dispatch from the API to its runner; Connection first, it is the hottest. */
@@ -160,9 +160,6 @@ public sealed interface Queryable permits Connection, Pool, Transaction, Timed, 
     if (q instanceof Transaction t) {
       return t.runner;
     }
-    if (q instanceof Timed t) {
-      return t.runner();
-    }
-    return ((ReadView) q).runner();
+    return ((View) q).runner();
   }
 }

@@ -50,11 +50,7 @@ public final class Row {
 
   static {
     // the parts that build results outside this package make rows through Rows, not a public constructor
-    Rows.install(Row::new);
-  }
-
-  Row(RowLayout layout) {
-    this.layout = layout;
+    Rows.install(Row::new, Row::point);
   }
 
   Row(RowLayout layout, byte[] buf, int start) {

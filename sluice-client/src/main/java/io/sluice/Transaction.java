@@ -11,6 +11,8 @@ import io.sluice.event.TransactionStart;
 import io.sluice.internal.events.Started;
 import io.sluice.protocol.TransactionStatus;
 import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
@@ -47,7 +49,7 @@ public final class Transaction implements Queryable, AutoCloseable {
   /** Set by {@link Connection#transaction} when a transient failure runs the body again (for the end event). */
   boolean retriesLeft;
   /** The calls of {@link Queryable}, inside this transaction. */
-  final Runner runner = new TransactionRunner(this, -1);
+  final Runner runner = new Calls(this, -1);
 
   Transaction(Connection connection, Transaction parent, String savepoint, Deadline until,
       Started<TransactionStart> started) {
@@ -61,7 +63,7 @@ public final class Transaction implements Queryable, AutoCloseable {
 
   /** The deadline of a statement in this transaction: the transaction's own, else query_timeout's. */
   Deadline deadline() {
-    return until.isNone() ? connection.deadline() : until;
+    return until.isNone() ? connection.core.deadline() : until;
   }
 
 
@@ -123,7 +125,7 @@ public final class Transaction implements Queryable, AutoCloseable {
     Throwable thrown = null;
     try {
       if (parent == null) {
-        if (connection.session().engine().dropDeferredBegin()) {
+        if (connection.core.session().engine().dropDeferredBegin()) {
           return;   // no statement ran: the transaction never started on the server
         }
         List<SimpleResult> r = connection.runner.simpleQuery(deadline(), "COMMIT");
@@ -153,7 +155,7 @@ public final class Transaction implements Queryable, AutoCloseable {
     Throwable thrown = null;
     try {
       if (parent == null) {
-        if (!connection.session().engine().dropDeferredBegin()) {
+        if (!connection.core.session().engine().dropDeferredBegin()) {
           connection.simpleQuery("ROLLBACK");
         }
       } else {
@@ -224,13 +226,13 @@ public final class Transaction implements Queryable, AutoCloseable {
   }
 
   private boolean aborted() {
-    return failure != null || connection.transactionStatus() == TransactionStatus.FAILED;
+    return failure != null || connection.core.transactionStatus() == TransactionStatus.FAILED;
   }
 
   private void end(String how, Ending ending, Throwable cause) {
     ended = how;
     if (parent == null) {
-      connection.unpin();
+      connection.core.unpin();
     }
     Started<TransactionStart> s = started;
     if (s != null) {
@@ -265,6 +267,70 @@ public final class Transaction implements Queryable, AutoCloseable {
     } catch (ServerException e) {
       failure = e;
       throw e;
+    }
+  }
+
+  /**
+   * A transaction's calls: checked to come from the thread that began it and to find it usable, run
+   * on its connection, a server error kept for the commit to refuse. With no timeout of its own
+   * ({@code timeoutNanos < 0}) a call gets the transaction's deadline, else {@code query_timeout}.
+   */
+  private record Calls(Transaction tx, long timeoutNanos) implements Runner {
+    @Override
+    public Deadline deadline() {
+      return timeoutNanos < 0 ? tx.deadline() : Deadline.in(timeoutNanos);
+    }
+
+    @Override
+    public Runner withTimeout(long nanos) {
+      return new Calls(tx, nanos);
+    }
+
+    @Override
+    public RowSet query(Deadline d, String sql, Object[] params) {
+      return tx.run(() -> tx.connection().runner.query(d, sql, params));
+    }
+
+    @Override
+    public long execute(Deadline d, String sql, Object[] params) {
+      return tx.run(() -> tx.connection().runner.execute(d, sql, params));
+    }
+
+    @Override
+    public void forEach(Deadline d, String sql, Consumer<? super Row> each, Object[] params) {
+      tx.run(() -> {
+        tx.connection().runner.forEach(d, sql, each, params);
+        return null;
+      });
+    }
+
+    @Override
+    public void forEachWhile(Deadline d, String sql, Predicate<? super Row> each, Object[] params) {
+      tx.run(() -> {
+        tx.connection().runner.forEachWhile(d, sql, each, params);
+        return null;
+      });
+    }
+
+    @Override
+    public PreparedQuery prepare(Deadline d, String sql) {
+      return tx.run(() -> tx.connection().runner.prepare(d, sql));
+    }
+
+    @Override
+    public long[] executeMany(Deadline d, String sql, List<Object[]> groups) {
+      return tx.run(() -> tx.connection().runner.executeMany(d, sql, groups));
+    }
+
+    @Override
+    public RowStream stream(Deadline d, String sql, int fetchSize, Object[] params) {
+      return tx.run(() -> tx.connection().runner.stream(d, sql, fetchSize, params));
+    }
+
+
+    @Override
+    public List<SimpleResult> simpleQuery(Deadline d, String sql) {
+      return tx.run(() -> tx.connection().runner.simpleQuery(d, sql));
     }
   }
 }

@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sluice.internal.fleet.Fitness;
 import io.sluice.internal.fleet.FleetSnapshot;
+import io.sluice.internal.pool.FleetPool;
+import io.sluice.internal.pool.SlotPool;
 import io.sluice.replication.Lsn;
 import io.sluice.testkit.Fleet;
 import java.time.Duration;
@@ -81,11 +83,11 @@ class FleetPoolTest {
   /** Waits (bounded) until {@code p}'s monitor shows {@code condition}. */
   static FleetSnapshot until(Pool p, String what, Predicate<FleetSnapshot> condition) {
     long deadline = System.nanoTime() + BOUND.toNanos();
-    FleetSnapshot s = p.fleet().monitor().snapshot();
+    FleetSnapshot s = ((FleetPool) p.core).monitor().snapshot();
     while (!condition.test(s)) {
       assertTrue(System.nanoTime() < deadline, what + " within " + BOUND + "; last snapshot " + s);
-      p.fleet().monitor().refresh(Duration.ofSeconds(2));
-      s = p.fleet().monitor().snapshot();
+      ((FleetPool) p.core).monitor().refresh(Duration.ofSeconds(2));
+      s = ((FleetPool) p.core).monitor().snapshot();
     }
     return s;
   }
@@ -96,7 +98,7 @@ class FleetPoolTest {
 
   /** The standbys {@code p} would give a read now, by port. */
   static List<Integer> fit(Pool p, FleetSnapshot s) {
-    return Fitness.fitStandbys(s, MAX_LAG, Lsn.ZERO, p.fleet().monitor().lagClock().oldest(), Set.of()).stream()
+    return Fitness.fitStandbys(s, MAX_LAG, Lsn.ZERO, ((FleetPool) p.core).monitor().lagClock().oldest(), Set.of()).stream()
         .map(HostPort::port).toList();
   }
 
@@ -258,7 +260,7 @@ class FleetPoolTest {
         Duration took = Duration.ofNanos(System.nanoTime() - t0);
         String m = e.getMessage();
         assertEquals(SluiceException.Outcome.NOT_SENT, e.outcome(), m);
-        List<HostPort> hosts = strict.fleet().monitor().hosts();
+        List<HostPort> hosts = ((FleetPool) strict.core).monitor().hosts();
         for (HostPort h : hosts) {
           assertTrue(m.contains(h.toString()), "names " + h + ": " + m);
         }
@@ -282,9 +284,9 @@ class FleetPoolTest {
   void aPoolWithoutRoutingIsTodaysPool() {
     try (Pool plain = Pool.open(fleet.primary().uri(), PoolOptions.DEFAULT.maxSize(1))) {
       assertSame(plain, plain.readOnly(), "read_routing=primary: readOnly() is the pool itself");
-      assertEquals(null, plain.fleet(), "no monitor, no host groups");
+      assertFalse(plain.core instanceof FleetPool, "no monitor, no host groups");
       assertNotNull(plain.runner);
-      assertTrue(plain.runner instanceof PoolRunner);
+      assertTrue(plain.core instanceof SlotPool);
       assertFalse(where(plain.readOnly()).standby());
     }
   }
@@ -303,8 +305,8 @@ class FleetPoolTest {
     ConnectionConfig config = ConnectionConfig.parse(fleet.conninfo("read_routing=prefer-standby")).withListener(listener);
     try (Pool p = Pool.open(config, PoolOptions.DEFAULT.maxSize(1))) {
       where(p.readOnly());
-      assertTrue(p.fleet().monitor().refresh(BOUND));
-      assertTrue(p.fleet().monitor().refresh(BOUND));
+      assertTrue(((FleetPool) p.core).monitor().refresh(BOUND));
+      assertTrue(((FleetPool) p.core).monitor().refresh(BOUND));
       assertTrue(seen.contains(WHERE), seen.toString());
       assertTrue(seen.stream().allMatch(WHERE::equals), "only the application's statements: " + seen);
     }

@@ -85,7 +85,7 @@ class MultiHostTest {
       assertTrue(e.getMessage().contains("serializable"), e.getMessage());
       assertEquals("", r.query("select coalesce(current_setting('sluice.probe', true), '')").get(0).getString(0),
           "the statement behind the failed BEGIN did not run (simple=" + simple + ")");
-      assertEquals(TransactionStatus.IDLE, r.transactionStatus());
+      assertEquals(TransactionStatus.IDLE, r.core.transactionStatus());
     }
     assertEquals(Integer.valueOf(7), r.transaction(TxOptions.DEFAULT.isolation(TxOptions.Isolation.REPEATABLE_READ),
         tx -> tx.query("select v from replicated").get(0).getInt(0)), "the connection is still usable");

@@ -7,6 +7,7 @@ import io.sluice.event.EventListener;
 import io.sluice.event.PoolEvent;
 import io.sluice.event.StatementEnd;
 import io.sluice.event.StatementStart;
+import io.sluice.internal.calls.Notices;
 import io.sluice.testkit.LogCapture;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.sluice.internal.pool.FleetPool;
 import io.sluice.replication.Lsn;
 import io.sluice.testkit.Fleet;
 import java.time.Duration;
@@ -63,7 +64,7 @@ class ReadYourWritesTest {
   static void assertFloorCovers(Pool pool, Lsn before, Runnable write, String what) {
     write.run();
     Lsn after = insertPosition();
-    Lsn floor = pool.fleet().tracking().wrote();
+    Lsn floor = ((FleetPool) pool.core).tracking().wrote();
     assertTrue(floor.compareTo(before) > 0, what + ": the write floor " + floor + " rose past " + before);
     assertTrue(floor.compareTo(after) <= 0, what + ": the write floor " + floor + " is not past the primary's " + after);
   }
@@ -94,7 +95,7 @@ class ReadYourWritesTest {
       ServerException dup = org.junit.jupiter.api.Assertions.assertThrows(ServerException.class,
           () -> pool.execute("INSERT INTO pairs VALUES ($1, 1)", k));
       assertEquals("23505", dup.sqlState());
-      assertTrue(pool.fleet().tracking().wrote().compareTo(insertPosition()) <= 0);
+      assertTrue(((FleetPool) pool.core).tracking().wrote().compareTo(insertPosition()) <= 0);
       assertEquals(9L, pool.readOnly().query("SELECT count(*) FROM pairs WHERE k = $1", k).get(0).getLong(0),
           "a read after the writes sees all nine");
     }
@@ -104,9 +105,9 @@ class ReadYourWritesTest {
   void withReadYourWritesOffWritesRaiseNothingButReadsStayMonotonic() {
     try (Pool pool = routing("read_your_writes=off")) {
       pool.execute("INSERT INTO pairs VALUES (2000000, 1)");
-      assertFalse(pool.fleet().tracking().wrote().isValid(), "no position is asked behind a write");
+      assertFalse(((FleetPool) pool.core).tracking().wrote().isValid(), "no position is asked behind a write");
       pool.readOnly().query("SELECT 1");
-      Lsn seen = pool.fleet().readFloor();
+      Lsn seen = ((FleetPool) pool.core).readFloor();
       assertTrue(seen.isValid(), "a read raises the monotonic floor");
       assertTrue(seen.compareTo(insertPosition()) <= 0, "to a position the primary has passed");
     }
@@ -115,11 +116,11 @@ class ReadYourWritesTest {
   @Test
   void aReadOnlyTransactionRaisesTheMonotonicFloorAtItsCommit() {
     try (Pool pool = routing("")) {
-      assertFalse(pool.fleet().readFloor().isValid());
+      assertFalse(((FleetPool) pool.core).readFloor().isValid());
       long n = pool.transaction(TxOptions.DEFAULT.readOnly(true), tx -> tx.query("SELECT count(*) FROM pairs").get(0)
           .getLong(0));
       assertTrue(n >= 0);
-      assertTrue(pool.fleet().readFloor().isValid(), "the COMMIT's trailer reported the standby's replay position");
+      assertTrue(((FleetPool) pool.core).readFloor().isValid(), "the COMMIT's trailer reported the standby's replay position");
     }
   }
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.sluice.internal.pool.FleetPool;
 import io.sluice.replication.Lsn;
 import io.sluice.testkit.Fleet;
 import java.time.Duration;
@@ -82,7 +83,7 @@ class RoutedLeaseTest {
     try (Pool.Lease lease = pool.acquire(false)) {
       Lsn before = insertPosition();
       lease.tracked(() -> lease.connection().execute("INSERT INTO leased VALUES (1)"));
-      Lsn floor = pool.fleet().tracking().wrote();
+      Lsn floor = ((FleetPool) pool.core).tracking().wrote();
       assertTrue(floor.compareTo(before) > 0, "the write floor " + floor + " rose past " + before + " while leased");
       assertTrue(floor.compareTo(insertPosition()) <= 0);
 
@@ -94,14 +95,14 @@ class RoutedLeaseTest {
         tx.commit();
         return null;
       });
-      committed = pool.fleet().tracking().wrote();
+      committed = ((FleetPool) pool.core).tracking().wrote();
       assertTrue(committed.compareTo(beforeCommit) > 0, "the floor " + committed + " covers the COMMIT");
 
       // untracked: nothing is learnt until the lease goes back
       lease.connection().execute("INSERT INTO leased VALUES (3)");
-      assertEquals(committed, pool.fleet().tracking().wrote(), "an untracked write raises nothing yet");
+      assertEquals(committed, ((FleetPool) pool.core).tracking().wrote(), "an untracked write raises nothing yet");
     }
-    Lsn returned = pool.fleet().tracking().wrote();
+    Lsn returned = ((FleetPool) pool.core).tracking().wrote();
     assertTrue(returned.compareTo(committed) > 0, "asked at the return: the floor " + returned + " covers the third write");
     assertTrue(returned.compareTo(insertPosition()) <= 0);
     assertEquals(3L, primary.query("SELECT count(*) FROM leased").get(0).getLong(0));
@@ -111,10 +112,10 @@ class RoutedLeaseTest {
   void aTrackedReadOnALeaseRaisesTheMonotonicFloor() {
     try (Pool fresh = Pool.open(ConnectionConfig.parse(fleet.conninfo("connect_timeout=5 read_routing=prefer-standby")),
         PoolOptions.DEFAULT.maxSize(1))) {
-      assertFalse(fresh.fleet().readFloor().isValid());
+      assertFalse(((FleetPool) fresh.core).readFloor().isValid());
       try (Pool.Lease lease = fresh.acquire(true)) {
         lease.tracked(() -> lease.connection().query("SELECT 1"));
-        assertTrue(fresh.fleet().readFloor().isValid(), "the read's position was recorded while leased");
+        assertTrue(((FleetPool) fresh.core).readFloor().isValid(), "the read's position was recorded while leased");
       }
     }
   }

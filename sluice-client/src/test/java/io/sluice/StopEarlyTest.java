@@ -47,7 +47,7 @@ class StopEarlyTest {
     long produced = produced();
     assertTrue(produced < ROWS / 2, "the server stopped early, after " + produced + " of " + ROWS + " rows");
     assertEquals(7, c.query("select 7").get(0).getInt(0), "the connection is clean");
-    assertEquals(io.sluice.protocol.TransactionStatus.IDLE, c.transactionStatus());
+    assertEquals(io.sluice.protocol.TransactionStatus.IDLE, c.core.transactionStatus());
   }
 
   @Test

@@ -69,7 +69,7 @@ class TransactionTest {
         tx.execute("delete from tx_t where id = $1", 11);
         assertEquals("serializable", tx.query("select current_setting('transaction_isolation')").get(0).getString(0),
             "the statement ran inside the transaction BEGIN opened");
-        assertEquals(TransactionStatus.IN_TRANSACTION, p.transactionStatus());
+        assertEquals(TransactionStatus.IN_TRANSACTION, p.core.transactionStatus());
         tx.rollback();
       }
       assertEquals(1, count(), "rolled back");
@@ -79,7 +79,7 @@ class TransactionTest {
         tx.rollback();
       }
       assertEquals(0, proxy.roundTrips(), "transactions that run nothing never reach the server");
-      assertEquals(TransactionStatus.IDLE, p.transactionStatus());
+      assertEquals(TransactionStatus.IDLE, p.core.transactionStatus());
       proxy.resetCounters();
       p.transaction(tx -> tx.simpleQuery("select 1"));
       assertEquals(3, proxy.roundTrips(), "before a simple query, BEGIN runs alone");
@@ -113,11 +113,11 @@ class TransactionTest {
     for (var first : firsts.entrySet()) {
       try (Transaction tx = c.begin()) {
         first.getValue().accept(tx);
-        assertEquals(TransactionStatus.IN_TRANSACTION, c.transactionStatus(), first.getKey() + " ran inside the transaction");
+        assertEquals(TransactionStatus.IN_TRANSACTION, c.core.transactionStatus(), first.getKey() + " ran inside the transaction");
         tx.rollback();
       }
       assertEquals(0, count(), first.getKey() + ": rolled back with the transaction");
-      assertEquals(TransactionStatus.IDLE, c.transactionStatus());
+      assertEquals(TransactionStatus.IDLE, c.core.transactionStatus());
     }
   }
 
@@ -136,7 +136,7 @@ class TransactionTest {
     }));
     assertSame(boom, thrown);
     assertEquals(1, count());
-    assertEquals(TransactionStatus.IDLE, c.transactionStatus());
+    assertEquals(TransactionStatus.IDLE, c.core.transactionStatus());
   }
 
   @Test
@@ -274,7 +274,7 @@ class TransactionTest {
     }));
     assertTrue(e.getMessage().contains("rolled back"), e.getMessage());
     assertEquals(0, count());
-    assertEquals(TransactionStatus.IDLE, c.transactionStatus());
+    assertEquals(TransactionStatus.IDLE, c.core.transactionStatus());
   }
 
   /** Write skew under SERIALIZABLE: two transactions read what the other writes. */

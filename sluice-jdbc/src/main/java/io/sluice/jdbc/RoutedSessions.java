@@ -1,6 +1,6 @@
 package io.sluice.jdbc;
 
-import io.sluice.Notices;
+import io.sluice.internal.calls.Notices;
 import io.sluice.Pool;
 import io.sluice.SluiceException;
 import io.sluice.Transaction;

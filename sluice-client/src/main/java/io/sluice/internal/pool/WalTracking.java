@@ -1,5 +1,6 @@
-package io.sluice;
+package io.sluice.internal.pool;
 
+import io.sluice.internal.calls.ConnectionCore;
 import io.sluice.internal.engine.Deadline;
 import io.sluice.internal.engine.RequestEngine;
 import io.sluice.internal.engine.Trailer;
@@ -22,7 +23,7 @@ import java.util.concurrent.TimeUnit;
  * call, a round trip; where even that fails (the connection died), from a fresh probe of the
  * monitor.
  */
-final class WalTracking {
+public final class WalTracking {
   /** The longest a call waits for its trailer's answer, which normally comes with its own. */
   private static final long ANSWER_WAIT_NANOS = TimeUnit.SECONDS.toNanos(2);
 
@@ -54,7 +55,7 @@ final class WalTracking {
    * After the call: disarms {@code t} and records what its last trailer answered, or asks on
    * {@code c} when a request went without one. Never throws: the call's own outcome stands.
    */
-  void learn(Trailer t, Route route, HostGroup g, Connection c, Deadline call) {
+  void learn(Trailer t, Route route, HostGroup g, ConnectionCore c, Deadline call) {
     if (t == null) {
       return;
     }
@@ -74,7 +75,7 @@ final class WalTracking {
   }
 
   /** Asks {@code c} where the WAL stands, a round trip (after a call no trailer could follow); never throws. */
-  void ask(Route route, HostGroup g, Connection c, Deadline call) {
+  void ask(Route route, HostGroup g, ConnectionCore c, Deadline call) {
     if (c.isOpen()) {
       try {
         RequestEngine engine = c.session().engine();
@@ -139,7 +140,7 @@ final class WalTracking {
   }
 
   /** The newest acknowledged write's position, for tests and stats. */
-  Lsn wrote() {
+  public Lsn wrote() {
     return floors.wrote();
   }
 }

@@ -1,5 +1,6 @@
-package io.sluice;
+package io.sluice.internal.pool;
 
+import io.sluice.HostPort;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 

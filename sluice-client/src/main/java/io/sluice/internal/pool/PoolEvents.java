@@ -1,5 +1,8 @@
-package io.sluice;
+package io.sluice.internal.pool;
 
+import io.sluice.HostPort;
+import io.sluice.PoolExhaustedException;
+import io.sluice.ServerRole;
 import io.sluice.event.AcquireEnd;
 import io.sluice.event.AcquireStart;
 import io.sluice.event.ConnectionInfo;
@@ -9,6 +12,7 @@ import io.sluice.event.PoolEvent;
 import io.sluice.event.PoolEvent.Kind;
 import io.sluice.event.PoolEvent.Reason;
 import io.sluice.event.ReadOnPrimary;
+import io.sluice.internal.calls.ConnectionCore;
 import io.sluice.internal.events.Events;
 import io.sluice.internal.events.Started;
 import io.sluice.internal.fleet.FleetEvents;
@@ -19,11 +23,11 @@ import io.sluice.internal.fleet.HostState;
  * the pool's lock. Without a listener every method returns at its first check, having made
  * nothing, so that the pool's paths pay a null check and no allocation.
  */
-final class PoolEvents {
+public final class PoolEvents {
   private final Events events;
   private final String pool;
 
-  PoolEvents(String pool, EventListener listener) {
+  public PoolEvents(String pool, EventListener listener) {
     this.pool = pool;
     this.events = Events.of(listener, null);
   }
@@ -44,7 +48,7 @@ final class PoolEvents {
         : error instanceof PoolExhaustedException ? AcquireEnd.Ending.TIMED_OUT
         : Thread.currentThread().isInterrupted() ? AcquireEnd.Ending.INTERRUPTED
         : AcquireEnd.Ending.FAILED;
-    started.end(new AcquireEnd(started.start(), ending, got == null ? null : info(got.c), started.elapsedNanos(),
+    started.end(new AcquireEnd(started.start(), ending, got == null ? null : info(got.core), started.elapsedNanos(),
         a.waitedNanos(), error), EventListener::acquireEnd);
   }
 
@@ -54,7 +58,7 @@ final class PoolEvents {
   }
 
   /** Connection {@code c} opened, for {@code reason}, taking since {@code since} ({@link #clock}). */
-  void opened(Reason reason, Connection c, long since) {
+  void opened(Reason reason, ConnectionCore c, long since) {
     if (Events.on(events)) {
       send(Kind.OPENED, reason, info(c), System.nanoTime() - since, null);
     }
@@ -67,20 +71,20 @@ final class PoolEvents {
   }
 
   /** Connection {@code c} was closed for {@code reason}: retired if it was still open, else evicted as broken. */
-  void closed(Connection c, boolean wasOpen, Reason reason) {
+  void closed(ConnectionCore c, boolean wasOpen, Reason reason) {
     if (Events.on(events)) {
       send(wasOpen ? Kind.RETIRED : Kind.EVICTED, wasOpen ? reason : Reason.BROKEN, info(c), 0, null);
     }
   }
 
   /** A caller is done with {@code c}, held since {@code since} ({@link #clock}; 0: nobody listened then). */
-  void released(Connection c, Reason reason, long since) {
+  void released(ConnectionCore c, Reason reason, long since) {
     if (since != 0 && Events.on(events)) {
       send(Kind.RELEASED, reason, info(c), System.nanoTime() - since, null);
     }
   }
 
-  void evicted(Connection c, Reason reason, Throwable cause) {
+  void evicted(ConnectionCore c, Reason reason, Throwable cause) {
     if (Events.on(events)) {
       send(Kind.EVICTED, reason, info(c), 0, cause);
     }
@@ -126,7 +130,7 @@ final class PoolEvents {
   }
 
   /** The session of {@code c}, as its own events name it (made once per connection), else made now. */
-  private static ConnectionInfo info(Connection c) {
+  private static ConnectionInfo info(ConnectionCore c) {
     Events own = c.events();
     return own != null && own.connection() != null ? own.connection()
         : c.session().server().connectionInfo();

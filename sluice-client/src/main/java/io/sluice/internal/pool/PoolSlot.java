@@ -1,11 +1,23 @@
-package io.sluice;
+package io.sluice.internal.pool;
+
+import io.sluice.Connection;
+import io.sluice.ServerException;
+import io.sluice.SluiceException;
+import io.sluice.internal.calls.ConnectionCore;
+import io.sluice.internal.calls.Connections;
+import io.sluice.protocol.TransactionStatus;
+import java.time.Duration;
 
 /**
  * One pooled connection and what its {@link PoolSlots} knows of it. Fields other than {@code c}
  * and {@code retireAt} are guarded by the pool's lock.
  */
 final class PoolSlot {
+  private static final System.Logger LOG = System.getLogger("io.sluice.pool");
+
+  /** The connection handed to callers, and beneath it what the pool itself uses. */
   final Connection c;
+  final ConnectionCore core;
   /** When it is retired ({@link System#nanoTime()}), or 0 for never. */
   final long retireAt;
   long lastUsed;
@@ -21,8 +33,9 @@ final class PoolSlot {
   /** Kept for a waiting borrower: no shared statement goes there, so that it soon goes idle. */
   boolean reserved;
 
-  PoolSlot(Connection c, long retireAt) {
-    this.c = c;
+  PoolSlot(ConnectionCore core, long retireAt) {
+    this.core = core;
+    this.c = Connections.of(core);
     this.retireAt = retireAt;
     this.lastUsed = System.nanoTime();
   }
@@ -64,7 +77,7 @@ final class PoolSlot {
    */
   boolean passesCheck(boolean roundTrip) {
     try {
-      if (!c.checkIdle()) {
+      if (!core.checkIdle()) {
         return false;
       }
       if (roundTrip) {
@@ -73,6 +86,39 @@ final class PoolSlot {
       return true;
     } catch (RuntimeException e) {
       return false;
+    }
+  }
+
+  /**
+   * Warns once (with where it was borrowed, when {@code leak_threshold} tracing is on) about a
+   * connection borrowed longer than {@code threshold}; zero turns the report off.
+   */
+  void reportLeak(Duration threshold, long now) {
+    long limit = threshold.toNanos();
+    if (borrowed && limit > 0 && !leakReported && now - borrowedAt >= limit && borrower != null) {
+      leakReported = true;
+      LOG.log(System.Logger.Level.WARNING, "a pooled connection has been borrowed for more than " + threshold.toMillis()
+          + " ms and not returned: a leak? It was borrowed here:", borrower);
+    }
+  }
+
+  /**
+   * Readies a returned connection for the next borrower: an open or failed transaction rolled
+   * back, and with {@code resetSql} the session's state discarded — the pool's own statements, which
+   * no statement event reports. The failure when that failed (the connection is then closed), else null.
+   */
+  SluiceException reset(String resetSql) {
+    try {
+      if (core.transactionStatus() != TransactionStatus.IDLE) {
+        core.runInternally("ROLLBACK");
+      }
+      if (resetSql != null) {
+        core.runInternally(resetSql);
+      }
+      return null;
+    } catch (SluiceException e) {
+      LOG.log(System.Logger.Level.DEBUG, "a returned connection could not be reset and was closed: {0}", e.getMessage());
+      return e;
     }
   }
 }

@@ -1,6 +1,13 @@
-package io.sluice;
+package io.sluice.internal.calls;
 
-import io.sluice.internal.calls.Runner;
+import io.sluice.BatchException;
+import io.sluice.PreparedQuery;
+import io.sluice.Row;
+import io.sluice.RowSet;
+import io.sluice.RowStream;
+import io.sluice.SimpleResult;
+import io.sluice.ValueException;
+import io.sluice.internal.rows.RowSink;
 import io.sluice.internal.engine.Deadline;
 import io.sluice.internal.rows.BufferedRowSet;
 import io.sluice.internal.rows.RowStore;
@@ -8,6 +15,9 @@ import io.sluice.internal.statements.PortalRowStream;
 import io.sluice.internal.statements.StatementRunner;
 import io.sluice.protocol.CommandTags;
 import io.sluice.sql.MultiRowInsert;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
@@ -16,7 +26,10 @@ import java.util.function.Predicate;
  * A connection's calls: on its one session, the deadline given, or {@code query_timeout} from the
  * call's start ({@code timeoutNanos < 0}), or the timeout view's.
  */
-record ConnectionRunner(Connection c, long timeoutNanos) implements Runner {
+record ConnectionRunner(ConnectionCore c, long timeoutNanos) implements Runner {
+  /** Rows per fetch of {@link #forEachWhile} inside a transaction: a round trip per chunk. */
+  static final int STOPPABLE_FETCH = 4096;
+
   @Override
   public Deadline deadline() {
     return timeoutNanos < 0 ? c.deadline() : Deadline.in(timeoutNanos);
@@ -26,6 +39,9 @@ record ConnectionRunner(Connection c, long timeoutNanos) implements Runner {
   public Runner withTimeout(long nanos) {
     return new ConnectionRunner(c, nanos);
   }
+
+  /** Rows an {@code executeMany} statement returns (a RETURNING clause) are not kept: it reports counts. */
+  private static final RowSink DISCARD = (buf, off, len) -> {};
 
   @Override
   public RowSet query(Deadline deadline, String sql, Object[] params) {
@@ -45,7 +61,7 @@ record ConnectionRunner(Connection c, long timeoutNanos) implements Runner {
   @Override
   public void forEach(Deadline deadline, String sql, Consumer<? super Row> each, Object[] params) {
     c.ensureOpen();
-    Connection.Streamer s = new Connection.Streamer(each);
+    Streamer s = new Streamer(each);
     c.session().query(sql, params, s, true, deadline);
     s.rethrow();
   }
@@ -55,7 +71,7 @@ record ConnectionRunner(Connection c, long timeoutNanos) implements Runner {
     c.ensureOpen();
     if (c.session().engine().heldByCurrentThread()) {
       // the connection is this thread's anyway: a portal's pauses between chunks cost no one
-      try (RowStream rows = stream(deadline, sql, Connection.STOPPABLE_FETCH, params)) {
+      try (RowStream rows = stream(deadline, sql, STOPPABLE_FETCH, params)) {
         for (Row r : rows) {
           if (!each.test(r)) {
             return;
@@ -64,7 +80,7 @@ record ConnectionRunner(Connection c, long timeoutNanos) implements Runner {
       }
       return;
     }
-    Connection.Streamer s = new Connection.Streamer(each);
+    Streamer s = new Streamer(each);
     c.session().query(sql, params, s, true, deadline);
     s.rethrow();
   }
@@ -72,7 +88,7 @@ record ConnectionRunner(Connection c, long timeoutNanos) implements Runner {
   @Override
   public PreparedQuery prepare(Deadline deadline, String sql) {
     c.ensureOpen();
-    return new PreparedQuery(c, c.session(), c.session().prepare(sql, deadline));
+    return new PreparedHandle(c, c.session().prepare(sql, deadline), null);
   }
 
   @Override
@@ -86,25 +102,29 @@ record ConnectionRunner(Connection c, long timeoutNanos) implements Runner {
         throw new ValueException("parameter group " + i + " is null; a group without parameters is an empty array");
       }
     }
-    boolean standard = !"off".equalsIgnoreCase(c.parameter("standard_conforming_strings"));
+    boolean standard = !"off".equalsIgnoreCase(c.session().server().parameters().get("standard_conforming_strings"));
     MultiRowInsert insert = groups.size() > 1 ? MultiRowInsert.of(sql, standard).orElse(null) : null;
-    Batch b = new Batch(c.session(), deadline);
+    List<String> sqls = new ArrayList<>();
+    List<Object[]> params = new ArrayList<>();
     int[] chunks = insert == null ? null : insert.chunks(groups.size());
     if (insert == null) {
       for (Object[] g : groups) {
-        b.add(sql, g);
+        sqls.add(sql);
+        params.add(g.clone());
       }
     } else {
       int from = 0;
       for (int rows : chunks) {
-        b.add(rows == 1 ? sql : insert.sql(rows), insert.parameters(groups, from, rows));
+        sqls.add(rows == 1 ? sql : insert.sql(rows));
+        params.add(insert.parameters(groups, from, rows));
         from += rows;
       }
     }
-    List<RowSet> sets;
+    List<RowSink> sinks = Collections.nCopies(sqls.size(), DISCARD);
+    List<StatementRunner.QueryResult> sets;
     try {
       // reported as the caller gave it: one SQL per group, not the multi-row chunks that went out
-      sets = b.runAtomic(java.util.Collections.nCopies(groups.size(), sql));
+      sets = c.session().atomicBatch(sqls, params, sinks, deadline, Collections.nCopies(groups.size(), sql));
     } catch (BatchException e) {
       if (chunks == null) {
         throw e;
@@ -119,8 +139,8 @@ record ConnectionRunner(Connection c, long timeoutNanos) implements Runner {
     long[] counts = new long[groups.size()];
     for (int i = 0, g = 0; i < sets.size(); i++) {
       int rows = chunks == null ? 1 : chunks[i];
-      long n = sets.get(i).rowCount();
-      java.util.Arrays.fill(counts, g, g + rows, rows == 1 ? n : n == rows ? 1 : -1);
+      long n = CommandTags.rowCount(sets.get(i).commandTag());
+      Arrays.fill(counts, g, g + rows, rows == 1 ? n : n == rows ? 1 : -1);
       g += rows;
     }
     return counts;

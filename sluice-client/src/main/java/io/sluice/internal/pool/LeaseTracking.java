@@ -1,5 +1,6 @@
-package io.sluice;
+package io.sluice.internal.pool;
 
+import io.sluice.internal.calls.ConnectionCore;
 import io.sluice.internal.engine.Deadline;
 import io.sluice.internal.engine.Trailer;
 import io.sluice.internal.fleet.Route;
@@ -10,7 +11,7 @@ import java.util.function.Supplier;
  * WalTracking}): by a trailer in the same socket write while {@link Pool.Lease#tracked} runs, else
  * by asking at the lease's return, a round trip.
  */
-record LeaseTracking(WalTracking tracking, Route route, HostGroup group, Connection connection) {
+record LeaseTracking(WalTracking tracking, Route route, HostGroup group, ConnectionCore connection) {
   /** Runs {@code work} with a trailer armed behind each of this thread's requests, then records the last answer. */
   <T> T tracked(Supplier<T> work) {
     Trailer t = tracking.arm(route, Trailer.Follows.EVERY_REQUEST);

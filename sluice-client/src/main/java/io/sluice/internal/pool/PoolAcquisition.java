@@ -1,4 +1,4 @@
-package io.sluice;
+package io.sluice.internal.pool;
 
 import io.sluice.event.AcquireStart;
 import io.sluice.internal.events.Started;

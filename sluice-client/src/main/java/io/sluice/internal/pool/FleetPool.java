@@ -1,12 +1,28 @@
-package io.sluice;
+package io.sluice.internal.pool;
 
+import io.sluice.ConfigException;
+import io.sluice.Connection;
+import io.sluice.ConnectionConfig;
+import io.sluice.ConnectionException;
+import io.sluice.ConnectionStats;
+import io.sluice.HostPort;
+import io.sluice.HostStats;
+import io.sluice.Pool;
+import io.sluice.PoolExhaustedException;
+import io.sluice.PoolOptions;
+import io.sluice.PoolStats;
+import io.sluice.ReadRouting;
+import io.sluice.ServerException;
 import io.sluice.SluiceException.Outcome;
+import io.sluice.Transaction;
+import io.sluice.TxOptions;
+import io.sluice.internal.calls.ConnectionCore;
+import io.sluice.internal.calls.Runner;
 import io.sluice.internal.engine.Deadline;
 import io.sluice.internal.engine.Trailer;
 import io.sluice.internal.fleet.FleetMonitor;
 import io.sluice.internal.fleet.FleetSnapshot;
 import io.sluice.internal.fleet.Fitness;
-import io.sluice.internal.fleet.HostState;
 import io.sluice.replication.Lsn;
 import io.sluice.internal.fleet.MonitorSettings;
 import io.sluice.internal.fleet.Route;
@@ -36,7 +52,7 @@ import java.util.function.BiFunction;
  * each write and each read, and a standby takes a read only once it has replayed past {@link
  * #readFloor()}.
  */
-final class FleetPool {
+public final class FleetPool implements PoolCore {
   /** The longest a read waits for a fit standby before {@code read_routing} decides. */
   static final Duration STANDBY_WAIT = Duration.ofSeconds(1);
   /** A slice of the writer's wait for a writable primary, between monitor refreshes. */
@@ -76,8 +92,11 @@ final class FleetPool {
   /** How long a choice of fit standbys is reused: short beside the probe interval (200 ms), so lag stays as exact. */
   private static final long FIT_REUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
   private volatile boolean closed;
+  /** The pool's calls on the write route, and on the read route ({@code pool.readOnly()}). */
+  private final Runner writes;
+  private final Runner reads;
 
-  FleetPool(Pool pool, ConnectionConfig config, PoolOptions options, PoolEvents events) {
+  public FleetPool(Pool pool, ConnectionConfig config, PoolOptions options, PoolEvents events) {
     this.pool = pool;
     this.config = config;
     this.options = options;
@@ -89,14 +108,16 @@ final class FleetPool {
     }
     for (HostPort h : hosts) {
       ConnectionConfig only = FleetMonitor.narrowTo(config, h);
-      groups.put(h, new HostGroup(h, new PoolSlots(options, () -> tracked(Connection.open(only)), events)));
+      groups.put(h, new HostGroup(h, new PoolSlots(options, () -> tracked(ConnectionCore.open(only, null)), events)));
     }
     this.monitor = FleetMonitor.start(hosts, config, MonitorSettings.defaults(), events.fleet());
     this.tracking = new WalTracking(monitor, config.readYourWrites());
+    this.writes = new RoutedRunner(this, Route.WRITE, -1);
+    this.reads = new RoutedRunner(this, Route.READ, -1);
   }
 
   /** A group's connection lets the WAL position trail its calls ({@link WalTracking}). */
-  private static Connection tracked(Connection c) {
+  private static ConnectionCore tracked(ConnectionCore c) {
     c.session().engine().acceptTrailers();
     return c;
   }
@@ -105,7 +126,7 @@ final class FleetPool {
     return pool;
   }
 
-  FleetMonitor monitor() {
+  public FleetMonitor monitor() {
     return monitor;
   }
 
@@ -113,11 +134,11 @@ final class FleetPool {
    * The position a standby must have replayed to take a read: the newest position a read of this
    * pool saw, and with {@code read_your_writes} its newest acknowledged write's.
    */
-  Lsn readFloor() {
+  public Lsn readFloor() {
     return tracking.floor();
   }
 
-  WalTracking tracking() {
+  public WalTracking tracking() {
     return tracking;
   }
 
@@ -182,14 +203,14 @@ final class FleetPool {
    * Runs one statement as {@link Pool#run} does, on a group {@code route} picks. A statement that
    * found its connection dead before reaching the server runs again, a read on another host.
    */
-  <T> T run(Route route, Pool.Hold hold, Deadline call, BiFunction<HostGroup, PoolSlot, T> statement) {
+  <T> T run(Route route, Hold hold, Deadline call, BiFunction<HostGroup, PoolSlot, T> statement) {
     long end = System.nanoTime() + options.acquireTimeout().toNanos();
     Set<HostPort> avoid = new HashSet<>(4);
     Throwable metDead = null;
     for (int attempt = 1; ; attempt++) {
       Held h;
       try {
-        h = take(route, hold == Pool.Hold.SHARED, call, avoid);
+        h = take(route, hold == Hold.SHARED, call, avoid);
       } catch (RuntimeException e) {
         if (metDead != null) {
           e.addSuppressed(metDead);
@@ -203,7 +224,7 @@ final class FleetPool {
       long since = g.slots().clock();
       Throwable failure = null;
       // a lent stream's position is asked when it closes: it is still reading when this returns
-      Trailer trailer = hold == Pool.Hold.LENT ? null : tracking.arm(route, Trailer.Follows.EVERY_REQUEST);
+      Trailer trailer = hold == Hold.LENT ? null : tracking.arm(route, Trailer.Follows.EVERY_REQUEST);
       try {
         return statement.apply(g, s);
       } catch (RuntimeException | Error e) {
@@ -218,11 +239,11 @@ final class FleetPool {
         }
         metDead = e;
       } finally {
-        tracking.learn(trailer, route, g, s.c, call);
+        tracking.learn(trailer, route, g, s.core, call);
         g.inFlight().decrementAndGet();
-        if (hold == Pool.Hold.SHARED) {
+        if (hold == Hold.SHARED) {
           g.slots().doneShared(s, failure, since);
-        } else if (hold == Pool.Hold.BORROWED || failure != null) {
+        } else if (hold == Hold.BORROWED || failure != null) {
           g.slots().giveBack(s, null);
         }
       }
@@ -378,8 +399,19 @@ final class FleetPool {
     return b.toString();
   }
 
+  @Override
+  public Runner runner() {
+    return writes;
+  }
+
+  @Override
+  public Runner readRunner() {
+    return reads;
+  }
+
   /** A transaction on a connection of its route's group: read-only ones on the read route. */
-  <T, X extends Exception> T transaction(TxOptions o, Transaction.Body<T, X> body) throws X {
+  @Override
+  public <T, X extends Exception> T transaction(TxOptions o, Transaction.Body<T, X> body) throws X {
     Route route = o.readOnly() ? Route.READ : Route.WRITE;
     Held h = take(route, false, Deadline.NONE, new HashSet<>(4));
     (route == Route.READ ? h.group().reads() : h.group().writes()).increment();
@@ -388,21 +420,22 @@ final class FleetPool {
     try {
       return h.slot().c.transaction(o, body);
     } finally {
-      tracking.learn(trailer, route, h.group(), h.slot().c, Deadline.NONE);
+      tracking.learn(trailer, route, h.group(), h.slot().core, Deadline.NONE);
       h.group().slots().giveBack(h.slot(), null);
     }
   }
 
   /** A session borrows on the write route: its state may write. */
-  <T, X extends Exception> T session(Connection.SessionBody<T, X> body) throws X {
+  @Override
+  public <T, X extends Exception> T session(Connection.SessionBody<T, X> body) throws X {
     Held h = take(Route.WRITE, false, Deadline.NONE, new HashSet<>(4));
     h.group().writes().increment();
     Trailer trailer = tracking.arm(Route.WRITE, Trailer.Follows.EVERY_REQUEST);
     try {
       return h.slot().c.session(body);
     } finally {
-      tracking.learn(trailer, Route.WRITE, h.group(), h.slot().c, Deadline.NONE);
-      h.group().slots().giveBack(h.slot(), Pool.RESET_SESSION);
+      tracking.learn(trailer, Route.WRITE, h.group(), h.slot().core, Deadline.NONE);
+      h.group().slots().giveBack(h.slot(), RESET_SESSION);
     }
   }
 
@@ -410,71 +443,42 @@ final class FleetPool {
    * A leased connection is used from any thread, where no trailer can follow: its writes count
    * once the lease is returned, when the position is asked (a round trip at the return).
    */
-  Pool.Lease acquire() {
-    return acquire(Route.WRITE);
+  @Override
+  public Pool.Lease acquire(boolean readOnly) {
+    return acquire(readOnly ? Route.READ : Route.WRITE);
   }
 
   /** As {@link #acquire()}, on {@code route}: a read-only lease from a fit standby's group (sluice-jdbc's routing connections). */
   Pool.Lease acquire(Route route) {
     Held h = take(route, false, Deadline.NONE, new HashSet<>(4));
     (route == Route.READ ? h.group().reads() : h.group().writes()).increment();
-    LeaseTracking t = tracking.tracks(route) ? new LeaseTracking(tracking, route, h.group(), h.slot().c) : null;
-    return new Pool.Lease(h.group().slots(), h.slot(), t);
+    LeaseTracking t = tracking.tracks(route) ? new LeaseTracking(tracking, route, h.group(), h.slot().core) : null;
+    return new PoolLease(h.group().slots(), h.slot(), t);
   }
 
-  /** Every group's counters summed (the last error of the first group that has one). */
-  PoolStats stats() {
-    int open = 0, idle = 0, borrowed = 0, inFlight = 0, opening = 0, waiting = 0;
-    long acquired = 0, timeouts = 0, opened = 0, closedCount = 0, evicted = 0, connectFailures = 0;
-    String lastError = null;
-    for (HostGroup g : groups.values()) {
-      PoolStats s = g.slots().stats();
-      open += s.open();
-      idle += s.idle();
-      borrowed += s.borrowed();
-      inFlight += s.inFlight();
-      opening += s.opening();
-      waiting += s.waiting();
-      acquired += s.acquired();
-      timeouts += s.timeouts();
-      opened += s.opened();
-      closedCount += s.closed();
-      evicted += s.evicted();
-      connectFailures += s.connectFailures();
-      lastError = lastError != null ? lastError : s.lastError();
-    }
-    return new PoolStats(open, idle, borrowed, inFlight, opening, waiting, acquired, timeouts, opened, closedCount,
-        evicted, connectFailures, lastError);
+  @Override
+  public PoolStats stats() {
+    return GroupStats.sum(groups.values());
   }
 
-  /** Each host as the monitor last found it, with what this pool sent there. */
-  List<HostStats> hosts() {
-    FleetSnapshot snap = monitor.snapshot();
-    List<HostStats> out = new ArrayList<>(snap.hosts().size());
-    for (FleetSnapshot.Host h : snap.hosts()) {
-      HostState st = h.state();
-      HostGroup g = groups.get(h.host());
-      out.add(new HostStats(h.host(), st.role(), st.up(), st.role() == ServerRole.STANDBY ? h.lag() : Optional.empty(),
-          st.position().isValid() ? st.position().toString() : null, g.reads().sum(), g.writes().sum(),
-          g.slots().stats(), st.lastError()));
-    }
-    return out;
+  @Override
+  public List<HostStats> hosts() {
+    return GroupStats.hosts(monitor.snapshot(), groups);
   }
 
-  ConnectionStats connectionStats() {
-    ConnectionStats sum = ConnectionStats.NONE;
-    for (HostGroup g : groups.values()) {
-      sum = sum.plus(g.slots().connectionStats());
-    }
-    return sum;
+  @Override
+  public ConnectionStats connectionStats() {
+    return GroupStats.connectionStats(groups.values());
   }
 
-  boolean isClosed() {
+  @Override
+  public boolean isClosed() {
     return closed;
   }
 
   /** Closes every group (each waits for its running work, as a plain pool does), then the monitor. */
-  void close() {
+  @Override
+  public void close() {
     closed = true;
     List<HostGroup> all = new ArrayList<>(groups.values());
     for (HostGroup g : all) {

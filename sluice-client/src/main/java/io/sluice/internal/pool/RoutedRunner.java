@@ -1,5 +1,12 @@
-package io.sluice;
+package io.sluice.internal.pool;
 
+import io.sluice.PreparedQuery;
+import io.sluice.Queryable;
+import io.sluice.Row;
+import io.sluice.RowSet;
+import io.sluice.RowStream;
+import io.sluice.SimpleResult;
+import io.sluice.internal.calls.PreparedHandle;
 import io.sluice.internal.calls.Runner;
 import io.sluice.internal.engine.Deadline;
 import io.sluice.internal.fleet.Route;
@@ -25,26 +32,26 @@ record RoutedRunner(FleetPool fleet, Route route, long timeoutNanos) implements 
 
   @Override
   public RowSet query(Deadline d, String sql, Object[] params) {
-    return fleet.run(route, Pool.Hold.SHARED, d, (g, s) -> s.c.runner.query(s.c.deadline(d), sql, params));
+    return fleet.run(route, Hold.SHARED, d, (g, s) -> s.core.runner().query(s.core.deadline(d), sql, params));
   }
 
   @Override
   public long execute(Deadline d, String sql, Object[] params) {
-    return fleet.run(route, Pool.Hold.SHARED, d, (g, s) -> s.c.runner.execute(s.c.deadline(d), sql, params));
+    return fleet.run(route, Hold.SHARED, d, (g, s) -> s.core.runner().execute(s.core.deadline(d), sql, params));
   }
 
   @Override
   public void forEach(Deadline d, String sql, Consumer<? super Row> each, Object[] params) {
-    fleet.run(route, Pool.Hold.BORROWED, d, (g, s) -> {
-      s.c.runner.forEach(s.c.deadline(d), sql, each, params);
+    fleet.run(route, Hold.BORROWED, d, (g, s) -> {
+      s.core.runner().forEach(s.core.deadline(d), sql, each, params);
       return null;
     });
   }
 
   @Override
   public void forEachWhile(Deadline d, String sql, Predicate<? super Row> each, Object[] params) {
-    fleet.run(route, Pool.Hold.BORROWED, d, (g, s) -> {
-      s.c.runner.forEachWhile(s.c.deadline(d), sql, each, params);
+    fleet.run(route, Hold.BORROWED, d, (g, s) -> {
+      s.core.runner().forEachWhile(s.core.deadline(d), sql, each, params);
       return null;
     });
   }
@@ -53,21 +60,22 @@ record RoutedRunner(FleetPool fleet, Route route, long timeoutNanos) implements 
   @Override
   public PreparedQuery prepare(Deadline d, String sql) {
     Queryable later = route == Route.READ ? fleet.pool().readOnly() : fleet.pool();
-    return fleet.run(route, Pool.Hold.SHARED, d, (g, s) -> s.c.runner.prepare(s.c.deadline(d), sql)).through(later);
+    return fleet.run(route, Hold.SHARED, d, (g, s) -> (PreparedHandle) s.core.runner().prepare(s.core.deadline(d), sql))
+        .through(later);
   }
 
   @Override
   public long[] executeMany(Deadline d, String sql, List<Object[]> groups) {
-    return fleet.run(route, Pool.Hold.SHARED, d, (g, s) -> s.c.runner.executeMany(s.c.deadline(d), sql, groups));
+    return fleet.run(route, Hold.SHARED, d, (g, s) -> s.core.runner().executeMany(s.core.deadline(d), sql, groups));
   }
 
   @Override
   public RowStream stream(Deadline d, String sql, int fetchSize, Object[] params) {
-    return fleet.run(route, Pool.Hold.LENT, d,
-        (g, s) -> ((PortalRowStream) s.c.runner.stream(s.c.deadline(d), sql, fetchSize, params))
+    return fleet.run(route, Hold.LENT, d,
+        (g, s) -> ((PortalRowStream) s.core.runner().stream(s.core.deadline(d), sql, fetchSize, params))
             .afterClose(() -> {
               if (fleet.tracking().tracks(route)) {
-                fleet.tracking().ask(route, g, s.c, Deadline.NONE);   // no trailer can follow a stream
+                fleet.tracking().ask(route, g, s.core, Deadline.NONE);   // no trailer can follow a stream
               }
               g.slots().giveBack(s, null);
             }));
@@ -75,6 +83,6 @@ record RoutedRunner(FleetPool fleet, Route route, long timeoutNanos) implements 
 
   @Override
   public List<SimpleResult> simpleQuery(Deadline d, String sql) {
-    return fleet.run(route, Pool.Hold.SHARED, d, (g, s) -> s.c.runner.simpleQuery(s.c.deadline(d), sql));
+    return fleet.run(route, Hold.SHARED, d, (g, s) -> s.core.runner().simpleQuery(s.core.deadline(d), sql));
   }
 }

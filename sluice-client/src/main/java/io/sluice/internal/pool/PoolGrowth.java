@@ -1,5 +1,9 @@
-package io.sluice;
+package io.sluice.internal.pool;
 
+import io.sluice.ConnectionException;
+import io.sluice.PoolExhaustedException;
+import io.sluice.ServerException;
+import io.sluice.SqlStateClass;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -66,5 +70,21 @@ final class PoolGrowth {
       }
     }
     return false;
+  }
+
+  /**
+   * Why a caller got no connection in time ({@code budgetMillis}: the acquire timeout or its call's
+   * own shorter one), naming the server's refusal while growth is held back for it.
+   */
+  PoolExhaustedException exhausted(long budgetMillis, int open, int max) {
+    String waited = "timed out after " + budgetMillis + " ms waiting for a connection: ";
+    ConnectionException refused = refusal();
+    if (refused != null) {
+      return new PoolExhaustedException(waited + "all " + open + " open connections are in use and the "
+          + "server refuses more (" + refused.getMessage() + ")", refused);
+    }
+    String last = lastError();
+    return new PoolExhaustedException(waited + "all " + max + " are in use"
+        + (last == null ? "" : "; last error: " + last), null);
   }
 }

@@ -1,11 +1,14 @@
-package io.sluice;
+package io.sluice.internal.calls;
 
+import io.sluice.Connection;
 import java.util.Map;
 import java.util.function.Consumer;
 
 /**
  * The server's notices (NoticeResponse: warnings, {@code RAISE NOTICE}, "table does not exist,
- * skipping") on a connection. Without a handler they are logged at DEBUG.
+ * skipping") on a connection, as raw fields, for the JDBC driver's {@code SQLWarning}s (this
+ * package is exported to {@code io.sluice.jdbc} only). Applications give a {@code NoticeHandler}
+ * in the configuration. Without a handler they are logged at DEBUG.
  */
 public final class Notices {
   private Notices() {}
@@ -17,6 +20,6 @@ public final class Notices {
    * quick, never block in it, and never use the connection from it. A null handler logs them again.
    */
   public static void route(Connection connection, Consumer<Map<Character, String>> handler) {
-    connection.session().server().onNotice(handler);
+    Connections.core(connection).session().server().onNotice(handler);
   }
 }

@@ -1,8 +1,14 @@
-package io.sluice;
+package io.sluice.internal.pool;
 
+import io.sluice.ConnectionException;
+import io.sluice.ConnectionStats;
+import io.sluice.PoolExhaustedException;
+import io.sluice.PoolOptions;
+import io.sluice.PoolStats;
 import io.sluice.SluiceException.Outcome;
+import io.sluice.SluiceException;
 import io.sluice.event.PoolEvent;
-import io.sluice.protocol.TransactionStatus;
+import io.sluice.internal.calls.ConnectionCore;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,7 +20,8 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
- * The connections of a {@link Pool} and who uses them. Every decision is taken under one lock,
+ * The connections of a pool ({@link SlotPool}, or one host's group of a {@link FleetPool}) and who
+ * uses them. Every decision is taken under one lock,
  * and every network operation (connecting, checking, resetting, closing) happens outside it, so a
  * slow or dead server never stalls callers who only need a decision. A keeper thread (virtual)
  * retires old and idle connections, refills to the minimum with backoff ({@link PoolGrowth}), and
@@ -23,13 +30,17 @@ import java.util.function.Supplier;
  * <p>An idle connection is checked before it is handed out ({@link #handOut}); a shared statement
  * never goes to a connection where a stream is in flight, whose consumer sets the pace of
  * everything queued behind it.
+ *
+ * <p>Past 500 lines on purpose: what is left here is what must hold the one lock (the slots, the
+ * counters, the waiters, opening and closing). What could go has gone: the choices to {@link
+ * SlotChoice}, the keeper's loop to {@link PoolKeeper}, a slot's reset, check and leak report to
+ * {@link PoolSlot}, growth after refusals to {@link PoolGrowth}.
  */
 final class PoolSlots {
   private static final System.Logger LOG = System.getLogger("io.sluice.pool");
-  private static final long TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
   private final PoolOptions o;
-  private final Supplier<Connection> opener;
+  private final Supplier<ConnectionCore> opener;
   private final PoolEvents events;
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition changed = lock.newCondition();
@@ -44,11 +55,11 @@ final class PoolSlots {
   private boolean closed;
   private long acquired, timeouts, opened, closedCount, evicted, connectFailures;
 
-  PoolSlots(PoolOptions options, Supplier<Connection> opener, PoolEvents events) {
+  PoolSlots(PoolOptions options, Supplier<ConnectionCore> opener, PoolEvents events) {
     this.o = options;
     this.opener = opener;
     this.events = events;
-    this.keeper = Thread.ofVirtual().name("sluice-pool-keeper").start(this::keep);
+    this.keeper = PoolKeeper.start(this);
   }
 
   /**
@@ -81,7 +92,7 @@ final class PoolSlots {
       lock.lock();
       try {
         ensureOpen();
-        PoolSlot pick = leastBusy();
+        PoolSlot pick = SlotChoice.leastBusy(slots);
         if (pick == null && checking > 0) {   // a check ends in a moment: wait for it rather than open another
           awaitChange(a);
           continue;
@@ -114,22 +125,6 @@ final class PoolSlots {
     }
   }
 
-  /**
-   * The connection with the fewest statements in flight, among those not borrowed, not reserved
-   * for a borrower, not being checked and not streaming (a statement queued behind a stream waits
-   * for its consumer). Lock held.
-   */
-  private PoolSlot leastBusy() {
-    PoolSlot pick = null;
-    for (PoolSlot s : slots) {
-      boolean usable = !s.borrowed && !s.reserved && !s.checking;
-      if (usable && (pick == null || s.inFlight < pick.inFlight) && !s.c.isStreaming()) {
-        pick = s;
-      }
-    }
-    return pick;
-  }
-
   /** A start time for {@link #doneShared}, or 0 when nobody listens (no clock read). */
   long clock() {
     return events.clock();
@@ -140,7 +135,7 @@ final class PoolSlots {
    * connection that failed is closed and forgotten.
    */
   void doneShared(PoolSlot s, Throwable failure, long since) {
-    events.released(s.c, PoolEvent.Reason.STATEMENT_DONE, since);
+    events.released(s.core, PoolEvent.Reason.STATEMENT_DONE, since);
     lock.lock();
     try {
       s.inFlight--;
@@ -164,17 +159,17 @@ final class PoolSlots {
       lock.lock();
       try {
         ensureOpen();
-        PoolSlot pick = mostRecentlyUsedIdle();
+        PoolSlot pick = SlotChoice.mostRecentlyUsedIdle(slots);
         if (pick == null) {
           borrowersWaiting++;
           try {
-            reserveForBorrowers();
+            SlotChoice.reserveForBorrowers(slots, borrowersWaiting);
             if (!mayOpen(a)) {
               continue;
             }
           } finally {
             borrowersWaiting--;
-            reserveForBorrowers();
+            SlotChoice.reserveForBorrowers(slots, borrowersWaiting);
           }
           opening++;
         } else {
@@ -193,47 +188,6 @@ final class PoolSlots {
         return fresh;
       }
     }
-  }
-
-  /**
-   * Keeps one connection reserved for each borrower that waits: shared statements go elsewhere, so
-   * it goes idle as soon as what runs there is done. Without it, under steady shared load a
-   * connection is idle only for a moment, and a borrower (a transaction, a stream) would wait
-   * until its acquire timeout. Lock held.
-   */
-  private void reserveForBorrowers() {
-    int reserved = 0;
-    for (PoolSlot s : slots) {
-      if (s.reserved && reserved < borrowersWaiting) {
-        reserved++;
-      } else {
-        s.reserved = false;
-      }
-    }
-    while (reserved < borrowersWaiting) {
-      PoolSlot pick = null;
-      for (PoolSlot s : slots) {
-        if (!s.borrowed && !s.reserved && (pick == null || s.inFlight < pick.inFlight)) {
-          pick = s;
-        }
-      }
-      if (pick == null) {
-        return;
-      }
-      pick.reserved = true;
-      reserved++;
-    }
-  }
-
-  /** The most recently used idle connection, so that the others can time out. Lock held. */
-  private PoolSlot mostRecentlyUsedIdle() {
-    PoolSlot pick = null;
-    for (PoolSlot s : slots) {
-      if (s.isIdle() && (pick == null || s.lastUsed > pick.lastUsed)) {
-        pick = s;
-      }
-    }
-    return pick;
   }
 
   /**
@@ -261,24 +215,9 @@ final class PoolSlots {
    * past its lifetime, is closed.
    */
   void giveBack(PoolSlot s, String resetSql) {
-    events.released(s.c, PoolEvent.Reason.RETURNED, s.borrowedAt);
-    boolean keep = s.c.isOpen();
-    SluiceException resetFailure = null;
-    if (keep) {
-      try {
-        // the pool's own statements, not the caller's: no statement event reports them
-        if (s.c.transactionStatus() != TransactionStatus.IDLE) {
-          s.c.runInternally("ROLLBACK");
-        }
-        if (resetSql != null) {
-          s.c.runInternally(resetSql);
-        }
-      } catch (SluiceException e) {
-        keep = false;
-        resetFailure = e;
-        LOG.log(Level.DEBUG, "a returned connection could not be reset and was closed: {0}", e.getMessage());
-      }
-    }
+    events.released(s.core, PoolEvent.Reason.RETURNED, s.borrowedAt);
+    SluiceException resetFailure = s.c.isOpen() ? s.reset(resetSql) : null;
+    boolean keep = s.c.isOpen() && resetFailure == null;
     lock.lock();
     try {
       s.borrowed = false;
@@ -297,9 +236,9 @@ final class PoolSlots {
       boolean wasOpen = s.c.isOpen();
       s.c.close();
       if (resetFailure != null) {
-        events.evicted(s.c, PoolEvent.Reason.RESET_FAILED, resetFailure);
+        events.evicted(s.core, PoolEvent.Reason.RESET_FAILED, resetFailure);
       } else {
-        events.closed(s.c, wasOpen, PoolEvent.Reason.LIFETIME);   // kept unless broken or past its lifetime
+        events.closed(s.core, wasOpen, PoolEvent.Reason.LIFETIME);   // kept unless broken or past its lifetime
       }
     }
   }
@@ -348,7 +287,7 @@ final class PoolSlots {
       changed.signalAll();
       long end = System.nanoTime() + o.closeTimeout().toNanos();
       while (busy() && System.nanoTime() < end) {
-        changed.awaitNanos(Math.min(TICK_NANOS, end - System.nanoTime()));
+        changed.awaitNanos(Math.min(PoolKeeper.TICK_NANOS, end - System.nanoTime()));
       }
       all = new ArrayList<>(slots);
       closedCount += slots.size();
@@ -363,7 +302,7 @@ final class PoolSlots {
     keeper.interrupt();
     for (PoolSlot s : all) {
       s.c.close();
-      events.closed(s.c, true, PoolEvent.Reason.POOL_CLOSED);
+      events.closed(s.core, true, PoolEvent.Reason.POOL_CLOSED);
     }
   }
 
@@ -434,7 +373,7 @@ final class PoolSlots {
       closedCount++;
       Thread.startVirtualThread(() -> {
         s.c.close();
-        events.evicted(s.c, reason, cause);
+        events.evicted(s.core, reason, cause);
       });
     }
     changed.signalAll();
@@ -462,7 +401,7 @@ final class PoolSlots {
     long left = a.deadline - now;
     if (left <= 0) {
       timeouts++;
-      throw timedOut(a.budgetMillis());
+      throw growth.exhausted(a.budgetMillis(), slots.size(), o.maxSize());
     }
     a.waiting(now);
     long pause = growth.pausedFor(now);
@@ -475,19 +414,6 @@ final class PoolSlots {
     } finally {
       waiting--;
     }
-  }
-
-  /** {@code budgetMillis}: the time the caller was given, the acquire timeout or its call's own shorter one. */
-  private PoolExhaustedException timedOut(long budgetMillis) {
-    String waited = "timed out after " + budgetMillis + " ms waiting for a connection: ";
-    ConnectionException refused = growth.refusal();
-    if (refused != null) {
-      return new PoolExhaustedException(waited + "all " + slots.size() + " open connections are in use and the "
-          + "server refuses more (" + refused.getMessage() + ")", refused);
-    }
-    String last = growth.lastError();
-    return new PoolExhaustedException(waited + "all " + o.maxSize() + " are in use"
-        + (last == null ? "" : "; last error: " + last), null);
   }
 
   /**
@@ -506,7 +432,7 @@ final class PoolSlots {
     }
   }
 
-  private void openInBackground(PoolEvent.Reason reason) {
+  void openInBackground(PoolEvent.Reason reason) {
     try {
       openInto(null, reason);
     } catch (SluiceException e) {
@@ -519,7 +445,7 @@ final class PoolSlots {
    * same step so that no other caller takes it first (null leaves it idle). Lock not held.
    */
   private PoolSlot openInto(Consumer<PoolSlot> claim, PoolEvent.Reason reason) {
-    Connection c;
+    ConnectionCore c;
     long since = events.clock();
     try {
       c = opener.get();
@@ -564,57 +490,49 @@ final class PoolSlots {
     throw new ConnectionException("the pool is closed", Outcome.NOT_SENT);
   }
 
-  /** The keeper: retire, trim, refill, report leaks; every tick until the pool closes. */
-  private void keep() {
-    while (!Thread.currentThread().isInterrupted()) {
-      List<PoolSlot> toClose = new ArrayList<>();
-      int toOpen = 0;
-      lock.lock();
-      try {
-        if (closed) {
-          return;
+  /** What the keeper does after a {@link #sweep}, outside the lock: connections to close, and how many to open. */
+  record Sweep(List<PoolSlot> toClose, int toOpen) {}
+
+  /**
+   * The keeper's look at the slots: idle ones past their lifetime, idle too long above the minimum,
+   * or found closed are taken out to close; leaks are reported; how many to open to refill to the
+   * minimum (unless the server's refusals pause growth). Null once the pool is closed.
+   */
+  Sweep sweep(long now) {
+    List<PoolSlot> toClose = new ArrayList<>();
+    int toOpen = 0;
+    lock.lock();
+    try {
+      if (closed) {
+        return null;
+      }
+      long idleLimit = o.idleTimeout().toNanos();
+      for (var it = slots.iterator(); it.hasNext(); ) {
+        PoolSlot s = it.next();
+        boolean tooIdle = idleLimit > 0 && s.idleLongerThan(idleLimit, now) && slots.size() > o.minSize();
+        if (s.isIdle() && (s.expired(now) || tooIdle || !s.c.isOpen())) {
+          it.remove();
+          toClose.add(s);
+          closedCount++;
         }
-        long now = System.nanoTime();
-        long idleLimit = o.idleTimeout().toNanos();
-        for (var it = slots.iterator(); it.hasNext(); ) {
-          PoolSlot s = it.next();
-          boolean tooIdle = idleLimit > 0 && s.idleLongerThan(idleLimit, now) && slots.size() > o.minSize();
-          if (s.isIdle() && (s.expired(now) || tooIdle || !s.c.isOpen())) {
-            it.remove();
-            toClose.add(s);
-            closedCount++;
-          }
-          reportLeak(s, now);
-        }
-        if (growth.mayRefill(now)) {
-          toOpen = Math.max(0, o.minSize() - slots.size() - opening);
-          opening += toOpen;
-        }
-      } finally {
-        lock.unlock();
+        s.reportLeak(o.leakThreshold(), now);
       }
-      for (PoolSlot s : toClose) {
-        boolean wasOpen = s.c.isOpen();
-        s.c.close();
-        events.closed(s.c, wasOpen, s.expired(System.nanoTime()) ? PoolEvent.Reason.LIFETIME : PoolEvent.Reason.IDLE);
+      if (growth.mayRefill(now)) {
+        toOpen = Math.max(0, o.minSize() - slots.size() - opening);
+        opening += toOpen;
       }
-      for (int i = 0; i < toOpen; i++) {
-        openInBackground(PoolEvent.Reason.TO_REFILL);
-      }
-      try {
-        TimeUnit.NANOSECONDS.sleep(TICK_NANOS);
-      } catch (InterruptedException e) {
-        return;
-      }
+    } finally {
+      lock.unlock();
     }
+    return new Sweep(toClose, toOpen);
   }
 
-  private void reportLeak(PoolSlot s, long now) {
-    long threshold = o.leakThreshold().toNanos();
-    if (s.borrowed && threshold > 0 && !s.leakReported && now - s.borrowedAt >= threshold && s.borrower != null) {
-      s.leakReported = true;
-      LOG.log(Level.WARNING, "a pooled connection has been borrowed for more than " + o.leakThreshold().toMillis()
-          + " ms and not returned: a leak? It was borrowed here:", s.borrower);
+  /** Closes what a {@link #sweep} took out, each reported as retired (lifetime, idle) or evicted (found closed). */
+  void retire(List<PoolSlot> toClose) {
+    for (PoolSlot s : toClose) {
+      boolean wasOpen = s.c.isOpen();
+      s.c.close();
+      events.closed(s.core, wasOpen, s.expired(System.nanoTime()) ? PoolEvent.Reason.LIFETIME : PoolEvent.Reason.IDLE);
     }
   }
 }

@@ -1,0 +1,153 @@
+package io.sluice.internal.calls;
+
+import io.sluice.ConfigException;
+import io.sluice.ConnectionConfig;
+import io.sluice.ConnectionException;
+import io.sluice.ReadRouting;
+import io.sluice.SluiceException.Outcome;
+import io.sluice.event.ConnectionInfo;
+import io.sluice.event.EventListener;
+import io.sluice.internal.engine.Deadline;
+import io.sluice.internal.events.Events;
+import io.sluice.internal.session.ConnectSettings;
+import io.sluice.internal.session.Connector;
+import io.sluice.internal.statements.StatementRunner;
+import io.sluice.protocol.MessageTracer;
+import io.sluice.protocol.TransactionStatus;
+import java.time.Duration;
+
+/**
+ * What a {@code Connection} is underneath its public methods: one session's statement runner, its
+ * configuration, its events, its default deadline and whether it was closed. The façade in {@code
+ * io.sluice} keeps only what a user calls; the pool, the runners, transactions and COPY reach the
+ * session through this.
+ */
+public final class ConnectionCore {
+  private final StatementRunner session;
+  private final ConnectionConfig config;
+  private final long queryTimeoutNanos;
+  /** This connection's events (its listener's and JFR's), called safely; see {@link Events#on}. */
+  private final Events events;
+  private final Runner runner;
+  private volatile boolean closed;
+
+  private ConnectionCore(StatementRunner session, ConnectionConfig config, Events events) {
+    this.session = session;
+    this.config = config;
+    this.events = events;
+    this.queryTimeoutNanos = config.queryTimeout().map(Duration::toNanos).orElse(0L);
+    this.runner = new ConnectionRunner(this, -1);
+  }
+
+  /**
+   * Connects, tracing startup's messages to {@code trace} when given, and registers the
+   * configuration's codecs named by type (one catalog query, only when there are any); a failure
+   * there closes the session.
+   */
+  public static ConnectionCore open(ConnectionConfig config, MessageTracer.Sink trace) {
+    if (config.readRouting() != ReadRouting.PRIMARY) {
+      throw new ConfigException("routing needs a Pool: read_routing=" + config.readRouting().keyword()
+          + " picks a host per call, and a single Connection stays on the host it opened"
+          + " (use Pool.open, or read_routing=primary)");
+    }
+    EventListener listener = config.listener().orElse(null);
+    var server = Connector.connect(ConnectSettings.from(config, trace), Events.of(listener, null));
+    ConnectionInfo info = server.connectionInfo();
+    server.onNotice(Events.noticeRoute(config.noticeHandler().orElse(null), info));
+    Events events = Events.of(listener, info);
+    long cancelTimeout = config.cancelTimeout().map(Duration::toNanos).orElse(0L);
+    ConnectionCore core = new ConnectionCore(new StatementRunner(server, config.pipelineDepth(),
+        config.statementCacheSize(), cancelTimeout, config.pinTimeout().toNanos(), events), config, events);
+    try {
+      core.session.registerNamedCodecs(config.codecs(), config.database(), core.deadline());
+      return core;
+    } catch (RuntimeException e) {
+      core.close();
+      throw e;
+    }
+  }
+
+  /** The calls of {@code Queryable}, on this connection. */
+  public Runner runner() {
+    return runner;
+  }
+
+  public StatementRunner session() {
+    return session;
+  }
+
+  public ConnectionConfig config() {
+    return config;
+  }
+
+  /** This connection's events (for transactions, COPY and a pool's events about it); see {@link Events#on}. */
+  public Events events() {
+    return events;
+  }
+
+  /** A call that names no deadline ends by this connection's {@code query_timeout} from now. */
+  public Deadline deadline() {
+    return Deadline.in(queryTimeoutNanos);
+  }
+
+  /** A call's own deadline, or this connection's query_timeout from now when the call has none. */
+  public Deadline deadline(Deadline call) {
+    return call.isNone() ? deadline() : call;
+  }
+
+  public void ensureOpen() {
+    if (closed) {
+      throw new ConnectionException("the connection is closed", Outcome.NOT_SENT);
+    }
+  }
+
+  /** Pins the session to the calling thread (a transaction or a session body). */
+  public void pin() {
+    session.engine().hold(deadline());
+  }
+
+  public void unpin() {
+    session.engine().release();
+  }
+
+  /** The transaction status of the last ReadyForQuery. */
+  public TransactionStatus transactionStatus() {
+    return session.engine().transactionStatus();
+  }
+
+  /** Runs Sluice's own statements (a pool's rollback and session reset): no event reports them. */
+  public void runInternally(String sql) {
+    ensureOpen();
+    session.simpleQueryUnobserved(sql, deadline());
+  }
+
+  /** For the pool: whether a stream is in flight here, so that statements routed here would wait behind it. */
+  public boolean isStreaming() {
+    return session.engine().streaming();
+  }
+
+  /**
+   * For the pool, before handing out an idle connection: reads what the server may have sent while
+   * it was idle; false when it turns out closed (its backend was terminated, the server shut down).
+   */
+  public boolean checkIdle() {
+    return !closed && session.engine().checkIdle();
+  }
+
+  public boolean isOpen() {
+    return !closed && !session.engine().isBroken();
+  }
+
+  public boolean isClosed() {
+    return closed;
+  }
+
+  /** Ends the session with Terminate; requests in flight in other threads fail with an unknown outcome. */
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    session.engine().terminate();
+  }
+}
