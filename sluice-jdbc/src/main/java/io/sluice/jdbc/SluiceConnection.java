@@ -32,7 +32,7 @@ import java.util.concurrent.Executor;
  * thread is refused (JDBC transactions belong to one thread at a time). A result read with a
  * fetch size holds the connection too, until it is closed or fully read.
  */
-public final class SluiceConnection implements ConnectionRefusals {
+public final class SluiceConnection implements StatementOverloads, ConnectionRefusals {
   /** Where its statements run: one session, or one per transaction from a routing pool. */
   final Sessions sessions;
   final DriverSettings settings;
@@ -45,7 +45,8 @@ public final class SluiceConnection implements ConnectionRefusals {
   /** A result being streamed (fetch size) on this connection, which holds it until read or closed. */
   private volatile SluiceResultSet streaming;
   private volatile SluiceDatabaseMetaData metaData;
-  private final CallEscapes callEscapes;
+  private final SqlRewriting rewriting;
+  private final SessionSettings sessionSettings = new SessionSettings(this);
 
   SluiceConnection(io.sluice.Connection sluice, DriverSettings settings) {
     this(settings, w -> new OneSession(sluice, w));
@@ -61,7 +62,7 @@ public final class SluiceConnection implements ConnectionRefusals {
     this.sessions = make.apply(warnings);
     this.typeNames = new TypeNames(this);
     this.tx = new JdbcTransaction(sessions);
-    this.callEscapes = new CallEscapes(this, settings.callMode());
+    this.rewriting = new SqlRewriting(this, sessions, settings.callMode());
     this.transactions = new ConnectionTransactions(this, tx, settings.readOnly());
   }
 
@@ -85,25 +86,17 @@ public final class SluiceConnection implements ConnectionRefusals {
 
   /** The rewritten SQL, from the driver-wide cache: each SQL string is rewritten once. */
   RewrittenSql rewrite(String sql) throws SQLException {
-    return rewrite(sql, true);
+    return rewriting.rewrite(sql, true);
   }
 
   /** As {@link #rewrite}, for a plain statement: {@code ?} is no placeholder there. */
   RewrittenSql rewritePlain(String sql) throws SQLException {
-    return rewrite(sql, false);
-  }
-
-  /** A call escape is written again when this connection runs its routine otherwise ({@link CallEscapes}). */
-  private RewrittenSql rewrite(String sql, boolean parameters) throws SQLException {
-    JdbcSql.CallMode first = callEscapes.first();
-    RewrittenSql r = RewriteCache.rewrite(sql, standardStrings(), first, parameters);
-    JdbcSql.CallMode mode = callEscapes.modeFor(r);
-    return mode == first ? r : RewriteCache.rewrite(sql, standardStrings(), mode, parameters);
+    return rewriting.rewrite(sql, false);
   }
 
   /** How this connection writes the call escape {@code r} was rewritten from. */
   JdbcSql.CallMode callMode(RewrittenSql r) throws SQLException {
-    return callEscapes.modeFor(r);
+    return rewriting.callMode(r);
   }
 
   /**
@@ -115,18 +108,15 @@ public final class SluiceConnection implements ConnectionRefusals {
     SQLException s = SqlExceptions.of(e);
     tx.failed(s);
     if ("42809".equals(s.getSQLState())) {
-      callEscapes.forget();
+      rewriting.forgetCallKinds();
     }
     return s;
   }
 
 
+  /** Whether the session reads backslashes in string literals as themselves ({@code standard_conforming_strings}). */
   boolean standardStrings() {
-    try {
-      return !"off".equalsIgnoreCase(sessions.parameter("standard_conforming_strings"));
-    } catch (IllegalStateException e) {
-      return true;   // no session to ask (no host answers): the server's default; the statement's own run reports why
-    }
+    return rewriting.standardStrings();
   }
 
   void checkOpen() throws SQLException {
@@ -170,30 +160,10 @@ public final class SluiceConnection implements ConnectionRefusals {
   }
 
   @Override
-  public Statement createStatement() throws SQLException {
-    return createStatement(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY);
-  }
-
-  @Override
-  public Statement createStatement(int type, int concurrency) throws SQLException {
-    return createStatement(type, concurrency, ResultSet.HOLD_CURSORS_OVER_COMMIT);
-  }
-
-  @Override
   public Statement createStatement(int type, int concurrency, int holdability) throws SQLException {
     checkOpen();
     ResultSetKinds.check(type, concurrency);
     return new SluiceStatement(this, type);
-  }
-
-  @Override
-  public PreparedStatement prepareStatement(String sql) throws SQLException {
-    return prepareStatement(sql, ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY);
-  }
-
-  @Override
-  public PreparedStatement prepareStatement(String sql, int type, int concurrency) throws SQLException {
-    return prepareStatement(sql, type, concurrency, ResultSet.HOLD_CURSORS_OVER_COMMIT);
   }
 
   @Override
@@ -215,16 +185,6 @@ public final class SluiceConnection implements ConnectionRefusals {
   public PreparedStatement prepareStatement(String sql, String[] columnNames) throws SQLException {
     checkOpen();
     return new SluicePreparedStatement(this, sql, ResultSet.TYPE_FORWARD_ONLY, GeneratedKeys.named(columnNames));
-  }
-
-  @Override
-  public CallableStatement prepareCall(String sql) throws SQLException {
-    return prepareCall(sql, ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY);
-  }
-
-  @Override
-  public CallableStatement prepareCall(String sql, int type, int concurrency) throws SQLException {
-    return prepareCall(sql, type, concurrency, ResultSet.HOLD_CURSORS_OVER_COMMIT);
   }
 
   @Override
@@ -430,65 +390,32 @@ public final class SluiceConnection implements ConnectionRefusals {
 
   @Override
   public void setClientInfo(String name, String value) throws SQLClientInfoException {
-    if (!"ApplicationName".equals(name)) {
-      throw new SQLClientInfoException("the only client info property is ApplicationName, not " + name,
-          Map.of(name, java.sql.ClientInfoStatus.REASON_UNKNOWN_PROPERTY));
-    }
-    try {
-      settleStream();
-      inSession(s -> s.query("select set_config('application_name', $1, false)", value == null ? "" : value));
-    } catch (SluiceException | SQLException e) {
-      throw new SQLClientInfoException(e.getMessage(), Map.of(name, java.sql.ClientInfoStatus.REASON_UNKNOWN), e);
-    }
+    sessionSettings.setClientInfo(name, value);
   }
 
   @Override
   public void setClientInfo(Properties properties) throws SQLClientInfoException {
-    for (String name : properties.stringPropertyNames()) {
-      setClientInfo(name, properties.getProperty(name));
-    }
+    sessionSettings.setClientInfo(properties);
   }
 
   @Override
   public String getClientInfo(String name) throws SQLException {
-    checkOpen();
-    return "ApplicationName".equals(name) ? sessions.parameter("application_name") : null;
+    return sessionSettings.clientInfo(name);
   }
 
   @Override
   public Properties getClientInfo() throws SQLException {
-    checkOpen();
-    Properties p = new Properties();
-    String app = sessions.parameter("application_name");
-    if (app != null) {
-      p.setProperty("ApplicationName", app);
-    }
-    return p;
+    return sessionSettings.clientInfo();
   }
 
   @Override
   public void setSchema(String schema) throws SQLException {
-    checkOpen();
-    if (schema == null) {
-      return;   // JDBC leaves a null schema to the driver: the search_path stays as it is
-    }
-    try {
-      settleStream();
-      inSession(s -> s.query("select set_config('search_path', $1, false)", io.sluice.sql.Identifiers.quote(schema)));
-    } catch (SluiceException e) {
-      throw SqlExceptions.of(e);
-    }
+    sessionSettings.setSchema(schema);
   }
 
   @Override
   public String getSchema() throws SQLException {
-    checkOpen();
-    try {
-      settleStream();
-      return inSession(s -> s.query("select current_schema()").get(0).getString(0));
-    } catch (SluiceException e) {
-      throw SqlExceptions.of(e);
-    }
+    return sessionSettings.schema();
   }
 
   @Override

@@ -44,9 +44,6 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 public final class PostgresServer implements AutoCloseable {
   private static final String LOCAL_HOST = "127.0.0.1";
-  private static final Object SHARED_LOCK = new Object();
-  private static PostgresServer shared;
-  private static RuntimeException sharedFailure;
 
   private final Cluster cluster;
   private final boolean isShared;
@@ -76,30 +73,7 @@ public final class PostgresServer implements AutoCloseable {
 
   /** The JVM-wide server selected by {@code sluice.pg} / {@code SLUICE_PG} / {@code SLUICE_TEST_URL}. */
   public static PostgresServer shared() {
-    synchronized (SHARED_LOCK) {
-      if (shared != null) {
-        return shared;
-      }
-      if (sharedFailure != null) {
-        throw new TestkitException("the shared PostgreSQL server failed to start earlier: "
-            + sharedFailure.getMessage(), sharedFailure);
-      }
-      try {
-        String selector = selector();
-        String url = System.getenv("SLUICE_TEST_URL");
-        if (ConnectionUri.looksLikeUri(selector)) {
-          shared = external(selector);
-        } else if (url != null && !url.isBlank()) {
-          shared = external(url.strip());
-        } else {
-          shared = startLocal(Options.defaults().withVersion(selector), true);
-        }
-        return shared;
-      } catch (RuntimeException e) {
-        sharedFailure = e;
-        throw e;
-      }
-    }
+    return SharedServer.get();
   }
 
   /** A dedicated new local server; the caller closes it. */
@@ -113,33 +87,8 @@ public final class PostgresServer implements AutoCloseable {
    * Durability is on (fsync), unlike the throwaway servers. For the lab's data sets and results.
    */
   public static PostgresServer startPersistent(Path directory, Options options) {
-    String major = options.version();
-    Path bin = ServerBinaries.binDirectory(major);
-    Cluster cluster = Cluster.persistent(bin, directory, majorOf(bin, major));
-    try {
-      Map<String, String> settings = new LinkedHashMap<>(options.settings());
-      settings.putIfAbsent("fsync", "on");
-      settings.putIfAbsent("full_page_writes", "on");
-      cluster.firstStart(settings);
-      PostgresServer server = new PostgresServer(cluster, false, LOCAL_HOST, -1, TestRoles.SUPERUSER, null,
-          TestRoles.DATABASE, null);
-      if (cluster.fresh) {
-        server.psqlIn("postgres", AuthSetup.rolesSql());
-      }
-      server.loadVersion();
-      return server;
-    } catch (RuntimeException e) {
-      cluster.destroy();
-      throw e;
-    }
-  }
-
-  /** The major version the binaries in {@code bin} run ({@code postgres --version}), else {@code asked}. */
-  private static String majorOf(Path bin, String asked) {
-    CommandResult r = Commands.run(List.of(bin.resolve("postgres").toString(), "--version"), null,
-        java.time.Duration.ofSeconds(30));
-    java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+)(\\.\\d+)?").matcher(r.stdout());
-    return r.ok() && m.find() ? m.group(1) : asked;
+    return ServerStarts.persistent(directory, options, cluster -> new PostgresServer(cluster, false, LOCAL_HOST, -1,
+        TestRoles.SUPERUSER, null, TestRoles.DATABASE, null));
   }
 
   /** An existing server at {@code uri} ({@code postgresql://user:password@host:port/db?params}); nothing is started. */
@@ -272,26 +221,8 @@ public final class PostgresServer implements AutoCloseable {
     if (!applicationName.matches("[A-Za-z0-9_]+")) {
       throw new IllegalArgumentException("application_name must be letters, digits and _: " + applicationName);
     }
-    Cluster primary = local();
-    Cluster replica = Cluster.replicaShell(primary);
-    try {
-      // a base backup with the low-level API, in one psql session
-      psqlIn("postgres", String.join("\n",
-          "ALTER SYSTEM SET wal_keep_size = '512MB';",
-          "SELECT pg_reload_conf();",
-          "SELECT pg_backup_start('sluice-testkit replica', true);",
-          "\\! cp -a " + primary.data + " " + replica.data,
-          "SELECT labelfile FROM pg_backup_stop() \\g " + replica.data.resolve("backup_label"),
-          ""));
-      replica.adoptBaseBackup(primary, applicationName);
-      replica.firstStart(settings);
-      PostgresServer server = new PostgresServer(replica, false, host, -1, superuser, null, database, uriQuery);
-      server.loadVersion();
-      return server;
-    } catch (RuntimeException e) {
-      replica.destroy();
-      throw e;
-    }
+    return ServerStarts.replica(this, local(), applicationName, settings,
+        replica -> new PostgresServer(replica, false, host, -1, superuser, null, database, uriQuery));
   }
 
   /** Promotes a replica ({@link #startReplica()}) to a primary; returns once it accepts writes. */
@@ -412,27 +343,17 @@ public final class PostgresServer implements AutoCloseable {
     return "PostgresServer[" + (version == null ? "?" : version()) + " at " + host + ":" + port() + ", " + where + "]";
   }
 
-  private static PostgresServer startLocal(Options options, boolean isShared) {
-    Path bin = ServerBinaries.binDirectory(options.version());
-    Cluster cluster = Cluster.create(bin, options.tls());
-    try {
-      cluster.firstStart(options.settings());
-      PostgresServer server = new PostgresServer(cluster, isShared, LOCAL_HOST, -1, TestRoles.SUPERUSER, null,
-          TestRoles.DATABASE, null);
-      server.psqlIn("postgres", AuthSetup.rolesSql());
-      server.loadVersion();
-      return server;
-    } catch (RuntimeException e) {
-      cluster.destroy();
-      throw e;
-    }
+  /** A new throwaway local server; {@code isShared} for the JVM-wide one, which closing leaves running. */
+  static PostgresServer startLocal(Options options, boolean isShared) {
+    return ServerStarts.throwaway(options, cluster -> new PostgresServer(cluster, isShared, LOCAL_HOST, -1,
+        TestRoles.SUPERUSER, null, TestRoles.DATABASE, null));
   }
 
-  private void loadVersion() {
+  void loadVersion() {
     version = psql("SHOW server_version").strip();
   }
 
-  private String psqlIn(String db, String sql) {
+  String psqlIn(String db, String sql) {
     String out = psql.run(superuserTarget(db), Map.of(), sql).orThrow("psql").stdout();
     return out.endsWith("\n") ? out.substring(0, out.length() - 1) : out;
   }

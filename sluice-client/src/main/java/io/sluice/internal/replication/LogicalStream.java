@@ -25,7 +25,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 
@@ -38,9 +37,9 @@ import java.util.function.Consumer;
  *       the buffer is full it reads nothing, and the server waits. It decodes every frame already
  *       buffered before it publishes them to a waiting application (and before each wait for the
  *       socket), so that a burst costs one wake-up, not one per change;
- *   <li>the ticker (a virtual thread) sends a standby status update every status interval, so the
- *       server hears from us while the reader waits for room, and fails the stream when the server
- *       has been silent past the receive timeout (having asked it for a reply first);
+ *   <li>the {@link StatusTicker} (a virtual thread) sends a standby status update every status
+ *       interval, so the server hears from us while the reader waits for room, and fails the stream
+ *       when the server has been silent past the receive timeout (having asked it for a reply first);
  *   <li>the application takes changes and acknowledges them; {@link Progress} turns its
  *       acknowledgements into the flush position the status updates report.
  * </ul>
@@ -63,8 +62,7 @@ final class LogicalStream implements ChangeStream {
   private final ChangeBuffer buffer;
   private final Progress progress;
   private final ReentrantLock writeLock = new ReentrantLock();
-  private final ReentrantLock tickLock = new ReentrantLock();
-  private final Condition tickWake = tickLock.newCondition();
+  private final StatusTicker ticker;
   private final CountDownLatch readerDone = new CountDownLatch(1);
   private volatile State state = State.STREAMING;
   /** When the reader began waiting for bytes from the server (System.nanoTime), or 0 when it is not waiting. */
@@ -80,7 +78,6 @@ final class LogicalStream implements ChangeStream {
   /** ON_COMMIT: the acknowledgeable change last handed out by poll, acknowledged at the next poll. */
   private Change pending;
   private Thread reader;
-  private Thread ticker;
 
   LogicalStream(ReplicationSession owner, ServerSession s, StreamOptions options, int protocolVersion,
       PgOutputDecoder decoder) {
@@ -91,6 +88,7 @@ final class LogicalStream implements ChangeStream {
     this.decoder = decoder;
     this.buffer = new ChangeBuffer(options.maxBufferedMessages(), options.maxBufferedBytes());
     this.progress = new Progress(options.startAt().value());
+    this.ticker = new StatusTicker(this, options);
   }
 
   void begin() {
@@ -99,9 +97,7 @@ final class LogicalStream implements ChangeStream {
     // per change in the lab's changes case (docs/replication.md, Performance)
     reader = Thread.ofPlatform().daemon(true).name("sluice-replication-reader-" + ReplicationAccess.processId(s))
         .start(this::read);
-    if (!options.statusInterval().isZero() || !options.receiveTimeout().isZero()) {
-      ticker = Thread.ofVirtual().name("sluice-replication-status-" + ReplicationAccess.processId(s)).start(this::tick);
-    }
+    ticker.start("sluice-replication-status-" + ReplicationAccess.processId(s));
   }
 
   // ---- the reader
@@ -168,7 +164,7 @@ final class LogicalStream implements ChangeStream {
         }
         int header = WalMessages.XLOG_DATA_HEADER;
         Change c = decoder.decode(new Lsn(start), b, off + header, len - header);
-        long ackable = ackable(c);
+        long ackable = AckPositions.of(c);
         if (ackable != 0) {
           progress.enqueuedAckable(ackable);
         }
@@ -189,56 +185,20 @@ final class LogicalStream implements ChangeStream {
     }
   }
 
-  /** The position acknowledging this change reports, or 0 when it cannot be acknowledged alone. */
-  private static long ackable(Change c) {
-    return switch (c) {
-      case Change.Commit commit -> commit.endLsn().value();
-      case Change.StreamCommit commit -> commit.endLsn().value();
-      case Change.Prepare prepare -> prepare.endLsn().value();
-      case Change.StreamPrepare prepare -> prepare.endLsn().value();
-      case Change.CommitPrepared commit -> commit.endLsn().value();
-      case Change.RollbackPrepared rollback -> rollback.endLsn().value();
-      case Change.Message m when !m.transactional() -> m.messageLsn().value();
-      default -> 0;
-    };
+  // ---- the status updates (the StatusTicker sends them on time)
+
+  /** Whether the stream is still streaming: the ticker runs only while it is. */
+  boolean streaming() {
+    return state == State.STREAMING;
   }
 
-  // ---- the ticker and the status updates
-
-  private void tick() {
-    long interval = options.statusInterval().toNanos();
-    long timeout = options.receiveTimeout().toNanos();
-    long period = interval > 0 ? interval : Math.max(1, timeout / 4);
-    while (state == State.STREAMING) {
-      tickLock.lock();
-      try {
-        tickWake.awaitNanos(period);
-      } catch (InterruptedException e) {
-        return;
-      } finally {
-        tickLock.unlock();
-      }
-      if (state != State.STREAMING) {
-        return;
-      }
-      long since = waitingSince;
-      long silent = since == 0 ? 0 : System.nanoTime() - since;
-      if (timeout > 0 && silent > timeout) {
-        failed(new ConnectionException("the server sent nothing for " + TimeUnit.NANOSECONDS.toMillis(silent)
-            + " ms, though asked to reply (receiveTimeout " + options.receiveTimeout().toMillis() + " ms)",
-            Outcome.UNKNOWN));
-        return;
-      }
-      // silent for a whole period: ask for a keepalive, so that a dead peer shows before the timeout
-      boolean ask = silent >= period;
-      if (interval > 0 || ask) {
-        sendStatus(ask);
-      }
-    }
+  /** When the reader began waiting for bytes from the server (System.nanoTime), or 0 when it is not waiting. */
+  long waitingSince() {
+    return waitingSince;
   }
 
   /** A standby status update: write = what arrived, flush = apply = what may be confirmed. */
-  private void sendStatus(boolean replyRequested) {
+  void sendStatus(boolean replyRequested) {
     long flush = progress.flush();
     long received = progress.received();
     long write = Long.compareUnsigned(received, flush) >= 0 ? received : flush;
@@ -274,7 +234,7 @@ final class LogicalStream implements ChangeStream {
 
   // ---- failure and the end
 
-  private void failed(Throwable t) {
+  void failed(Throwable t) {
     if (state == State.CLOSING || state == State.CLOSED) {
       ReplicationAccess.markBroken(s);
       return;
@@ -294,19 +254,10 @@ final class LogicalStream implements ChangeStream {
     ChangeStreamException e = new ChangeStreamException(failureWhy, new Lsn(progress.acknowledged()), cause);
     LOG.log(System.Logger.Level.DEBUG, "replication stream failed", e);
     ReplicationAccess.markBroken(s);
-    wakeTicker();
+    ticker.wake();
     owner.streamEnded(this, false);
     // last: the application that sees the failure sees the session closed already
     buffer.fail(e);
-  }
-
-  private void wakeTicker() {
-    tickLock.lock();
-    try {
-      tickWake.signalAll();
-    } finally {
-      tickLock.unlock();
-    }
   }
 
   @Override
@@ -326,7 +277,7 @@ final class LogicalStream implements ChangeStream {
       writeLock.unlock();
     }
     buffer.close();
-    wakeTicker();
+    ticker.wake();
     sendStatusFinal();
     sendCopyDone();
     boolean clean;
@@ -361,7 +312,7 @@ final class LogicalStream implements ChangeStream {
     Change c = take(timeout.toNanos());
     if (c != null) {
       handedOut(c);
-      if (options.ackMode() == AckMode.ON_COMMIT && ackable(c) != 0) {
+      if (options.ackMode() == AckMode.ON_COMMIT && AckPositions.of(c) != 0) {
         pending = c;
       }
     }
@@ -385,7 +336,7 @@ final class LogicalStream implements ChangeStream {
 
   private void handedOut(Change c) {
     long at = c.lsn().value();
-    long ackable = ackable(c);
+    long ackable = AckPositions.of(c);
     progress.delivered(Long.compareUnsigned(at, ackable) >= 0 ? at : ackable);
   }
 
@@ -404,7 +355,7 @@ final class LogicalStream implements ChangeStream {
       handedOut(c);
       handler.accept(c);
       // a handler that closed the stream ends it: its last status update has gone, nothing more can be acknowledged
-      if (options.ackMode() == AckMode.ON_COMMIT && ackable(c) != 0 && endedFor() == null) {
+      if (options.ackMode() == AckMode.ON_COMMIT && AckPositions.of(c) != 0 && endedFor() == null) {
         ack(c);
       }
     }
@@ -449,7 +400,7 @@ final class LogicalStream implements ChangeStream {
 
   @Override
   public void ack(Change change) {
-    long at = ackable(change);
+    long at = AckPositions.of(change);
     if (at == 0) {
       throw new IllegalArgumentException("a " + change.getClass().getSimpleName() + " cannot be acknowledged by "
           + "itself: a slot restarts only at transaction boundaries; acknowledge its transaction's Commit");
