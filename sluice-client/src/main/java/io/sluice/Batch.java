@@ -59,13 +59,8 @@ public final class Batch {
 
   /** Runs every statement independently; returns one item per statement, in order. */
   public List<Item> run() {
-    List<RowSink> sinks = new ArrayList<>();
-    List<RowStore> stores = new ArrayList<>();
-    for (int i = 0; i < sqls.size(); i++) {
-      RowStore s = new RowStore();
-      stores.add(s);
-      sinks.add(s);
-    }
+    List<RowStore> stores = stores();
+    List<RowSink> sinks = new ArrayList<>(stores);
     List<StatementRunner.StatementOutcome> outcomes = session.batch(sqls, params, sinks, deadline);
     List<Item> items = new ArrayList<>(outcomes.size());
     for (int i = 0; i < outcomes.size(); i++) {
@@ -89,18 +84,22 @@ public final class Batch {
    * entries), when the statements of this batch are a rewriting of them ({@link MultiRowInsert}).
    */
   public List<RowSet> runAtomic(List<String> reported) {
-    List<RowSink> sinks = new ArrayList<>();
-    List<RowStore> stores = new ArrayList<>();
-    for (int i = 0; i < sqls.size(); i++) {
-      RowStore s = new RowStore();
-      stores.add(s);
-      sinks.add(s);
-    }
+    List<RowStore> stores = stores();
+    List<RowSink> sinks = new ArrayList<>(stores);
     List<StatementRunner.QueryResult> results = session.atomicBatch(sqls, params, sinks, deadline, reported);
     List<RowSet> out = new ArrayList<>(results.size());
     for (int i = 0; i < results.size(); i++) {
       out.add(new BufferedRowSet(results.get(i).layout(), stores.get(i), results.get(i).commandTag()));
     }
     return out;
+  }
+
+  /** One store per statement, for its rows. */
+  private List<RowStore> stores() {
+    List<RowStore> stores = new ArrayList<>(sqls.size());
+    for (int i = 0; i < sqls.size(); i++) {
+      stores.add(new RowStore());
+    }
+    return stores;
   }
 }
