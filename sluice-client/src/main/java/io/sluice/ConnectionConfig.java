@@ -6,8 +6,8 @@ import io.sluice.internal.config.ConnectionStrings;
 import io.sluice.internal.config.Keys;
 import io.sluice.internal.config.LocalDefaults;
 import io.sluice.internal.config.PgpassFile;
-import io.sluice.internal.config.ResolvedConfig;
 import io.sluice.internal.config.Resolver;
+import io.sluice.internal.config.Settings;
 import io.sluice.types.Codec;
 import io.sluice.types.NamedCodecs;
 import java.nio.file.Path;
@@ -79,7 +79,7 @@ public final class ConnectionConfig {
   private final Map<String, String> explicit;
   private final Map<String, String> env;
   private final LocalDefaults local;
-  private final ResolvedConfig r;
+  private final Settings s;
   /**
    * Not settings: code the configuration carries to every connection made with it (see {@link
    * #withListener}, {@link #withNoticeHandler}, {@link #withPasswordSupplier}, {@link #withCodec}).
@@ -102,7 +102,7 @@ public final class ConnectionConfig {
     this.explicit = java.util.Collections.unmodifiableMap(given);
     this.env = Resolver.relevantEnv(env);
     this.local = local;
-    this.r = Resolver.resolve(this.explicit, this.env, local);
+    this.s = Resolver.resolve(this.explicit, this.env, local);
   }
 
   /** Parses a URI, jdbc: URL or keyword/value string, beneath which the process environment applies. */
@@ -251,22 +251,22 @@ public final class ConnectionConfig {
    * connector's job). Never empty.
    */
   public List<HostPort> hosts() {
-    return r.hosts();
+    return s.get(Keys.HOST);
   }
 
   /** {@code user}: the role to log in as. */
   public String user() {
-    return r.user();
+    return s.get(Keys.USER);
   }
 
   /** {@code dbname}: the database. */
   public String database() {
-    return r.dbname();
+    return s.get(Keys.DBNAME);
   }
 
   /** The password given by {@code password} or {@code PGPASSWORD}; not the password file. */
   public Optional<String> password() {
-    return r.password();
+    return s.optional(Keys.PASSWORD);
   }
 
   /**
@@ -279,19 +279,19 @@ public final class ConnectionConfig {
     if (hooks.passwordSupplier() != null) {
       return Optional.ofNullable(supplied(host)).filter(p -> !p.isEmpty());
     }
-    if (r.password().isPresent() || r.passfile().isEmpty()) {
-      return r.password();
+    if (s.optional(Keys.PASSWORD).isPresent() || s.optional(Keys.PASSFILE).isEmpty()) {
+      return s.optional(Keys.PASSWORD);
     }
-    return PgpassFile.lookup(r.passfile().get(), !local.windows(), PgpassFile.lookupHost(host),
-        host.port(), r.dbname(), r.user());
+    return PgpassFile.lookup(s.optional(Keys.PASSFILE).get(), !local.windows(), PgpassFile.lookupHost(host),
+        host.port(), s.get(Keys.DBNAME), s.get(Keys.USER));
   }
 
   private String supplied(HostPort host) {
     try {
-      return hooks.passwordSupplier().password(host, r.user());
+      return hooks.passwordSupplier().password(host, s.get(Keys.USER));
     } catch (Exception e) {
       // the cause is the supplier's own; its message is never built from the password it failed to get
-      throw new ConnectionException("the password supplier failed for " + r.user() + " at " + host + ": " + e,
+      throw new ConnectionException("the password supplier failed for " + s.get(Keys.USER) + " at " + host + ": " + e,
           SluiceException.Outcome.NOT_SENT, e);
     }
   }
@@ -316,7 +316,7 @@ public final class ConnectionConfig {
 
   /** The password file that {@link #passwordFor} reads, if a home directory is known. */
   public Optional<Path> passfile() {
-    return r.passfile();
+    return s.optional(Keys.PASSFILE);
   }
 
   /**
@@ -324,64 +324,64 @@ public final class ConnectionConfig {
    * libpq); absent means Sluice's default of 30 s. It applies to each host (and address) in turn.
    */
   public Optional<Duration> connectTimeout() {
-    return r.connectTimeout();
+    return s.optional(Keys.CONNECT_TIMEOUT);
   }
 
   /** {@code options}: command-line options sent to the server, e.g. {@code -c geqo=off}. */
   public Optional<String> options() {
-    return r.options();
+    return s.optional(Keys.OPTIONS);
   }
 
   /** {@code application_name}, else {@code fallback_application_name}. */
   public Optional<String> applicationName() {
-    return r.applicationName();
+    return s.optional(Keys.APPLICATION_NAME);
   }
 
   /** {@code keepalives}: whether TCP keepalives are enabled (default true). */
   public boolean keepalives() {
-    return r.keepalives();
+    return s.get(Keys.KEEPALIVES);
   }
 
   public SslMode sslMode() {
-    return r.sslMode();
+    return s.get(Keys.SSLMODE);
   }
 
   public SslNegotiation sslNegotiation() {
-    return r.sslNegotiation();
+    return s.get(Keys.SSLNEGOTIATION);
   }
 
   /** {@code sslcert}: the client certificate file (libpq's default is resolved by the TLS layer). */
   public Optional<String> sslCert() {
-    return r.sslCert();
+    return s.optional(Keys.SSLCERT);
   }
 
   /** {@code sslkey}: the client key file. */
   public Optional<String> sslKey() {
-    return r.sslKey();
+    return s.optional(Keys.SSLKEY);
   }
 
   /** {@code sslpassword}: the client key's passphrase. Secret. */
   public Optional<String> sslPassword() {
-    return r.sslPassword();
+    return s.optional(Keys.SSLPASSWORD);
   }
 
   /** {@code sslrootcert}: a CA file, or {@code system} for the JDK's trusted roots. */
   public Optional<String> sslRootCert() {
-    return r.sslRootCert();
+    return s.optional(Keys.SSLROOTCERT);
   }
 
   /** {@code sslcrl}: a certificate revocation list file. */
   public Optional<String> sslCrl() {
-    return r.sslCrl();
+    return s.optional(Keys.SSLCRL);
   }
 
   /** {@code sslsni}: whether to send the host name in TLS SNI (default true). */
   public boolean sslSni() {
-    return r.sslSni();
+    return s.get(Keys.SSLSNI);
   }
 
   public ChannelBindingMode channelBinding() {
-    return r.channelBinding();
+    return s.get(Keys.CHANNEL_BINDING);
   }
 
   /**
@@ -389,45 +389,45 @@ public final class ConnectionConfig {
    * it is not set; {@link AuthMethod#NONE} in the set means the server may skip authentication.
    */
   public Set<AuthMethod> allowedAuthMethods() {
-    return r.allowedAuthMethods();
+    return s.get(Keys.REQUIRE_AUTH);
   }
 
   public TargetSessionAttrs targetSessionAttrs() {
-    return r.targetSessionAttrs();
+    return s.get(Keys.TARGET_SESSION_ATTRS);
   }
 
   public LoadBalanceHosts loadBalanceHosts() {
-    return r.loadBalanceHosts();
+    return s.get(Keys.LOAD_BALANCE_HOSTS);
   }
 
   /** {@code min_protocol_version} as the wire code {@code major << 16 | minor} (3.0 = 196608). */
   public int minProtocolVersion() {
-    return r.minProtocolVersion();
+    return s.get(Keys.MIN_PROTOCOL_VERSION);
   }
 
   /** {@code max_protocol_version} as the wire code; the version requested in StartupMessage. */
   public int maxProtocolVersion() {
-    return r.maxProtocolVersion();
+    return s.get(Keys.MAX_PROTOCOL_VERSION);
   }
 
   /** Sluice's {@code statement_cache_size}. */
   public int statementCacheSize() {
-    return r.statementCacheSize();
+    return s.get(Keys.STATEMENT_CACHE_SIZE);
   }
 
   /** Sluice's {@code pipeline_depth}; 1 means no pipelining. */
   public int pipelineDepth() {
-    return r.pipelineDepth();
+    return s.get(Keys.PIPELINE_DEPTH);
   }
 
   /** Sluice's {@code max_message_size}, in bytes. */
   public int maxMessageSize() {
-    return r.maxMessageSize();
+    return s.get(Keys.MAX_MESSAGE_SIZE);
   }
 
   /** Sluice's {@code query_timeout}; empty means none. */
   public Optional<Duration> queryTimeout() {
-    return r.queryTimeout();
+    return s.optional(Keys.QUERY_TIMEOUT);
   }
 
   /**
@@ -435,7 +435,7 @@ public final class ConnectionConfig {
    * another thread's transaction, pinned session or exclusive request on the same connection.
    */
   public Duration pinTimeout() {
-    return r.pinTimeout();
+    return s.get(Keys.PIN_TIMEOUT);
   }
 
   /**
@@ -443,12 +443,12 @@ public final class ConnectionConfig {
    * ReadRouting#PRIMARY} (the default) routes nothing.
    */
   public ReadRouting readRouting() {
-    return r.routing().readRouting();
+    return s.get(Keys.READ_ROUTING);
   }
 
   /** Sluice's {@code max_standby_lag} (default 5 s): a standby lagging more gets no reads. */
   public Duration maxStandbyLag() {
-    return r.routing().maxStandbyLag();
+    return s.get(Keys.MAX_STANDBY_LAG);
   }
 
   /**
@@ -456,12 +456,12 @@ public final class ConnectionConfig {
    * not to be given) when it does not.
    */
   public boolean readYourWrites() {
-    return r.routing().readYourWrites();
+    return s.get(Keys.READ_YOUR_WRITES);
   }
 
   /** Sluice's {@code cancel_timeout}; empty means none. */
   public Optional<Duration> cancelTimeout() {
-    return r.cancelTimeout();
+    return s.optional(Keys.CANCEL_TIMEOUT);
   }
 
   /**
@@ -470,7 +470,7 @@ public final class ConnectionConfig {
    */
   public Optional<String> get(String key) {
     Keys.require(key);
-    return Optional.ofNullable(r.effective().get(key));
+    return Optional.ofNullable(s.effective().get(key));
   }
 
   /**
@@ -479,7 +479,7 @@ public final class ConnectionConfig {
    * {@code ***}.
    */
   public Map<String, String> toMap(boolean includeSecrets) {
-    Map<String, String> out = new LinkedHashMap<>(r.effective());
+    Map<String, String> out = new LinkedHashMap<>(s.effective());
     if (!includeSecrets) {
       out.replaceAll((k, v) -> Keys.isSecret(k) ? "***" : v);
     }
@@ -488,12 +488,12 @@ public final class ConnectionConfig {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof ConnectionConfig c && r.effective().equals(c.r.effective());
+    return o instanceof ConnectionConfig c && s.effective().equals(c.s.effective());
   }
 
   @Override
   public int hashCode() {
-    return r.effective().hashCode();
+    return s.effective().hashCode();
   }
 
   /**
@@ -506,7 +506,7 @@ public final class ConnectionConfig {
     String sep = "";
     for (Map.Entry<String, String> e : toMap(false).entrySet()) {
       String k = e.getKey();
-      if (r.given().contains(k) || k.equals("host") || k.equals("port") || k.equals("user")
+      if (s.given().contains(k) || k.equals("host") || k.equals("port") || k.equals("user")
           || k.equals("dbname")) {
         sb.append(sep).append(k).append('=').append(quote(e.getValue()));
         sep = " ";
