@@ -5,7 +5,7 @@ import io.sluice.protocol.auth.AuthMethod;
 import io.sluice.internal.config.ConnectionStrings;
 import io.sluice.internal.config.Keys;
 import io.sluice.internal.config.LocalDefaults;
-import io.sluice.internal.config.PgpassFile;
+import io.sluice.internal.config.Passwords;
 import io.sluice.internal.config.Resolver;
 import io.sluice.internal.config.Settings;
 import io.sluice.types.Codec;
@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
 /**
  * How to connect to PostgreSQL: an immutable, fully validated value using libpq's parameter names
@@ -44,62 +45,39 @@ import java.util.Set;
  * {@code /} is a Unix-socket directory. Unlike libpq, an empty item in the host list ({@code
  * host=a,,b}) is rejected rather than meaning "the default host".
  *
- * <p><b>Defaults</b> (libpq's unless marked): host: the Unix socket directory {@code
- * /var/run/postgresql} if it exists, else {@code localhost}; port 5432; user: the OS user; dbname:
- * the user; sslmode {@code prefer} ({@code verify-full} with {@code sslrootcert=system});
- * sslnegotiation {@code postgres}; channel_binding {@code prefer}; target_session_attrs {@code
- * any}; load_balance_hosts {@code disable}; min_protocol_version 3.0; max_protocol_version
- * <i>Sluice: 3.2</i> (libpq 18: 3.0; older servers answer NegotiateProtocolVersion, and a pooler
- * that rejects a 3.2 startup with 08P01 is retried once with 3.0); connect_timeout <i>Sluice:
- * 30 s</i> (libpq: none). Every parameter is described in docs/connection-parameters.md.
- *
- * <p><b>Sluice's own parameters</b> (not libpq's; accepted in every syntax except jdbc: URLs):
- * {@code statement_cache_size} (prepared statements kept per connection, ≥ 0, default 256; 0
- * disables the cache), {@code pipeline_depth} (requests in flight per connection, ≥ 1, default
- * 256; 1 disables pipelining), {@code max_message_size} (largest backend message accepted, in
- * bytes, ≥ 1024, default 1 GiB), {@code query_timeout} (seconds, decimals allowed, default and 0:
- * none), {@code cancel_timeout} (seconds to wait for a cancel request, default 10, 0: none),
- * {@code pin_timeout} (seconds a statement without a query_timeout waits for another thread's
- * transaction or exclusive request on the connection, default 30, more than 0).
+ * <p><b>Defaults</b> are libpq's (host: the Unix socket directory {@code /var/run/postgresql} if
+ * it exists, else {@code localhost}; user: the OS user; dbname: the user; sslmode {@code prefer},
+ * {@code verify-full} with {@code sslrootcert=system}) except {@code max_protocol_version}
+ * <i>3.2</i> (libpq 18: 3.0; a pooler that rejects a 3.2 startup with 08P01 is retried once with
+ * 3.0) and {@code connect_timeout} <i>30 s</i> (libpq: none). Sluice's own parameters ({@code
+ * statement_cache_size}, {@code pipeline_depth}, {@code max_message_size}, {@code query_timeout},
+ * {@code cancel_timeout}, {@code pin_timeout}, the read routing ones; not in jdbc: URLs) are on
+ * their getters. Every parameter and its default is in docs/connection-parameters.md.
  *
  * <p><b>Passwords.</b> {@link #password()} is the given password ({@code password} or {@code
  * PGPASSWORD}). The password file is consulted lazily, per host, by {@link #passwordFor(HostPort)}
  * at connect time, as libpq does. A {@link PasswordSupplier} ({@link #withPasswordSupplier}) takes
  * the place of both and is called at each physical connect, for tokens that expire. {@link
- * #toString()}, {@link #toMap(boolean) toMap(false)} and every exception message show {@code password} and {@code sslpassword} as {@code ***} or not at
- * all. Equality compares every effective setting, secrets included.
+ * #toString()}, {@link #toMap(boolean) toMap(false)} and every exception message show {@code
+ * password} and {@code sslpassword} as {@code ***} or not at all. Equality compares every effective setting, secrets included.
  *
  * <p><b>Hooks.</b> A {@link EventListener} ({@link #withListener}), a {@link NoticeHandler}
  * ({@link #withNoticeHandler}), a {@link PasswordSupplier} ({@link #withPasswordSupplier}) and
- * codecs by type name ({@link #withCodec}) travel with the configuration to every connection made with it; they are not settings, so
- * equality and {@link #toMap} leave them out ({@link #toString} says only that passwords come from
+ * codecs by type name ({@link #withCodec}) travel with the configuration to every connection
+ * made with it; they are not settings, so equality and {@link #toMap} leave them out ({@link #toString} says only that passwords come from
  * a supplier).
  */
 public final class ConnectionConfig {
-  private final Map<String, String> explicit;
+  private final Map<String, String> explicit; // the given strings, for toBuilder; with env and local, all of the source
   private final Map<String, String> env;
   private final LocalDefaults local;
-  private final Settings s;
-  /**
-   * Not settings: code the configuration carries to every connection made with it (see {@link
-   * #withListener}, {@link #withNoticeHandler}, {@link #withPasswordSupplier}, {@link #withCodec}).
-   */
-  private final Hooks hooks;
+  private final Settings s; // every value by key (Keys), and the strings toMap, equals and get show
+  private final Hooks hooks; // not settings: code carried to every connection made with it
 
-  private ConnectionConfig(Map<String, String> explicit, Map<String, String> env, LocalDefaults local) {
-    this(explicit, env, local, Hooks.NONE);
-  }
-
-  private ConnectionConfig(Map<String, String> explicit, Map<String, String> env, LocalDefaults local, Hooks hooks) {
+  /** Validates everything; {@link ConnectionConfigBuilder#build()} calls this too. */
+  ConnectionConfig(Map<String, String> explicit, Map<String, String> env, LocalDefaults local, Hooks hooks) {
     this.hooks = hooks;
-    Map<String, String> given = new LinkedHashMap<>();
-    explicit.forEach((k, v) -> {
-      Keys.require(Objects.requireNonNull(k, "parameter name"));
-      if (v != null && !v.isEmpty()) {
-        given.put(k, v);
-      }
-    });
-    this.explicit = java.util.Collections.unmodifiableMap(given);
+    this.explicit = Resolver.given(explicit);
     this.env = Resolver.relevantEnv(env);
     this.local = local;
     this.s = Resolver.resolve(this.explicit, this.env, local);
@@ -116,13 +94,7 @@ public final class ConnectionConfig {
   }
 
   static ConnectionConfig parse(String s, Map<String, String> environment, LocalDefaults local) {
-    return new ConnectionConfig(ConnectionStrings.parse(s), environment, local);
-  }
-
-  /** For {@link ConnectionConfigBuilder#build()}. */
-  static ConnectionConfig create(
-      Map<String, String> parameters, Map<String, String> environment, LocalDefaults local, Hooks hooks) {
-    return new ConnectionConfig(parameters, environment, local, hooks);
+    return new ConnectionConfig(ConnectionStrings.parse(s), environment, local, Hooks.NONE);
   }
 
   /**
@@ -142,7 +114,7 @@ public final class ConnectionConfig {
 
   /** From libpq keywords and values, with {@code environment} in place of the process one. */
   public static ConnectionConfig of(Map<String, String> parameters, Map<String, String> environment) {
-    return new ConnectionConfig(parameters, environment, LocalDefaults.system());
+    return new ConnectionConfig(parameters, environment, LocalDefaults.system(), Hooks.NONE);
   }
 
   /**
@@ -158,12 +130,17 @@ public final class ConnectionConfig {
     return new ConnectionConfigBuilder(explicit, env, local, hooks);
   }
 
+  /** A copy with one change made by the builder's setter: each key is set in one place, the builder. */
+  private ConnectionConfig with(UnaryOperator<ConnectionConfigBuilder> change) {
+    return change.apply(toBuilder()).build();
+  }
+
   /**
    * A copy whose connections (and pool) report their events to {@code listener}; null for none.
    * See {@link EventListener}.
    */
   public ConnectionConfig withListener(EventListener listener) {
-    return toBuilder().listener(listener).build();
+    return with(b -> b.listener(listener));
   }
 
   /**
@@ -171,7 +148,7 @@ public final class ConnectionConfig {
    * (logged at DEBUG). See {@link NoticeHandler}.
    */
   public ConnectionConfig withNoticeHandler(NoticeHandler handler) {
-    return toBuilder().noticeHandler(handler).build();
+    return with(b -> b.noticeHandler(handler));
   }
 
   /** The listener events go to, if one is set. */
@@ -193,7 +170,7 @@ public final class ConnectionConfig {
    * settings: {@link #equals}, {@link #toMap} and {@link #toString} leave them out.
    */
   public ConnectionConfig withCodec(String typeName, Codec<?> codec) {
-    return toBuilder().codec(typeName, codec).build();
+    return with(b -> b.codec(typeName, codec));
   }
 
   /** The codecs given by type name ({@link #withCodec}); {@link NamedCodecs#NONE} by default. */
@@ -206,28 +183,28 @@ public final class ConnectionConfig {
    * removes the explicit setting, so the environment or default applies again.
    */
   public ConnectionConfig with(String key, String value) {
-    return toBuilder().set(key, value).build();
+    return with(b -> b.set(key, value));
   }
 
   /** A copy with several keywords set, as {@link #with(String, String)}. */
   public ConnectionConfig with(Map<String, String> parameters) {
-    return toBuilder().setAll(parameters).build();
+    return with(b -> b.setAll(parameters));
   }
 
   public ConnectionConfig withHost(String host) {
-    return with("host", host);
+    return with(b -> b.host(host));
   }
 
   public ConnectionConfig withPort(int port) {
-    return with("port", Integer.toString(port));
+    return with(b -> b.port(port));
   }
 
   public ConnectionConfig withUser(String user) {
-    return with("user", user);
+    return with(b -> b.user(user));
   }
 
   public ConnectionConfig withPassword(String password) {
-    return with("password", password);
+    return with(b -> b.password(password));
   }
 
   /**
@@ -235,15 +212,15 @@ public final class ConnectionConfig {
    * PasswordSupplier}); null removes it.
    */
   public ConnectionConfig withPasswordSupplier(PasswordSupplier supplier) {
-    return toBuilder().passwordSupplier(supplier).build();
+    return with(b -> b.passwordSupplier(supplier));
   }
 
   public ConnectionConfig withDatabase(String dbname) {
-    return with("dbname", dbname);
+    return with(b -> b.database(dbname));
   }
 
   public ConnectionConfig withSslMode(SslMode mode) {
-    return with("sslmode", mode.keyword());
+    return with(b -> b.sslMode(Objects.requireNonNull(mode, "mode")));
   }
 
   /**
@@ -276,24 +253,7 @@ public final class ConnectionConfig {
    * call; ignored with a warning if group- or world-accessible).
    */
   public Optional<String> passwordFor(HostPort host) {
-    if (hooks.passwordSupplier() != null) {
-      return Optional.ofNullable(supplied(host)).filter(p -> !p.isEmpty());
-    }
-    if (s.optional(Keys.PASSWORD).isPresent() || s.optional(Keys.PASSFILE).isEmpty()) {
-      return s.optional(Keys.PASSWORD);
-    }
-    return PgpassFile.lookup(s.optional(Keys.PASSFILE).get(), !local.windows(), PgpassFile.lookupHost(host),
-        host.port(), s.get(Keys.DBNAME), s.get(Keys.USER));
-  }
-
-  private String supplied(HostPort host) {
-    try {
-      return hooks.passwordSupplier().password(host, s.get(Keys.USER));
-    } catch (Exception e) {
-      // the cause is the supplier's own; its message is never built from the password it failed to get
-      throw new ConnectionException("the password supplier failed for " + s.get(Keys.USER) + " at " + host + ": " + e,
-          SluiceException.Outcome.NOT_SENT, e);
-    }
+    return Passwords.forHost(s, local.windows(), hooks.passwordSupplier(), host);
   }
 
   /**
@@ -301,7 +261,7 @@ public final class ConnectionConfig {
    * server asks for OAuth (see {@link OAuthTokenSupplier}); null removes it.
    */
   public ConnectionConfig withOAuthTokenSupplier(OAuthTokenSupplier supplier) {
-    return toBuilder().oauthTokenSupplier(supplier).build();
+    return with(b -> b.oauthTokenSupplier(supplier));
   }
 
   /** The supplier set by {@link #withOAuthTokenSupplier}, if any. */
@@ -410,29 +370,30 @@ public final class ConnectionConfig {
     return s.get(Keys.MAX_PROTOCOL_VERSION);
   }
 
-  /** Sluice's {@code statement_cache_size}. */
+  /** Sluice's {@code statement_cache_size}: prepared statements kept per connection (default 256; 0: none). */
   public int statementCacheSize() {
     return s.get(Keys.STATEMENT_CACHE_SIZE);
   }
 
-  /** Sluice's {@code pipeline_depth}; 1 means no pipelining. */
+  /** Sluice's {@code pipeline_depth}: requests in flight per connection (default 256; 1: no pipelining). */
   public int pipelineDepth() {
     return s.get(Keys.PIPELINE_DEPTH);
   }
 
-  /** Sluice's {@code max_message_size}, in bytes. */
+  /** Sluice's {@code max_message_size}: the largest backend message accepted (bytes, ≥ 1024, default 1 GiB). */
   public int maxMessageSize() {
     return s.get(Keys.MAX_MESSAGE_SIZE);
   }
 
-  /** Sluice's {@code query_timeout}; empty means none. */
+  /** Sluice's {@code query_timeout} (seconds, decimals allowed); empty (the default, or 0) means none. */
   public Optional<Duration> queryTimeout() {
     return s.optional(Keys.QUERY_TIMEOUT);
   }
 
   /**
    * Sluice's {@code pin_timeout}: how long a statement without a {@code query_timeout} waits for
-   * another thread's transaction, pinned session or exclusive request on the same connection.
+   * another thread's transaction, pinned session or exclusive request on the same connection
+   * (default 30 s; more than 0).
    */
   public Duration pinTimeout() {
     return s.get(Keys.PIN_TIMEOUT);
@@ -459,7 +420,7 @@ public final class ConnectionConfig {
     return s.get(Keys.READ_YOUR_WRITES);
   }
 
-  /** Sluice's {@code cancel_timeout}; empty means none. */
+  /** Sluice's {@code cancel_timeout}: how long to wait for a cancel request (default 10 s); empty (0) means none. */
   public Optional<Duration> cancelTimeout() {
     return s.optional(Keys.CANCEL_TIMEOUT);
   }
@@ -502,26 +463,8 @@ public final class ConnectionConfig {
    */
   @Override
   public String toString() {
-    StringBuilder sb = new StringBuilder("ConnectionConfig[");
-    String sep = "";
-    for (Map.Entry<String, String> e : toMap(false).entrySet()) {
-      String k = e.getKey();
-      if (s.given().contains(k) || k.equals("host") || k.equals("port") || k.equals("user")
-          || k.equals("dbname")) {
-        sb.append(sep).append(k).append('=').append(quote(e.getValue()));
-        sep = " ";
-      }
-    }
-    if (hooks.passwordSupplier() != null) {
-      sb.append(sep).append("password=(from a supplier)");
-    }
-    return sb.append(']').toString();
-  }
-
-  private static String quote(String v) {
-    if (!v.isEmpty() && v.chars().noneMatch(c -> c <= ' ' || c == '\'' || c == '\\')) {
-      return v;
-    }
-    return "'" + v.replace("\\", "\\\\").replace("'", "\\'") + "'";
+    String supplier = hooks.passwordSupplier() == null ? "" : "password=(from a supplier)";
+    String given = ConnectionStrings.keywordValue(toMap(false), s.given());
+    return "ConnectionConfig[" + given + (given.isEmpty() || supplier.isEmpty() ? "" : " ") + supplier + "]";
   }
 }

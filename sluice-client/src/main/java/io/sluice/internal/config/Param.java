@@ -12,68 +12,24 @@ import java.util.function.Function;
  * raw.)
  *
  * @param <T> the type of the resolved value
+ * @param name the keyword, as in libpq
+ * @param envVar the environment variable read when the parameter is not given, or null
+ * @param secret whether the value must never be shown (toString, messages, logs)
+ * @param sluice whether this is a Sluice setting rather than a libpq one
+ * @param index the position of this parameter's value in a {@link Settings}
+ * @param parser how a given string becomes the value; null when the {@link Resolver} derives the
+ *     value from this and other parameters (commented there)
+ * @param fallback the value when the parameter is not given (null: none); the one place a default
+ *     is written
+ * @param written how a value is written as a parameter string; null if {@code toMap} shows no
+ *     default for it (a derived or secret value, or one libpq leaves unset)
  */
-public final class Param<T> implements Keys.Key {
+public record Param<T>(String name, String envVar, boolean secret, boolean sluice, int index, Parser<T> parser,
+    T fallback, Function<T, String> written) implements Keys.Key {
   /** Parses a given value; throws a {@code ConfigException} naming the parameter if it is bad. */
   @FunctionalInterface
   public interface Parser<T> {
     T parse(Setting given);
-  }
-
-  private final String name;
-  private final String envVar;
-  private final boolean secret;
-  private final boolean sluice;
-  private final int index;
-  private final Parser<T> parser;
-  private final T fallback;
-  private final Function<T, String> format;
-
-  Param(String name, String envVar, boolean secret, boolean sluice, int index, Parser<T> parser, T fallback,
-      Function<T, String> format) {
-    this.name = name;
-    this.envVar = envVar;
-    this.secret = secret;
-    this.sluice = sluice;
-    this.index = index;
-    this.parser = parser;
-    this.fallback = fallback;
-    this.format = format;
-  }
-
-  @Override
-  public String name() {
-    return name;
-  }
-
-  @Override
-  public String envVar() {
-    return envVar;
-  }
-
-  @Override
-  public boolean secret() {
-    return secret;
-  }
-
-  @Override
-  public boolean sluice() {
-    return sluice;
-  }
-
-  /** The position of this parameter's value in a {@link Settings}. */
-  int index() {
-    return index;
-  }
-
-  /** The value of a given string; null when the {@link Resolver} derives it with other parameters. */
-  Parser<T> parser() {
-    return parser;
-  }
-
-  /** The value when the parameter is not given (null: none); the one place a default is written. */
-  public T fallback() {
-    return fallback;
   }
 
   /**
@@ -81,15 +37,7 @@ public final class Param<T> implements Keys.Key {
    * records, and what {@code toMap} shows for a parameter that was not given.
    */
   public String format(T value) {
-    return format.apply(value);
-  }
-
-  /**
-   * Whether {@code toMap} shows this parameter's value when it was not given: only parameters with
-   * a written form; a derived or secret value, or one libpq leaves unset, has none.
-   */
-  boolean formatted() {
-    return format != null;
+    return written.apply(value);
   }
 
   @Override

@@ -42,6 +42,18 @@ public final class Resolver {
     }
   }
 
+  /** The explicit parameters that count as given (non-empty), each name checked. */
+  public static Map<String, String> given(Map<String, String> explicit) {
+    Map<String, String> given = new LinkedHashMap<>();
+    explicit.forEach((k, v) -> {
+      Keys.require(java.util.Objects.requireNonNull(k, "parameter name"));
+      if (v != null && !v.isEmpty()) {
+        given.put(k, v);
+      }
+    });
+    return Collections.unmodifiableMap(given);
+  }
+
   /**
    * @param explicit libpq keywords to values (unknown keys are rejected; empty values ignored)
    * @param env the process environment, or a stand-in
@@ -123,7 +135,7 @@ public final class Resolver {
   /** A value not given, as its parameter's written form; null if it has none or no value. */
   @SuppressWarnings("unchecked") // value came from k's parser, fallback or the derivations above, all of type T
   private static <T> String written(Param<T> k, Object value) {
-    return value == null || !k.formatted() ? null : k.format((T) value);
+    return value == null || k.written() == null ? null : k.format((T) value);
   }
 
   /**
