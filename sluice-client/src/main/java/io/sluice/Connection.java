@@ -4,7 +4,7 @@ import io.sluice.SluiceException.Outcome;
 import io.sluice.event.EventListener;
 import io.sluice.internal.calls.Retries;
 import io.sluice.internal.calls.Runner;
-import io.sluice.internal.session.ConnectSettings;
+import io.sluice.internal.session.ConnectPlan;
 import io.sluice.internal.session.Connector;
 import io.sluice.event.ConnectionInfo;
 import io.sluice.internal.engine.Deadline;
@@ -74,7 +74,7 @@ public final class Connection implements Queryable, AutoCloseable {
           + " (use Pool.open, or read_routing=primary)");
     }
     EventListener listener = config.listener().orElse(null);
-    var server = Connector.connect(ConnectSettings.from(config, trace), Events.of(listener, null));
+    var server = Connector.connect(ConnectPlan.of(config, trace), Events.of(listener, null));
     ConnectionInfo info = server.connectionInfo();
     server.onNotice(Events.noticeRoute(config.noticeHandler().orElse(null), info));
     Events events = Events.of(listener, info);

@@ -340,6 +340,11 @@ public final class ConnectionConfig {
     return s.get(Keys.SSLSNI);
   }
 
+  /** {@code gssencmode}: whether to ask for GSS encryption first (default prefer). */
+  public GssEncMode gssEncMode() {
+    return s.get(Keys.GSSENCMODE);
+  }
+
   public ChannelBindingMode channelBinding() {
     return s.get(Keys.CHANNEL_BINDING);
   }

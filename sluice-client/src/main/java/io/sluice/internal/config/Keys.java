@@ -2,6 +2,7 @@ package io.sluice.internal.config;
 
 import io.sluice.ChannelBindingMode;
 import io.sluice.ConfigException;
+import io.sluice.GssEncMode;
 import io.sluice.HostPort;
 import io.sluice.LoadBalanceHosts;
 import io.sluice.ReadRouting;
@@ -131,7 +132,7 @@ public final class Keys {
   public static final Param<ChannelBindingMode> CHANNEL_BINDING = libpq("channel_binding", "PGCHANNELBINDING",
       oneOf(ChannelBindingMode.values(), ChannelBindingMode::keyword), ChannelBindingMode.PREFER,
       ChannelBindingMode::keyword);
-  /** Not shown by {@code toMap} when not given, as before it was typed. */
+  /** Not shown by {@code toMap} when not given (libpq's {@code PQconninfo} shows it; Sluice never did). */
   public static final Param<GssEncMode> GSSENCMODE = libpq("gssencmode", "PGGSSENCMODE",
       oneOf(GssEncMode.values(), GssEncMode::keyword), GssEncMode.PREFER, null);
   /** Every method when not given ({@link AuthMethods}). */

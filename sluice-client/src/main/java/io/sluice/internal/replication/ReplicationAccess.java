@@ -7,7 +7,7 @@ import io.sluice.SluiceException.Outcome;
 import io.sluice.internal.engine.Deadline;
 import io.sluice.internal.engine.RequestEngine;
 import io.sluice.internal.exchanges.SimpleQueryRequest;
-import io.sluice.internal.session.ConnectParams;
+import io.sluice.internal.session.ConnectPlan;
 import io.sluice.internal.session.Connector;
 import io.sluice.internal.session.ServerSession;
 import io.sluice.internal.session.SessionAttrs;
@@ -32,8 +32,8 @@ import java.util.function.BiConsumer;
 public final class ReplicationAccess {
   private ReplicationAccess() {}
 
-  /** Connects as {@link Connector#connect(ConnectParams)} does. */
-  public static ServerSession connect(ConnectParams p) {
+  /** Connects as {@link Connector#connect(ConnectPlan)} does. */
+  public static ServerSession connect(ConnectPlan p) {
     return Connector.connect(p);
   }
 
