@@ -8,6 +8,7 @@ import io.sluice.internal.session.ConnectPlan;
 import io.sluice.internal.session.Connector;
 import io.sluice.event.ConnectionInfo;
 import io.sluice.internal.engine.Deadline;
+import io.sluice.internal.engine.EngineSettings;
 import io.sluice.event.TransactionStart;
 import io.sluice.internal.events.Events;
 import io.sluice.internal.events.Started;
@@ -78,10 +79,8 @@ public final class Connection implements Queryable, AutoCloseable {
     ConnectionInfo info = server.connectionInfo();
     server.onNotice(Events.noticeRoute(config.noticeHandler().orElse(null), info));
     Events events = Events.of(listener, info);
-    long cancelTimeout = config.cancelTimeout().map(Duration::toNanos).orElse(0L);
-    return new Connection(new StatementRunner(server, config.pipelineDepth(), config.statementCacheSize(),
-        cancelTimeout,
-        config.pinTimeout().toNanos(), events), config, events).withNamedCodecs();
+    return new Connection(new StatementRunner(server, EngineSettings.of(config), events), config, events)
+        .withNamedCodecs();
   }
 
   /**

@@ -5,6 +5,7 @@ import io.sluice.ServerException;
 import io.sluice.SimpleResult;
 import io.sluice.SluiceException.Outcome;
 import io.sluice.internal.engine.Deadline;
+import io.sluice.internal.engine.EngineSettings;
 import io.sluice.internal.engine.RequestEngine;
 import io.sluice.internal.exchanges.SimpleQueryRequest;
 import io.sluice.internal.session.ConnectPlan;
@@ -39,7 +40,7 @@ public final class ReplicationAccess {
 
   /** Runs commands with the simple query protocol; a server error is thrown after ReadyForQuery. */
   public static List<SimpleResult> simpleQuery(ServerSession s, String sql, long timeoutNanos) {
-    RequestEngine engine = new RequestEngine(s, 1, 0, 0);
+    RequestEngine engine = new RequestEngine(s, EngineSettings.ONE_AT_A_TIME);
     SimpleQueryRequest q = new SimpleQueryRequest(sql, engine);
     engine.run(q, Deadline.in(timeoutNanos));
     if (q.undecodable != null) {
