@@ -27,23 +27,20 @@ import java.util.function.UnaryOperator;
  *
  * <p><b>Sources.</b> {@link #parse(String)} accepts {@code postgresql://} and {@code postgres://}
  * URIs, {@code jdbc:postgresql:} URLs (a small, documented subset of pgjdbc's parameters), and
- * libpq keyword/value strings ({@code host=db1 port=5433 dbname='my db'}). {@link #builder()},
- * {@link #of(Map)} and {@link #with(String, String)} take libpq keywords. For each parameter the
- * value used is the explicit one, else its environment variable ({@code PGHOST}, {@code PGPORT},
- * {@code PGSSLMODE}, ...), else the default below; an empty value counts as not given. The
- * environment is a parameter of every factory so that tests need not touch the real one; the
- * overloads without it read {@link System#getenv()}.
+ * libpq keyword/value strings ({@code host=db1 port=5433 dbname='my db'}); {@link #builder()},
+ * {@link #of(Map)} and {@link #with(String, String)} take libpq keywords. Each parameter is the
+ * explicit value, else its environment variable ({@code PGHOST}, {@code PGSSLMODE}, ...), else its
+ * default; an empty value counts as not given. Every factory takes the environment as a parameter
+ * (tests need not touch the real one); the overloads without it read {@link System#getenv()}.
  *
  * <p><b>Validation.</b> Everything is checked when the value is built, before any network
- * activity: unknown keywords (with a "did you mean" suggestion), ports, enumerated values (the
- * message lists the allowed ones), numbers, list lengths, malformed URIs, and NUL characters in
- * any key or value (they would let a value smuggle extra startup parameters). Failures are {@link
- * ConfigException}s naming the parameter and, unless it is secret, the bad value.
+ * activity: unknown keywords (with a "did you mean" suggestion), ports, enumerated values, numbers,
+ * list lengths, malformed URIs, and NUL characters (they would let a value smuggle extra startup
+ * parameters). A {@link ConfigException} names the parameter and, unless it is secret, the value.
  *
- * <p><b>Hosts.</b> {@code host}, {@code hostaddr} and {@code port} may be comma-separated lists,
- * as in libpq (docs 32.1.1.3): one port for all hosts or one per host; a host starting with
- * {@code /} is a Unix-socket directory. Unlike libpq, an empty item in the host list ({@code
- * host=a,,b}) is rejected rather than meaning "the default host".
+ * <p><b>Hosts.</b> {@code host}, {@code hostaddr} and {@code port} may be comma-separated lists, as
+ * in libpq (docs 32.1.1.3); a host starting with {@code /} is a Unix-socket directory; unlike
+ * libpq, an empty item ({@code host=a,,b}) is an error rather than "the default host".
  *
  * <p><b>Defaults</b> are libpq's (host: the Unix socket directory {@code /var/run/postgresql} if
  * it exists, else {@code localhost}; user: the OS user; dbname: the user; sslmode {@code prefer},
@@ -55,20 +52,21 @@ import java.util.function.UnaryOperator;
  * their getters. Every parameter and its default is in docs/connection-parameters.md.
  *
  * <p><b>Passwords.</b> {@link #password()} is the given password ({@code password} or {@code
- * PGPASSWORD}). The password file is consulted lazily, per host, by {@link #passwordFor(HostPort)}
- * at connect time, as libpq does. A {@link PasswordSupplier} ({@link #withPasswordSupplier}) takes
- * the place of both and is called at each physical connect, for tokens that expire. {@link
+ * PGPASSWORD}). The password file is read lazily, per host, by {@link #passwordFor(HostPort)} at
+ * connect time, as libpq does. A {@link PasswordSupplier} ({@link #withPasswordSupplier}) takes the
+ * place of both and is called at each physical connect, for tokens that expire. {@link
  * #toString()}, {@link #toMap(boolean) toMap(false)} and every exception message show {@code
- * password} and {@code sslpassword} as {@code ***} or not at all. Equality compares every effective setting, secrets included.
+ * password} and {@code sslpassword} as {@code ***} or not at all. Equality compares every
+ * effective setting, secrets included.
  *
  * <p><b>Hooks.</b> A {@link EventListener} ({@link #withListener}), a {@link NoticeHandler}
  * ({@link #withNoticeHandler}), a {@link PasswordSupplier} ({@link #withPasswordSupplier}) and
- * codecs by type name ({@link #withCodec}) travel with the configuration to every connection
- * made with it; they are not settings, so equality and {@link #toMap} leave them out ({@link #toString} says only that passwords come from
- * a supplier).
+ * codecs by type name ({@link #withCodec}) travel with the configuration to every connection made
+ * with it; they are not settings, so equality and {@link #toMap} leave them out ({@link #toString}
+ * says only that passwords come from a supplier).
  */
 public final class ConnectionConfig {
-  private final Map<String, String> explicit; // the given strings, for toBuilder; with env and local, all of the source
+  private final Map<String, String> explicit; // the given strings; with env and local, the whole source
   private final Map<String, String> env;
   private final LocalDefaults local;
   private final Settings s; // every value by key (Keys), and the strings toMap, equals and get show
