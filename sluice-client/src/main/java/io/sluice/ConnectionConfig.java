@@ -5,9 +5,9 @@ import io.sluice.protocol.auth.AuthMethod;
 import io.sluice.internal.config.ConnectionStrings;
 import io.sluice.internal.config.Keys;
 import io.sluice.internal.config.LocalDefaults;
-import io.sluice.internal.config.PgpassFile;
-import io.sluice.internal.config.ResolvedConfig;
+import io.sluice.internal.config.Passwords;
 import io.sluice.internal.config.Resolver;
+import io.sluice.internal.config.Settings;
 import io.sluice.types.Codec;
 import io.sluice.types.NamedCodecs;
 import java.nio.file.Path;
@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
 /**
  * How to connect to PostgreSQL: an immutable, fully validated value using libpq's parameter names
@@ -26,83 +27,58 @@ import java.util.Set;
  *
  * <p><b>Sources.</b> {@link #parse(String)} accepts {@code postgresql://} and {@code postgres://}
  * URIs, {@code jdbc:postgresql:} URLs (a small, documented subset of pgjdbc's parameters), and
- * libpq keyword/value strings ({@code host=db1 port=5433 dbname='my db'}). {@link #builder()},
- * {@link #of(Map)} and {@link #with(String, String)} take libpq keywords. For each parameter the
- * value used is the explicit one, else its environment variable ({@code PGHOST}, {@code PGPORT},
- * {@code PGSSLMODE}, ...), else the default below; an empty value counts as not given. The
- * environment is a parameter of every factory so that tests need not touch the real one; the
- * overloads without it read {@link System#getenv()}.
+ * libpq keyword/value strings ({@code host=db1 port=5433 dbname='my db'}); {@link #builder()},
+ * {@link #of(Map)} and {@link #with(String, String)} take libpq keywords. Each parameter is the
+ * explicit value, else its environment variable ({@code PGHOST}, {@code PGSSLMODE}, ...), else its
+ * default; an empty value counts as not given. Every factory takes the environment as a parameter
+ * (tests need not touch the real one); the overloads without it read {@link System#getenv()}.
  *
  * <p><b>Validation.</b> Everything is checked when the value is built, before any network
- * activity: unknown keywords (with a "did you mean" suggestion), ports, enumerated values (the
- * message lists the allowed ones), numbers, list lengths, malformed URIs, and NUL characters in
- * any key or value (they would let a value smuggle extra startup parameters). Failures are {@link
- * ConfigException}s naming the parameter and, unless it is secret, the bad value.
+ * activity: unknown keywords (with a "did you mean" suggestion), ports, enumerated values, numbers,
+ * list lengths, malformed URIs, and NUL characters (they would let a value smuggle extra startup
+ * parameters). A {@link ConfigException} names the parameter and, unless it is secret, the value.
  *
- * <p><b>Hosts.</b> {@code host}, {@code hostaddr} and {@code port} may be comma-separated lists,
- * as in libpq (docs 32.1.1.3): one port for all hosts or one per host; a host starting with
- * {@code /} is a Unix-socket directory. Unlike libpq, an empty item in the host list ({@code
- * host=a,,b}) is rejected rather than meaning "the default host".
+ * <p><b>Hosts.</b> {@code host}, {@code hostaddr} and {@code port} may be comma-separated lists, as
+ * in libpq (docs 32.1.1.3); a host starting with {@code /} is a Unix-socket directory; unlike
+ * libpq, an empty item ({@code host=a,,b}) is an error rather than "the default host".
  *
- * <p><b>Defaults</b> (libpq's unless marked): host: the Unix socket directory {@code
- * /var/run/postgresql} if it exists, else {@code localhost}; port 5432; user: the OS user; dbname:
- * the user; sslmode {@code prefer} ({@code verify-full} with {@code sslrootcert=system});
- * sslnegotiation {@code postgres}; channel_binding {@code prefer}; target_session_attrs {@code
- * any}; load_balance_hosts {@code disable}; min_protocol_version 3.0; max_protocol_version
- * <i>Sluice: 3.2</i> (libpq 18: 3.0; older servers answer NegotiateProtocolVersion, and a pooler
- * that rejects a 3.2 startup with 08P01 is retried once with 3.0); connect_timeout <i>Sluice:
- * 30 s</i> (libpq: none). Every parameter is described in docs/connection-parameters.md.
- *
- * <p><b>Sluice's own parameters</b> (not libpq's; accepted in every syntax except jdbc: URLs):
- * {@code statement_cache_size} (prepared statements kept per connection, ≥ 0, default 256; 0
- * disables the cache), {@code pipeline_depth} (requests in flight per connection, ≥ 1, default
- * 256; 1 disables pipelining), {@code max_message_size} (largest backend message accepted, in
- * bytes, ≥ 1024, default 1 GiB), {@code query_timeout} (seconds, decimals allowed, default and 0:
- * none), {@code cancel_timeout} (seconds to wait for a cancel request, default 10, 0: none),
- * {@code pin_timeout} (seconds a statement without a query_timeout waits for another thread's
- * transaction or exclusive request on the connection, default 30, more than 0).
+ * <p><b>Defaults</b> are libpq's (host: the Unix socket directory {@code /var/run/postgresql} if
+ * it exists, else {@code localhost}; user: the OS user; dbname: the user; sslmode {@code prefer},
+ * {@code verify-full} with {@code sslrootcert=system}) except {@code max_protocol_version}
+ * <i>3.2</i> (libpq 18: 3.0; a pooler that rejects a 3.2 startup with 08P01 is retried once with
+ * 3.0) and {@code connect_timeout} <i>30 s</i> (libpq: none). Sluice's own parameters ({@code
+ * statement_cache_size}, {@code pipeline_depth}, {@code max_message_size}, {@code query_timeout},
+ * {@code cancel_timeout}, {@code pin_timeout}, the read routing ones; not in jdbc: URLs) are on
+ * their getters. Every parameter and its default is in docs/connection-parameters.md.
  *
  * <p><b>Passwords.</b> {@link #password()} is the given password ({@code password} or {@code
- * PGPASSWORD}). The password file is consulted lazily, per host, by {@link #passwordFor(HostPort)}
- * at connect time, as libpq does. A {@link PasswordSupplier} ({@link #withPasswordSupplier}) takes
- * the place of both and is called at each physical connect, for tokens that expire. {@link
- * #toString()}, {@link #toMap(boolean) toMap(false)} and every exception message show {@code password} and {@code sslpassword} as {@code ***} or not at
- * all. Equality compares every effective setting, secrets included.
+ * PGPASSWORD}). The password file is read lazily, per host, by {@link #passwordFor(HostPort)} at
+ * connect time, as libpq does. A {@link PasswordSupplier} ({@link #withPasswordSupplier}) takes the
+ * place of both and is called at each physical connect, for tokens that expire. {@link
+ * #toString()}, {@link #toMap(boolean) toMap(false)} and every exception message show {@code
+ * password} and {@code sslpassword} as {@code ***} or not at all. Equality compares every
+ * effective setting, secrets included.
  *
  * <p><b>Hooks.</b> A {@link EventListener} ({@link #withListener}), a {@link NoticeHandler}
  * ({@link #withNoticeHandler}), a {@link PasswordSupplier} ({@link #withPasswordSupplier}) and
- * codecs by type name ({@link #withCodec}) travel with the configuration to every connection made with it; they are not settings, so
- * equality and {@link #toMap} leave them out ({@link #toString} says only that passwords come from
- * a supplier).
+ * codecs by type name ({@link #withCodec}) travel with the configuration to every connection made
+ * with it; they are not settings, so equality and {@link #toMap} leave them out ({@link #toString}
+ * says only that passwords come from a supplier).
  */
 public final class ConnectionConfig {
-  private final Map<String, String> explicit;
+  private final Map<String, String> explicit; // the given strings; with env and local, the whole source
   private final Map<String, String> env;
   private final LocalDefaults local;
-  private final ResolvedConfig r;
-  /**
-   * Not settings: code the configuration carries to every connection made with it (see {@link
-   * #withListener}, {@link #withNoticeHandler}, {@link #withPasswordSupplier}, {@link #withCodec}).
-   */
-  private final Hooks hooks;
+  private final Settings s; // every value by key (Keys), and the strings toMap, equals and get show
+  private final Hooks hooks; // not settings: code carried to every connection made with it
 
-  private ConnectionConfig(Map<String, String> explicit, Map<String, String> env, LocalDefaults local) {
-    this(explicit, env, local, Hooks.NONE);
-  }
-
-  private ConnectionConfig(Map<String, String> explicit, Map<String, String> env, LocalDefaults local, Hooks hooks) {
+  /** Validates everything; {@link ConnectionConfigBuilder#build()} calls this too. */
+  ConnectionConfig(Map<String, String> explicit, Map<String, String> env, LocalDefaults local, Hooks hooks) {
     this.hooks = hooks;
-    Map<String, String> given = new LinkedHashMap<>();
-    explicit.forEach((k, v) -> {
-      Keys.require(Objects.requireNonNull(k, "parameter name"));
-      if (v != null && !v.isEmpty()) {
-        given.put(k, v);
-      }
-    });
-    this.explicit = java.util.Collections.unmodifiableMap(given);
+    this.explicit = Resolver.given(explicit);
     this.env = Resolver.relevantEnv(env);
     this.local = local;
-    this.r = Resolver.resolve(this.explicit, this.env, local);
+    this.s = Resolver.resolve(this.explicit, this.env, local);
   }
 
   /** Parses a URI, jdbc: URL or keyword/value string, beneath which the process environment applies. */
@@ -116,13 +92,7 @@ public final class ConnectionConfig {
   }
 
   static ConnectionConfig parse(String s, Map<String, String> environment, LocalDefaults local) {
-    return new ConnectionConfig(ConnectionStrings.parse(s), environment, local);
-  }
-
-  /** For {@link ConnectionConfigBuilder#build()}. */
-  static ConnectionConfig create(
-      Map<String, String> parameters, Map<String, String> environment, LocalDefaults local, Hooks hooks) {
-    return new ConnectionConfig(parameters, environment, local, hooks);
+    return new ConnectionConfig(ConnectionStrings.parse(s), environment, local, Hooks.NONE);
   }
 
   /**
@@ -142,7 +112,7 @@ public final class ConnectionConfig {
 
   /** From libpq keywords and values, with {@code environment} in place of the process one. */
   public static ConnectionConfig of(Map<String, String> parameters, Map<String, String> environment) {
-    return new ConnectionConfig(parameters, environment, LocalDefaults.system());
+    return new ConnectionConfig(parameters, environment, LocalDefaults.system(), Hooks.NONE);
   }
 
   /**
@@ -158,12 +128,17 @@ public final class ConnectionConfig {
     return new ConnectionConfigBuilder(explicit, env, local, hooks);
   }
 
+  /** A copy with one change made by the builder's setter: each key is set in one place, the builder. */
+  private ConnectionConfig with(UnaryOperator<ConnectionConfigBuilder> change) {
+    return change.apply(toBuilder()).build();
+  }
+
   /**
    * A copy whose connections (and pool) report their events to {@code listener}; null for none.
    * See {@link EventListener}.
    */
   public ConnectionConfig withListener(EventListener listener) {
-    return toBuilder().listener(listener).build();
+    return with(b -> b.listener(listener));
   }
 
   /**
@@ -171,7 +146,7 @@ public final class ConnectionConfig {
    * (logged at DEBUG). See {@link NoticeHandler}.
    */
   public ConnectionConfig withNoticeHandler(NoticeHandler handler) {
-    return toBuilder().noticeHandler(handler).build();
+    return with(b -> b.noticeHandler(handler));
   }
 
   /** The listener events go to, if one is set. */
@@ -193,7 +168,7 @@ public final class ConnectionConfig {
    * settings: {@link #equals}, {@link #toMap} and {@link #toString} leave them out.
    */
   public ConnectionConfig withCodec(String typeName, Codec<?> codec) {
-    return toBuilder().codec(typeName, codec).build();
+    return with(b -> b.codec(typeName, codec));
   }
 
   /** The codecs given by type name ({@link #withCodec}); {@link NamedCodecs#NONE} by default. */
@@ -206,28 +181,28 @@ public final class ConnectionConfig {
    * removes the explicit setting, so the environment or default applies again.
    */
   public ConnectionConfig with(String key, String value) {
-    return toBuilder().set(key, value).build();
+    return with(b -> b.set(key, value));
   }
 
   /** A copy with several keywords set, as {@link #with(String, String)}. */
   public ConnectionConfig with(Map<String, String> parameters) {
-    return toBuilder().setAll(parameters).build();
+    return with(b -> b.setAll(parameters));
   }
 
   public ConnectionConfig withHost(String host) {
-    return with("host", host);
+    return with(b -> b.host(host));
   }
 
   public ConnectionConfig withPort(int port) {
-    return with("port", Integer.toString(port));
+    return with(b -> b.port(port));
   }
 
   public ConnectionConfig withUser(String user) {
-    return with("user", user);
+    return with(b -> b.user(user));
   }
 
   public ConnectionConfig withPassword(String password) {
-    return with("password", password);
+    return with(b -> b.password(password));
   }
 
   /**
@@ -235,15 +210,15 @@ public final class ConnectionConfig {
    * PasswordSupplier}); null removes it.
    */
   public ConnectionConfig withPasswordSupplier(PasswordSupplier supplier) {
-    return toBuilder().passwordSupplier(supplier).build();
+    return with(b -> b.passwordSupplier(supplier));
   }
 
   public ConnectionConfig withDatabase(String dbname) {
-    return with("dbname", dbname);
+    return with(b -> b.database(dbname));
   }
 
   public ConnectionConfig withSslMode(SslMode mode) {
-    return with("sslmode", mode.keyword());
+    return with(b -> b.sslMode(Objects.requireNonNull(mode, "mode")));
   }
 
   /**
@@ -251,22 +226,22 @@ public final class ConnectionConfig {
    * connector's job). Never empty.
    */
   public List<HostPort> hosts() {
-    return r.hosts();
+    return s.get(Keys.HOST);
   }
 
   /** {@code user}: the role to log in as. */
   public String user() {
-    return r.user();
+    return s.get(Keys.USER);
   }
 
   /** {@code dbname}: the database. */
   public String database() {
-    return r.dbname();
+    return s.get(Keys.DBNAME);
   }
 
   /** The password given by {@code password} or {@code PGPASSWORD}; not the password file. */
   public Optional<String> password() {
-    return r.password();
+    return s.optional(Keys.PASSWORD);
   }
 
   /**
@@ -276,24 +251,7 @@ public final class ConnectionConfig {
    * call; ignored with a warning if group- or world-accessible).
    */
   public Optional<String> passwordFor(HostPort host) {
-    if (hooks.passwordSupplier() != null) {
-      return Optional.ofNullable(supplied(host)).filter(p -> !p.isEmpty());
-    }
-    if (r.password().isPresent() || r.passfile().isEmpty()) {
-      return r.password();
-    }
-    return PgpassFile.lookup(r.passfile().get(), !local.windows(), PgpassFile.lookupHost(host),
-        host.port(), r.dbname(), r.user());
-  }
-
-  private String supplied(HostPort host) {
-    try {
-      return hooks.passwordSupplier().password(host, r.user());
-    } catch (Exception e) {
-      // the cause is the supplier's own; its message is never built from the password it failed to get
-      throw new ConnectionException("the password supplier failed for " + r.user() + " at " + host + ": " + e,
-          SluiceException.Outcome.NOT_SENT, e);
-    }
+    return Passwords.forHost(s, local.windows(), hooks.passwordSupplier(), host);
   }
 
   /**
@@ -301,7 +259,7 @@ public final class ConnectionConfig {
    * server asks for OAuth (see {@link OAuthTokenSupplier}); null removes it.
    */
   public ConnectionConfig withOAuthTokenSupplier(OAuthTokenSupplier supplier) {
-    return toBuilder().oauthTokenSupplier(supplier).build();
+    return with(b -> b.oauthTokenSupplier(supplier));
   }
 
   /** The supplier set by {@link #withOAuthTokenSupplier}, if any. */
@@ -316,7 +274,7 @@ public final class ConnectionConfig {
 
   /** The password file that {@link #passwordFor} reads, if a home directory is known. */
   public Optional<Path> passfile() {
-    return r.passfile();
+    return s.optional(Keys.PASSFILE);
   }
 
   /**
@@ -324,64 +282,69 @@ public final class ConnectionConfig {
    * libpq); absent means Sluice's default of 30 s. It applies to each host (and address) in turn.
    */
   public Optional<Duration> connectTimeout() {
-    return r.connectTimeout();
+    return s.optional(Keys.CONNECT_TIMEOUT);
   }
 
   /** {@code options}: command-line options sent to the server, e.g. {@code -c geqo=off}. */
   public Optional<String> options() {
-    return r.options();
+    return s.optional(Keys.OPTIONS);
   }
 
   /** {@code application_name}, else {@code fallback_application_name}. */
   public Optional<String> applicationName() {
-    return r.applicationName();
+    return s.optional(Keys.APPLICATION_NAME);
   }
 
   /** {@code keepalives}: whether TCP keepalives are enabled (default true). */
   public boolean keepalives() {
-    return r.keepalives();
+    return s.get(Keys.KEEPALIVES);
   }
 
   public SslMode sslMode() {
-    return r.sslMode();
+    return s.get(Keys.SSLMODE);
   }
 
   public SslNegotiation sslNegotiation() {
-    return r.sslNegotiation();
+    return s.get(Keys.SSLNEGOTIATION);
   }
 
   /** {@code sslcert}: the client certificate file (libpq's default is resolved by the TLS layer). */
   public Optional<String> sslCert() {
-    return r.sslCert();
+    return s.optional(Keys.SSLCERT);
   }
 
   /** {@code sslkey}: the client key file. */
   public Optional<String> sslKey() {
-    return r.sslKey();
+    return s.optional(Keys.SSLKEY);
   }
 
   /** {@code sslpassword}: the client key's passphrase. Secret. */
   public Optional<String> sslPassword() {
-    return r.sslPassword();
+    return s.optional(Keys.SSLPASSWORD);
   }
 
   /** {@code sslrootcert}: a CA file, or {@code system} for the JDK's trusted roots. */
   public Optional<String> sslRootCert() {
-    return r.sslRootCert();
+    return s.optional(Keys.SSLROOTCERT);
   }
 
   /** {@code sslcrl}: a certificate revocation list file. */
   public Optional<String> sslCrl() {
-    return r.sslCrl();
+    return s.optional(Keys.SSLCRL);
   }
 
   /** {@code sslsni}: whether to send the host name in TLS SNI (default true). */
   public boolean sslSni() {
-    return r.sslSni();
+    return s.get(Keys.SSLSNI);
+  }
+
+  /** {@code gssencmode}: whether to ask for GSS encryption first (default prefer). */
+  public GssEncMode gssEncMode() {
+    return s.get(Keys.GSSENCMODE);
   }
 
   public ChannelBindingMode channelBinding() {
-    return r.channelBinding();
+    return s.get(Keys.CHANNEL_BINDING);
   }
 
   /**
@@ -389,53 +352,54 @@ public final class ConnectionConfig {
    * it is not set; {@link AuthMethod#NONE} in the set means the server may skip authentication.
    */
   public Set<AuthMethod> allowedAuthMethods() {
-    return r.allowedAuthMethods();
+    return s.get(Keys.REQUIRE_AUTH);
   }
 
   public TargetSessionAttrs targetSessionAttrs() {
-    return r.targetSessionAttrs();
+    return s.get(Keys.TARGET_SESSION_ATTRS);
   }
 
   public LoadBalanceHosts loadBalanceHosts() {
-    return r.loadBalanceHosts();
+    return s.get(Keys.LOAD_BALANCE_HOSTS);
   }
 
   /** {@code min_protocol_version} as the wire code {@code major << 16 | minor} (3.0 = 196608). */
   public int minProtocolVersion() {
-    return r.minProtocolVersion();
+    return s.get(Keys.MIN_PROTOCOL_VERSION);
   }
 
   /** {@code max_protocol_version} as the wire code; the version requested in StartupMessage. */
   public int maxProtocolVersion() {
-    return r.maxProtocolVersion();
+    return s.get(Keys.MAX_PROTOCOL_VERSION);
   }
 
-  /** Sluice's {@code statement_cache_size}. */
+  /** Sluice's {@code statement_cache_size}: prepared statements kept per connection (default 256; 0: none). */
   public int statementCacheSize() {
-    return r.statementCacheSize();
+    return s.get(Keys.STATEMENT_CACHE_SIZE);
   }
 
-  /** Sluice's {@code pipeline_depth}; 1 means no pipelining. */
+  /** Sluice's {@code pipeline_depth}: requests in flight per connection (default 256; 1: no pipelining). */
   public int pipelineDepth() {
-    return r.pipelineDepth();
+    return s.get(Keys.PIPELINE_DEPTH);
   }
 
-  /** Sluice's {@code max_message_size}, in bytes. */
+  /** Sluice's {@code max_message_size}: the largest backend message accepted (bytes, ≥ 1024, default 1 GiB). */
   public int maxMessageSize() {
-    return r.maxMessageSize();
+    return s.get(Keys.MAX_MESSAGE_SIZE);
   }
 
-  /** Sluice's {@code query_timeout}; empty means none. */
+  /** Sluice's {@code query_timeout} (seconds, decimals allowed); empty (the default, or 0) means none. */
   public Optional<Duration> queryTimeout() {
-    return r.queryTimeout();
+    return s.optional(Keys.QUERY_TIMEOUT);
   }
 
   /**
    * Sluice's {@code pin_timeout}: how long a statement without a {@code query_timeout} waits for
-   * another thread's transaction, pinned session or exclusive request on the same connection.
+   * another thread's transaction, pinned session or exclusive request on the same connection
+   * (default 30 s; more than 0).
    */
   public Duration pinTimeout() {
-    return r.pinTimeout();
+    return s.get(Keys.PIN_TIMEOUT);
   }
 
   /**
@@ -443,12 +407,12 @@ public final class ConnectionConfig {
    * ReadRouting#PRIMARY} (the default) routes nothing.
    */
   public ReadRouting readRouting() {
-    return r.routing().readRouting();
+    return s.get(Keys.READ_ROUTING);
   }
 
   /** Sluice's {@code max_standby_lag} (default 5 s): a standby lagging more gets no reads. */
   public Duration maxStandbyLag() {
-    return r.routing().maxStandbyLag();
+    return s.get(Keys.MAX_STANDBY_LAG);
   }
 
   /**
@@ -456,12 +420,12 @@ public final class ConnectionConfig {
    * not to be given) when it does not.
    */
   public boolean readYourWrites() {
-    return r.routing().readYourWrites();
+    return s.get(Keys.READ_YOUR_WRITES);
   }
 
-  /** Sluice's {@code cancel_timeout}; empty means none. */
+  /** Sluice's {@code cancel_timeout}: how long to wait for a cancel request (default 10 s); empty (0) means none. */
   public Optional<Duration> cancelTimeout() {
-    return r.cancelTimeout();
+    return s.optional(Keys.CANCEL_TIMEOUT);
   }
 
   /**
@@ -470,7 +434,7 @@ public final class ConnectionConfig {
    */
   public Optional<String> get(String key) {
     Keys.require(key);
-    return Optional.ofNullable(r.effective().get(key));
+    return Optional.ofNullable(s.effective().get(key));
   }
 
   /**
@@ -479,7 +443,7 @@ public final class ConnectionConfig {
    * {@code ***}.
    */
   public Map<String, String> toMap(boolean includeSecrets) {
-    Map<String, String> out = new LinkedHashMap<>(r.effective());
+    Map<String, String> out = new LinkedHashMap<>(s.effective());
     if (!includeSecrets) {
       out.replaceAll((k, v) -> Keys.isSecret(k) ? "***" : v);
     }
@@ -488,12 +452,12 @@ public final class ConnectionConfig {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof ConnectionConfig c && r.effective().equals(c.r.effective());
+    return o instanceof ConnectionConfig c && s.effective().equals(c.s.effective());
   }
 
   @Override
   public int hashCode() {
-    return r.effective().hashCode();
+    return s.effective().hashCode();
   }
 
   /**
@@ -502,26 +466,8 @@ public final class ConnectionConfig {
    */
   @Override
   public String toString() {
-    StringBuilder sb = new StringBuilder("ConnectionConfig[");
-    String sep = "";
-    for (Map.Entry<String, String> e : toMap(false).entrySet()) {
-      String k = e.getKey();
-      if (r.given().contains(k) || k.equals("host") || k.equals("port") || k.equals("user")
-          || k.equals("dbname")) {
-        sb.append(sep).append(k).append('=').append(quote(e.getValue()));
-        sep = " ";
-      }
-    }
-    if (hooks.passwordSupplier() != null) {
-      sb.append(sep).append("password=(from a supplier)");
-    }
-    return sb.append(']').toString();
-  }
-
-  private static String quote(String v) {
-    if (!v.isEmpty() && v.chars().noneMatch(c -> c <= ' ' || c == '\'' || c == '\\')) {
-      return v;
-    }
-    return "'" + v.replace("\\", "\\\\").replace("'", "\\'") + "'";
+    String supplier = hooks.passwordSupplier() == null ? "" : "password=(from a supplier)";
+    String given = ConnectionStrings.keywordValue(toMap(false), s.given());
+    return "ConnectionConfig[" + given + (given.isEmpty() || supplier.isEmpty() ? "" : " ") + supplier + "]";
   }
 }

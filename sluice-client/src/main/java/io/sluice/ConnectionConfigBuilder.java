@@ -4,9 +4,9 @@ import io.sluice.event.EventListener;
 import io.sluice.internal.config.ConnectionStrings;
 import io.sluice.internal.config.Keys;
 import io.sluice.internal.config.LocalDefaults;
+import io.sluice.internal.config.Param;
 import io.sluice.types.Codec;
 import io.sluice.types.NamedCodecs;
-import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -97,7 +97,7 @@ public final class ConnectionConfigBuilder {
   }
 
   public ConnectionConfigBuilder port(int port) {
-    return set("port", Integer.toString(port));
+    return set(Keys.PORT, port);
   }
 
   public ConnectionConfigBuilder user(String user) {
@@ -131,7 +131,7 @@ public final class ConnectionConfigBuilder {
   }
 
   public ConnectionConfigBuilder passfile(Path file) {
-    return set("passfile", file == null ? null : file.toString());
+    return set(Keys.PASSFILE, file);
   }
 
   public ConnectionConfigBuilder applicationName(String name) {
@@ -143,11 +143,11 @@ public final class ConnectionConfigBuilder {
   }
 
   public ConnectionConfigBuilder sslMode(SslMode mode) {
-    return set("sslmode", mode == null ? null : mode.keyword());
+    return set(Keys.SSLMODE, mode);
   }
 
   public ConnectionConfigBuilder sslNegotiation(SslNegotiation negotiation) {
-    return set("sslnegotiation", negotiation == null ? null : negotiation.keyword());
+    return set(Keys.SSLNEGOTIATION, negotiation);
   }
 
   /** {@code sslrootcert}: a CA file, or {@code system}. */
@@ -156,7 +156,7 @@ public final class ConnectionConfigBuilder {
   }
 
   public ConnectionConfigBuilder channelBinding(ChannelBindingMode mode) {
-    return set("channel_binding", mode == null ? null : mode.keyword());
+    return set(Keys.CHANNEL_BINDING, mode);
   }
 
   /** {@code require_auth}, e.g. {@code scram-sha-256} or {@code !password,!md5}. */
@@ -165,11 +165,11 @@ public final class ConnectionConfigBuilder {
   }
 
   public ConnectionConfigBuilder targetSessionAttrs(TargetSessionAttrs attrs) {
-    return set("target_session_attrs", attrs == null ? null : attrs.keyword());
+    return set(Keys.TARGET_SESSION_ATTRS, attrs);
   }
 
   public ConnectionConfigBuilder loadBalanceHosts(LoadBalanceHosts mode) {
-    return set("load_balance_hosts", mode == null ? null : mode.keyword());
+    return set(Keys.LOAD_BALANCE_HOSTS, mode);
   }
 
   /**
@@ -177,33 +177,29 @@ public final class ConnectionConfigBuilder {
    * means wait forever.
    */
   public ConnectionConfigBuilder connectTimeout(Duration timeout) {
-    if (timeout == null) {
-      return set("connect_timeout", null);
-    }
-    long s = nonNegative("connect_timeout", timeout).getSeconds() + (timeout.getNano() > 0 ? 1 : 0);
-    return set("connect_timeout", Long.toString(s));
+    return set(Keys.CONNECT_TIMEOUT, nonNegative(Keys.CONNECT_TIMEOUT, timeout));
   }
 
   /** Sluice's {@code query_timeout}; {@link Duration#ZERO} means none. */
   public ConnectionConfigBuilder queryTimeout(Duration timeout) {
-    return set("query_timeout", seconds("query_timeout", timeout));
+    return set(Keys.QUERY_TIMEOUT, nonNegative(Keys.QUERY_TIMEOUT, timeout));
   }
 
   /** Sluice's {@code cancel_timeout}; {@link Duration#ZERO} means none. */
   public ConnectionConfigBuilder cancelTimeout(Duration timeout) {
-    return set("cancel_timeout", seconds("cancel_timeout", timeout));
+    return set(Keys.CANCEL_TIMEOUT, nonNegative(Keys.CANCEL_TIMEOUT, timeout));
   }
 
   public ConnectionConfigBuilder statementCacheSize(int size) {
-    return set("statement_cache_size", Integer.toString(size));
+    return set(Keys.STATEMENT_CACHE_SIZE, size);
   }
 
   public ConnectionConfigBuilder pipelineDepth(int depth) {
-    return set("pipeline_depth", Integer.toString(depth));
+    return set(Keys.PIPELINE_DEPTH, depth);
   }
 
   public ConnectionConfigBuilder maxMessageSize(int bytes) {
-    return set("max_message_size", Integer.toString(bytes));
+    return set(Keys.MAX_MESSAGE_SIZE, bytes);
   }
 
   /**
@@ -217,27 +213,21 @@ public final class ConnectionConfigBuilder {
 
   /** Validates and builds; throws {@link ConfigException} naming the first bad parameter. */
   public ConnectionConfig build() {
-    return ConnectionConfig.create(params, env != null ? env : System.getenv(),
+    return new ConnectionConfig(params, env != null ? env : System.getenv(),
         local != null ? local : LocalDefaults.system(),
         new ConnectionConfig.Hooks(listener, noticeHandler, passwordSupplier, codecs, oauthTokenSupplier));
   }
 
-  private static Duration nonNegative(String key, Duration d) {
-    if (d.isNegative()) {
-      throw new ConfigException("invalid value for connection parameter \"" + key + "\": " + d
+  /** Sets a key from its typed value, written as the key table writes it; null removes it. */
+  <T> ConnectionConfigBuilder set(Param<T> key, T value) {
+    return set(key.name(), value == null ? null : key.format(value));
+  }
+
+  private static Duration nonNegative(Param<Duration> key, Duration d) {
+    if (d != null && d.isNegative()) {
+      throw new ConfigException("invalid value for connection parameter \"" + key.name() + "\": " + d
           + " is negative");
     }
     return d;
-  }
-
-  private static String seconds(String key, Duration d) {
-    if (d == null) {
-      return null;
-    }
-    nonNegative(key, d);
-    return BigDecimal.valueOf(d.getSeconds())
-        .add(BigDecimal.valueOf(d.getNano(), 9))
-        .stripTrailingZeros()
-        .toPlainString();
   }
 }

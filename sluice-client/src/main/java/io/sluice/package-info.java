@@ -10,7 +10,7 @@
  *   {@link io.sluice.Pool#readOnly()}, {@link io.sluice.HostStats}, {@link io.sluice.ServerRole}</td></tr>
  * <tr><td>configure</td><td>{@link io.sluice.ConnectionConfig} (libpq's keys, URI and conninfo forms),
  *   {@link io.sluice.ConnectionConfigBuilder}, {@link io.sluice.HostPort}, {@link io.sluice.SslMode},
- *   {@link io.sluice.SslNegotiation}, {@link io.sluice.ChannelBindingMode},
+ *   {@link io.sluice.SslNegotiation}, {@link io.sluice.GssEncMode}, {@link io.sluice.ChannelBindingMode},
  *   {@link io.sluice.TargetSessionAttrs}, {@link io.sluice.LoadBalanceHosts}, {@link io.sluice.ReadRouting},
  *   {@link io.sluice.PasswordSupplier}, {@link io.sluice.OAuthTokenSupplier} and
  *   {@link io.sluice.OAuthTokenRequest}</td></tr>

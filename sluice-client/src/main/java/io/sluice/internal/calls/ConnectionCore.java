@@ -9,7 +9,8 @@ import io.sluice.event.ConnectionInfo;
 import io.sluice.event.EventListener;
 import io.sluice.internal.engine.Deadline;
 import io.sluice.internal.events.Events;
-import io.sluice.internal.session.ConnectSettings;
+import io.sluice.internal.session.ConnectPlan;
+import io.sluice.internal.engine.EngineSettings;
 import io.sluice.internal.session.Connector;
 import io.sluice.internal.statements.StatementRunner;
 import io.sluice.protocol.MessageTracer;
@@ -51,13 +52,12 @@ public final class ConnectionCore {
           + " (use Pool.open, or read_routing=primary)");
     }
     EventListener listener = config.listener().orElse(null);
-    var server = Connector.connect(ConnectSettings.from(config, trace), Events.of(listener, null));
+    var server = Connector.connect(ConnectPlan.of(config, trace), Events.of(listener, null));
     ConnectionInfo info = server.connectionInfo();
     server.onNotice(Events.noticeRoute(config.noticeHandler().orElse(null), info));
     Events events = Events.of(listener, info);
-    long cancelTimeout = config.cancelTimeout().map(Duration::toNanos).orElse(0L);
-    ConnectionCore core = new ConnectionCore(new StatementRunner(server, config.pipelineDepth(),
-        config.statementCacheSize(), cancelTimeout, config.pinTimeout().toNanos(), events), config, events);
+    ConnectionCore core = new ConnectionCore(new StatementRunner(server, EngineSettings.of(config), events),
+        config, events);
     try {
       core.session.registerNamedCodecs(config.codecs(), config.database(), core.deadline());
       return core;

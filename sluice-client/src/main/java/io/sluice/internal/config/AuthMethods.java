@@ -16,11 +16,11 @@ import java.util.Set;
 final class AuthMethods {
   private AuthMethods() {}
 
-  /** The methods the server may use; every method when {@code s} is null. */
+  /** Every method: {@code require_auth} not given. */
+  static final Set<AuthMethod> ALL = Collections.unmodifiableSet(EnumSet.allOf(AuthMethod.class));
+
+  /** The methods the server may use. */
   static Set<AuthMethod> allowed(Setting s) {
-    if (s == null) {
-      return Collections.unmodifiableSet(EnumSet.allOf(AuthMethod.class));
-    }
     String[] items = s.value().split(",", -1);
     boolean negated = items[0].startsWith("!");
     EnumSet<AuthMethod> allowed = negated ? EnumSet.allOf(AuthMethod.class) : EnumSet.noneOf(AuthMethod.class);

@@ -2,6 +2,8 @@ package io.sluice.internal.config;
 
 import io.sluice.ConfigException;
 import java.util.Map;
+import java.util.Set;
+import java.util.StringJoiner;
 
 /**
  * Entry point for the three connection-string syntaxes. Each yields libpq keywords and raw values,
@@ -35,5 +37,29 @@ public final class ConnectionStrings {
               + " (lower case, with the slashes)");
     }
     return ConninfoParser.parse(s);
+  }
+
+  /**
+   * {@code shown} as a keyword/value string (what {@link ConninfoParser} reads), keeping the hosts,
+   * user, database and the parameters in {@code given}; a value with spaces, quotes or backslashes
+   * is quoted.
+   */
+  public static String keywordValue(Map<String, String> shown, Set<String> given) {
+    StringJoiner out = new StringJoiner(" ");
+    shown.forEach((k, v) -> {
+      if (given.contains(k) || ALWAYS_SHOWN.contains(k)) {
+        out.add(k + '=' + quote(v));
+      }
+    });
+    return out.toString();
+  }
+
+  private static final Set<String> ALWAYS_SHOWN = Set.of("host", "port", "user", "dbname");
+
+  private static String quote(String v) {
+    if (!v.isEmpty() && v.chars().noneMatch(c -> c <= ' ' || c == '\'' || c == '\\')) {
+      return v;
+    }
+    return "'" + v.replace("\\", "\\\\").replace("'", "\\'") + "'";
   }
 }

@@ -1,7 +1,5 @@
 package io.sluice.internal.config;
 
-import java.util.Map;
-
 /**
  * Checks the GSSAPI (Kerberos) parameters when the configuration is built: {@code krbsrvname}
  * (a service name, no {@code @} or {@code /}: the host is added), {@code gsslib} (only {@code
@@ -12,16 +10,21 @@ import java.util.Map;
 final class GssValues {
   private GssValues() {}
 
-  static void check(Map<String, Setting> m) {
-    Setting service = m.get("krbsrvname");
-    if (service != null && !service.value().matches("[A-Za-z0-9._-]+")) {
-      throw service.invalid("a Kerberos service name such as \"postgres\" (letters, digits, '.', '_', '-';"
+  /** {@code krbsrvname}. */
+  static String service(Setting s) {
+    if (!s.value().matches("[A-Za-z0-9._-]+")) {
+      throw s.invalid("a Kerberos service name such as \"postgres\" (letters, digits, '.', '_', '-';"
           + " the host is added: service@host)");
     }
-    Setting lib = m.get("gsslib");
-    if (lib != null && !lib.value().equals("gssapi")) {
-      throw lib.invalid("only \"gssapi\" (Sluice signs in with the JDK's GSSAPI; \"sspi\" is Windows's library,"
+    return s.value();
+  }
+
+  /** {@code gsslib}. */
+  static String library(Setting s) {
+    if (!s.value().equals("gssapi")) {
+      throw s.invalid("only \"gssapi\" (Sluice signs in with the JDK's GSSAPI; \"sspi\" is Windows's library,"
           + " which it does not use)");
     }
+    return s.value();
   }
 }

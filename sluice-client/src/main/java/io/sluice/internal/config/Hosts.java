@@ -48,7 +48,7 @@ final class Hosts {
       String name = names == null ? "" : names.get(i);
       String addr = addrs == null ? "" : addrs.get(i);
       String portItem = ports.get(ports.size() == 1 ? 0 : i);
-      int p = portItem.isEmpty() ? LocalDefaults.DEFAULT_PORT : Values.port(port, portItem);
+      int p = portItem.isEmpty() ? Keys.PORT.fallback() : Values.port(port, portItem);
       out.add(entry(host, name, hostaddr, addr, p, d));
     }
     return List.copyOf(out);

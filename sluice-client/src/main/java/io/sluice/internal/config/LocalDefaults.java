@@ -27,9 +27,6 @@ public record LocalDefaults(String osUser, Path userHome, boolean socketDirExist
    */
   public static final Path DEFAULT_SOCKET_DIR = Path.of("/var/run/postgresql");
 
-  /** libpq's {@code DEF_PGPORT}. */
-  public static final int DEFAULT_PORT = 5432;
-
   public LocalDefaults {
     Objects.requireNonNull(osUser, "osUser");
   }

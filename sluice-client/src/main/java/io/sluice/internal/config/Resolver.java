@@ -1,15 +1,11 @@
 package io.sluice.internal.config;
 
-import io.sluice.ChannelBindingMode;
 import io.sluice.ConfigException;
 import io.sluice.HostPort;
-import io.sluice.LoadBalanceHosts;
 import io.sluice.SslMode;
 import io.sluice.SslNegotiation;
-import io.sluice.TargetSessionAttrs;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,7 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Turns explicit parameters and the environment into a {@link ResolvedConfig}, validating every
+ * Turns explicit parameters and the environment into {@link Settings}, validating every
  * value before anything touches the network. Precedence, per parameter, as libpq's {@code
  * conninfo_add_defaults}: an explicit non-empty value, else the non-empty environment variable,
  * else the built-in default. (An explicit empty value counts as not given.)
@@ -46,47 +42,53 @@ public final class Resolver {
     }
   }
 
+  /** The explicit parameters that count as given (non-empty), each name checked. */
+  public static Map<String, String> given(Map<String, String> explicit) {
+    Map<String, String> given = new LinkedHashMap<>();
+    explicit.forEach((k, v) -> {
+      Keys.require(java.util.Objects.requireNonNull(k, "parameter name"));
+      if (v != null && !v.isEmpty()) {
+        given.put(k, v);
+      }
+    });
+    return Collections.unmodifiableMap(given);
+  }
+
   /**
    * @param explicit libpq keywords to values (unknown keys are rejected; empty values ignored)
    * @param env the process environment, or a stand-in
    * @param d facts about the local machine
    */
-  public static ResolvedConfig resolve(
-      Map<String, String> explicit, Map<String, String> env, LocalDefaults d) {
+  public static Settings resolve(Map<String, String> explicit, Map<String, String> env, LocalDefaults d) {
     Map<String, Setting> m = merge(explicit, env);
-    GssValues.check(m);
+    Object[] v = new Object[Keys.count()];
+    // each parameter by its own parser, in the table's order, else its default
+    for (Param<?> k : Keys.params()) {
+      Setting s = m.get(k.name());
+      v[k.index()] = s == null ? k.fallback() : k.parser() == null ? null : k.parser().parse(s);
+    }
+    // what depends on other parameters or on the machine
     Setting hostS = m.get("host");
     Setting hostaddrS = m.get("hostaddr");
     List<HostPort> hosts = Hosts.resolve(hostS, hostaddrS, m.get("port"), d);
+    v[Keys.HOST.index()] = hosts;
     String user = text(m, "user").orElse(d.osUser());
     if (user.isEmpty()) {
       throw new ConfigException(
           "no user name: set the connection parameter \"user\" or PGUSER"
               + " (the operating-system user name is unknown)");
     }
-    String dbname = text(m, "dbname").orElse(user);
+    v[Keys.USER.index()] = user;
+    v[Keys.DBNAME.index()] = text(m, "dbname").orElse(user);
+    v[Keys.APPLICATION_NAME.index()] =
+        text(m, "application_name").or(() -> text(m, "fallback_application_name")).orElse(null);
 
-    Optional<Duration> connectTimeout = Optional.of(Duration.ofSeconds(ResolvedConfig.DEFAULT_CONNECT_TIMEOUT_SECONDS));
-    if (m.containsKey("connect_timeout")) {
-      // libpq (pqConnectDBComplete): zero or negative waits forever
-      int t = Values.integer(m.get("connect_timeout"), Integer.MIN_VALUE, Integer.MAX_VALUE);
-      connectTimeout = t <= 0 ? Optional.empty() : Optional.of(Duration.ofSeconds(t));
+    boolean systemRoots = text(m, "sslrootcert").filter("system"::equals).isPresent();
+    if (!m.containsKey("sslmode") && systemRoots) {
+      v[Keys.SSLMODE.index()] = SslMode.VERIFY_FULL; // libpq conninfo_add_defaults
     }
-    if (m.containsKey("client_encoding")) {
-      Values.utf8Only(m.get("client_encoding"));
-    }
-    boolean keepalives = !m.containsKey("keepalives")
-        || Values.integer(m.get("keepalives"), Integer.MIN_VALUE, Integer.MAX_VALUE) != 0;
-
-    Optional<String> sslRootCert = text(m, "sslrootcert");
-    boolean systemRoots = sslRootCert.filter("system"::equals).isPresent();
-    SslMode sslMode = m.containsKey("sslmode")
-        ? Values.oneOf(m.get("sslmode"), SslMode.values(), SslMode::keyword)
-        : systemRoots ? SslMode.VERIFY_FULL : SslMode.PREFER; // libpq conninfo_add_defaults
-    SslNegotiation negotiation = m.containsKey("sslnegotiation")
-        ? Values.oneOf(m.get("sslnegotiation"), SslNegotiation.values(), SslNegotiation::keyword)
-        : SslNegotiation.POSTGRES;
-    if (negotiation == SslNegotiation.DIRECT && !sslMode.requiresTls()) {
+    SslMode sslMode = (SslMode) v[Keys.SSLMODE.index()];
+    if (v[Keys.SSLNEGOTIATION.index()] == SslNegotiation.DIRECT && !sslMode.requiresTls()) {
       throw new ConfigException(
           "weak sslmode \"" + sslMode.keyword() + "\" may not be used with sslnegotiation=direct"
               + " (use \"require\", \"verify-ca\", or \"verify-full\")");
@@ -96,75 +98,29 @@ public final class Resolver {
           "weak sslmode \"" + sslMode.keyword() + "\" may not be used with sslrootcert=system"
               + " (use \"verify-full\")");
     }
-    boolean sslSni = !m.containsKey("sslsni") || Values.flag(m.get("sslsni"));
-    if (m.containsKey("gssencmode")) {
-      gssEncMode(m.get("gssencmode"));
-    }
-    ChannelBindingMode channelBinding = m.containsKey("channel_binding")
-        ? Values.oneOf(m.get("channel_binding"), ChannelBindingMode.values(), ChannelBindingMode::keyword)
-        : ChannelBindingMode.PREFER;
-    TargetSessionAttrs tsa = m.containsKey("target_session_attrs")
-        ? Values.oneOf(m.get("target_session_attrs"), TargetSessionAttrs.values(), TargetSessionAttrs::keyword)
-        : TargetSessionAttrs.ANY;
-    LoadBalanceHosts lb = m.containsKey("load_balance_hosts")
-        ? Values.oneOf(m.get("load_balance_hosts"), LoadBalanceHosts.values(), LoadBalanceHosts::keyword)
-        : LoadBalanceHosts.DISABLE;
-    int minProto = m.containsKey("min_protocol_version")
-        ? Values.protocolVersion(m.get("min_protocol_version")) : ResolvedConfig.PROTOCOL_3_0;
-    int maxProto = m.containsKey("max_protocol_version")
-        ? Values.protocolVersion(m.get("max_protocol_version")) : ResolvedConfig.PROTOCOL_3_2;
+    int minProto = (Integer) v[Keys.MIN_PROTOCOL_VERSION.index()];
+    int maxProto = (Integer) v[Keys.MAX_PROTOCOL_VERSION.index()];
     if (minProto > maxProto) {
       throw new ConfigException(
-          "min_protocol_version " + versionText(minProto)
-              + " is greater than max_protocol_version " + versionText(maxProto));
+          "min_protocol_version " + Values.versionText(minProto)
+              + " is greater than max_protocol_version " + Values.versionText(maxProto));
     }
-
-    int cacheSize = intOr(m, "statement_cache_size", 0, ResolvedConfig.DEFAULT_STATEMENT_CACHE_SIZE);
-    int depth = intOr(m, "pipeline_depth", 1, ResolvedConfig.DEFAULT_PIPELINE_DEPTH);
-    int maxMessage = intOr(m, "max_message_size", ResolvedConfig.MIN_MAX_MESSAGE_SIZE, ResolvedConfig.DEFAULT_MAX_MESSAGE_SIZE);
-    Optional<Duration> queryTimeout = m.containsKey("query_timeout")
-        ? Values.seconds(m.get("query_timeout")) : Optional.empty();
-    Optional<Duration> cancelTimeout = m.containsKey("cancel_timeout")
-        ? Values.seconds(m.get("cancel_timeout"))
-        : Optional.of(Duration.ofSeconds(ResolvedConfig.DEFAULT_CANCEL_TIMEOUT_SECONDS));
-    Duration pinTimeout = m.containsKey("pin_timeout")
-        ? Values.seconds(m.get("pin_timeout")).orElseThrow(() -> m.get("pin_timeout").invalid(
-            "expected more than 0 seconds: a statement never waits without bound for another thread"))
-        : Duration.ofSeconds(ResolvedConfig.DEFAULT_PIN_TIMEOUT_SECONDS);
-
-    Optional<Path> passfile = passfile(m, env, d);
+    v[Keys.PASSFILE.index()] = passfile(m, env, d).orElse(null);
     Routing routing = Routing.resolve(m);
+    routing.store(v);
 
+    // the string forms: as given, else the value written back, where the parameter has a written form
     Map<String, String> eff = new LinkedHashMap<>();
-    for (Keys.Key k : Keys.all()) {
+    for (Param<?> k : Keys.params()) {
       Setting s = m.get(k.name());
-      if (s != null) {
-        eff.put(k.name(), s.value());
+      String shown = s != null ? s.value() : written(k, v[k.index()]);
+      if (shown != null) {
+        eff.put(k.name(), shown);
       }
     }
     if (hostS == null && hostaddrS == null) {
       eff.put("host", hosts.get(0) instanceof HostPort.UnixSocket u ? u.directory().toString() : "localhost");
     }
-    eff.putIfAbsent("port", Integer.toString(LocalDefaults.DEFAULT_PORT));
-    eff.putIfAbsent("dbname", dbname);
-    eff.putIfAbsent("user", user);
-    passfile.ifPresent(p -> eff.putIfAbsent("passfile", p.toString()));
-    eff.putIfAbsent("connect_timeout", Integer.toString(ResolvedConfig.DEFAULT_CONNECT_TIMEOUT_SECONDS));
-    eff.putIfAbsent("client_encoding", "UTF8");
-    eff.putIfAbsent("keepalives", "1");
-    eff.putIfAbsent("sslmode", sslMode.keyword());
-    eff.putIfAbsent("sslnegotiation", negotiation.keyword());
-    eff.putIfAbsent("sslsni", "1");
-    eff.putIfAbsent("channel_binding", channelBinding.keyword());
-    eff.putIfAbsent("target_session_attrs", tsa.keyword());
-    eff.putIfAbsent("load_balance_hosts", lb.keyword());
-    eff.putIfAbsent("min_protocol_version", versionText(minProto));
-    eff.putIfAbsent("max_protocol_version", versionText(maxProto));
-    eff.putIfAbsent("statement_cache_size", Integer.toString(cacheSize));
-    eff.putIfAbsent("pipeline_depth", Integer.toString(depth));
-    eff.putIfAbsent("max_message_size", Integer.toString(maxMessage));
-    eff.putIfAbsent("cancel_timeout", Integer.toString(ResolvedConfig.DEFAULT_CANCEL_TIMEOUT_SECONDS));
-    eff.putIfAbsent("pin_timeout", Integer.toString(ResolvedConfig.DEFAULT_PIN_TIMEOUT_SECONDS));
     routing.putDefaults(eff);
     Map<String, String> ordered = new LinkedHashMap<>();
     for (Keys.Key k : Keys.all()) {
@@ -172,15 +128,14 @@ public final class Resolver {
         ordered.put(k.name(), eff.get(k.name()));
       }
     }
+    return new Settings(v, Collections.unmodifiableMap(ordered),
+        Collections.unmodifiableSet(new java.util.LinkedHashSet<>(m.keySet())));
+  }
 
-    return new ResolvedConfig(
-        hosts, user, dbname, text(m, "password"), passfile, connectTimeout, text(m, "options"),
-        text(m, "application_name").or(() -> text(m, "fallback_application_name")),
-        keepalives, sslMode, negotiation, text(m, "sslcert"), text(m, "sslkey"),
-        text(m, "sslpassword"), sslRootCert, text(m, "sslcrl"), sslSni, channelBinding,
-        AuthMethods.allowed(m.get("require_auth")), tsa, lb, minProto, maxProto, cacheSize, depth,
-        maxMessage, queryTimeout, cancelTimeout, pinTimeout, Collections.unmodifiableMap(ordered),
-        Collections.unmodifiableSet(new java.util.LinkedHashSet<>(m.keySet())), routing);
+  /** A value not given, as its parameter's written form; null if it has none or no value. */
+  @SuppressWarnings("unchecked") // value came from k's parser, fallback or the derivations above, all of type T
+  private static <T> String written(Param<T> k, Object value) {
+    return value == null || k.written() == null ? null : k.format((T) value);
   }
 
   /**
@@ -216,14 +171,6 @@ public final class Resolver {
     return Optional.ofNullable(m.get(key)).map(Setting::value);
   }
 
-  private static int intOr(Map<String, Setting> m, String key, int min, int dflt) {
-    return m.containsKey(key) ? Values.integer(m.get(key), min, Integer.MAX_VALUE) : dflt;
-  }
-
-  private static String versionText(int v) {
-    return (v >>> 16) + "." + (v & 0xFFFF);
-  }
-
   /**
    * The password file: {@code passfile}, else {@code PGPASSFILE}, else {@code ~/.pgpass} with
    * {@code ~} from {@code HOME} or the OS ({@code %APPDATA%\postgresql\pgpass.conf} on Windows).
@@ -247,14 +194,6 @@ public final class Resolver {
       throw new ConfigException(
           s != null ? "invalid path in " + s.where() + ": \"" + s.value() + "\"" : "invalid home directory in HOME",
           e);
-    }
-  }
-
-  /** libpq's {@code gssencmode}: {@code disable}, {@code prefer} (the default) or {@code require}. */
-  private static void gssEncMode(Setting s) {
-    switch (s.value()) {
-      case "disable", "prefer", "require" -> { }
-      default -> throw s.invalid("expected one of disable, prefer, require");
     }
   }
 }

@@ -18,9 +18,8 @@ import java.util.regex.Pattern;
  * @param readYourWrites whether a read must see the pool's own acknowledged writes
  */
 public record Routing(ReadRouting readRouting, Duration maxStandbyLag, boolean readYourWrites) {
-  public static final Duration DEFAULT_MAX_STANDBY_LAG = Duration.ofSeconds(5);
   /** Routing off: today's behaviour. */
-  public static final Routing NONE = new Routing(ReadRouting.PRIMARY, DEFAULT_MAX_STANDBY_LAG, false);
+  static final Routing NONE = new Routing(ReadRouting.PRIMARY, Keys.MAX_STANDBY_LAG.fallback(), false);
 
   /** The keys this record reads, for code that narrows a configuration to one connection. */
   public static final String[] KEYS = {"read_routing", "max_standby_lag", "read_your_writes"};
@@ -36,7 +35,7 @@ public record Routing(ReadRouting readRouting, Duration maxStandbyLag, boolean r
   static Routing resolve(Map<String, Setting> m) {
     ReadRouting routing = m.containsKey("read_routing")
         ? Values.oneOf(m.get("read_routing"), ReadRouting.values(), ReadRouting::keyword)
-        : ReadRouting.PRIMARY;
+        : Keys.READ_ROUTING.fallback();
     if (routing == ReadRouting.PRIMARY) {
       for (String k : new String[] {"max_standby_lag", "read_your_writes"}) {
         if (m.containsKey(k)) {
@@ -46,14 +45,22 @@ public record Routing(ReadRouting readRouting, Duration maxStandbyLag, boolean r
       }
       return NONE;
     }
-    Duration lag = m.containsKey("max_standby_lag") ? duration(m.get("max_standby_lag")) : DEFAULT_MAX_STANDBY_LAG;
-    boolean ryw = !m.containsKey("read_your_writes") || onOff(m.get("read_your_writes"));
+    Duration lag = m.containsKey("max_standby_lag") ? duration(m.get("max_standby_lag"))
+        : Keys.MAX_STANDBY_LAG.fallback();
+    boolean ryw = m.containsKey("read_your_writes") ? onOff(m.get("read_your_writes"))
+        : Keys.READ_YOUR_WRITES.fallback();
     return new Routing(routing, lag, ryw);
   }
 
-  /** The effective string forms, for {@code ConnectionConfig.toMap}. */
+  /** Puts the values into a Settings' array. */
+  void store(Object[] values) {
+    values[Keys.READ_ROUTING.index()] = readRouting;
+    values[Keys.MAX_STANDBY_LAG.index()] = maxStandbyLag;
+    values[Keys.READ_YOUR_WRITES.index()] = readYourWrites;
+  }
+
+  /** The string forms of the lag and read-your-writes defaults, shown only when reads are routed. */
   void putDefaults(Map<String, String> eff) {
-    eff.putIfAbsent("read_routing", readRouting.keyword());
     if (routes()) {
       eff.putIfAbsent("max_standby_lag", maxStandbyLag.toMillis() + "ms");
       eff.putIfAbsent("read_your_writes", readYourWrites ? "on" : "off");

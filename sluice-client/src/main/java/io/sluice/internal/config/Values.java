@@ -101,16 +101,30 @@ final class Values {
    * {@code min_protocol_version} / {@code max_protocol_version}: {@code 3.0}, {@code 3.2} or
    * {@code latest} (= 3.2), as the wire code {@code major << 16 | minor}.
    */
+  static final int PROTOCOL_3_0 = 3 << 16;
+  static final int PROTOCOL_3_2 = 3 << 16 | 2;
+
   static int protocolVersion(Setting s) {
     return switch (s.value()) {
-      case "3.0" -> 3 << 16;
-      case "3.2", "latest" -> 3 << 16 | 2;
+      case "3.0" -> PROTOCOL_3_0;
+      case "3.2", "latest" -> PROTOCOL_3_2;
       default -> throw s.invalid("expected one of 3.0, 3.2, latest");
     };
   }
 
+  /** A protocol version's wire code as {@code major.minor}. */
+  static String versionText(int v) {
+    return (v >>> 16) + "." + (v & 0xFFFF);
+  }
+
+  /** A duration as a number of seconds that {@link #seconds} reads back exactly ({@code 2.5}, {@code 10}). */
+  static String secondsText(Duration d) {
+    return BigDecimal.valueOf(d.getSeconds()).add(BigDecimal.valueOf(d.getNano(), 9)).stripTrailingZeros()
+        .toPlainString();
+  }
+
   /** libpq's {@code client_encoding}, restricted to UTF-8: Sluice decodes all text as UTF-8. */
-  static void utf8Only(Setting s) {
+  static String utf8Only(Setting s) {
     String v = s.value().strip();
     if (!v.equalsIgnoreCase("UTF8") && !v.equalsIgnoreCase("UTF-8")) {
       throw new io.sluice.ConfigException(
@@ -120,5 +134,6 @@ final class Values {
               + s.where()
               + ": Sluice speaks UTF-8 only (use UTF8 or leave it unset; the server converts)");
     }
+    return s.value();
   }
 }

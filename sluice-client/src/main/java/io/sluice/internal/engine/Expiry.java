@@ -30,7 +30,7 @@ final class Expiry {
     this.pending = pending;
     this.outLock = outLock;
     this.failAll = failAll;
-    this.cancelTimeoutNanos = cancelTimeoutNanos > 0 ? cancelTimeoutNanos : TimeUnit.SECONDS.toNanos(10);
+    this.cancelTimeoutNanos = cancelTimeoutNanos;
   }
 
   /** Arms {@code r}'s deadline; null when it has none. Cancel the timer once the request is done. */

@@ -33,7 +33,7 @@ final class Pin {
     this.outLock = outLock;
     this.lifted = outLock.newCondition();
     this.failure = failure;
-    this.pinTimeoutNanos = pinTimeoutNanos > 0 ? pinTimeoutNanos : TimeUnit.SECONDS.toNanos(30);
+    this.pinTimeoutNanos = pinTimeoutNanos;
   }
 
   /**

@@ -43,17 +43,17 @@ public final class RequestEngine {
   /** Deadlines and cancels. */
   private final Expiry expiry;
 
-  public RequestEngine(ServerSession session, int pipelineDepth, long cancelTimeoutNanos, long pinTimeoutNanos) {
+  public RequestEngine(ServerSession session, EngineSettings settings) {
     this.s = session;
     // the pin and the outbox report to the queue, built after them
-    this.pin = new Pin(outLock, this::failure, pinTimeoutNanos);
+    this.pin = new Pin(outLock, this::failure, settings.pinTimeoutNanos());
     this.outbox = new Outbox(session, outLock, this::writeFailed);
-    this.slots = new PipelineSlots(pipelineDepth, wakeUps);
+    this.slots = new PipelineSlots(settings.pipelineDepth(), wakeUps);
     this.queue = new InFlightQueue(session, slots, pin, outbox, wakeUps);
     EngineParts parts = new EngineParts(session, outLock, new ReentrantLock(), outbox, pin, slots, wakeUps, queue);
     this.reader = new ReplyReader(parts);
     this.admission = new Admission(parts, reader, this);
-    this.expiry = new Expiry(session, queue.requests(), outLock, queue::failAll, cancelTimeoutNanos);
+    this.expiry = new Expiry(session, queue.requests(), outLock, queue::failAll, settings.cancelTimeoutNanos());
   }
 
   /**

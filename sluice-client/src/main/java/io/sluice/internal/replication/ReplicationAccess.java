@@ -5,9 +5,10 @@ import io.sluice.ServerException;
 import io.sluice.SimpleResult;
 import io.sluice.SluiceException.Outcome;
 import io.sluice.internal.engine.Deadline;
+import io.sluice.internal.engine.EngineSettings;
 import io.sluice.internal.engine.RequestEngine;
 import io.sluice.internal.exchanges.SimpleQueryRequest;
-import io.sluice.internal.session.ConnectParams;
+import io.sluice.internal.session.ConnectPlan;
 import io.sluice.internal.session.Connector;
 import io.sluice.internal.session.ServerSession;
 import io.sluice.internal.session.SessionAttrs;
@@ -32,14 +33,14 @@ import java.util.function.BiConsumer;
 public final class ReplicationAccess {
   private ReplicationAccess() {}
 
-  /** Connects as {@link Connector#connect(ConnectParams)} does. */
-  public static ServerSession connect(ConnectParams p) {
+  /** Connects as {@link Connector#connect(ConnectPlan)} does. */
+  public static ServerSession connect(ConnectPlan p) {
     return Connector.connect(p);
   }
 
   /** Runs commands with the simple query protocol; a server error is thrown after ReadyForQuery. */
   public static List<SimpleResult> simpleQuery(ServerSession s, String sql, long timeoutNanos) {
-    RequestEngine engine = new RequestEngine(s, 1, 0, 0);
+    RequestEngine engine = new RequestEngine(s, EngineSettings.ONE_AT_A_TIME);
     SimpleQueryRequest q = new SimpleQueryRequest(sql, engine);
     engine.run(q, Deadline.in(timeoutNanos));
     if (q.undecodable != null) {

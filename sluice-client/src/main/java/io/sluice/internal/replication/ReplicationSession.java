@@ -5,8 +5,7 @@ import io.sluice.ConnectionException;
 import io.sluice.SimpleResult;
 import io.sluice.SluiceException.Outcome;
 import io.sluice.TargetSessionAttrs;
-import io.sluice.internal.session.ConnectSettings;
-import io.sluice.internal.session.ConnectParams;
+import io.sluice.internal.session.ConnectPlan;
 import io.sluice.internal.engine.Deadlines;
 import io.sluice.internal.session.ServerSession;
 import io.sluice.replication.ChangeStream;
@@ -60,13 +59,13 @@ public final class ReplicationSession implements AutoCloseable {
   }
 
   public static ReplicationSession open(ConnectionConfig config) {
-    ConnectParams p = ConnectSettings.from(config, null);
+    ConnectPlan p = ConnectPlan.of(config, null);
     Map<String, String> startup = new LinkedHashMap<>(p.startup());
     startup.put("replication", "database");
     // a slot lives on a primary (or, from PostgreSQL 16, a standby if asked for explicitly)
     TargetSessionAttrs want = config.get("target_session_attrs").isPresent() ? p.targetSessionAttrs()
         : TargetSessionAttrs.PRIMARY;
-    ConnectParams replication = p.withStartup(startup, want);
+    ConnectPlan replication = p.withStartup(startup, want);
     return new ReplicationSession(ReplicationAccess.connect(replication), config);
   }
 

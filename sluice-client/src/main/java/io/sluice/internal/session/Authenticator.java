@@ -3,7 +3,7 @@ package io.sluice.internal.session;
 import io.sluice.AuthenticationException;
 import io.sluice.ServerException;
 import io.sluice.SluiceException.Outcome;
-import io.sluice.internal.session.ConnectParams.ChannelBindingPolicy;
+import io.sluice.ChannelBindingMode;
 import io.sluice.HostPort;
 import io.sluice.protocol.BackendMessage;
 import io.sluice.protocol.BackendMessage.*;
@@ -31,7 +31,7 @@ import java.security.cert.X509Certificate;
 final class Authenticator {
   private Authenticator() {}
 
-  static void authenticate(ServerSession s, ConnectParams p, HostPort e) {
+  static void authenticate(ServerSession s, ConnectPlan p, HostPort e) {
     ScramSha256 scram = null;
     GssSignIn gss = null;
     OAuthSignIn oauth = null;
@@ -65,7 +65,7 @@ final class Authenticator {
           if (used == AuthMethod.NONE && !p.allowedAuth().contains(AuthMethod.NONE)) {
             throw refuse("the server did not ask for a password, but require_auth does not allow 'none'");
           }
-          if (p.channelBinding() == ChannelBindingPolicy.REQUIRE && !usedPlus) {
+          if (p.channelBinding() == ChannelBindingMode.REQUIRE && !usedPlus) {
             throw refuse("channel_binding=require, but the server authenticated without channel binding");
           }
           s.authMethod = used;
@@ -179,20 +179,20 @@ final class Authenticator {
     };
   }
 
-  private static ChannelBinding chooseBinding(ServerSession s, ConnectParams p, AuthenticationSASL sasl) {
+  private static ChannelBinding chooseBinding(ServerSession s, ConnectPlan p, AuthenticationSASL sasl) {
     boolean offersPlus = sasl.mechanisms().contains(ScramSha256.MECHANISM_PLUS);
     boolean offersPlain = sasl.mechanisms().contains(ScramSha256.MECHANISM);
     X509Certificate cert = s.transport.peerCertificate();
-    if (p.channelBinding() != ChannelBindingPolicy.DISABLE && s.transport.isSecure() && offersPlus && cert != null) {
+    if (p.channelBinding() != ChannelBindingMode.DISABLE && s.transport.isSecure() && offersPlus && cert != null) {
       try {
         return ChannelBinding.tlsServerEndPoint(ScramSha256.tlsServerEndPoint(cert));
       } catch (RuntimeException ex) {
-        if (p.channelBinding() == ChannelBindingPolicy.REQUIRE) {
+        if (p.channelBinding() == ChannelBindingMode.REQUIRE) {
           throw refuse("channel binding is required but cannot be computed: " + ex.getMessage());
         }
       }
     }
-    if (p.channelBinding() == ChannelBindingPolicy.REQUIRE) {
+    if (p.channelBinding() == ChannelBindingMode.REQUIRE) {
       throw refuse(offersPlus
           ? "channel_binding=require needs TLS"
           : "channel_binding=require, but the server does not offer SCRAM-SHA-256-PLUS (offered: "
@@ -204,21 +204,21 @@ final class Authenticator {
     }
     // 'y': we could bind but the server did not offer it; a server that did offer -PLUS and sees
     // 'y' knows a man in the middle stripped it (RFC 5802 section 6)
-    return s.transport.isSecure() && p.channelBinding() != ChannelBindingPolicy.DISABLE
+    return s.transport.isSecure() && p.channelBinding() != ChannelBindingMode.DISABLE
         ? ChannelBinding.supportedNotOffered()
         : ChannelBinding.none();
   }
 
-  private static void allow(ConnectParams p, AuthMethod m, String what) {
+  private static void allow(ConnectPlan p, AuthMethod m, String what) {
     if (!p.allowedAuth().contains(m)) {
       throw refuse("the server asks for " + what + " (" + m.keyword() + "), which require_auth does not allow");
     }
-    if (p.channelBinding() == ChannelBindingPolicy.REQUIRE && m != AuthMethod.SCRAM_SHA_256) {
+    if (p.channelBinding() == ChannelBindingMode.REQUIRE && m != AuthMethod.SCRAM_SHA_256) {
       throw refuse("channel_binding=require, but the server asks for " + what + ", which has no channel binding");
     }
   }
 
-  private static String password(ConnectParams p, HostPort e) {
+  private static String password(ConnectPlan p, HostPort e) {
     String pw = p.password().apply(e);
     if (pw == null || pw.isEmpty()) {
       throw refuse("the server asks for a password, but none was given (password, PGPASSWORD, a password file or a password supplier)");

@@ -1,6 +1,7 @@
 package io.sluice.internal.session;
 
 import io.sluice.HostPort;
+import io.sluice.SslMode;
 import io.sluice.internal.engine.Deadlines;
 import io.sluice.internal.net.SocketTransport;
 import io.sluice.internal.net.TlsUpgrade;
@@ -54,14 +55,14 @@ public final class Canceller {
         SocketTransport tcp = SocketTransport.connect(new InetSocketAddress(addr, h.port()),
             (int) Math.max(1, timeoutNanos / 1_000_000));
         t[0] = tcp;
-        ConnectParams p = s.connectParams;
+        ConnectPlan p = s.connectPlan;
         if (s.transport.isGssEncrypted() && p != null) {
           // libpq (PQcancelCreate) sends the CancelRequest after a GSSENCRequest, inside the encryption
           t[0] = GssEncryption.forCancel(tcp, p, h);
         } else if (s.transport.isSecure() && p != null && p.tls() != null) {
           // the cancel key is a secret of the session: it travels encrypted when the session does
-          if (p.tlsMode() != ConnectParams.TlsMode.DIRECT_REQUIRE) {
-            Connector.requestTls(tcp, ConnectParams.TlsMode.REQUIRE);   // never the clear: the session is not
+          if (!p.directTls()) {
+            Connector.requestTls(tcp, SslMode.REQUIRE);   // never the clear: the session is not
           }
           t[0] = TlsUpgrade.handshake(tcp, h.name().orElse(h.connectAddress()), p.tls());
         }

@@ -2,10 +2,12 @@ package io.sluice.internal.session;
 
 import io.sluice.AuthenticationException;
 import io.sluice.ConnectionException;
+import io.sluice.GssEncMode;
 import io.sluice.HostPort;
 import io.sluice.ServerException;
 import io.sluice.SluiceException.Outcome;
 import io.sluice.SluiceException;
+import io.sluice.SslMode;
 import io.sluice.event.EventListener;
 import io.sluice.event.ConnectEnd;
 import io.sluice.event.ConnectStart;
@@ -14,8 +16,6 @@ import io.sluice.TargetSessionAttrs;
 import io.sluice.internal.engine.Deadlines;
 import io.sluice.internal.events.Events;
 import io.sluice.internal.events.Started;
-import io.sluice.internal.session.ConnectParams.GssEncMode;
-import io.sluice.internal.session.ConnectParams.TlsMode;
 import io.sluice.internal.net.SocketTransport;
 import io.sluice.internal.net.TlsUpgrade;
 import io.sluice.internal.net.Transport;
@@ -45,12 +45,12 @@ import java.util.Map;
 public final class Connector {
   private Connector() {}
 
-  public static ServerSession connect(ConnectParams p) {
+  public static ServerSession connect(ConnectPlan p) {
     return connect(p, null);
   }
 
-  /** As {@link #connect(ConnectParams)}; each attempt on each host is reported to {@code events} (null: none). */
-  public static ServerSession connect(ConnectParams p, Events events) {
+  /** As {@link #connect(ConnectPlan)}; each attempt on each host is reported to {@code events} (null: none). */
+  public static ServerSession connect(ConnectPlan p, Events events) {
     List<String> failures = new ArrayList<>();
     SluiceException[] last = {null};
     TargetSessionAttrs want = p.targetSessionAttrs() == null ? TargetSessionAttrs.ANY : p.targetSessionAttrs();
@@ -72,7 +72,7 @@ public final class Connector {
   }
 
   /** The first endpoint, in order, that accepts a session and fits {@code want}; null if none. */
-  private static ServerSession firstFitting(ConnectParams p, TargetSessionAttrs want, List<String> failures,
+  private static ServerSession firstFitting(ConnectPlan p, TargetSessionAttrs want, List<String> failures,
       SluiceException[] last, Events events) {
     for (HostPort e : p.endpoints()) {
       ServerSession s;
@@ -106,11 +106,11 @@ public final class Connector {
    * with NegotiateProtocolVersion, but some (PgBouncer before 1.20) reject the startup packet as
    * malformed ({@code 08P01}); then the attempt is made once more asking for 3.0.
    */
-  static ServerSession connectEndpoint(ConnectParams p, HostPort e) {
+  static ServerSession connectEndpoint(ConnectPlan p, HostPort e) {
     return connectEndpoint(p, e, null);
   }
 
-  private static ServerSession connectEndpoint(ConnectParams p, HostPort e, Events events) {
+  private static ServerSession connectEndpoint(ConnectPlan p, HostPort e, Events events) {
     try {
       return connectEndpointOnce(p, e, events);
     } catch (io.sluice.internal.oauth.OAuthSignIn.Discovered ex) {
@@ -131,14 +131,14 @@ public final class Connector {
    * ErrorResponse) moves on to the next; a client-side refusal is final. {@code
    * gssencmode=require} allows nothing but GSS encryption, whatever {@code sslmode} says.
    */
-  private static ServerSession connectEndpointOnce(ConnectParams p, HostPort e, Events events) {
+  private static ServerSession connectEndpointOnce(ConnectPlan p, HostPort e, Events events) {
     if (e instanceof HostPort.UnixSocket) {
       // PostgreSQL never offers TLS or GSS encryption on Unix sockets; libpq treats them as already secure for prefer
       if (p.gssEncMode() == GssEncMode.REQUIRE) {
         throw new ConnectionException("gssencmode=require, but PostgreSQL does not offer GSS encryption over a Unix"
             + " socket (" + e + "); connect over TCP", Outcome.NOT_SENT);
       }
-      if (p.tlsMode() == TlsMode.REQUIRE || p.tlsMode() == TlsMode.DIRECT_REQUIRE) {
+      if (p.sslMode().requiresTls()) {
         throw new ConnectionException("sslmode requires TLS, which PostgreSQL does not offer over a Unix socket ("
             + e + "); connect over TCP", Outcome.NOT_SENT);
       }
@@ -147,11 +147,11 @@ public final class Connector {
     if (p.gssEncMode() == GssEncMode.REQUIRE) {
       return attempt(p, e, true, false, events, null);
     }
-    List<Boolean> tls = switch (p.tlsMode()) {
+    List<Boolean> tls = switch (p.sslMode()) {   // sslnegotiation=direct comes only with a mode requiring TLS
       case DISABLE -> List.of(false);
       case ALLOW -> List.of(false, true);     // e.g. a hostssl-only rule refuses the first
       case PREFER -> List.of(true, false);    // e.g. a hostnossl-only rule refuses the first
-      case REQUIRE, DIRECT_REQUIRE -> List.of(true);
+      case REQUIRE, VERIFY_CA, VERIFY_FULL -> List.of(true);
     };
     int next = 0;
     RuntimeException gssFailure = null;
@@ -192,7 +192,7 @@ public final class Connector {
    * encryption first reports {@code tls} false. {@code encrypted}, when given, is set once the
    * session is GSS-encrypted.
    */
-  private static ServerSession attempt(ConnectParams p, HostPort e, boolean gss, boolean tls, Events events,
+  private static ServerSession attempt(ConnectPlan p, HostPort e, boolean gss, boolean tls, Events events,
       boolean[] encrypted) {
     if (!Events.on(events)) {
       return attempt(p, e, gss, tls, encrypted);
@@ -212,7 +212,7 @@ public final class Connector {
     return s;
   }
 
-  private static ServerSession attempt(ConnectParams p, HostPort e, boolean gss, boolean tls, boolean[] encrypted) {
+  private static ServerSession attempt(ConnectPlan p, HostPort e, boolean gss, boolean tls, boolean[] encrypted) {
     long start = System.nanoTime();
     long budget = p.connectTimeoutNanos();
     Transport[] current = new Transport[1];
@@ -246,7 +246,7 @@ public final class Connector {
         }
         if (tls && t == tcp) {
           stage[0] = "negotiating TLS";
-          if (p.tlsMode() == TlsMode.DIRECT_REQUIRE || requestTls(tcp, p.tlsMode())) {
+          if (p.directTls() || requestTls(tcp, p.sslMode())) {
             t = TlsUpgrade.handshake(tcp, h.name().orElse(h.connectAddress()), p.tls());
           }
         }
@@ -258,7 +258,7 @@ public final class Connector {
       stage[0] = "starting up";
       ServerSession s = new ServerSession(t, p.maxMessageSize(), p.trace());
       s.endpoint = e;
-      s.connectParams = p;
+      s.connectPlan = p;
       try {
         startup(s, p, e, stage);
       } catch (RuntimeException | Error ex) {
@@ -305,7 +305,7 @@ public final class Connector {
    * {@code sslmode=prefer} a 'N' is libpq's fallback, not a failure: the session starts on the same
    * socket in the clear (returns false), one attempt and no reconnect. Any other mode refuses it.
    */
-  static boolean requestTls(SocketTransport tcp, TlsMode mode) throws IOException {
+  static boolean requestTls(SocketTransport tcp, SslMode mode) throws IOException {
     byte[] req = FrontendMessage.toBytes(FrontendMessage.SSLRequest.INSTANCE);
     tcp.write(req, 0, req.length);
     byte[] one = new byte[1];
@@ -325,7 +325,7 @@ public final class Connector {
         return true;
       }
       case 'N' -> {
-        if (mode == TlsMode.PREFER) {
+        if (mode == SslMode.PREFER) {
           return false;
         }
         tcp.close();
@@ -339,7 +339,7 @@ public final class Connector {
     }
   }
 
-  private static void startup(ServerSession s, ConnectParams p, HostPort e, String[] stage) {
+  private static void startup(ServerSession s, ConnectPlan p, HostPort e, String[] stage) {
     List<Map.Entry<String, String>> params = new ArrayList<>();
     params.add(Map.entry("user", p.user()));
     params.add(Map.entry("database", p.database()));

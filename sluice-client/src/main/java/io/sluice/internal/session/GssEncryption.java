@@ -5,7 +5,7 @@ import io.sluice.ConnectionException;
 import io.sluice.HostPort;
 import io.sluice.ServerException;
 import io.sluice.SluiceException.Outcome;
-import io.sluice.internal.session.ConnectParams.GssEncMode;
+import io.sluice.GssEncMode;
 import io.sluice.internal.gss.GssCredentials;
 import io.sluice.internal.gss.GssSignIn;
 import io.sluice.internal.net.GssUpgrade;
@@ -39,7 +39,7 @@ final class GssEncryption {
    * answers 'N' there), always under {@code require}, under {@code prefer} when credentials may
    * exist.
    */
-  static boolean first(ConnectParams p, HostPort e) {
+  static boolean first(ConnectPlan p, HostPort e) {
     if (!(e instanceof HostPort.Tcp)) {
       return false;
     }
@@ -58,7 +58,7 @@ final class GssEncryption {
    * connection (also after 'N' under {@code sslnegotiation=direct}); an IOException leaves the
    * socket to the caller.
    */
-  static Transport negotiate(SocketTransport tcp, ConnectParams p, HostPort.Tcp h) throws IOException {
+  static Transport negotiate(SocketTransport tcp, ConnectPlan p, HostPort.Tcp h) throws IOException {
     boolean require = p.gssEncMode() == GssEncMode.REQUIRE;
     try {
       GssSignIn signIn;
@@ -85,7 +85,7 @@ final class GssEncryption {
             throw new ConnectionException("gssencmode=require, but the server does not offer GSS encryption (it"
                 + " answered 'N' to GSSENCRequest: PostgreSQL built without GSSAPI)", Outcome.NOT_SENT);
           }
-          if (p.tlsMode() == ConnectParams.TlsMode.DIRECT_REQUIRE) {
+          if (p.directTls()) {
             // libpq: a socket that had a GSSENCRequest cannot go on with direct TLS; a new one does
             throw new Unavailable("the server does not offer GSS encryption", null);
           }
@@ -122,7 +122,7 @@ final class GssEncryption {
    * A cancel connection for a GSS-encrypted session: encrypted the same way, or none (the cancel
    * key is the session's secret and never travels in the clear where the session did not).
    */
-  static Transport forCancel(SocketTransport tcp, ConnectParams p, HostPort.Tcp h) throws IOException {
+  static Transport forCancel(SocketTransport tcp, ConnectPlan p, HostPort.Tcp h) throws IOException {
     GssSignIn signIn = GssSignIn.start(p.gss(), Authenticator.gssHost(h), p.user(), true);
     GssUpgrade.Answer answer;
     try {

@@ -42,7 +42,7 @@ public final class ServerSession {
   public volatile java.util.function.BiConsumer<String, String> parameterListener = (k, v) -> {};
   /** Where this session is, for cancel requests. */
   io.sluice.HostPort endpoint;
-  ConnectParams connectParams;
+  ConnectPlan connectPlan;
   public int processId;
   byte[] secretKey;
   int protocolVersion;
@@ -90,7 +90,7 @@ public final class ServerSession {
 
   /** Who and where the session is, for events and notice handlers. */
   public io.sluice.event.ConnectionInfo connectionInfo() {
-    return new io.sluice.event.ConnectionInfo(endpoint, connectParams.database(), connectParams.user(), processId);
+    return new io.sluice.event.ConnectionInfo(endpoint, connectPlan.database(), connectPlan.user(), processId);
   }
 
   /** Where NotificationResponses go, on the thread that reads them. */

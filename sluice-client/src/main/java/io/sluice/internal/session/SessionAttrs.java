@@ -2,6 +2,7 @@ package io.sluice.internal.session;
 
 import io.sluice.TargetSessionAttrs;
 import io.sluice.internal.engine.Deadline;
+import io.sluice.internal.engine.EngineSettings;
 import io.sluice.internal.engine.RequestEngine;
 import io.sluice.internal.exchanges.SimpleQueryRequest;
 import io.sluice.protocol.FrontendMessage;
@@ -44,7 +45,7 @@ public final class SessionAttrs {
   }
 
   private static List<String> ask(ServerSession s, long timeoutNanos) {
-    RequestEngine engine = new RequestEngine(s, 1, 0, 0);
+    RequestEngine engine = new RequestEngine(s, EngineSettings.ONE_AT_A_TIME);
     SimpleQueryRequest q = new SimpleQueryRequest(
         "select pg_catalog.pg_is_in_recovery(), pg_catalog.current_setting('transaction_read_only')", engine);
     engine.run(q, Deadline.in(timeoutNanos));

@@ -5,6 +5,7 @@ import io.sluice.SimpleResult;
 import io.sluice.SluiceException.Outcome;
 import io.sluice.SluiceException;
 import io.sluice.internal.engine.Deadline;
+import io.sluice.internal.engine.EngineSettings;
 import io.sluice.internal.engine.Request;
 import io.sluice.internal.engine.RequestEngine;
 import io.sluice.internal.events.Events;
@@ -38,17 +39,11 @@ public final class StatementRunner {
   private final StatementEvents observed;
   private final StatementBatches batches = new StatementBatches(this);
 
-  public StatementRunner(ServerSession server, int pipelineDepth, int statementCacheSize, long cancelTimeoutNanos,
-      long pinTimeoutNanos) {
-    this(server, pipelineDepth, statementCacheSize, cancelTimeoutNanos, pinTimeoutNanos, null);
-  }
-
-  /** As the other constructor; statements and batches are reported to {@code events} (null: none). */
-  public StatementRunner(ServerSession server, int pipelineDepth, int statementCacheSize, long cancelTimeoutNanos,
-      long pinTimeoutNanos, Events events) {
+  /** Statements and batches are reported to {@code events} (null: none). */
+  public StatementRunner(ServerSession server, EngineSettings settings, Events events) {
     this.observed = events == null ? null : new StatementEvents(events);
-    this.engine = new RequestEngine(server, pipelineDepth, cancelTimeoutNanos, pinTimeoutNanos);
-    this.cache = new StatementCache(statementCacheSize,
+    this.engine = new RequestEngine(server, settings);
+    this.cache = new StatementCache(settings.statementCacheSize(),
         () -> !"off".equalsIgnoreCase(server.parameters.get("standard_conforming_strings")));
     TypeRegistry registry = new TypeRegistry();
     registry.stringsAsUnknown(true);

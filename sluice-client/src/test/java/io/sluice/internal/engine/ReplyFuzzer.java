@@ -53,7 +53,8 @@ final class ReplyFuzzer {
     ServerSession server = new ServerSession(transport, MAX_MESSAGE_SIZE, null);
     server.parameters.putAll(Map.of("client_encoding", "UTF8", "server_version", "18.1",
         "integer_datetimes", "on", "standard_conforming_strings", "on"));
-    StatementRunner session = new StatementRunner(server, 16, c.unnamed() ? 0 : 256, 0, 0);
+    StatementRunner session = new StatementRunner(server, new EngineSettings(16, c.unnamed() ? 0 : 256,
+        EngineSettings.ONE_AT_A_TIME.cancelTimeoutNanos(), EngineSettings.ONE_AT_A_TIME.pinTimeoutNanos()), null);
     List<Finding> findings = new ArrayList<>();
     try {
       warmUp(session);
