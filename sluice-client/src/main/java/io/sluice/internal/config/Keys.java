@@ -153,7 +153,9 @@ public final class Keys {
    */
   public static final Param<Integer> MAX_PROTOCOL_VERSION = libpq("max_protocol_version", "PGMAXPROTOCOLVERSION",
       Values::protocolVersion, Values.PROTOCOL_3_2, Values::versionText);
-  public static final Param<String> KRBSRVNAME = libpq("krbsrvname", "PGKRBSRVNAME", GssValues::service, null, null);
+  /** libpq's default is {@code PG_KRB_SRVNAM}; not shown by {@code toMap} when not given. */
+  public static final Param<String> KRBSRVNAME =
+      libpq("krbsrvname", "PGKRBSRVNAME", GssValues::service, "postgres", null);
   public static final Param<String> GSSLIB = libpq("gsslib", "PGGSSLIB", GssValues::library, null, null);
   // PostgreSQL 18's OAuth (libpq has no environment variables for these)
   public static final Param<String> OAUTH_ISSUER = text("oauth_issuer", null);

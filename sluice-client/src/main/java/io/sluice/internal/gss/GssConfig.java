@@ -1,6 +1,7 @@
 package io.sluice.internal.gss;
 
 import io.sluice.ConnectionConfig;
+import io.sluice.internal.config.Keys;
 import java.nio.file.Path;
 
 /** The GSSAPI (Kerberos) part of a configuration, as the connector acts on it. */
@@ -9,7 +10,7 @@ public final class GssConfig {
 
   public static GssSettings from(ConnectionConfig c) {
     return new GssSettings(
-        c.get("krbsrvname").orElse(GssSettings.DEFAULT_SERVICE_NAME),
+        c.get("krbsrvname").orElse(Keys.KRBSRVNAME.fallback()),
         c.get("gss_ticket_cache").map(GssSettings::fileCache).orElse(null),
         c.get("gss_keytab").map(Path::of).orElse(null),
         c.get("gss_principal").orElse(null),

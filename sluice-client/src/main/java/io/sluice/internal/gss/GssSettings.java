@@ -19,14 +19,6 @@ import java.nio.file.Path;
 public record GssSettings(
     String serviceName, Path ticketCache, Path keytab, String principal, String jaasApplicationName) {
 
-  /** libpq's default {@code krbsrvname} ({@code PG_KRB_SRVNAM}). */
-  public static final String DEFAULT_SERVICE_NAME = "postgres";
-
-  /** The defaults: service {@code postgres}, the ticket cache of {@code KRB5CCNAME} or the JDK's. */
-  public static GssSettings defaults() {
-    return new GssSettings(DEFAULT_SERVICE_NAME, null, null, null, null);
-  }
-
   /**
    * The ticket cache named by {@code KRB5CCNAME}, if it is a file: {@code FILE:/path} or a bare
    * path. Other cache types (KEYRING, KCM, DIR, MEMORY) are not readable by the JDK: null.
