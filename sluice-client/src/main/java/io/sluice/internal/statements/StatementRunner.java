@@ -75,7 +75,7 @@ public final class StatementRunner {
   }
 
   public ServerSession server() {
-    return engine.s;
+    return engine.session();
   }
 
   public SessionTypeContext types() {
