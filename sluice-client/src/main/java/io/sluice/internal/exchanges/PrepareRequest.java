@@ -83,16 +83,17 @@ public final class PrepareRequest extends ExtendedRequest {
     }
     boolean allBinary = true;
     boolean allText = true;
-    for (Column c : layout.columns) {
-      allBinary &= c.binary();
-      allText &= !c.binary();
+    for (int i = 0; i < n; i++) {
+      boolean binary = layout.column(i).binary();
+      allBinary &= binary;
+      allText &= !binary;
     }
     if (allBinary || allText) {
       return new short[] {(short) (allBinary ? 1 : 0)};
     }
     short[] f = new short[n];
     for (int i = 0; i < n; i++) {
-      f[i] = (short) (layout.columns[i].binary() ? 1 : 0);
+      f[i] = (short) (layout.column(i).binary() ? 1 : 0);
     }
     return f;
   }

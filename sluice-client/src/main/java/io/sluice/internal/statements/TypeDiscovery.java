@@ -33,7 +33,7 @@ final class TypeDiscovery {
   static boolean discover(StatementRunner session, ServerStatement st, Deadline deadline) {
     TypeRegistry registry = session.types().registry();
     Set<Integer> unknown = new LinkedHashSet<>();
-    for (Column c : st.layout.columns) {
+    for (Column c : st.layout().list()) {
       if (registry.codecFor(c.typeOid()) == null) {
         unknown.add(c.typeOid());
       }
