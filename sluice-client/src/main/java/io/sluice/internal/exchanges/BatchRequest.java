@@ -57,17 +57,17 @@ public final class BatchRequest extends ExtendedRequest {
   protected void onMessage(byte type, FrameReader frame) {
     switch (type) {
       case BackendTag.DATA_ROW -> {
-        ReplyBodies.checkDataRow(frame, statements[current].layout.size());
+        ReplyBodies.checkDataRow(frame, statements[current].layout().size());
         rows++;
         sinks[current].row(frame.buffer(), frame.bodyOffset(), frame.bodyLength());
       }
       case BackendTag.COMMAND_COMPLETE -> {
         String tag = ReplyBodies.commandTag(frame);
-        ReplyBodies.checkRowCount(tag, rows, statements[current].layout.size());
+        ReplyBodies.checkRowCount(tag, rows, statements[current].layout().size());
         rows = 0;
         tags[current++] = tag;
       }
-      case BackendTag.EMPTY_QUERY_RESPONSE -> tags[current++] = ReplyBodies.emptyQuery(statements[current].layout.size());
+      case BackendTag.EMPTY_QUERY_RESPONSE -> tags[current++] = ReplyBodies.emptyQuery(statements[current].layout().size());
       case BackendTag.ERROR_RESPONSE -> failedAt = current;
       default -> { /* ParseComplete, BindComplete: in order, checked */ }
     }

@@ -77,7 +77,7 @@ public final class PortalRequest extends ExtendedRequest {
   protected void onMessage(byte type, FrameReader frame) {
     switch (type) {
       case BackendTag.DATA_ROW -> {
-        ReplyBodies.checkDataRow(frame, st.layout.size());
+        ReplyBodies.checkDataRow(frame, st.layout().size());
         rowsSeen++;
         sink.row(frame.buffer(), frame.bodyOffset(), frame.bodyLength());
       }
@@ -91,7 +91,7 @@ public final class PortalRequest extends ExtendedRequest {
         chunkEnded();
       }
       case BackendTag.EMPTY_QUERY_RESPONSE -> {
-        commandTag = ReplyBodies.emptyQuery(st.layout.size());
+        commandTag = ReplyBodies.emptyQuery(st.layout().size());
         completed = true;
         chunkEnded();
       }

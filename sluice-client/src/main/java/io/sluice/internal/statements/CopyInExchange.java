@@ -98,13 +98,13 @@ public final class CopyInExchange {
   }
 
   /** The buffer to encode one CopyData message into directly: call {@link #endMessage} after. */
-  public WireWriter beginMessage() {
+  WireWriter beginMessage() {
     out.begin(FrontendTag.COPY_DATA);
     return out;
   }
 
   /** Ends the message begun at {@code lengthAt} ({@link WireWriter#begin}'s result is at size-before + 1). */
-  public void endMessage(int lengthAt) {
+  void endMessage(int lengthAt) {
     out.end(lengthAt);
     bytes += out.size() - lengthAt - 4;   // the payload after the Int32 length
     if (out.size() >= BLOCK) {
