@@ -13,7 +13,7 @@ import io.sluice.types.TypeContext;
 /**
  * Several described statements sent together before one Sync: the server runs them in one
  * implicit transaction, so they all apply or none does. Replies are routed to each statement's
- * sink in order; after an error the server skips to the Sync, and {@link #failedAt} says which
+ * sink in order; after an error the server skips to the Sync, and {@link #failedAt()} says which
  * statement failed.
  */
 public final class BatchRequest extends ExtendedRequest {
@@ -22,11 +22,11 @@ public final class BatchRequest extends ExtendedRequest {
   private final ParameterCodec[][] codecs;
   private final RowSink[] sinks;
   private final TypeContext types;
-  public final String[] tags;
+  private final String[] tags;
   private int current;
   /** Rows of the current statement so far. */
   private int rows;
-  public int failedAt = -1;
+  private int failedAt = -1;
 
   public BatchRequest(ServerStatement[] statements, Object[][] params, ParameterCodec[][] codecs, RowSink[] sinks,
       TypeContext types) {
@@ -37,6 +37,16 @@ public final class BatchRequest extends ExtendedRequest {
     this.sinks = sinks;
     this.types = types;
     this.tags = new String[statements.length];
+  }
+
+  /** Statement {@code i}'s CommandComplete tag; null if it did not complete. */
+  public String tag(int i) {
+    return tags[i];
+  }
+
+  /** The index of the statement that failed, or -1 when none did. */
+  public int failedAt() {
+    return failedAt;
   }
 
   @Override

@@ -26,10 +26,10 @@ public final class QueryRequest extends ExtendedRequest {
   final RowSink sink;
   private final boolean streaming;
   private final int columns;
-  public String commandTag;
-  public int rowsSeen;
+  private String commandTag;
+  private int rowsSeen;
   /** Stops the server's work once the sink wants no more rows (streamed results only), or null. */
-  public Runnable onStop;
+  private Runnable onStop;
   private boolean stopAsked;
 
   public QueryRequest(ServerStatement st, Object[] params, ParameterCodec[] codecs, TypeContext types, RowSink sink,
@@ -141,6 +141,21 @@ public final class QueryRequest extends ExtendedRequest {
       case BackendTag.EMPTY_QUERY_RESPONSE -> commandTag = ReplyBodies.emptyQuery(columns);
       default -> { /* ParseComplete, BindComplete, ErrorResponse (kept by the engine): in order, checked */ }
     }
+  }
+
+  /** Has {@code stop} stop the server's work once the sink wants no more rows (streamed results only). */
+  public void stopWith(Runnable stop) {
+    onStop = stop;
+  }
+
+  /** The CommandComplete tag; null before it (or when the request was stopped early). */
+  public String commandTag() {
+    return commandTag;
+  }
+
+  /** DataRows received so far. */
+  public int rowsSeen() {
+    return rowsSeen;
   }
 
   @Override

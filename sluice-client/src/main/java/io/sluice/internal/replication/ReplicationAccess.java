@@ -42,10 +42,8 @@ public final class ReplicationAccess {
     RequestEngine engine = new RequestEngine(s, 1, 0, 0);
     SimpleQueryRequest q = new SimpleQueryRequest(sql, engine);
     engine.run(q, Deadline.in(timeoutNanos));
-    if (q.undecodable != null) {
-      throw q.undecodable;
-    }
-    return q.results;
+    q.throwUndecodable();
+    return q.results();
   }
 
   /**

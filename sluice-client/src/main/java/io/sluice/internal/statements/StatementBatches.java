@@ -63,7 +63,7 @@ final class StatementBatches {
         continue;
       }
       out.add(e != null ? new StatementRunner.StatementOutcome.Failed(e)
-          : new StatementRunner.StatementOutcome.Ran(new StatementRunner.QueryResult(sts[i].layout(), q.commandTag)));
+          : new StatementRunner.StatementOutcome.Ran(new StatementRunner.QueryResult(sts[i].layout(), q.commandTag())));
     }
     return out;
   }
@@ -118,12 +118,12 @@ final class StatementBatches {
           }
           continue;
         }
-        throw new io.sluice.BatchException("statement " + (b.failedAt + 1) + " of " + n
-            + " failed; the batch was rolled back", b.failedAt, e);
+        throw new io.sluice.BatchException("statement " + (b.failedAt() + 1) + " of " + n
+            + " failed; the batch was rolled back", b.failedAt(), e);
       }
       List<StatementRunner.QueryResult> out = new java.util.ArrayList<>(n);
       for (int i = 0; i < n; i++) {
-        out.add(new StatementRunner.QueryResult(sts[i].layout(), b.tags[i]));
+        out.add(new StatementRunner.QueryResult(sts[i].layout(), b.tag(i)));
       }
       return out;
     }

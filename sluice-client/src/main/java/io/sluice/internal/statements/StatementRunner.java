@@ -160,14 +160,14 @@ public final class StatementRunner {
       sink.start(st.layout());
       QueryRequest q = new QueryRequest(st, values, pcs, types, sink, streaming);
       if (streaming) {
-        q.onStop = () -> engine.stopEarly(q);
+        q.stopWith(() -> engine.stopEarly(q));
       }
       if (sent != null) {
         sent.accept(q);
       }
       try {
         engine.run(q, deadline);
-        return new QueryResult(st.layout(), q.commandTag);
+        return new QueryResult(st.layout(), q.commandTag());
       } catch (ServerException e) {
         if (q.cancelCause() == Request.CancelCause.STOPPED && e.sqlState().equals("57014")) {
           return new QueryResult(st.layout(), null);   // stopped for the consumer, who has its rows
@@ -215,10 +215,10 @@ public final class StatementRunner {
    * transaction that the error aborted (it would only fail again, hiding the first error).
    */
   static boolean retryable(ServerException e, QueryRequest q) {
-    if (q.replies.beginFailed() || q.lastStatus() == TransactionStatus.FAILED) {
+    if (q.beginFailed() || q.lastStatus() == TransactionStatus.FAILED) {
       return false;
     }
-    return (invalidates(e) && q.rowsSeen == 0) || staleCancel(e, q);
+    return (invalidates(e) && q.rowsSeen() == 0) || staleCancel(e, q);
   }
 
   /** Codecs chosen by the Java class of each value; their OIDs are declared in Parse. */
@@ -282,7 +282,7 @@ public final class StatementRunner {
    * server is idle, 'I'), so running it again is safe and nobody sees the race.
    */
   static boolean staleCancel(ServerException e, QueryRequest q) {
-    return e.sqlState().equals("57014") && q.cancelCause() == null && q.rowsSeen == 0
+    return e.sqlState().equals("57014") && q.cancelCause() == null && q.rowsSeen() == 0
         && q.lastStatus() == TransactionStatus.IDLE;
   }
 
@@ -361,10 +361,8 @@ public final class StatementRunner {
       sent.accept(r);
     }
     engine.run(r, deadline);
-    if (r.undecodable != null) {
-      throw r.undecodable;
-    }
-    return r.results;
+    r.throwUndecodable();
+    return r.results();
   }
 
   public int cachedStatements() {
