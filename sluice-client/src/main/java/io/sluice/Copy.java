@@ -156,15 +156,15 @@ public final class Copy {
     RowLayout described = session.prepare(query, connection.core.deadline()).layout();
     Column[] binary = new Column[described.size()];
     for (int i = 0; i < binary.length; i++) {
-      Column c = described.columns[i];
-      if (described.codecs[i] == null || !described.codecs[i].binaryDecodes()) {
+      Column c = described.column(i);
+      if (described.codec(i) == null || !described.codec(i).binaryDecodes()) {
         throw new ValueException("column " + c.name() + " (type OID " + c.typeOid() + ") has no binary decoder;"
             + " use to(sql, OutputStream) with the text or CSV format");
       }
       binary[i] = new Column(c.name(), c.typeOid(), c.typeModifier(), c.tableOid(), c.columnNumber(), true);
     }
     Streamer streamer = new Streamer(each);
-    streamer.start(new RowLayout(binary, described.codecs, described.types));
+    streamer.start(described.withColumns(binary));
     CopyTuples tuples = new CopyTuples(streamer);
     runOut("copy (" + query + ") to stdout (format binary)", tuples);
     streamer.rethrow();

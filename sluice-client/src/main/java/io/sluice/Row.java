@@ -83,7 +83,7 @@ public final class Row {
     int i = layout.indexOf(name);
     if (i < 0) {
       StringBuilder names = new StringBuilder();
-      for (Column c : layout.columns) {
+      for (Column c : layout.list()) {
         names.append(names.isEmpty() ? "" : ", ").append(c.name());
       }
       throw new ValueException("no column named \"" + name + "\"; the columns are: " + names);
@@ -147,7 +147,7 @@ public final class Row {
   private int nonNull(int i, String what) {
     int n = len(i);
     if (n == -1) {
-      throw new ValueException("column " + layout.columns[i].name() + " is NULL; " + what + " cannot hold NULL");
+      throw new ValueException("column " + layout.column(i).name() + " is NULL; " + what + " cannot hold NULL");
     }
     return n;
   }
@@ -174,13 +174,13 @@ public final class Row {
 
   private Object decode(int i, int n) {
     int off = at(i) + 4;
-    Column c = layout.columns[i];
-    Codec<?> codec = layout.codecs[i];
+    Column c = layout.column(i);
+    Codec<?> codec = layout.codec(i);
     try {
       if (codec == null) {
         return c.binary() ? Arrays.copyOfRange(buf, off, off + n) : Utf8.decode(buf, off, n);
       }
-      return c.binary() ? codec.decodeBinary(buf, off, n, layout.types) : codec.decodeText(buf, off, n, layout.types);
+      return c.binary() ? codec.decodeBinary(buf, off, n, layout.types()) : codec.decodeText(buf, off, n, layout.types());
     } catch (RuntimeException e) {
       throw undecodable(c, e);
     }
@@ -204,7 +204,7 @@ public final class Row {
     try {
       return Utf8.decode(buf, at(i) + 4, n);
     } catch (io.sluice.protocol.ProtocolException e) {
-      throw undecodable(layout.columns[i], e);
+      throw undecodable(layout.column(i), e);
     }
   }
 
@@ -214,7 +214,7 @@ public final class Row {
    */
   private void width(int i, int n, int bytes) {
     if (n != bytes) {
-      Column c = layout.columns[i];
+      Column c = layout.column(i);
       throw new ValueException("column " + c.name() + ": a binary value of type OID " + c.typeOid() + " has " + bytes
           + " bytes, but the server sent " + n);
     }
@@ -228,7 +228,7 @@ public final class Row {
     }
     Object converted = Conversions.convert(v, type);
     if (converted == null) {
-      throw new ValueException("column " + layout.columns[i].name() + " holds a " + v.getClass().getSimpleName()
+      throw new ValueException("column " + layout.column(i).name() + " holds a " + v.getClass().getSimpleName()
           + (v instanceof Number ? " (" + v + ")" : "") + ", which cannot be read as " + type.getSimpleName());
     }
     return type.cast(converted);
@@ -243,7 +243,7 @@ public final class Row {
     if (n == -1) {
       return null;
     }
-    Column c = layout.columns[i];
+    Column c = layout.column(i);
     if (!c.binary() || isTextType(c.typeOid())) {
       return text(i, n);
     }
@@ -256,9 +256,9 @@ public final class Row {
       return interval.toString();
     }
     @SuppressWarnings("unchecked")
-    Codec<Object> codec = (Codec<Object>) layout.codecs[i];
+    Codec<Object> codec = (Codec<Object>) layout.codec(i);
     try {
-      return codec != null ? codec.encodeText(v, layout.types) : String.valueOf(v);
+      return codec != null ? codec.encodeText(v, layout.types()) : String.valueOf(v);
     } catch (RuntimeException e) {
       throw undecodable(c, e);
     }
@@ -274,7 +274,7 @@ public final class Row {
 
   public long getLong(int i) {
     int n = nonNull(i, "long");
-    Column c = layout.columns[i];
+    Column c = layout.column(i);
     int off = at(i) + 4;
     if (c.binary()) {
       switch (c.typeOid()) {
@@ -309,7 +309,7 @@ public final class Row {
   public int getInt(int i) {
     long v = getLong(i);
     if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
-      throw new ValueException("column " + layout.columns[i].name() + ": " + v + " does not fit in an int");
+      throw new ValueException("column " + layout.column(i).name() + ": " + v + " does not fit in an int");
     }
     return (int) v;
   }
@@ -321,14 +321,14 @@ public final class Row {
   public short getShort(int i) {
     long v = getLong(i);
     if (v < Short.MIN_VALUE || v > Short.MAX_VALUE) {
-      throw new ValueException("column " + layout.columns[i].name() + ": " + v + " does not fit in a short");
+      throw new ValueException("column " + layout.column(i).name() + ": " + v + " does not fit in a short");
     }
     return (short) v;
   }
 
   public double getDouble(int i) {
     int n = nonNull(i, "double");
-    Column c = layout.columns[i];
+    Column c = layout.column(i);
     int off = at(i) + 4;
     if (c.binary()) {
       if (c.typeOid() == 701) {
@@ -360,7 +360,7 @@ public final class Row {
 
   public boolean getBoolean(int i) {
     int n = nonNull(i, "boolean");
-    Column c = layout.columns[i];
+    Column c = layout.column(i);
     int off = at(i) + 4;
     if (c.typeOid() == 16) {
       width(i, n, 1);
@@ -474,7 +474,7 @@ public final class Row {
   public Map<String, Object> toMap() {
     Map<String, Object> m = new RowMap(layout.size());
     for (int i = 0; i < layout.size(); i++) {
-      m.put(layout.columns[i].name(), get(i));
+      m.put(layout.column(i).name(), get(i));
     }
     return m;
   }

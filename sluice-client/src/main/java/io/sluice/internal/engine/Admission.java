@@ -132,7 +132,7 @@ final class Admission {
       try {
         if (begin != null) {
           encodeBegin(out, begin);
-          ((ExtendedRequest) r).replies.expectBegin();
+          ((ExtendedRequest) r).expectBegin();
         }
         syncs = r.encode(out);
       } catch (Throwable e) {

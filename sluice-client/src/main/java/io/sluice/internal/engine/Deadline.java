@@ -49,7 +49,7 @@ public final class Deadline {
   }
 
   /** This deadline, or {@code nanos} from now when there is none (a bound for waits that need one). */
-  public Deadline orWithin(long nanos) {
+  Deadline orWithin(long nanos) {
     return isNone() ? in(nanos) : this;
   }
 

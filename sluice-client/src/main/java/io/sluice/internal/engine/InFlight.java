@@ -43,7 +43,7 @@ public abstract class InFlight {
     FAILED;
 
     /** DONE or FAILED: nothing more happens to the request. */
-    public boolean finished() {
+    boolean finished() {
       return this == DONE || this == FAILED;
     }
   }

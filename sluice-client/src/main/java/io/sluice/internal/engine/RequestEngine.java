@@ -24,7 +24,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * The number of requests in flight is capped ({@code pipeline_depth}; 1 turns pipelining off).
  */
 public final class RequestEngine {
-  public final ServerSession s;
+  private final ServerSession s;
   private final ReentrantLock outLock = new ReentrantLock();
   /** The writing side: the output buffer, flat-combined writes, what was written. */
   private final Outbox outbox;

@@ -13,7 +13,7 @@ import io.sluice.types.TypeContext;
 /**
  * Several described statements sent together before one Sync: the server runs them in one
  * implicit transaction, so they all apply or none does. Replies are routed to each statement's
- * sink in order; after an error the server skips to the Sync, and {@link #failedAt} says which
+ * sink in order; after an error the server skips to the Sync, and {@link #failedAt()} says which
  * statement failed.
  */
 public final class BatchRequest extends ExtendedRequest {
@@ -22,11 +22,11 @@ public final class BatchRequest extends ExtendedRequest {
   private final ParameterCodec[][] codecs;
   private final RowSink[] sinks;
   private final TypeContext types;
-  public final String[] tags;
+  private final String[] tags;
   private int current;
   /** Rows of the current statement so far. */
   private int rows;
-  public int failedAt = -1;
+  private int failedAt = -1;
 
   public BatchRequest(ServerStatement[] statements, Object[][] params, ParameterCodec[][] codecs, RowSink[] sinks,
       TypeContext types) {
@@ -37,6 +37,16 @@ public final class BatchRequest extends ExtendedRequest {
     this.sinks = sinks;
     this.types = types;
     this.tags = new String[statements.length];
+  }
+
+  /** Statement {@code i}'s CommandComplete tag; null if it did not complete. */
+  public String tag(int i) {
+    return tags[i];
+  }
+
+  /** The index of the statement that failed, or -1 when none did. */
+  public int failedAt() {
+    return failedAt;
   }
 
   @Override
@@ -57,17 +67,17 @@ public final class BatchRequest extends ExtendedRequest {
   protected void onMessage(byte type, FrameReader frame) {
     switch (type) {
       case BackendTag.DATA_ROW -> {
-        ReplyBodies.checkDataRow(frame, statements[current].layout.size());
+        ReplyBodies.checkDataRow(frame, statements[current].layout().size());
         rows++;
         sinks[current].row(frame.buffer(), frame.bodyOffset(), frame.bodyLength());
       }
       case BackendTag.COMMAND_COMPLETE -> {
         String tag = ReplyBodies.commandTag(frame);
-        ReplyBodies.checkRowCount(tag, rows, statements[current].layout.size());
+        ReplyBodies.checkRowCount(tag, rows, statements[current].layout().size());
         rows = 0;
         tags[current++] = tag;
       }
-      case BackendTag.EMPTY_QUERY_RESPONSE -> tags[current++] = ReplyBodies.emptyQuery(statements[current].layout.size());
+      case BackendTag.EMPTY_QUERY_RESPONSE -> tags[current++] = ReplyBodies.emptyQuery(statements[current].layout().size());
       case BackendTag.ERROR_RESPONSE -> failedAt = current;
       default -> { /* ParseComplete, BindComplete: in order, checked */ }
     }

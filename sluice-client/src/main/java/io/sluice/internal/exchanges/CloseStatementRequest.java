@@ -22,7 +22,7 @@ public final class CloseStatementRequest extends ExtendedRequest {
   @Override
   protected int encode(WireWriter out) {
     for (ServerStatement s : statements) {
-      new FrontendMessage.Close(FrontendTag.STATEMENT, s.name).encode(out);
+      new FrontendMessage.Close(FrontendTag.STATEMENT, s.name()).encode(out);
       replies.expect(ExtendedReplies.Step.CLOSE);
     }
     FrontendMessage.Sync.INSTANCE.encode(out);

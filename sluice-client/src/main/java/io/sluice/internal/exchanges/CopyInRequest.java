@@ -15,9 +15,9 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class CopyInRequest extends SimpleProtocolRequest {
   private final RequestEngine engine;
-  public volatile boolean started;
-  public volatile boolean wrongDirection;
-  public volatile String commandTag;
+  private volatile boolean started;
+  private volatile boolean wrongDirection;
+  private volatile String commandTag;
 
   public CopyInRequest(String sql, RequestEngine engine) {
     super(sql);
@@ -36,6 +36,21 @@ public final class CopyInRequest extends SimpleProtocolRequest {
       case BackendTag.COPY_OUT_RESPONSE -> wrongDirection = true;   // COPY TO: its data is drained and dropped
       default -> { /* errors are kept by the engine; other results (in order, checked) are ignored */ }
     }
+  }
+
+  /** Whether the server answered CopyInResponse: it now reads only CopyData. */
+  public boolean started() {
+    return started;
+  }
+
+  /** Whether the server answered CopyOutResponse instead: the statement was a COPY … TO STDOUT. */
+  public boolean wrongDirection() {
+    return wrongDirection;
+  }
+
+  /** The CommandComplete tag; null before it. */
+  public String commandTag() {
+    return commandTag;
   }
 
   @Override

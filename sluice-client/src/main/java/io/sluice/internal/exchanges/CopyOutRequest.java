@@ -19,11 +19,11 @@ public final class CopyOutRequest extends SimpleProtocolRequest {
 
   private final RequestEngine engine;
   private final Sink sink;
-  public Exception sinkFailure;
-  public String commandTag;
-  public boolean started;
+  private Exception sinkFailure;
+  private String commandTag;
+  private boolean started;
   /** COPY data bytes received, for the end event. */
-  public long bytes;
+  private long bytes;
 
   public CopyOutRequest(String sql, RequestEngine engine, Sink sink) {
     super(sql);
@@ -50,6 +50,26 @@ public final class CopyOutRequest extends SimpleProtocolRequest {
       case BackendTag.COPY_IN_RESPONSE -> engine.writeNow(new FrontendMessage.CopyFail("this is COPY FROM STDIN; use copyIn"));
       default -> { /* errors are kept by the engine; other results (in order, checked) are ignored */ }
     }
+  }
+
+  /** What the sink threw, which stopped delivery; null while it has not thrown. */
+  public Exception sinkFailure() {
+    return sinkFailure;
+  }
+
+  /** Whether the server answered CopyOutResponse: the statement was a COPY … TO STDOUT. */
+  public boolean started() {
+    return started;
+  }
+
+  /** COPY data bytes received so far. */
+  public long bytes() {
+    return bytes;
+  }
+
+  /** The CommandComplete tag; null before it. */
+  public String commandTag() {
+    return commandTag;
   }
 
   @Override

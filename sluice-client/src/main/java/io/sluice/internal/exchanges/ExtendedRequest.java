@@ -10,10 +10,20 @@ import io.sluice.internal.engine.Request;
  * reply proves the request never started.
  */
 public abstract class ExtendedRequest extends Request {
-  public final ExtendedReplies replies = new ExtendedReplies();
+  final ExtendedReplies replies = new ExtendedReplies();
 
   protected ExtendedRequest(boolean waited) {
     super(waited);
+  }
+
+  /** Records the BEGIN the engine writes ahead of this request (a transaction's deferred BEGIN). */
+  public final void expectBegin() {
+    replies.expectBegin();
+  }
+
+  /** Whether the BEGIN written ahead of this request failed. */
+  public final boolean beginFailed() {
+    return replies.beginFailed();
   }
 
   @Override

@@ -25,11 +25,22 @@ public final class PortalRequest extends ExtendedRequest {
   private final ParameterCodec[] codecs;
   private final TypeContext types;
   private final int fetchSize;
-  public RowSink sink;
-  public boolean suspended;
-  public boolean completed;
-  public String commandTag;
+  /** Where the rows of the chunk being read go; each fetch names its own. */
+  private RowSink sink;
+  /** How the last chunk ended: the portal is still open (suspended) or ran to the end. */
+  private Chunk chunk = Chunk.RUNNING;
+  private String commandTag;
   int rowsSeen;
+
+  /** Where the portal stands between chunks. */
+  private enum Chunk {
+    /** A chunk is being read (or none has ended yet). */
+    RUNNING,
+    /** PortalSuspended: the server keeps the portal open for the next Execute. */
+    SUSPENDED,
+    /** CommandComplete or EmptyQueryResponse: no rows remain. */
+    COMPLETED
+  }
 
   public PortalRequest(ServerStatement st, Object[] params, ParameterCodec[] codecs, TypeContext types, int fetchSize) {
     super(true);
@@ -52,7 +63,7 @@ public final class PortalRequest extends ExtendedRequest {
   /** Asks for the next chunk (the reader is this request's owner). */
   public void next(RequestEngine engine) {
     nextChunk();
-    suspended = false;
+    chunk = Chunk.RUNNING;
     replies.expect(ExtendedReplies.Step.EXECUTE_LIMITED);
     engine.writeNow(new FrontendMessage.Execute("", fetchSize));
     engine.writeNow(FrontendMessage.Flush.INSTANCE);
@@ -63,7 +74,7 @@ public final class PortalRequest extends ExtendedRequest {
     if (isFinished()) {
       return;
     }
-    if (suspended && !completed) {
+    if (chunk == Chunk.SUSPENDED) {
       replies.expect(ExtendedReplies.Step.CLOSE);
       engine.writeNow(new FrontendMessage.Close(FrontendTag.PORTAL, ""));
     }
@@ -77,27 +88,47 @@ public final class PortalRequest extends ExtendedRequest {
   protected void onMessage(byte type, FrameReader frame) {
     switch (type) {
       case BackendTag.DATA_ROW -> {
-        ReplyBodies.checkDataRow(frame, st.layout.size());
+        ReplyBodies.checkDataRow(frame, st.layout().size());
         rowsSeen++;
         sink.row(frame.buffer(), frame.bodyOffset(), frame.bodyLength());
       }
       case BackendTag.PORTAL_SUSPENDED -> {
-        suspended = true;
+        chunk = Chunk.SUSPENDED;
         chunkEnded();
       }
       case BackendTag.COMMAND_COMPLETE -> {
         commandTag = ReplyBodies.commandTag(frame);
-        completed = true;
+        chunk = Chunk.COMPLETED;
         chunkEnded();
       }
       case BackendTag.EMPTY_QUERY_RESPONSE -> {
-        commandTag = ReplyBodies.emptyQuery(st.layout.size());
-        completed = true;
+        commandTag = ReplyBodies.emptyQuery(st.layout().size());
+        chunk = Chunk.COMPLETED;
         chunkEnded();
       }
       case BackendTag.ERROR_RESPONSE -> chunkEnded();
       default -> { /* ParseComplete, BindComplete, CloseComplete: in order, checked */ }
     }
+  }
+
+  /** Sends the rows of the next chunk to {@code sink}. */
+  public void deliverTo(RowSink sink) {
+    this.sink = sink;
+  }
+
+  /** Whether the last chunk ended with PortalSuspended: rows may remain. */
+  public boolean suspended() {
+    return chunk == Chunk.SUSPENDED;
+  }
+
+  /** Whether the portal ran to its end (CommandComplete or EmptyQueryResponse). */
+  public boolean completed() {
+    return chunk == Chunk.COMPLETED;
+  }
+
+  /** The CommandComplete tag of the last chunk; null before the portal completes. */
+  public String commandTag() {
+    return commandTag;
   }
 
   @Override

@@ -34,9 +34,9 @@ public final class PrepareRequest extends ExtendedRequest {
 
   @Override
   protected int encode(WireWriter out) {
-    new FrontendMessage.Parse(st.name, st.key.sql(), st.key.declaredTypes()).encode(out);
+    new FrontendMessage.Parse(st.name(), st.key().sql(), st.key().declaredTypes()).encode(out);
     replies.expect(ExtendedReplies.Step.PARSE);
-    new FrontendMessage.Describe(FrontendTag.STATEMENT, st.name).encode(out);
+    new FrontendMessage.Describe(FrontendTag.STATEMENT, st.name()).encode(out);
     replies.expect(ExtendedReplies.Step.DESCRIBE_STATEMENT);
     FrontendMessage.Sync.INSTANCE.encode(out);
     replies.expect(ExtendedReplies.Step.SYNC);
@@ -57,9 +57,8 @@ public final class PrepareRequest extends ExtendedRequest {
     if (error() != null) {   // the server's ErrorResponse (or the connection failed meanwhile)
       return;
     }
-    st.parameterTypes = parameterTypes == null ? new int[0] : parameterTypes;
-    st.layout = layout(fields, types);
-    st.resultFormats = formats(st.layout);
+    RowLayout layout = layout(fields, types);
+    st.recordDescription(parameterTypes == null ? new int[0] : parameterTypes, layout, formats(layout));
   }
 
   public static RowLayout layout(List<Field> fields, TypeContext types) {
@@ -83,16 +82,17 @@ public final class PrepareRequest extends ExtendedRequest {
     }
     boolean allBinary = true;
     boolean allText = true;
-    for (Column c : layout.columns) {
-      allBinary &= c.binary();
-      allText &= !c.binary();
+    for (int i = 0; i < n; i++) {
+      boolean binary = layout.column(i).binary();
+      allBinary &= binary;
+      allText &= !binary;
     }
     if (allBinary || allText) {
       return new short[] {(short) (allBinary ? 1 : 0)};
     }
     short[] f = new short[n];
     for (int i = 0; i < n; i++) {
-      f[i] = (short) (layout.columns[i].binary() ? 1 : 0);
+      f[i] = (short) (layout.column(i).binary() ? 1 : 0);
     }
     return f;
   }

@@ -26,10 +26,10 @@ public final class QueryRequest extends ExtendedRequest {
   final RowSink sink;
   private final boolean streaming;
   private final int columns;
-  public String commandTag;
-  public int rowsSeen;
+  private String commandTag;
+  private int rowsSeen;
   /** Stops the server's work once the sink wants no more rows (streamed results only), or null. */
-  public Runnable onStop;
+  private Runnable onStop;
   private boolean stopAsked;
 
   public QueryRequest(ServerStatement st, Object[] params, ParameterCodec[] codecs, TypeContext types, RowSink sink,
@@ -41,7 +41,7 @@ public final class QueryRequest extends ExtendedRequest {
     this.types = types;
     this.sink = sink;
     this.streaming = streaming;
-    this.columns = st.layout.size();
+    this.columns = st.layout().size();
   }
 
   @Override
@@ -64,7 +64,7 @@ public final class QueryRequest extends ExtendedRequest {
   static void encodeParseAndBind(WireWriter out, ServerStatement st, Object[] params, ParameterCodec[] codecs,
       TypeContext types, ExtendedReplies replies) {
     if (st.unnamed()) {
-      new FrontendMessage.Parse("", st.key.sql(), st.key.declaredTypes()).encode(out);
+      new FrontendMessage.Parse("", st.key().sql(), st.key().declaredTypes()).encode(out);
       replies.expect(ExtendedReplies.Step.PARSE);
     }
     encodeBind(out, st, params, codecs, types);
@@ -81,12 +81,12 @@ public final class QueryRequest extends ExtendedRequest {
   static void encodeBind(WireWriter out, ServerStatement st, Object[] params, ParameterCodec[] codecs, TypeContext types) {
     int n = params.length;
     // the cache refused miscounts before anything was sent; this guards every other way in
-    ValueException refused = ParameterCount.refusal(st.parameterTypes.length, n);
+    ValueException refused = ParameterCount.refusal(st.parameterCount(), n);
     if (refused != null) {
       throw refused;
     }
     reserve(out, st, params);
-    BindWriter.write(out, "", st.name, new BoundParameters(params, codecs, types), st.resultFormats);
+    BindWriter.write(out, "", st.name(), new BoundParameters(params, codecs, types), st.resultFormats());
   }
 
   /** Below this, values are not added up: the buffer's own growth is cheap enough. */
@@ -105,7 +105,7 @@ public final class QueryRequest extends ExtendedRequest {
     if (known < RESERVE_ABOVE) {
       return;
     }
-    long total = known + 64 + st.name.length() + 2L * params.length + 2L * st.resultFormats.length;
+    long total = known + 64 + st.name().length() + 2L * params.length + 2L * st.resultFormats().length;
     if (total > WireWriter.MAX_MESSAGE_LENGTH) {
       throw new ValueException("the parameters add up to at least " + total + " bytes, past PostgreSQL's limit of "
           + WireWriter.MAX_MESSAGE_LENGTH + " bytes for one message; send large values in parts (COPY, "
@@ -141,6 +141,21 @@ public final class QueryRequest extends ExtendedRequest {
       case BackendTag.EMPTY_QUERY_RESPONSE -> commandTag = ReplyBodies.emptyQuery(columns);
       default -> { /* ParseComplete, BindComplete, ErrorResponse (kept by the engine): in order, checked */ }
     }
+  }
+
+  /** Has {@code stop} stop the server's work once the sink wants no more rows (streamed results only). */
+  public void stopWith(Runnable stop) {
+    onStop = stop;
+  }
+
+  /** The CommandComplete tag; null before it (or when the request was stopped early). */
+  public String commandTag() {
+    return commandTag;
+  }
+
+  /** DataRows received so far. */
+  public int rowsSeen() {
+    return rowsSeen;
   }
 
   @Override

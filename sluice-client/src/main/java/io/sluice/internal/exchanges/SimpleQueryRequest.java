@@ -19,9 +19,9 @@ import java.util.List;
  * COPY FROM STDIN, data discarded for COPY TO STDOUT): COPY has its own API.
  */
 public final class SimpleQueryRequest extends SimpleProtocolRequest {
-  public final List<SimpleResult> results = new ArrayList<>();
+  private final List<SimpleResult> results = new ArrayList<>();
   /** The first value that was not valid UTF-8, thrown once the query has ended. */
-  public io.sluice.ValueException undecodable;
+  private io.sluice.ValueException undecodable;
   private List<String> columns = List.of();
   private List<List<String>> rows = new ArrayList<>();
   private final RequestEngine engine;
@@ -67,6 +67,18 @@ public final class SimpleQueryRequest extends SimpleProtocolRequest {
       case BackendTag.COPY_IN_RESPONSE -> engine.writeNow(
           new FrontendMessage.CopyFail("COPY FROM STDIN is not available through simpleQuery; use the COPY API"));
       default -> { /* COPY TO STDOUT data is discarded; errors are kept by the engine */ }
+    }
+  }
+
+  /** Each statement's result, in order. */
+  public List<SimpleResult> results() {
+    return results;
+  }
+
+  /** Throws the first value that was not valid UTF-8, if any (once the query has ended). */
+  public void throwUndecodable() {
+    if (undecodable != null) {
+      throw undecodable;
     }
   }
 

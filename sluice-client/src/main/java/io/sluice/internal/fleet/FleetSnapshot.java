@@ -31,12 +31,12 @@ public record FleetSnapshot(List<Host> hosts, long takenAtNanos, Lsn primaryPosi
     }
 
     /** An up standby whose lag is known and at most {@code maxLag}. */
-    public boolean freshStandby(Duration maxLag) {
+    boolean freshStandby(Duration maxLag) {
       return state.isUpStandby() && lag.isPresent() && lag.get().compareTo(maxLag) <= 0;
     }
 
     /** An up standby that has replayed up to {@code target}. */
-    public boolean replayed(Lsn target) {
+    boolean replayed(Lsn target) {
       return state.isUpStandby() && state.position().atLeast(target);
     }
   }
@@ -47,12 +47,12 @@ public record FleetSnapshot(List<Host> hosts, long takenAtNanos, Lsn primaryPosi
   }
 
   /** The up standbys with a known lag of at most {@code maxLag}. */
-  public List<Host> freshStandbys(Duration maxLag) {
+  List<Host> freshStandbys(Duration maxLag) {
     return hosts.stream().filter(h -> h.freshStandby(maxLag)).toList();
   }
 
   /** The up standbys that have replayed up to {@code target}. */
-  public List<Host> standbysPast(Lsn target) {
+  List<Host> standbysPast(Lsn target) {
     return hosts.stream().filter(h -> h.replayed(target)).toList();
   }
 

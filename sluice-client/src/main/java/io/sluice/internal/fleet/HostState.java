@@ -30,7 +30,7 @@ public record HostState(HostPort host, ServerRole role, boolean up, Lsn position
   }
 
   /** Before the first probe: unknown and not up. */
-  public static HostState initial(HostPort host) {
+  static HostState initial(HostPort host) {
     return new HostState(host, ServerRole.UNKNOWN, false, Lsn.ZERO, Lsn.ZERO, 0, 0, null);
   }
 
@@ -56,7 +56,7 @@ public record HostState(HostPort host, ServerRole role, boolean up, Lsn position
   }
 
   /** Up and a writable primary. */
-  public boolean isUpPrimary() {
+  boolean isUpPrimary() {
     return up && role == ServerRole.PRIMARY;
   }
 }

@@ -96,7 +96,7 @@ public final class LagClock {
   }
 
   /** The newest primary position recorded, or {@link Lsn#INVALID}. */
-  public synchronized Lsn newest() {
+  synchronized Lsn newest() {
     return size == 0 ? Lsn.ZERO : new Lsn(positions[index(size - 1)]);
   }
 

@@ -37,7 +37,7 @@ public record MonitorSettings(Duration interval, Duration eagerInterval, Duratio
         Duration.ofSeconds(2), Duration.ofMillis(50), Duration.ofSeconds(1), 4096);
   }
 
-  public MonitorSettings withInterval(Duration d) {
+  MonitorSettings withInterval(Duration d) {
     return new MonitorSettings(d, eagerInterval, probeTimeout, connectTimeout, backoffMin, backoffMax, lagSamples);
   }
 

@@ -23,7 +23,7 @@ public record GssSettings(
    * The ticket cache named by {@code KRB5CCNAME}, if it is a file: {@code FILE:/path} or a bare
    * path. Other cache types (KEYRING, KCM, DIR, MEMORY) are not readable by the JDK: null.
    */
-  public static Path fileCache(String krb5ccname) {
+  static Path fileCache(String krb5ccname) {
     if (krb5ccname == null || krb5ccname.isBlank()) {
       return null;
     }

@@ -57,7 +57,7 @@ public final class GssTransport implements Transport {
   }
 
   /** The most plaintext bytes one packet carries. */
-  public int maxPlaintext() {
+  int maxPlaintext() {
     return maxPlain;
   }
 

@@ -43,17 +43,15 @@ public final class ReplicationAccess {
     RequestEngine engine = new RequestEngine(s, EngineSettings.ONE_AT_A_TIME);
     SimpleQueryRequest q = new SimpleQueryRequest(sql, engine);
     engine.run(q, Deadline.in(timeoutNanos));
-    if (q.undecodable != null) {
-      throw q.undecodable;
-    }
-    return q.results;
+    q.throwUndecodable();
+    return q.results();
   }
 
   /**
    * Sends a command that answers with CopyBothResponse ({@code START_REPLICATION}) and reads up to
    * it. An error is read through to ReadyForQuery and thrown; the session stays usable.
    */
-  public static void startCopyBoth(ServerSession s, String sql) {
+  static void startCopyBoth(ServerSession s, String sql) {
     s.send(new FrontendMessage.Query(sql), Outcome.NOT_SENT);
     ServerException error = null;
     while (true) {
@@ -79,7 +77,7 @@ public final class ReplicationAccess {
   }
 
   /** After both sides' CopyDone: reads CommandComplete and ReadyForQuery; the session takes commands again. */
-  public static void finishCopyBoth(ServerSession s) {
+  static void finishCopyBoth(ServerSession s) {
     ServerException error = null;
     while (true) {
       BackendMessage m = s.next(Outcome.UNKNOWN);
@@ -126,7 +124,7 @@ public final class ReplicationAccess {
   }
 
   /** Where ParameterStatus values go, besides the session's own map. */
-  public static void onParameter(ServerSession s, BiConsumer<String, String> listener) {
+  static void onParameter(ServerSession s, BiConsumer<String, String> listener) {
     s.parameterListener = listener;
   }
 

@@ -1,6 +1,5 @@
 package io.sluice.internal.rows;
 
-import io.sluice.Column;
 import io.sluice.Row;
 import io.sluice.ValueException;
 import java.lang.invoke.MethodHandle;
@@ -49,8 +48,8 @@ public final class RecordMapping<R extends Record> {
       return (RecordMapping<R>) last;
     }
     List<String> names = new ArrayList<>(layout.size());
-    for (Column c : layout.columns) {
-      names.add(c.name());
+    for (int i = 0; i < layout.size(); i++) {
+      names.add(layout.column(i).name());
     }
     RecordMapping<?> m = CACHE.get(checked(type), names, n -> resolve(type, n));
     layout.recordMapping(m);

@@ -12,9 +12,9 @@ import java.util.Map;
  * built on first use. Computed once per prepared statement, not per row.
  */
 public final class RowLayout {
-  public final Column[] columns;
-  public final Codec<?>[] codecs;
-  public final TypeContext types;
+  private final Column[] columns;
+  private final Codec<?>[] codecs;
+  private final TypeContext types;
   private volatile Map<String, Integer> byName;
   /**
    * Rows (high half) and bytes (low half) of this statement's last buffered result: the next one
@@ -34,7 +34,7 @@ public final class RowLayout {
   }
 
   /** Rows in the high 32 bits, bytes in the low 32 bits, of the last buffered result; 0 before one. */
-  public long lastResult() {
+  long lastResult() {
     return lastResult;
   }
 
@@ -42,12 +42,35 @@ public final class RowLayout {
     lastResult = bytes > Integer.MAX_VALUE ? 0 : ((long) rows << 32) | bytes;
   }
 
-  public Object recordMapping() {
+  Object recordMapping() {
     return recordMapping;
   }
 
-  public void recordMapping(Object mapping) {
+  void recordMapping(Object mapping) {
     recordMapping = mapping;
+  }
+
+  /** Column {@code i}'s description. */
+  public Column column(int i) {
+    return columns[i];
+  }
+
+  /** Column {@code i}'s codec, or null when no codec knows its type (its text is returned as is). */
+  public Codec<?> codec(int i) {
+    return codecs[i];
+  }
+
+  /** The type context the codecs decode with. */
+  public TypeContext types() {
+    return types;
+  }
+
+  /** These columns described anew ({@code columns}, one per column) with the same codecs and types. */
+  public RowLayout withColumns(Column[] columns) {
+    if (columns.length != this.columns.length) {
+      throw new IllegalArgumentException(columns.length + " columns for a layout of " + this.columns.length);
+    }
+    return new RowLayout(columns, codecs, types);
   }
 
   public int size() {

@@ -23,11 +23,11 @@ public final class RowReader {
       }
       int at = r.position();
       r.bytes(l);
-      Codec<?> c = layout.codecs[i];
+      Codec<?> c = layout.codec(i);
       if (c == null) {
         out[i] = Utf8.decode(buf, at, l);
       } else {
-        out[i] = layout.columns[i].binary() ? c.decodeBinary(buf, at, l, layout.types) : c.decodeText(buf, at, l, layout.types);
+        out[i] = layout.column(i).binary() ? c.decodeBinary(buf, at, l, layout.types()) : c.decodeText(buf, at, l, layout.types());
       }
     }
     return out;

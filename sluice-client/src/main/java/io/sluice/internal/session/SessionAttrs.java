@@ -49,7 +49,7 @@ public final class SessionAttrs {
     SimpleQueryRequest q = new SimpleQueryRequest(
         "select pg_catalog.pg_is_in_recovery(), pg_catalog.current_setting('transaction_read_only')", engine);
     engine.run(q, Deadline.in(timeoutNanos));
-    return q.results.get(0).rows().get(0);
+    return q.results().get(0).rows().get(0);
   }
 
   /** Ends a session that did not fit: Terminate, then the socket is closed. */

@@ -50,8 +50,8 @@ public final class CopyInExchange {
       throw e;
     }
     Thread.startVirtualThread(() -> engine.readFor(r));
-    r.watchUntil(() -> r.started || r.isFinished(), Deadline.NONE);   // CopyInResponse or the end wakes us
-    if (!r.started) {
+    r.watchUntil(() -> r.started() || r.isFinished(), Deadline.NONE);   // CopyInResponse or the end wakes us
+    if (!r.started()) {
       x.ended = true;
       try {
         x.awaitDone();
@@ -60,7 +60,7 @@ public final class CopyInExchange {
           throw e;
         }
         throw new io.sluice.ValueException("not a COPY … FROM STDIN statement: " + sql
-            + (r.wrongDirection ? " (COPY TO STDOUT goes through copyOut)" : ""));
+            + (r.wrongDirection() ? " (COPY TO STDOUT goes through copyOut)" : ""));
       } catch (RuntimeException e) {
         x.ended(e);
         throw e;
@@ -98,13 +98,13 @@ public final class CopyInExchange {
   }
 
   /** The buffer to encode one CopyData message into directly: call {@link #endMessage} after. */
-  public WireWriter beginMessage() {
+  WireWriter beginMessage() {
     out.begin(FrontendTag.COPY_DATA);
     return out;
   }
 
   /** Ends the message begun at {@code lengthAt} ({@link WireWriter#begin}'s result is at size-before + 1). */
-  public void endMessage(int lengthAt) {
+  void endMessage(int lengthAt) {
     out.end(lengthAt);
     bytes += out.size() - lengthAt - 4;   // the payload after the Int32 length
     if (out.size() >= BLOCK) {
@@ -132,7 +132,7 @@ public final class CopyInExchange {
       throw e;
     }
     ended(null);
-    return r.commandTag;
+    return r.commandTag();
   }
 
   /**
@@ -176,7 +176,7 @@ public final class CopyInExchange {
 
   private void awaitDone() {
     r.watchUntil(r::isFinished, Deadline.NONE);
-    if (r.failure() instanceof ConnectionException ce && ce.outcome() == Outcome.UNKNOWN && r.commandTag == null) {
+    if (r.failure() instanceof ConnectionException ce && ce.outcome() == Outcome.UNKNOWN && r.commandTag() == null) {
       throw new ConnectionException("the connection failed during COPY: " + ce.getMessage(), Outcome.UNKNOWN, ce);
     }
   }

@@ -28,10 +28,10 @@ public final class CopyOutExchange {
     Started<CopyStart> started = CopyEvents.begin(session.events(), sql, CopyStart.Direction.OUT);
     try {
       String tag = exchange(r, session, sql, deadline);
-      CopyEvents.ended(started, r, r.bytes, sink.failure());
+      CopyEvents.ended(started, r, r.bytes(), sink.failure());
       return tag;
     } catch (Exception | Error e) {
-      CopyEvents.ended(started, r, r.bytes, e);
+      CopyEvents.ended(started, r, r.bytes(), e);
       throw e;
     }
   }
@@ -41,18 +41,19 @@ public final class CopyOutExchange {
     try {
       session.engine.run(r, deadline);
     } catch (SluiceException e) {
-      if (r.sinkFailure != null) {
-        r.sinkFailure.addSuppressed(e);
-        throw r.sinkFailure;
+      Exception sinkFailure = r.sinkFailure();
+      if (sinkFailure != null) {
+        sinkFailure.addSuppressed(e);
+        throw sinkFailure;
       }
       throw e;
     }
-    if (r.sinkFailure != null) {
-      throw r.sinkFailure;
+    if (r.sinkFailure() != null) {
+      throw r.sinkFailure();
     }
-    if (!r.started) {
+    if (!r.started()) {
       throw new io.sluice.ValueException("not a COPY … TO STDOUT statement: " + sql);
     }
-    return r.commandTag;
+    return r.commandTag();
   }
 }

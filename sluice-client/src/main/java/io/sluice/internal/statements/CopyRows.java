@@ -1,6 +1,5 @@
 package io.sluice.internal.statements;
 
-import io.sluice.Column;
 import io.sluice.CopyFormat;
 import io.sluice.ValueException;
 import io.sluice.internal.rows.RowLayout;
@@ -20,8 +19,7 @@ public final class CopyRows {
       0, 0, 0, 0, 0, 0, 0, 0};
 
   private final CopyFormat format;
-  private final Codec<?>[] codecs;
-  private final Column[] columns;
+  private final RowLayout layout;
   private final TypeContext types;
   private final int[] columnTypes;
   private final StringBuilder line = new StringBuilder(256);
@@ -29,17 +27,16 @@ public final class CopyRows {
 
   public CopyRows(CopyFormat format, RowLayout layout) {
     this.format = format;
-    this.codecs = layout.codecs;
-    this.columns = layout.columns;
-    this.types = layout.types;
-    this.columnTypes = new int[columns.length];
-    for (int i = 0; i < columns.length; i++) {
-      columnTypes[i] = columns[i].typeOid();
+    this.layout = layout;
+    this.types = layout.types();
+    this.columnTypes = new int[layout.size()];
+    for (int i = 0; i < layout.size(); i++) {
+      columnTypes[i] = layout.column(i).typeOid();
     }
     if (format == CopyFormat.BINARY) {
-      for (int i = 0; i < codecs.length; i++) {
-        if (codecs[i] == null || !codecs[i].binaryEncodes()) {
-          throw new ValueException("column " + columns[i].name() + " (type OID " + columns[i].typeOid()
+      for (int i = 0; i < layout.size(); i++) {
+        if (layout.codec(i) == null || !layout.codec(i).binaryEncodes()) {
+          throw new ValueException("column " + layout.column(i).name() + " (type OID " + layout.column(i).typeOid()
               + ") has no binary encoder; use CopyFormat.TEXT or CSV");
         }
       }
@@ -70,8 +67,8 @@ public final class CopyRows {
       default -> throw new ValueException("row " + count + " is a " + row.getClass().getName()
           + "; rows are Object[] or List");
     };
-    if (values.length != columns.length) {
-      throw new ValueException("row " + count + " has " + values.length + " values for " + columns.length
+    if (values.length != layout.size()) {
+      throw new ValueException("row " + count + " has " + values.length + " values for " + layout.size()
           + " columns");
     }
     values = io.sluice.types.TypeDependent.resolve(values, columnTypes);
@@ -118,7 +115,7 @@ public final class CopyRows {
         try {
           Utf8.encode(values[i] == null ? "" : text(i, values[i]));
         } catch (io.sluice.protocol.ProtocolException inValue) {
-          throw new ValueException("row " + count + ", column " + columns[i].name() + ": " + inValue.getMessage(), e);
+          throw new ValueException("row " + count + ", column " + layout.column(i).name() + ": " + inValue.getMessage(), e);
         }
       }
       throw new ValueException("row " + count + ": " + e.getMessage(), e);
@@ -131,7 +128,7 @@ public final class CopyRows {
       out.int32(-1);
       return;
     }
-    Codec<Object> c = (Codec<Object>) codecs[i];
+    Codec<Object> c = (Codec<Object>) layout.codec(i);
     if (!c.accepts(v) && v instanceof Number n) {
       v = toColumnNumber(i, n);
     }
@@ -142,7 +139,7 @@ public final class CopyRows {
     try {
       c.encodeBinary(v, out, types);
     } catch (io.sluice.types.CodecException e) {
-      throw new ValueException("row " + count + ", column " + columns[i].name() + ": " + e.getMessage(), e);
+      throw new ValueException("row " + count + ", column " + layout.column(i).name() + ": " + e.getMessage(), e);
     }
     out.putInt(lengthAt, out.size() - lengthAt - 4);
   }
@@ -153,7 +150,7 @@ public final class CopyRows {
    * float8 (up to 2^53), a float8 that a float4 holds exactly. Anything inexact is an error.
    */
   private Number toColumnNumber(int i, Number n) {
-    int oid = columns[i].typeOid();
+    int oid = layout.column(i).typeOid();
     boolean integral = n instanceof Long || n instanceof Integer || n instanceof Short || n instanceof Byte;
     Long exact = integral ? Long.valueOf(n.longValue())
         : n instanceof java.math.BigInteger bi && bi.bitLength() < 64 ? Long.valueOf(bi.longValue())
@@ -180,7 +177,7 @@ public final class CopyRows {
         if (oid == 21 && l == (short) l) {
           return (short) l;
         }
-        throw new ValueException("row " + count + ", column " + columns[i].name() + ": " + l + " is out of range for "
+        throw new ValueException("row " + count + ", column " + layout.column(i).name() + ": " + l + " is out of range for "
             + (oid == 23 ? "integer" : "smallint"));
       }
       case 1700 -> {
@@ -221,9 +218,9 @@ public final class CopyRows {
     } catch (io.sluice.types.CodecException e) {
       pc = null;
     }
-    if (pc == null || pc.oid() != columns[i].typeOid() || !pc.binary()) {
-      throw new ValueException("row " + count + ", column " + columns[i].name() + ": a " + v.getClass().getName()
-          + " cannot be written in binary as type OID " + columns[i].typeOid() + " (use a matching Java type, or"
+    if (pc == null || pc.oid() != layout.column(i).typeOid() || !pc.binary()) {
+      throw new ValueException("row " + count + ", column " + layout.column(i).name() + ": a " + v.getClass().getName()
+          + " cannot be written in binary as type OID " + layout.column(i).typeOid() + " (use a matching Java type, or"
           + " the TEXT or CSV format)");
     }
     return (Codec<Object>) pc.codec();
@@ -234,14 +231,14 @@ public final class CopyRows {
     if (v instanceof String s) {
       return s;
     }
-    Codec<Object> c = (Codec<Object>) codecs[i];
+    Codec<Object> c = (Codec<Object>) layout.codec(i);
     try {
       if (c != null && c.accepts(v)) {
         return c.encodeText(v, types);
       }
       return types.registry().codecForValue(v).encodeText(v, types);
     } catch (io.sluice.types.CodecException e) {
-      throw new ValueException("row " + count + ", column " + columns[i].name() + ": " + e.getMessage(), e);
+      throw new ValueException("row " + count + ", column " + layout.column(i).name() + ": " + e.getMessage(), e);
     }
   }
 

@@ -47,12 +47,12 @@ public final class Portal {
 
   /** Reads the next chunk into {@code sink}; returns false when there are no more rows. */
   public boolean fetch(RowSink sink) {
-    if (request.isFinished() || request.completed) {
+    if (request.isFinished() || request.completed()) {
       return false;
     }
-    request.sink = sink;
+    request.deliverTo(sink);
     if (started) {
-      if (!request.suspended) {
+      if (!request.suspended()) {
         return false;
       }
       request.next(engine);
@@ -70,7 +70,7 @@ public final class Portal {
   }
 
   public String commandTag() {
-    return request.commandTag;
+    return request.commandTag();
   }
 
   /**

@@ -41,15 +41,15 @@ public final class ServerStatement {
     }
   }
 
-  public final Key key;
+  private final Key key;
   /** The server-side name; {@code ""} (unnamed) in unnamed mode. */
-  public final String name;
+  private final String name;
   /** The highest {@code $n} in the SQL, found once when the statement is first looked up. */
   final int placeholders;
   private final CountDownLatch described = new CountDownLatch(1);
-  public int[] parameterTypes;
-  public RowLayout layout;
-  public short[] resultFormats;
+  private int[] parameterTypes;
+  private RowLayout layout;
+  private short[] resultFormats;
   volatile SluiceException failure;
   /** Set when the statement was evicted or invalidated: it must not be used for new requests. */
   volatile boolean stale;
@@ -64,6 +64,11 @@ public final class ServerStatement {
     return key;
   }
 
+  /** The server-side name; {@code ""} (unnamed) in unnamed mode. */
+  public String name() {
+    return name;
+  }
+
   /** The result columns; empty for a statement that returns no rows. */
   public RowLayout layout() {
     return layout;
@@ -72,6 +77,45 @@ public final class ServerStatement {
   /** The parameter types the server chose, as OIDs. */
   public int[] parameterTypes() {
     return parameterTypes.clone();
+  }
+
+  /** The parameter types without a copy, for this package's per-execution paths: not to be changed. */
+  int[] parameterTypesShared() {
+    return parameterTypes;
+  }
+
+  /** Parameter {@code i}'s type OID. */
+  int parameterType(int i) {
+    return parameterTypes[i];
+  }
+
+  /** How many parameters the server described ({@code ParameterDescription}). */
+  public int parameterCount() {
+    return parameterTypes.length;
+  }
+
+  /**
+   * The result formats Bind asks for (one for all columns, or one per column), read per execution:
+   * the caller must not change them.
+   */
+  public short[] resultFormats() {
+    return resultFormats;
+  }
+
+  /**
+   * What the server's ParameterDescription and RowDescription said, with the formats to ask for;
+   * the describing thread records it before {@link #markDescribed} publishes it to waiting threads.
+   */
+  public void recordDescription(int[] parameterTypes, RowLayout layout, short[] resultFormats) {
+    this.parameterTypes = parameterTypes;
+    this.layout = layout;
+    this.resultFormats = resultFormats;
+  }
+
+  /** The result columns decoded anew once their types' codecs were found ({@link TypeDiscovery}). */
+  void relayout(RowLayout layout, short[] resultFormats) {
+    this.layout = layout;
+    this.resultFormats = resultFormats;
   }
 
   boolean isDescribed() {

@@ -36,7 +36,7 @@ final class StatementBatches {
       if (sts[i].failure != null) {
         continue;
       }
-      sinks.get(i).start(sts[i].layout);
+      sinks.get(i).start(sts[i].layout());
       Object[] values = bound(sts[i], params.get(i), codecs, i);
       qs[i] = new QueryRequest(sts[i], values, codecs[i], runner.types, sinks.get(i), false);
     }
@@ -63,7 +63,7 @@ final class StatementBatches {
         continue;
       }
       out.add(e != null ? new StatementRunner.StatementOutcome.Failed(e)
-          : new StatementRunner.StatementOutcome.Ran(new StatementRunner.QueryResult(sts[i].layout, q.commandTag)));
+          : new StatementRunner.StatementOutcome.Ran(new StatementRunner.QueryResult(sts[i].layout(), q.commandTag())));
     }
     return out;
   }
@@ -73,7 +73,7 @@ final class StatementBatches {
    * runner.types the server inferred (then {@code codecs[i]} is replaced to suit them).
    */
   private Object[] bound(ServerStatement st, Object[] params, ParameterCodec[][] codecs, int i) {
-    Object[] values = io.sluice.types.TypeDependent.resolve(params, st.parameterTypes);
+    Object[] values = io.sluice.types.TypeDependent.resolve(params, st.parameterTypesShared());
     if (values != params) {
       codecs[i] = runner.serverTypedCodecs(st, values);
     }
@@ -102,7 +102,7 @@ final class StatementBatches {
         if (sts[i].failure != null) {
           throw sts[i].failure;
         }
-        sinks.get(i).start(sts[i].layout);
+        sinks.get(i).start(sts[i].layout());
       }
       Object[][] values = new Object[n][];
       for (int i = 0; i < n; i++) {
@@ -118,12 +118,12 @@ final class StatementBatches {
           }
           continue;
         }
-        throw new io.sluice.BatchException("statement " + (b.failedAt + 1) + " of " + n
-            + " failed; the batch was rolled back", b.failedAt, e);
+        throw new io.sluice.BatchException("statement " + (b.failedAt() + 1) + " of " + n
+            + " failed; the batch was rolled back", b.failedAt(), e);
       }
       List<StatementRunner.QueryResult> out = new java.util.ArrayList<>(n);
       for (int i = 0; i < n; i++) {
-        out.add(new StatementRunner.QueryResult(sts[i].layout, b.tags[i]));
+        out.add(new StatementRunner.QueryResult(sts[i].layout(), b.tag(i)));
       }
       return out;
     }

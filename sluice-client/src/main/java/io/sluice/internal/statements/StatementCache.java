@@ -125,7 +125,7 @@ final class StatementCache {
     lock.lock();
     try {
       s.stale = true;
-      map.remove(s.key, s);
+      map.remove(s.key(), s);
     } finally {
       lock.unlock();
     }

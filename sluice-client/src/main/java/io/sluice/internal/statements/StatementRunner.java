@@ -70,7 +70,7 @@ public final class StatementRunner {
   }
 
   public ServerSession server() {
-    return engine.s;
+    return engine.session();
   }
 
   public SessionTypeContext types() {
@@ -121,15 +121,15 @@ public final class StatementRunner {
       Deadline deadline) {
     refuseMiscount(prepared, params);
     if (observing()) {
-      return observed.statement(prepared.key.sql(), params.length, preparation(prepared.key), sink,
-          sent -> run(prepared.key, params, null, sink, streaming, deadline, sent));
+      return observed.statement(prepared.key().sql(), params.length, preparation(prepared.key()), sink,
+          sent -> run(prepared.key(), params, null, sink, streaming, deadline, sent));
     }
-    return run(prepared.key, params, null, sink, streaming, deadline, null);
+    return run(prepared.key(), params, null, sink, streaming, deadline, null);
   }
 
   /** Values for a prepared statement: one per parameter of its ParameterDescription, checked before sending. */
   private static void refuseMiscount(ServerStatement prepared, Object[] params) {
-    io.sluice.ValueException refused = ParameterCount.refusal(prepared.parameterTypes.length, params.length);
+    io.sluice.ValueException refused = ParameterCount.refusal(prepared.parameterCount(), params.length);
     if (refused != null) {
       throw refused;
     }
@@ -150,22 +150,22 @@ public final class StatementRunner {
       boolean streaming, Deadline deadline, java.util.function.Consumer<Request> sent) {
     for (int attempt = 0; ; attempt++) {
       ServerStatement st = describe(key, deadline);
-      Object[] values = io.sluice.types.TypeDependent.resolve(params, st.parameterTypes);
+      Object[] values = io.sluice.types.TypeDependent.resolve(params, st.parameterTypesShared());
       ParameterCodec[] pcs = codecs != null && values == params ? codecs : serverTypedCodecs(st, values);
-      sink.start(st.layout);
+      sink.start(st.layout());
       QueryRequest q = new QueryRequest(st, values, pcs, types, sink, streaming);
       if (streaming) {
-        q.onStop = () -> engine.stopEarly(q);
+        q.stopWith(() -> engine.stopEarly(q));
       }
       if (sent != null) {
         sent.accept(q);
       }
       try {
         engine.run(q, deadline);
-        return new QueryResult(st.layout, q.commandTag);
+        return new QueryResult(st.layout(), q.commandTag());
       } catch (ServerException e) {
         if (q.cancelCause() == Request.CancelCause.STOPPED && e.sqlState().equals("57014")) {
-          return new QueryResult(st.layout, null);   // stopped for the consumer, who has its rows
+          return new QueryResult(st.layout(), null);   // stopped for the consumer, who has its rows
         }
         if (invalidates(e)) {
           cache.invalidate(st);   // prepared again at its next use, whether or not it runs again now
@@ -195,7 +195,7 @@ public final class StatementRunner {
       ServerStatement st = describe(key, deadline);
       p = new PortalRequest(st, params, codecs, types, fetchSize);
       engine.submit(p, deadline);
-      return new Portal(engine, p, st.layout, started);
+      return new Portal(engine, p, st.layout(), started);
     } catch (RuntimeException | Error e) {
       if (started != null) {
         StatementEvents.ended(started, p, e);
@@ -210,10 +210,10 @@ public final class StatementRunner {
    * transaction that the error aborted (it would only fail again, hiding the first error).
    */
   static boolean retryable(ServerException e, QueryRequest q) {
-    if (q.replies.beginFailed() || q.lastStatus() == TransactionStatus.FAILED) {
+    if (q.beginFailed() || q.lastStatus() == TransactionStatus.FAILED) {
       return false;
     }
-    return (invalidates(e) && q.rowsSeen == 0) || staleCancel(e, q);
+    return (invalidates(e) && q.rowsSeen() == 0) || staleCancel(e, q);
   }
 
   /** Codecs chosen by the Java class of each value; their OIDs are declared in Parse. */
@@ -243,13 +243,13 @@ public final class StatementRunner {
   /** Codecs for the types the server chose; a value the type's codec does not take goes as text. */
   ParameterCodec[] serverTypedCodecs(ServerStatement st, Object[] params) {
     ParameterCodec[] codecs = new ParameterCodec[params.length];
-    int n = Math.min(params.length, st.parameterTypes.length);
+    int n = Math.min(params.length, st.parameterCount());
     for (int i = 0; i < n; i++) {
       Object v = params[i];
       if (v == null) {
         continue;
       }
-      int oid = st.parameterTypes[i];
+      int oid = st.parameterType(i);
       io.sluice.types.Codec<?> c = types.registry().codecFor(oid);
       if (c != null && c.accepts(v)) {
         codecs[i] = new ParameterCodec(oid, c);
@@ -277,7 +277,7 @@ public final class StatementRunner {
    * server is idle, 'I'), so running it again is safe and nobody sees the race.
    */
   static boolean staleCancel(ServerException e, QueryRequest q) {
-    return e.sqlState().equals("57014") && q.cancelCause() == null && q.rowsSeen == 0
+    return e.sqlState().equals("57014") && q.cancelCause() == null && q.rowsSeen() == 0
         && q.lastStatus() == TransactionStatus.IDLE;
   }
 
@@ -356,10 +356,8 @@ public final class StatementRunner {
       sent.accept(r);
     }
     engine.run(r, deadline);
-    if (r.undecodable != null) {
-      throw r.undecodable;
-    }
-    return r.results;
+    r.throwUndecodable();
+    return r.results();
   }
 
   public int cachedStatements() {

@@ -33,7 +33,7 @@ final class TypeDiscovery {
   static boolean discover(StatementRunner session, ServerStatement st, Deadline deadline) {
     TypeRegistry registry = session.types().registry();
     Set<Integer> unknown = new LinkedHashSet<>();
-    for (Column c : st.layout.columns) {
+    for (Column c : st.layout().list()) {
       if (registry.codecFor(c.typeOid()) == null) {
         unknown.add(c.typeOid());
       }
@@ -56,11 +56,11 @@ final class TypeDiscovery {
       }
     }
     if (learned) {
-      st.layout = PrepareRequest.layout(st.layout.list().stream()
+      RowLayout layout = PrepareRequest.layout(st.layout().list().stream()
           .map(c -> new io.sluice.protocol.BackendMessage.Field(c.name(), c.tableOid(), (short) c.columnNumber(),
               c.typeOid(), (short) 0, c.typeModifier(), (short) 0))
           .toList(), session.types());
-      st.resultFormats = PrepareRequest.formats(st.layout);
+      st.relayout(layout, PrepareRequest.formats(layout));
     }
     return learned;
   }

@@ -210,7 +210,7 @@ final class FuzzCheck {
     if (st == null || !Arrays.equals(st.parameterTypes(), d.parameterTypes())) {
       return false;
     }
-    Column[] got = st.layout().columns;
+    Column[] got = st.layout().list().toArray(Column[]::new);
     if (got.length != d.columns().size()) {
       return false;
     }
