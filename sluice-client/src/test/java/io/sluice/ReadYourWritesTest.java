@@ -85,6 +85,11 @@ class ReadYourWritesTest {
       assertFloorCovers(pool, insertPosition(), () -> pool.forEach("INSERT INTO pairs VALUES ($1, 7) RETURNING seq",
           r -> { }, k), "forEach (no trailer can follow a stream: asked after it)");
       assertFloorCovers(pool, insertPosition(), () -> {
+        try (RowStream rows = pool.stream("INSERT INTO pairs VALUES ($1, 10) RETURNING seq", 10, k)) {
+          rows.forEach(r -> { });
+        }
+      }, "stream (its connection lent until it closes: asked then)");
+      assertFloorCovers(pool, insertPosition(), () -> {
         try (Pool.Lease lease = pool.acquire()) {
           lease.connection().execute("INSERT INTO pairs VALUES ($1, 8)", k);
         }
@@ -96,8 +101,8 @@ class ReadYourWritesTest {
           () -> pool.execute("INSERT INTO pairs VALUES ($1, 1)", k));
       assertEquals("23505", dup.sqlState());
       assertTrue(((FleetPool) pool.core).tracking().wrote().compareTo(insertPosition()) <= 0);
-      assertEquals(9L, pool.readOnly().query("SELECT count(*) FROM pairs WHERE k = $1", k).get(0).getLong(0),
-          "a read after the writes sees all nine");
+      assertEquals(10L, pool.readOnly().query("SELECT count(*) FROM pairs WHERE k = $1", k).get(0).getLong(0),
+          "a read after the writes sees all ten");
     }
   }
 

@@ -112,8 +112,8 @@ public final class FleetPool implements PoolCore {
     }
     this.monitor = FleetMonitor.start(hosts, config, MonitorSettings.defaults(), events.fleet());
     this.tracking = new WalTracking(monitor, config.readYourWrites());
-    this.writes = new RoutedRunner(this, Route.WRITE, -1);
-    this.reads = new RoutedRunner(this, Route.READ, -1);
+    this.writes = new PoolRunner(new RoutePlacement(this, Route.WRITE), -1);
+    this.reads = new PoolRunner(new RoutePlacement(this, Route.READ), -1);
   }
 
   /** A group's connection lets the WAL position trail its calls ({@link WalTracking}). */
@@ -153,17 +153,12 @@ public final class FleetPool implements PoolCore {
    * writable host (the old one back, or a standby promoted).
    */
   Held take(Route route, boolean shared, Deadline call, Set<HostPort> avoid) {
-    long deadline = System.nanoTime() + options.acquireTimeout().toNanos();
-    long budget = options.acquireTimeout().toMillis();
-    if (!call.isNone() && call.remainingNanos() < deadline - System.nanoTime()) {
-      deadline = System.nanoTime() + call.remainingNanos();
-      budget = call.budgetMillis();
-    }
+    AcquireBound bound = AcquireBound.of(options, call);
     ConnectionException refused = null;
     for (int attempt = 0; route == Route.WRITE || attempt <= groups.size(); attempt++) {
       HostGroup g;
       try {
-        long left = deadline - System.nanoTime();
+        long left = bound.deadline() - System.nanoTime();
         g = pick(route, call.isNone() && refused != null ? Deadline.in(Math.max(1, left)) : call, avoid);
       } catch (RuntimeException e) {
         if (refused != null) {
@@ -172,7 +167,8 @@ public final class FleetPool implements PoolCore {
         throw e;
       }
       try {
-        PoolSlot s = shared ? g.slots().shared(deadline, budget) : g.slots().borrow(deadline, budget);
+        PoolSlot s = shared ? g.slots().shared(bound.deadline(), bound.budgetMillis())
+            : g.slots().borrow(bound.deadline(), bound.budgetMillis());
         return new Held(g, s);
       } catch (ConnectionException e) {
         boolean refusedUnsent = !closed && e.outcome() == Outcome.NOT_SENT && !(e instanceof PoolExhaustedException);
@@ -182,7 +178,7 @@ public final class FleetPool implements PoolCore {
         } else if (route == Route.READ) {
           another = avoid.add(g.host());
         } else {
-          another = System.nanoTime() - deadline < 0;
+          another = !bound.passed();
           if (another) {
             monitor.refresh(Duration.ofNanos(WRITER_SLICE_NANOS));   // so the next pick knows it is down
           }
@@ -200,7 +196,7 @@ public final class FleetPool implements PoolCore {
   }
 
   /**
-   * Runs one statement as {@link Pool#run} does, on a group {@code route} picks. A statement that
+   * Runs one statement as {@link SlotPool#run} does, on a group {@code route} picks. A statement that
    * found its connection dead before reaching the server runs again, a read on another host.
    */
   <T> T run(Route route, Hold hold, Deadline call, BiFunction<HostGroup, PoolSlot, T> statement) {
@@ -230,7 +226,7 @@ public final class FleetPool implements PoolCore {
       } catch (RuntimeException | Error e) {
         failure = e;
         boolean again = attempt <= options.maxSize() + groups.size() && System.nanoTime() - end < 0
-            && (call.isNone() || !call.passed()) && (diedUnsent(s, e) || refusedAsStandby(route, attempt, g, e));
+            && (call.isNone() || !call.passed()) && (s.diedUnsent(e) || refusedAsStandby(route, attempt, g, e));
         if (!again) {
           throw e;
         }
@@ -262,10 +258,6 @@ public final class FleetPool implements PoolCore {
     monitor.refresh(Duration.ofNanos(WRITER_SLICE_NANOS));
     Optional<FleetSnapshot.Host> p = monitor.snapshot().primary();
     return p.isEmpty() || !p.get().host().equals(g.host());
-  }
-
-  private static boolean diedUnsent(PoolSlot s, Throwable e) {
-    return e instanceof ConnectionException ce && ce.outcome() == Outcome.NOT_SENT && !s.c.isOpen();
   }
 
   /** The group for {@code route} now; may wait, bounded, for the monitor. */

@@ -1,6 +1,7 @@
 package io.sluice.internal.pool;
 
 import io.sluice.Connection;
+import io.sluice.ConnectionException;
 import io.sluice.ServerException;
 import io.sluice.SluiceException;
 import io.sluice.internal.calls.ConnectionCore;
@@ -67,6 +68,14 @@ final class PoolSlot {
       return false;
     }
     return !c.isOpen() || (failure instanceof ServerException se && se.isConnectionFatal());
+  }
+
+  /**
+   * Whether {@code e} says a statement never reached the server because this connection had died
+   * (a backend terminated while idle, a server restart): it may run again on another.
+   */
+  boolean diedUnsent(Throwable e) {
+    return e instanceof ConnectionException ce && ce.outcome() == SluiceException.Outcome.NOT_SENT && !c.isOpen();
   }
 
   /**

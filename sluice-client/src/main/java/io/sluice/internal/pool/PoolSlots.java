@@ -50,7 +50,7 @@ final class PoolSlots {
   private int opening;
   private int checking;
   private int waiting;
-  /** Callers of {@link #borrow} waiting for an idle connection ({@link #reserveForBorrowers}). */
+  /** Callers of {@link #borrow} waiting for an idle connection ({@link SlotChoice#reserveForBorrowers}). */
   private int borrowersWaiting;
   private boolean closed;
   private long acquired, timeouts, opened, closedCount, evicted, connectFailures;

@@ -2,32 +2,34 @@ package io.sluice.internal.pool;
 
 import io.sluice.Connection;
 import io.sluice.ConnectionConfig;
-import io.sluice.ConnectionException;
 import io.sluice.ConnectionStats;
 import io.sluice.HostStats;
 import io.sluice.Pool;
 import io.sluice.PoolOptions;
 import io.sluice.PoolStats;
-import io.sluice.SluiceException;
+import io.sluice.Queryable;
 import io.sluice.Transaction;
 import io.sluice.TxOptions;
 import io.sluice.internal.calls.ConnectionCore;
 import io.sluice.internal.calls.Runner;
 import io.sluice.internal.engine.Deadline;
 import java.util.List;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 
 /** A pool of one server's connections (read_routing=primary): its slots and the calls over them. */
-public final class SlotPool implements PoolCore {
+public final class SlotPool implements PoolCore, Placement {
   private final PoolOptions options;
   private final PoolSlots slots;
   private final Runner runner;
+  /** The façade: a statement prepared through the pool runs its later calls through it. */
+  private final Pool pool;
 
   /** {@code pool} is the façade: a statement prepared through the pool is run through it again. */
   public SlotPool(Pool pool, ConnectionConfig config, PoolOptions options, PoolEvents events) {
     this.options = options;
     this.slots = new PoolSlots(options, () -> ConnectionCore.open(config, null), events);
-    this.runner = new PoolRunner(this, pool, -1);
+    this.pool = pool;
+    this.runner = new PoolRunner(this, -1);
   }
 
   @Override
@@ -94,12 +96,9 @@ public final class SlotPool implements PoolCore {
     slots.close();
   }
 
-  private long deadline() {
-    return System.nanoTime() + options.acquireTimeout().toNanos();
-  }
-
   private PoolSlot borrow() {
-    return slots.borrow(deadline(), options.acquireTimeout().toMillis());
+    AcquireBound b = AcquireBound.of(options, Deadline.NONE);
+    return slots.borrow(b.deadline(), b.budgetMillis());
   }
 
   /**
@@ -109,18 +108,15 @@ public final class SlotPool implements PoolCore {
    * up to {@code maxSize + 1} times within the acquire timeout; a statement that may have run
    * ({@code UNKNOWN}) or was refused for its input never does.
    */
-  public <T> T run(Hold hold, Deadline call, Function<PoolSlot, T> statement) {
-    long deadline = deadline();
-    long budget = options.acquireTimeout().toMillis();
-    if (!call.isNone() && call.remainingNanos() < deadline - System.nanoTime()) {
-      deadline = System.nanoTime() + call.remainingNanos();   // the call's own timeout is the shorter bound
-      budget = call.budgetMillis();
-    }
+  @Override
+  public <T> T run(Hold hold, Deadline call, BiFunction<HostGroup, PoolSlot, T> statement) {
+    AcquireBound bound = AcquireBound.of(options, call);
     Throwable metDead = null;
     for (int attempt = 1; ; attempt++) {
       PoolSlot s;
       try {
-        s = hold == Hold.SHARED ? slots.shared(deadline, budget) : slots.borrow(deadline, budget);
+        s = hold == Hold.SHARED ? slots.shared(bound.deadline(), bound.budgetMillis())
+            : slots.borrow(bound.deadline(), bound.budgetMillis());
       } catch (RuntimeException e) {
         if (metDead != null) {
           e.addSuppressed(metDead);   // why the first connection was not enough
@@ -130,10 +126,10 @@ public final class SlotPool implements PoolCore {
       long since = slots.clock();
       Throwable failure = null;
       try {
-        return statement.apply(s);
+        return statement.apply(null, s);
       } catch (RuntimeException | Error e) {
         failure = e;
-        boolean again = attempt <= options.maxSize() && System.nanoTime() - deadline < 0 && diedUnsent(s, e);
+        boolean again = attempt <= options.maxSize() && !bound.passed() && s.diedUnsent(e);
         if (!again) {
           throw e;
         }
@@ -148,10 +144,13 @@ public final class SlotPool implements PoolCore {
     }
   }
 
-  /** Whether {@code e} says the statement never reached the server because its connection had died. */
-  private static boolean diedUnsent(PoolSlot s, Throwable e) {
-    return e instanceof ConnectionException ce && ce.outcome() == SluiceException.Outcome.NOT_SENT && !s.c.isOpen();
+  @Override
+  public void giveBackLent(HostGroup group, PoolSlot slot) {
+    slots.giveBack(slot, null);
   }
 
-  /** {@code Pool[open=…, idle=…, …]}: the counters of {@link #stats()} (nothing of the configuration, so no password). */
+  @Override
+  public Queryable preparedThrough() {
+    return pool;
+  }
 }
