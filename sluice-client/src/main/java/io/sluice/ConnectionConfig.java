@@ -423,7 +423,10 @@ public final class ConnectionConfig {
     return s.get(Keys.READ_YOUR_WRITES);
   }
 
-  /** Sluice's {@code cancel_timeout}: how long to wait for a cancel request (default 10 s); empty (0) means none. */
+  /**
+   * Sluice's {@code cancel_timeout}: how long to wait for a cancel request (default 10 s); empty
+   * when given as 0, which the engine takes as the default (no wait is unbounded).
+   */
   public Optional<Duration> cancelTimeout() {
     return s.optional(Keys.CANCEL_TIMEOUT);
   }
