@@ -26,6 +26,8 @@ public final class FrameReader {
   private byte type;
   private int bodyOffset;
   private int bodyLength;
+  /** Whether a caller keeps references into {@link #buf}: then it is never compacted in place. */
+  private boolean kept;
 
   /**
    * @param maxMessageSize the largest message body accepted, in bytes
@@ -101,6 +103,16 @@ public final class FrameReader {
     return bodyLength;
   }
 
+  /**
+   * The caller keeps the current message's bytes where they are (a buffered result's rows, read
+   * in place rather than copied). The reader never writes over bytes it has returned, except
+   * when it moves unread bytes to the front of its buffer to make room; after this call it
+   * moves them into a new buffer instead, and leaves this one to the caller.
+   */
+  public void keep() {
+    kept = true;
+  }
+
   /** Decodes the current message into its record. */
   public BackendMessage decode() {
     return BackendDecoder.decode(type, buf, bodyOffset, bodyLength);
@@ -112,8 +124,13 @@ public final class FrameReader {
       return;
     }
     if (buf.length - pos < n) {
-      if (n <= buf.length) {
+      if (n <= buf.length && !kept) {
         System.arraycopy(buf, pos, buf, 0, limit - pos);
+      } else if (n <= buf.length) {
+        byte[] fresh = new byte[buf.length];
+        System.arraycopy(buf, pos, fresh, 0, limit - pos);
+        buf = fresh;
+        kept = false;
       } else {
         long heap = Runtime.getRuntime().maxMemory();
         if (n > heap / 2) {
@@ -125,6 +142,7 @@ public final class FrameReader {
         byte[] bigger = new byte[Math.max(n, (int) Math.min(Integer.MAX_VALUE - 16, buf.length * 2L))];
         System.arraycopy(buf, pos, bigger, 0, limit - pos);
         buf = bigger;
+        kept = false;
       }
       limit -= pos;
       pos = 0;
@@ -151,6 +169,7 @@ public final class FrameReader {
       limit -= pos;
       pos = 0;
       buf = smaller;
+      kept = false;
     }
   }
 }

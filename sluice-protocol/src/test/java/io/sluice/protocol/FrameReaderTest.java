@@ -105,6 +105,58 @@ class FrameReaderTest {
     }
   }
 
+  /** A message's bytes as kept: the array the reader returned them in, and where. */
+  private record Kept(byte[] buffer, int offset, int length, byte[] expected, int index) {}
+
+  @Test
+  void keptMessagesAreNeverWrittenOver() throws IOException {
+    Random r = new Random(31);
+    for (int run = 0; run < 300; run++) {
+      int bufferSize = 64 + r.nextInt(4096);
+      FrameReader reader = new FrameReader(ChunkedSource.randomChunks(STREAM, r, 1 + r.nextInt(3000)), MAX, bufferSize);
+      List<Kept> kept = new ArrayList<>();
+      for (int i = 0; i < MESSAGES.size(); i++) {
+        reader.next();
+        if (r.nextInt(3) > 0) {
+          byte[] body = Arrays.copyOfRange(reader.buffer(), reader.bodyOffset(), reader.bodyOffset() + reader.bodyLength());
+          kept.add(new Kept(reader.buffer(), reader.bodyOffset(), reader.bodyLength(), body, i));
+          reader.keep();
+        }
+      }
+      for (Kept k : kept) {
+        byte[] now = Arrays.copyOfRange(k.buffer(), k.offset(), k.offset() + k.length());
+        assertBytes(k.expected(), now, "run " + run + " (buffer " + bufferSize + "): kept message " + k.index());
+      }
+    }
+  }
+
+  @Test
+  void aBufferIsReusedUntilAMessageInItIsKept() throws IOException {
+    byte[] row = BackendEncoder.toBytes(new BackendMessage.CopyData(new byte[100]));
+    byte[] stream = new byte[row.length * 50];
+    for (int i = 0; i < 50; i++) {
+      System.arraycopy(row, 0, stream, i * row.length, row.length);
+    }
+    FrameReader plain = new FrameReader(new ChunkedSource(stream), MAX, 256);
+    plain.next();
+    byte[] first = plain.buffer();
+    for (int i = 1; i < 50; i++) {
+      plain.next();
+      assertTrue(plain.buffer() == first, "message " + i + ": the buffer is compacted in place");
+    }
+    FrameReader keeping = new FrameReader(new ChunkedSource(stream), MAX, 256);
+    List<byte[]> buffers = new ArrayList<>();
+    for (int i = 0; i < 50; i++) {
+      keeping.next();
+      if (buffers.isEmpty() || buffers.get(buffers.size() - 1) != keeping.buffer()) {
+        buffers.add(keeping.buffer());
+      }
+      keeping.keep();
+    }
+    // 105 bytes a message, two to a 256-byte buffer: each kept buffer is left to the caller
+    assertEquals(25, buffers.size(), "a new buffer each time a kept one is full");
+  }
+
   @Test
   void eofAtAMessageBoundaryIsAClosedConnection() throws IOException {
     for (int k = 0; k < BOUNDARIES.size(); k += 7) {

@@ -69,7 +69,9 @@ public final class BatchRequest extends ExtendedRequest {
       case BackendTag.DATA_ROW -> {
         ReplyBodies.checkDataRow(frame, statements[current].layout().size());
         rows++;
-        sinks[current].row(frame.buffer(), frame.bodyOffset(), frame.bodyLength());
+        if (sinks[current].frame(frame.buffer(), frame.bodyOffset(), frame.bodyLength())) {
+          frame.keep();
+        }
       }
       case BackendTag.COMMAND_COMPLETE -> {
         String tag = ReplyBodies.commandTag(frame);

@@ -90,7 +90,9 @@ public final class PortalRequest extends ExtendedRequest {
       case BackendTag.DATA_ROW -> {
         ReplyBodies.checkDataRow(frame, st.layout().size());
         rowsSeen++;
-        sink.row(frame.buffer(), frame.bodyOffset(), frame.bodyLength());
+        if (sink.frame(frame.buffer(), frame.bodyOffset(), frame.bodyLength())) {
+          frame.keep();
+        }
       }
       case BackendTag.PORTAL_SUSPENDED -> {
         chunk = Chunk.SUSPENDED;

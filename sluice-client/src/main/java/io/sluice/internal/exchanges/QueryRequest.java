@@ -128,7 +128,9 @@ public final class QueryRequest extends ExtendedRequest {
       case BackendTag.DATA_ROW -> {
         ReplyBodies.checkDataRow(frame, columns);
         rowsSeen++;
-        sink.row(frame.buffer(), frame.bodyOffset(), frame.bodyLength());
+        if (sink.frame(frame.buffer(), frame.bodyOffset(), frame.bodyLength())) {
+          frame.keep();
+        }
         if (onStop != null && !stopAsked && sink.stopped()) {
           stopAsked = true;
           onStop.run();

@@ -7,7 +7,18 @@ import io.sluice.internal.engine.RequestEngine;
  * streaming consumer. The bytes are valid only during the call.
  */
 public interface RowSink {
+  /** One row's DataRow body; the bytes are valid only during the call, so a sink that keeps a row copies it. */
   void row(byte[] buf, int off, int len);
+
+  /**
+   * One row's DataRow body still in the connection's read buffer ({@code FrameReader}). Returns
+   * whether the sink keeps a reference to those bytes instead of copying them: then the reader
+   * must never write over them ({@code FrameReader.keep}). By default the sink copies.
+   */
+  default boolean frame(byte[] buf, int off, int len) {
+    row(buf, off, len);
+    return false;
+  }
 
   /** Called once before the first row, with the layout every row shares. */
   default void start(RowLayout layout) {}

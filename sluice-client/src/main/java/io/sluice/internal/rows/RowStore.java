@@ -3,11 +3,12 @@ package io.sluice.internal.rows;
 import java.util.Arrays;
 
 /**
- * The rows of one result as raw DataRow bodies, copied into large chunks: no {@code byte[]} per
- * row or per cell. A row is addressed by its offset in its chunk (a DataRow body carries its own
- * lengths, checked when it arrived). Chunks start at the size of this statement's previous buffered
- * result (so a repeated query fills one exactly sized chunk) or small, then grow; a body larger
- * than a chunk gets a chunk of its own.
+ * The rows of one result as raw DataRow bodies in large chunks: no {@code byte[]} per row or per
+ * cell. A row is addressed by its offset in its chunk (a DataRow body carries its own lengths,
+ * checked when it arrived). A small result is copied into chunks of its own, which start at the
+ * size of this statement's previous buffered result (so a repeated query fills one exactly sized
+ * chunk) or small, then grow; a body larger than a chunk gets a chunk of its own. A large result
+ * is not copied: the connection's read buffers it filled become its chunks ({@link #frame}).
  */
 public final class RowStore implements RowSink {
   private static final int FIRST_CHUNK = 1024;
@@ -26,6 +27,13 @@ public final class RowStore implements RowSink {
    */
   private static final int MAX_FIRST_CHUNK = 64 << 10;
   private static final int MAX_FIRST_INDEX = 16 << 10;
+  /**
+   * From this many bytes of rows on (held, or hinted by the statement's previous result), rows are
+   * kept where the reader put them ({@link #frame}) instead of copied: each read buffer they fill
+   * becomes one of the chunks, and the reader takes a new one. Below it a result is copied, so that
+   * a small result does not hold a whole read buffer (64 KiB) for a few rows.
+   */
+  private static final int KEEP_FROM = 64 << 10;
 
   private RowLayout layout;
   private byte[][] chunks = new byte[2][];
@@ -34,6 +42,8 @@ public final class RowStore implements RowSink {
   private int chunkCount;
   private byte[] current;
   private int used;
+  /** Whether rows are now kept in the reader's buffers; once set, for the rest of the result. */
+  private boolean keeping;
   private int[] rowOffset;
   private int rows;
   private long bytes;
@@ -51,7 +61,9 @@ public final class RowStore implements RowSink {
     if (rowOffset == null && lastRows > 0) {
       rowOffset = new int[Math.min(lastRows, MAX_FIRST_INDEX)];
     }
-    if (current == null && lastBytes > 0) {
+    if (expected >= KEEP_FROM) {
+      keeping = true;
+    } else if (current == null && lastBytes > 0) {
       newChunk(Math.min(lastBytes, MAX_FIRST_CHUNK));
     }
   }
@@ -62,20 +74,46 @@ public final class RowStore implements RowSink {
     add(buf, off, len);
   }
 
+  /**
+   * Copies one DataRow body while the result is small; once it is large ({@link #KEEP_FROM}),
+   * keeps it in the reader's buffer instead, and says so.
+   */
+  @Override
+  public boolean frame(byte[] buf, int off, int len) {
+    if (!keeping && bytes + len < KEEP_FROM) {
+      add(buf, off, len);
+      return false;
+    }
+    keeping = true;
+    if (buf != current) {
+      // a read buffer not yet among the chunks; marked full, so that a copied row never lands in it
+      addChunk(buf);
+      used = buf.length;
+    }
+    index(off);
+    bytes += len;
+    return true;
+  }
+
   /** Copies one DataRow body. */
   public void add(byte[] buf, int off, int len) {
     if (current == null || current.length - used < len) {
       newChunk(len);
     }
     System.arraycopy(buf, off, current, used, len);
+    index(used);
+    used += len;
+    bytes += len;
+  }
+
+  /** Records where the next row starts in the current chunk. */
+  private void index(int offset) {
     if (rowOffset == null) {
       rowOffset = new int[16];
     } else if (rows == rowOffset.length) {
       rowOffset = Arrays.copyOf(rowOffset, rows * 2);
     }
-    rowOffset[rows++] = used;
-    used += len;
-    bytes += len;
+    rowOffset[rows++] = offset;
   }
 
   private void newChunk(int atLeast) {
@@ -85,14 +123,18 @@ public final class RowStore implements RowSink {
       size = (int) Math.min(MAX_CHUNK, expected - bytes);
     }
     size = Math.max(size, atLeast);
-    current = new byte[size];
+    addChunk(new byte[size]);
     used = 0;
+  }
+
+  private void addChunk(byte[] chunk) {
+    current = chunk;
     if (chunkCount == chunks.length) {
       chunks = Arrays.copyOf(chunks, chunkCount * 2);
       chunkFirstRow = Arrays.copyOf(chunkFirstRow, chunkCount * 2);
     }
     chunkFirstRow[chunkCount] = rows;
-    chunks[chunkCount++] = current;
+    chunks[chunkCount++] = chunk;
   }
 
   /** The result is complete: its size becomes the next result's first guess. */
