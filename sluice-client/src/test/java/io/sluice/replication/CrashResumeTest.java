@@ -33,13 +33,22 @@ class CrashResumeTest {
   private static final int ROWS = Integer.getInteger("sluice.replication.crash.rows", 100);
   private static final int RESUMES = Integer.getInteger("sluice.replication.crash.resumes", 50);
   private static final int TOTAL = TRANSACTIONS * ROWS;
+  /**
+   * How many changes may be committed in all. A round takes what arrives while its fault is on
+   * its way (a terminated walsender can stream on for a while on a busy machine), so the stream
+   * can be used up before every break was made; then more transactions are committed, a tenth of
+   * the first lot at a time, rather than the test depending on how fast a fault lands.
+   */
+  private static final int CAPACITY = 4 * TOTAL;
 
   /** How a round ends. */
   enum Fault { CONSUMER_KILLED, LINK_CUT, WALSENDER_TERMINATED, NONE }
 
   /** The consumer's durable state: what it acknowledged, and where to resume. */
-  private final boolean[] acknowledged = new boolean[TOTAL];
+  private final boolean[] acknowledged = new boolean[CAPACITY];
   private int acknowledgedCount;
+  /** Changes committed so far: ids 0 to committed - 1. */
+  private int committed;
   private Lsn durable = Lsn.ZERO;
 
   @Test
@@ -55,10 +64,8 @@ class CrashResumeTest {
       try (ReplicationConnection repl = LogicalServer.replication()) {
         repl.createSlot(slot, SlotOptions.PERMANENT);
       }
-      for (int i = 0; i < TRANSACTIONS; i++) {
-        c.execute("insert into " + t + " select g, 'change ' || g from generate_series($1::int, $2::int) g",
-            i * ROWS, (i + 1) * ROWS - 1);
-      }
+      commit(c, t, TRANSACTIONS);
+      int refills = 0;
       String viaProxy = LogicalServer.uri().replace(":" + LogicalServer.get().port() + "/", ":" + proxy.port() + "/");
       assertNotEquals(LogicalServer.uri(), viaProxy);
       Random random = new Random(Long.getLong("sluice.replication.crash.seed", 27));
@@ -67,10 +74,16 @@ class CrashResumeTest {
       int breaks = 0;
       for (int round = 0; breaks < RESUMES; round++) {
         assertTrue(round < 2 * RESUMES, "only " + breaks + " breaks in " + round + " rounds: " + rounds);
+        if (acknowledgedCount == committed) {
+          assertTrue(committed < CAPACITY, "the stream was used up " + refills + " times before " + RESUMES
+              + " breaks (" + breaks + " made: " + rounds + "): the faults did not land");
+          commit(c, t, Math.max(1, TRANSACTIONS / 10));
+          refills++;
+        }
         Fault fault = faults[random.nextInt(faults.length)];
         // spread the breaks over what is left: a round takes on average a quarter of its share of it
         // (what a round takes after its break, while the failure is on its way, is acknowledged too)
-        int left = TOTAL - acknowledgedCount;
+        int left = committed - acknowledgedCount;
         int breakAfter = 1 + random.nextInt(Math.max(1, left / (2 * (RESUMES - breaks))));
         if (round(proxy, viaProxy, c, slot, pub, fault, breakAfter, random)) {
           rounds.merge(fault, 1, Integer::sum);
@@ -78,12 +91,12 @@ class CrashResumeTest {
         }
       }
       round(proxy, viaProxy, c, slot, pub, Fault.NONE, 0, random);
-      assertEquals(TOTAL, acknowledgedCount, "every committed change was acknowledged once");
+      assertEquals(committed, acknowledgedCount, "every committed change was acknowledged once");
       for (Fault f : faults) {
         assertTrue(rounds.getOrDefault(f, 0) > 0, "no round ended by " + f + ": " + rounds);
       }
-      System.out.printf("CrashResumeTest: %,d changes in %,d transactions, %d breaks %s, %.1f s%n", TOTAL,
-          TRANSACTIONS, RESUMES, rounds, (System.nanoTime() - began) / 1e9);
+      System.out.printf("CrashResumeTest: %,d changes in %,d transactions (%d more lots committed), %d breaks %s,"
+          + " %.1f s%n", committed, committed / ROWS, refills, RESUMES, rounds, (System.nanoTime() - began) / 1e9);
       try (ReplicationConnection repl = LogicalServer.replication()) {
         repl.dropSlotWaiting(slot);
       }
@@ -105,8 +118,8 @@ class CrashResumeTest {
     try {
       while (true) {
         assertTrue(System.nanoTime() < deadline, "round " + fault + " made no end; " + acknowledgedCount
-            + " of " + TOTAL + " acknowledged");
-        if (acknowledgedCount == TOTAL && (fault == Fault.NONE || !broken)) {
+            + " of " + committed + " acknowledged");
+        if (acknowledgedCount == committed && (fault == Fault.NONE || !broken)) {
           return fault == Fault.NONE;   // nothing left to break
         }
         Change ch;
@@ -167,9 +180,18 @@ class CrashResumeTest {
     }
   }
 
+  /** Commits {@code transactions} more transactions of {@link #ROWS} changes each. */
+  private void commit(Connection c, String table, int transactions) {
+    for (int i = 0; i < transactions; i++) {
+      c.execute("insert into " + table + " select g, 'change ' || g from generate_series($1::int, $2::int) g",
+          committed, committed + ROWS - 1);
+      committed += ROWS;
+    }
+  }
+
   private int firstUnacknowledged() {
     int i = 0;
-    while (i < TOTAL && acknowledged[i]) {
+    while (i < committed && acknowledged[i]) {
       i++;
     }
     return i;
