@@ -44,6 +44,8 @@ public final class RowStore implements RowSink {
   private int used;
   /** Whether rows are now kept in the reader's buffers; once set, for the rest of the result. */
   private boolean keeping;
+  /** The chunk the last row read was in ({@link #chunkOf}). */
+  private int lastChunk;
   private int[] rowOffset;
   private int rows;
   private long bytes;
@@ -153,8 +155,30 @@ public final class RowStore implements RowSink {
     return bytes;
   }
 
-  /** The chunk holding {@code row}: the last chunk whose first row is at or before it. */
+  /**
+   * The chunk holding {@code row}: the last chunk whose first row is at or before it. Rows are
+   * mostly read in order, so the chunk found last time, or the one after it, is tried first; the
+   * hint is only read and written whole, so threads sharing a result at most miss it.
+   */
   private int chunkOf(int row) {
+    int c = lastChunk;
+    if (holds(c, row)) {
+      return c;
+    }
+    if (c + 1 < chunkCount && holds(c + 1, row)) {
+      lastChunk = c + 1;
+      return c + 1;
+    }
+    c = search(row);
+    lastChunk = c;
+    return c;
+  }
+
+  private boolean holds(int chunk, int row) {
+    return chunkFirstRow[chunk] <= row && (chunk + 1 == chunkCount || chunkFirstRow[chunk + 1] > row);
+  }
+
+  private int search(int row) {
     int lo = 0;
     int hi = chunkCount - 1;
     while (lo < hi) {

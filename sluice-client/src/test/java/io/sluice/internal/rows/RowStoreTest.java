@@ -78,6 +78,25 @@ class RowStoreTest {
   }
 
   @Test
+  void rowsReadOutOfOrderAreFoundInTheirChunks() {
+    RowStore store = new RowStore();
+    int size = 700;
+    int rows = 0;
+    for (int b = 0; b < 12; b++) {
+      byte[] buf = readBuffer(rows, 40, size);
+      for (int i = 0; i < 40; i++, rows++) {
+        store.frame(buf, i * (size + 5) + 5, size);
+      }
+    }
+    java.util.Random random = new java.util.Random(5);
+    for (int k = 0; k < 5_000; k++) {
+      int r = k % 3 == 0 ? rows - 1 - (k % rows) : random.nextInt(rows);
+      assertEquals((byte) r, rowBytes(store, r, size)[0], "row " + r);
+      assertEquals((byte) r, rowBytes(store, r, size)[size - 1], "row " + r);
+    }
+  }
+
+  @Test
   void aCopiedRowAfterKeptOnesNeverLandsInAReadBuffer() {
     RowStore store = new RowStore();
     byte[] big = readBuffer(1, 1, 70_000);
