@@ -78,3 +78,30 @@
           (alter-var-root #'codec/ReadableColumn update :impls dissoc Long CharSequence)
           (#'clojure.core/-reset-methods codec/ReadableColumn)))
       (is (= unwrapped (sluice/execute-one! c sql))))))
+
+;; numeric, uuid, dates and timestamps read by key take the value the core decoded as it is, past the
+;; protocol, unless ReadableColumn is extended to its class or a supertype of it (here Number and
+;; java.time's Temporal): then those columns go through it, and the others still do not.
+(deftest read-column-extended-to-a-supertype-applies-to-those-columns
+  (let [sql "select 1.5::numeric as n, 2::int2 as s, '2024-01-02'::date as d, 'infinity'::date as inf,
+             '2024-01-02 03:04:05+00'::timestamptz as ts, 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'::uuid as u"
+        d (java.time.LocalDate/of 2024 1 2)
+        ts (java.time.OffsetDateTime/of 2024 1 2 3 4 5 0 java.time.ZoneOffset/UTC)
+        u #uuid "a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11"
+        unwrapped {:n 1.5M :s 2 :d d :inf :infinity :ts ts :u u}]
+    (with-open [c (sluice/connect (ts/uri))]
+      (is (= unwrapped (sluice/execute-one! c sql)))
+      (extend-protocol codec/ReadableColumn
+        Number (read-column [v] (->Wrapped v))
+        java.time.temporal.Temporal (read-column [v] (->Wrapped v)))
+      (try
+        (let [r (sluice/execute-one! c sql)]
+          (is (= [(->Wrapped 1.5M) (->Wrapped (short 2)) (->Wrapped d) :infinity (->Wrapped ts) u]
+                 [(:n r) (:s r) (:d r) (:inf r) (:ts r) (:u r)])
+              "an infinite date is its keyword, which is no Temporal")
+          (is (= (->Wrapped d) (:d (sluice/realize r))) "realised, too"))
+        (is (= [(->Wrapped 1.5M)] (into [] (map :n) (sluice/plan c sql))))
+        (finally
+          (alter-var-root #'codec/ReadableColumn update :impls dissoc Number java.time.temporal.Temporal)
+          (#'clojure.core/-reset-methods codec/ReadableColumn)))
+      (is (= unwrapped (sluice/execute-one! c sql))))))

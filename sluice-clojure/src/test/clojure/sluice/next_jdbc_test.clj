@@ -383,6 +383,10 @@
     (is (= "Rex" (nav pet :pet_name "Rex")) "a column without a foreign key navigates to its value")
     (is (= 1 (nav (datafy (nav pet :owner_id 1)) :id 1)))
     (is (nil? (nav pet :owner_id nil))))
+  (testing "a key's column is found when an earlier column of the same name is hidden"
+    (let [pet (datafy (sluice/execute-one! *conn* "select 0 as id, p.id, p.owner_id from b_pets p where p.id = 10"))]
+      (is (= {:id 10 :owner_id 1} pet))
+      (is (= {:id 1 :full_name "Ada"} (nav pet :owner_id 1)))))
   (with-open [pool (sluice/pool (ts/uri) {:max-size 1})]
     (let [pet (datafy (sluice/execute-one! pool "select id, owner_id from b_pets where id = 10"))]
       (is (= {:id 1 :full_name "Ada"} (nav pet :owner_id 1)) "through a pool too"))))

@@ -2,6 +2,7 @@
   "Lazy rows behave like maps."
   (:require [clojure.pprint :as pprint]
             [clojure.test :refer [deftest is testing use-fixtures]]
+            [sluice.builders :as builders]
             [sluice.core :as sluice]
             [sluice.test-support :as ts :refer [*conn*]]))
 
@@ -93,3 +94,64 @@
     (is (= [[1 2] [3 4]] (:m r)))
     (is (= [1 2] (vec (:b r))))
     (is (= [{:a 1}] (:js r)))))
+
+;; Reads by key take a short way for the common binary types (the core's typed getters, or its
+;; decoded value as is): the values must be those of the generic way, NULLs nil, infinities keywords.
+(deftest typed-columns-read-as-the-generic-way-would
+  (let [r (sluice/execute-one! *conn* (str "select 2::int2 as s, 1.5::float4 as f4, 12.50::numeric as n,"
+                                           " 'NaN'::numeric as nan, 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'::uuid as u,"
+                                           " '10:11:12'::time as t, '10:11:12+02'::timetz as tz,"
+                                           " '2024-02-29'::date as d, '2024-02-29 10:11:12.5'::timestamp as ts,"
+                                           " '2024-02-29 10:11:12.5+00'::timestamptz as tstz, '1 day 2 hours'::interval as i,"
+                                           " 'infinity'::date as d_inf, '-infinity'::timestamp as ts_inf,"
+                                           " 'infinity'::timestamptz as tstz_inf,"
+                                           " null::numeric as n_null, null::date as d_null, null::uuid as u_null,"
+                                           " 7::int4 as i4, 8::int8 as i8, 0.25::float8 as f8, true as b, 'x'::varchar as v"))]
+    (is (= (short 2) (:s r)))
+    (is (instance? Short (:s r)))
+    (is (= (float 1.5) (:f4 r)))
+    (is (= 12.50M (:n r)))
+    (is (= 2 (.scale ^java.math.BigDecimal (:n r))) "the scale as sent")
+    (is (Double/isNaN (:nan r)) "numeric NaN is a Double (BigDecimal has none)")
+    (is (= #uuid "a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11" (:u r)))
+    (is (= (java.time.LocalTime/of 10 11 12) (:t r)))
+    (is (= (java.time.OffsetTime/of 10 11 12 0 (java.time.ZoneOffset/ofHours 2)) (:tz r)))
+    (is (= (java.time.LocalDate/of 2024 2 29) (:d r)))
+    (is (= (java.time.LocalDateTime/of 2024 2 29 10 11 12 500000000) (:ts r)))
+    (is (= (java.time.OffsetDateTime/of 2024 2 29 10 11 12 500000000 java.time.ZoneOffset/UTC) (:tstz r)))
+    (is (= (sluice/interval "1 day 02:00:00") (:i r)))
+    (is (= :infinity (:d_inf r)))
+    (is (= :-infinity (:ts_inf r)))
+    (is (= :infinity (:tstz_inf r)))
+    (is (= [nil nil nil] [(:n_null r) (:d_null r) (:u_null r)]))
+    (is (= [7 8 0.25 true "x"] [(:i4 r) (:i8 r) (:f8 r) (:b r) (:v r)]))
+    (testing "a realised row holds the same values"
+      (let [m (sluice/realize r)]
+        (is (not (sluice/lazy-row? m)))
+        (is (= r m))
+        (is (= :infinity (:d_inf m)))
+        (is (Double/isNaN (:nan m)))))))
+
+(deftest keys-in-any-order
+  (let [wide (sluice/execute-one! *conn* (str "select " (apply str (interpose ", " (map #(str % " as c" %) (range 20))))))
+        ks (map #(keyword (str "c" %)) (range 20))]
+    (testing "past 16 columns, in order, backwards, twice, and after the last key"
+      (is (= (range 20) (map wide ks)))
+      (is (= (reverse (range 20)) (map wide (reverse ks))))
+      (is (= [19 0 19 5] [(:c19 wide) (:c0 wide) (:c19 wide) (:c5 wide)]))
+      (is (= :none (:c20 wide :none)))
+      (is (contains? wide :c17))
+      (is (= [:c17 17] (find wide :c17))))
+    (testing "a duplicate name: the later column, wherever the key is read from"
+      (let [r (sluice/execute-one! *conn* (str "select 1 as a, " (apply str (interpose ", " (map #(str % " as c" %) (range 20))))
+                                               ", 2 as a"))]
+        (is (= 2 (:a r)))
+        (is (= 19 (:c19 r)))
+        (is (= 21 (count r)))
+        (is (= (concat ks [:a]) (keys r)) "keys in column order, the visible ones")))
+    (testing "keys equal but not identical (a builder of string keys) are found through the index"
+      (let [r (sluice/execute-one! *conn* "select 1 as a, 2 as b"
+                                   {:builder-fn (fn [_ _] (builders/builder false (fn [_ c] c)))})]
+        (is (= 2 (get r (String. "b"))))
+        (is (= 1 (get r (String. "a"))))
+        (is (= ::none (get r "zz" ::none)))))))

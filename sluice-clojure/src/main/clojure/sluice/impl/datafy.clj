@@ -62,7 +62,8 @@
         ^List columns (.columns ^Row (row/row-view r))
         m (HashMap.)]
     (doseq [^java.util.Map$Entry e (.-index shape)]
-      (let [^Column c (.get columns (int (.getValue e)))]
+      ;; the index holds each key's slot; the shape's cols, the column behind it
+      (let [^Column c (.get columns (aget ^ints (.-cols shape) (int (.getValue e))))]
         (.put m (.getKey e) [(.tableOid c) (.columnNumber c)])))
     (into {} m)))
 

@@ -18,33 +18,40 @@
   #{(int 114) (int 3802) (int 199) (int 3807)})
 
 ;; What every row of one result shares: its keys in column order, the column behind each key, a
-;; key -> column index, which columns hold JSON and how to read it. Built once per result.
-;; `plain` holds, per column, how a key's read may take the value straight from the core's typed
-;; getter (see `plain-kind`), or 0.
+;; key -> slot (its place among the keys), which columns hold JSON and how to read it. Built once
+;; per result.
+;; `plain` holds, per column, how a key's read may take the value the core decoded without the
+;; generic conversion (see `plain-kinds`), or 0; `classes` the class such a value must have.
 ;; `read?` says whether sluice.codec/ReadableColumn is extended to anything at all (else a value
 ;; goes through it only when its class implements the protocol's interface itself).
-(deftype Shape [^objects ks ^ints cols ^HashMap index ^booleans json json-read ^bytes plain read?])
+(deftype Shape [^objects ks ^ints cols ^HashMap index ^booleans json json-read ^bytes plain ^objects classes read?])
 
-(def ^:private plain-oids
-  "Binary columns whose value is a JDK class the core's typed getters return as Row.get would
-  (int4 Integer, int8 Long, float8 Double, bool Boolean, text and varchar String): their reads skip
-  the generic decode, the infinity check and the ReadableColumn dispatch when nothing extends it."
-  {(int 23) 1, (int 20) 2, (int 701) 3, (int 16) 4, (int 25) 5, (int 1043) 5})
+(def ^:private plain-kinds
+  "Binary columns whose value a key's read may give as the core decodes it, by type OID: [kind class].
+  Kinds 1-5 take it from the core's typed getter, which returns what Row.get would (int4 Integer,
+  int8 Long, float8 Double, bool Boolean, text and varchar String); kind 6 from Row.get, when the
+  value has the class (numeric is a Double for NaN and the infinities, a codec given by name may
+  decode to anything: those take the generic way); kind 7 likewise unless the value is infinite
+  (PostgreSQL's `infinity` dates, timestamps and intervals read as keywords). These reads skip the
+  generic conversion (JSON, arrays, the infinity check) and the ReadableColumn dispatch when
+  nothing extends it for the class."
+  {(int 23) [1 Integer], (int 20) [2 Long], (int 701) [3 Double], (int 16) [4 Boolean],
+   (int 25) [5 String], (int 1043) [5 String],
+   (int 21) [6 Short], (int 700) [6 Float], (int 1700) [6 java.math.BigDecimal], (int 2950) [6 java.util.UUID],
+   (int 1083) [6 java.time.LocalTime], (int 1266) [6 java.time.OffsetTime],
+   (int 1082) [7 java.time.LocalDate], (int 1114) [7 java.time.LocalDateTime],
+   (int 1184) [7 java.time.OffsetDateTime], (int 1186) [7 io.sluice.types.Interval]})
 
 (defn- read-column-extended-at-all?
   "Whether sluice.codec/ReadableColumn has been extended to any class beyond its default for Object."
   []
   (boolean (some #(not= Object %) (keys (:impls codec/ReadableColumn)))))
 
-(defn- read-column-extended?
-  "Whether sluice.codec/ReadableColumn has been extended to a class (or interface) of the values
-  `plain-oids` reads (Integer, Long, Double, Boolean, String) other than Object: then those go
-  through it too. Checked once per result."
-  []
-  (boolean (some (fn [^Class c]
-                   (and (not= Object c)
-                        (some #(.isAssignableFrom c ^Class %) [Integer Long Double Boolean String])))
-                 (keys (:impls codec/ReadableColumn)))))
+(defn- read-column-extended-for?
+  "Whether sluice.codec/ReadableColumn has been extended to `cls` or a supertype of it other than
+  Object, among the classes it was extended to (`extended`): then its values go through it."
+  [extended ^Class cls]
+  (boolean (some (fn [c] (and (class? c) (not= Object c) (.isAssignableFrom ^Class c cls))) extended)))
 
 (defn column-key
   "The key of a column: its name as a keyword, optionally table-qualified (when `table` is not nil)
@@ -65,25 +72,31 @@
         index (HashMap. (int (* 2 (max n 1))))
         json (boolean-array n)
         plain (byte-array n)
-        extended? (read-column-extended?)
+        classes (object-array n)
+        extended (keys (:impls codec/ReadableColumn))
         per-column (object-array n)]
     (dotimes [i n]
       (let [^Column c (.get columns i)
             t (when (and table-of (not (zero? (.tableOid c)))) (table-of (.tableOid c)))
             k (key-of t (.name c))]
         (when (contains? json-oids (int (.typeOid c))) (aset json i true))
-        (when (and (.binary c) (not extended?))
-          (aset plain i (byte (get plain-oids (int (.typeOid c)) 0))))
+        (when (.binary c)
+          (when-let [[kind cls] (get plain-kinds (int (.typeOid c)))]
+            (when-not (read-column-extended-for? extended cls)
+              (aset plain i (byte kind))
+              (aset classes i cls))))
         (aset per-column i k)
         (.put index k (Integer/valueOf i))))
     (let [visible (filterv (fn [i] (= i (.get index (aget per-column (int i))))) (range n))
           ks (object-array (count visible))
           cols (int-array (count visible))]
+      (.clear index)
       (dotimes [j (count visible)]
         (let [i (int (nth visible j))]
           (aset cols j i)
-          (aset ks j (aget per-column i))))
-      (Shape. ks cols index json json-read plain (read-column-extended-at-all?)))))
+          (aset ks j (aget per-column i))
+          (.put index (aget per-column i) (Integer/valueOf j))))
+      (Shape. ks cols index json json-read plain classes (read-column-extended-at-all?)))))
 
 (defn shape-keys
   "The keys of a shape, in column order."
@@ -105,7 +118,17 @@
   (realize [])
   (^io.sluice.Row view [])
   ;; the Clojure value of column i (by column index), kept once decoded if it is JSON or an array
-  (column [^long i]))
+  (column [^long i])
+  ;; the Clojure value of the core's non-nil value v of column i, by the generic conversion
+  (decoded [^long i v])
+  ;; column i's value from the view by Row.get, for kinds 0, 6 and 7 (see `plain-kinds`)
+  (object [^io.sluice.Row view ^long i ^long kind])
+  ;; the value of the key in slot j (its place among the shape's keys)
+  (slot [^long j])
+  ;; the slot of key k, or -1
+  (^long find [k])
+  ;; throws when a row from plan is read after its reduction step
+  (check []))
 
 (defn cursor
   "A new cursor for one streaming reduction."
@@ -193,23 +216,15 @@
   clojure.lang.ILookup
   (valAt [this k] (.valAt this k nil))
   (valAt [this k not-found]
-    ;; keys are keywords, interned: up to SCAN columns, comparing references in column order beats
-    ;; hashing the key into the index (the index still answers equal keys that are not identical)
-    ;; `hint` is where the last key was found: keys read in column order are found at the next one
+    ;; `hint` is the slot of the last key read: keys read in column order are found at the next
+    ;; one by reference (keywords are interned), with no search. The rest is in methods of their
+    ;; own, so that this one stays small enough for the JIT to inline into its caller.
     (let [^objects ks (.-ks shape)
-          h (inc hint)
-          j (if (and (< h (alength ks)) (identical? k (aget ks h))) h (key-position ks k))
-          _ (when (>= j 0) (set! hint j))
-          i (if (>= j 0)
-              (aget ^ints (.-cols shape) j)
-              (let [i (.get ^HashMap (.-index shape) k)] (if (nil? i) -1 (.intValue ^Integer i))))]
-      (if (neg? i)
-        not-found
-        (do (when (and cursor (not= at (.position cursor))) (stale!))
-            (let [v (.column this i)]
-              (when (and rs (= j (dec (alength ks))))
-                (set! row nil))
-              v)))))
+          h (unchecked-inc hint)]
+      (if (and (< h (alength ks)) (identical? k (aget ks h)))
+        (.slot this h)
+        (let [j (.find this k)]
+          (if (neg? j) not-found (.slot this j))))))
 
   clojure.lang.Associative
   (containsKey [_ k] (.containsKey ^HashMap (.-index shape) k))
@@ -309,40 +324,75 @@
           view (.view this)
           a (object-array (* 2 n))]
       (dotimes [j n]
-        (let [c (aget cols j)
-              v (.get view c)]
+        (let [c (aget cols j)]
           (aset a (* 2 j) (aget ks j))
-          ;; the common case inline: a plain value needs no conversion
-          ;; what was decoded already is taken; the rest is not kept (the realised map holds it)
-          (aset a (inc (* 2 j)) (cond (nil? v) nil
-                                      (or (aget json c) (.isArray (.getClass ^Object v)))
-                                      (or (when kept (aget ^objects kept c)) (convert shape c v))
-                                      :else (read-value shape v)))))
+          (aset a (inc (* 2 j))
+                (if (zero? (aget ^bytes (.-plain shape) c))
+                  ;; what was decoded already is taken; the rest is not kept (the realised map holds it)
+                  (let [v (.get view c)]
+                    (cond (nil? v) nil
+                          (or (aget json c) (.isArray (.getClass ^Object v)))
+                          (or (when kept (aget ^objects kept c)) (convert shape c v))
+                          :else (read-value shape v)))
+                  ;; a column of a plain kind reads as a key's read does
+                  (.column this c)))))
       ;; up to 8 keys an array map (column order), past that a hash map, as Clojure does; keys
       ;; are distinct, so the array is used as it is. Not cached: a realised map is usually
       ;; assoc'ed once and dropped, and keeping it would keep a second copy of the row alive.
       (let [m (if (<= n 8) (PersistentArrayMap. a) (clojure.lang.PersistentHashMap/create a))]
         (if meta (with-meta m meta) m))))
   (view [_]
-    (or row (let [r (.view rs (int idx))] (set! row r) r)))
+    (if (nil? row)
+      (let [r (.view rs (int idx))] (set! row r) r)
+      row))
+  (find [_ k]
+    ;; up to SCAN keys, comparing references beats hashing the key; the index answers equal keys
+    ;; that are not identical, and wider rows
+    (let [j (key-position (.-ks shape) k)]
+      (if (>= j 0)
+        j
+        (let [s (.get ^HashMap (.-index shape) k)] (if (nil? s) -1 (long (.intValue ^Integer s)))))))
+  (check [_]
+    (when-not (== at (.position cursor)) (stale!)))
+  (slot [this j]
+    (set! hint j)
+    (when-not (nil? cursor) (.check this))
+    (let [v (.column this (aget ^ints (.-cols shape) j))]
+      ;; a row of a RowSet lets its view go once its last key is read (see above)
+      (when (== j (unchecked-dec (alength ^objects (.-ks shape))))
+        (when-not (nil? rs) (set! row nil)))
+      v))
+  (decoded [_ i v]
+    (if (worth-keeping? shape i v)
+      (let [^objects memo (or kept (let [m (object-array (alength ^booleans (.-json shape)))]
+                                     (set! kept m)
+                                     m))]
+        (or (aget memo i)
+            (let [d (convert shape i v)] (aset memo i d) d)))
+      (read-value shape v)))
   (column [this i]
+    ;; kinds 1-5 here, the rest in `object`: each method small enough for the JIT to inline
     (let [view (.view this)
-          i (int i)]
-      (case (long (aget ^bytes (.-plain shape) i))
-        0 (let [v (.get view i)]
-            (cond
-              (nil? v) nil
-              (worth-keeping? shape i v) (let [^objects memo (or kept (let [m (object-array (alength ^booleans (.-json shape)))]
-                                                                     (set! kept m)
-                                                                     m))]
-                                           (or (aget memo i)
-                                               (let [d (convert shape i v)] (aset memo i d) d)))
-              :else (read-value shape v)))
+          i (int i)
+          kind (long (aget ^bytes (.-plain shape) i))]
+      (case kind
         1 (when-not (.isNull view i) (Integer/valueOf (.getInt view i)))
         2 (when-not (.isNull view i) (Long/valueOf (.getLong view i)))
         3 (when-not (.isNull view i) (Double/valueOf (.getDouble view i)))
         4 (when-not (.isNull view i) (Boolean/valueOf (.getBoolean view i)))
-        5 (.getString view i)))))
+        5 (.getString view i)
+        (.object this view i kind))))
+  (object [this view i kind]
+    ;; written as nested ifs: `not`, and `or` over values, would box on this path
+    (let [i (int i)
+          v (.get view i)]
+      (if (nil? v)
+        nil
+        (if (and (> kind 0) (identical? (.getClass ^Object v) (aget ^objects (.-classes shape) i)))
+          (if (== kind 6)
+            v
+            (if (nil? (values/infinity v)) v (.decoded this i v)))
+          (.decoded this i v))))))
 
 (defn lazy-row
   "A lazy map over `row`. With a cursor, the row belongs to a streaming reduction and is readable
