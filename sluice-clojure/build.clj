@@ -6,8 +6,9 @@
            (javax.tools ToolProvider)))
 
 (def ^:private modules
-  "The Java modules sluice-clojure depends on, in dependency order."
-  ["sluice-protocol" "sluice-types" "sluice-client"])
+  "The Java modules sluice-clojure depends on, in dependency order, then sluice-clojure's own Java
+  classes (io.sluice.internal.clojure, which need Clojure: on this tool's class path)."
+  ["sluice-protocol" "sluice-types" "sluice-client" "sluice-clojure"])
 
 (defn- java-sources
   "Every .java file of the modules' main sources but module-info.java: compiled together on the
@@ -33,7 +34,8 @@
       (throw (ex-info "no Java sources next to sluice-clojure: is this a checkout of the whole repository?" {})))
     (.mkdirs (File. out))
     (let [status (.run javac nil nil nil
-                       (into-array String (concat ["--release" "21" "-nowarn" "-d" out] sources)))]
+                       (into-array String (concat ["--release" "21" "-nowarn" "-d" out
+                                                  "-cp" (System/getProperty "java.class.path")] sources)))]
       (when-not (zero? status)
         (throw (ex-info (str "javac failed (status " status ")") {:status status})))
       (println "compiled" (count sources) "Java sources into" out))))

@@ -11,6 +11,7 @@
   (:import (clojure.lang BigInt IPersistentMap IReduceInit Keyword)
            (io.sluice Column PreparedQuery Queryable Row RowSet Transaction)
            (io.sluice.types TypeDependent)
+           (io.sluice.internal.clojure RowVector)
            (java.util List Map)
            (java.util.concurrent ConcurrentHashMap)
            (java.util.function Predicate)))
@@ -308,14 +309,11 @@
 ;; result shapes
 
 (defn- row-vector
-  "Every row of the set as a lazy row, in a vector (built from an array: the default shape, kept
+  "The rows of the set as a vector whose rows are made when read (RowVector): each nth is a new
+  lazy row over RowSet.get(i), so the vector holds no object per row (the default shape, kept
   cheap since it is what most calls return)."
   [^RowSet rs shape]
-  (let [n (.size rs)
-        a (object-array n)]
-    (dotimes [i n]
-      (aset a i (row/set-row shape rs i)))
-    (clojure.lang.LazilyPersistentVector/createOwning a)))
+  (RowVector. (.size rs) (fn [^long i] (row/set-row shape rs i)) nil))
 
 (defn- update-count [^RowSet rs]
   {:sluice/update-count (.rowCount rs)})
