@@ -27,117 +27,117 @@ import clojure.lang.RT;
  * threads; each {@code nth} makes a row of its own.
  */
 public final class RowVector extends APersistentVector implements IObj, IReduce, IKVReduce {
-    private static final long serialVersionUID = 1L;
+  private static final long serialVersionUID = 1L;
 
-    private final int count;
-    private final transient IFn.LO rowAt;
-    private final IPersistentMap meta;
+  private final int count;
+  private final transient IFn.LO rowAt;
+  private final IPersistentMap meta;
 
-    public RowVector(int count, IFn.LO rowAt, IPersistentMap meta) {
-        if (count < 0) {
-            throw new IllegalArgumentException("RowVector: row count is negative: " + count);
-        }
-        this.count = count;
-        this.rowAt = rowAt;
-        this.meta = meta;
+  public RowVector(int count, IFn.LO rowAt, IPersistentMap meta) {
+    if (count < 0) {
+      throw new IllegalArgumentException("RowVector: row count is negative: " + count);
     }
+    this.count = count;
+    this.rowAt = rowAt;
+    this.meta = meta;
+  }
 
-    @Override
-    public int count() {
-        return count;
-    }
+  @Override
+  public int count() {
+    return count;
+  }
 
-    @Override
-    public Object nth(int i) {
-        if (i < 0 || i >= count) {
-            throw new IndexOutOfBoundsException("row " + i + " of a result of " + count + " rows");
-        }
-        return rowAt.invokePrim(i);
+  @Override
+  public Object nth(int i) {
+    if (i < 0 || i >= count) {
+      throw new IndexOutOfBoundsException("row " + i + " of a result of " + count + " rows");
     }
+    return rowAt.invokePrim(i);
+  }
 
-    /** The rows as an ordinary persistent vector holding each row object (what changes start from). */
-    public IPersistentVector realize() {
-        Object[] rows = new Object[count];
-        for (int i = 0; i < count; i++) {
-            rows[i] = rowAt.invokePrim(i);
-        }
-        // createOwning: more than 32 rows need the tree, not just a tail
-        IPersistentVector v = LazilyPersistentVector.createOwning(rows);
-        return meta == null ? v : (IPersistentVector) ((IObj) v).withMeta(meta);
+  /** The rows as an ordinary persistent vector holding each row object (what changes start from). */
+  public IPersistentVector realize() {
+    Object[] rows = new Object[count];
+    for (int i = 0; i < count; i++) {
+      rows[i] = rowAt.invokePrim(i);
     }
+    // createOwning: more than 32 rows need the tree, not just a tail
+    IPersistentVector v = LazilyPersistentVector.createOwning(rows);
+    return meta == null ? v : (IPersistentVector) ((IObj) v).withMeta(meta);
+  }
 
-    @Override
-    public IPersistentVector cons(Object o) {
-        return realize().cons(o);
-    }
+  @Override
+  public IPersistentVector cons(Object o) {
+    return realize().cons(o);
+  }
 
-    @Override
-    public IPersistentVector assocN(int i, Object val) {
-        return realize().assocN(i, val);
-    }
+  @Override
+  public IPersistentVector assocN(int i, Object val) {
+    return realize().assocN(i, val);
+  }
 
-    @Override
-    public IPersistentStack pop() {
-        return realize().pop();
-    }
+  @Override
+  public IPersistentStack pop() {
+    return realize().pop();
+  }
 
-    @Override
-    public clojure.lang.IPersistentCollection empty() {
-        return (clojure.lang.IPersistentCollection) PersistentVector.EMPTY.withMeta(meta);
-    }
+  @Override
+  public clojure.lang.IPersistentCollection empty() {
+    return (clojure.lang.IPersistentCollection) PersistentVector.EMPTY.withMeta(meta);
+  }
 
-    @Override
-    public IPersistentMap meta() {
-        return meta;
-    }
+  @Override
+  public IPersistentMap meta() {
+    return meta;
+  }
 
-    @Override
-    public RowVector withMeta(IPersistentMap m) {
-        return m == meta ? this : new RowVector(count, rowAt, m);
-    }
+  @Override
+  public RowVector withMeta(IPersistentMap m) {
+    return m == meta ? this : new RowVector(count, rowAt, m);
+  }
 
-    // reduce and reduce-kv walk the indexes: no seq, no iterator
-    @Override
-    public Object reduce(IFn f) {
-        if (count == 0) {
-            return f.invoke();
-        }
-        Object acc = rowAt.invokePrim(0);
-        for (int i = 1; i < count; i++) {
-            acc = f.invoke(acc, rowAt.invokePrim(i));
-            if (RT.isReduced(acc)) {
-                return ((clojure.lang.IDeref) acc).deref();
-            }
-        }
-        return acc;
+  // reduce and reduce-kv walk the indexes: no seq, no iterator
+  @Override
+  public Object reduce(IFn f) {
+    if (count == 0) {
+      return f.invoke();
     }
+    Object acc = rowAt.invokePrim(0);
+    for (int i = 1; i < count; i++) {
+      acc = f.invoke(acc, rowAt.invokePrim(i));
+      if (RT.isReduced(acc)) {
+        return ((clojure.lang.IDeref) acc).deref();
+      }
+    }
+    return acc;
+  }
 
-    @Override
-    public Object reduce(IFn f, Object init) {
-        Object acc = init;
-        for (int i = 0; i < count; i++) {
-            acc = f.invoke(acc, rowAt.invokePrim(i));
-            if (RT.isReduced(acc)) {
-                return ((clojure.lang.IDeref) acc).deref();
-            }
-        }
-        return acc;
+  @Override
+  public Object reduce(IFn f, Object init) {
+    Object acc = init;
+    for (int i = 0; i < count; i++) {
+      acc = f.invoke(acc, rowAt.invokePrim(i));
+      if (RT.isReduced(acc)) {
+        return ((clojure.lang.IDeref) acc).deref();
+      }
     }
+    return acc;
+  }
 
-    @Override
-    public Object kvreduce(IFn f, Object init) {
-        Object acc = init;
-        for (int i = 0; i < count; i++) {
-            acc = f.invoke(acc, i, rowAt.invokePrim(i));
-            if (RT.isReduced(acc)) {
-                return ((clojure.lang.IDeref) acc).deref();
-            }
-        }
-        return acc;
+  @Override
+  public Object kvreduce(IFn f, Object init) {
+    Object acc = init;
+    for (int i = 0; i < count; i++) {
+      acc = f.invoke(acc, i, rowAt.invokePrim(i));
+      if (RT.isReduced(acc)) {
+        return ((clojure.lang.IDeref) acc).deref();
+      }
     }
+    return acc;
+  }
 
-    // Java serialization keeps the rows as an ordinary vector (the row maker is not serializable)
-    private Object writeReplace() {
-        return realize();
-    }
+  // Java serialization keeps the rows as an ordinary vector (the row maker is not serializable)
+  private Object writeReplace() {
+    return realize();
+  }
 }
