@@ -81,8 +81,8 @@ class KeptRowsTest {
   }
 
   @Test
-  void aRepeatedLargeQueryKeepsFromItsFirstRow() {
-    // the statement's previous result says the next is large: kept from the first row on
+  void aRepeatedLargeQueryIsReadRightWhenKeptFromItsFirstRow() {
+    // the statement's previous result says the next is large: kept from the first row on (RowStoreTest checks the keeping)
     for (int k = 0; k < 3; k++) {
       assertRows(c.query(WIDE, 1, 30_000), 1, 30_000, "run " + k);
     }

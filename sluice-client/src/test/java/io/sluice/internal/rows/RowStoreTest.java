@@ -97,6 +97,31 @@ class RowStoreTest {
   }
 
   @Test
+  void theStatementsPreviousResultDecidesWhetherTheFirstRowIsKept() {
+    RowLayout layout = new RowLayout(new io.sluice.Column[0], new io.sluice.types.Codec<?>[0], null);
+    RowStore big = new RowStore();
+    big.start(layout);
+    byte[] buf = readBuffer(0, 100, 1000);
+    for (int i = 0; i < 100; i++) {
+      big.frame(buf, i * 1005 + 5, 1000);
+    }
+    big.finish();   // 100,000 bytes: the next result of the statement is expected large
+
+    RowStore next = new RowStore();
+    next.start(layout);
+    byte[] first = readBuffer(7, 1, 10);
+    assertTrue(next.frame(first, 5, 10), "kept from the first row");
+    assertSame(first, next.buffer(0));
+    next.finish();   // 10 bytes: the one after is expected small again
+
+    RowStore small = new RowStore();
+    small.start(layout);
+    assertFalse(small.frame(first, 5, 10), "copied");
+    assertNotSame(first, small.buffer(0));
+    assertEquals(7, rowBytes(small, 0, 10)[0]);
+  }
+
+  @Test
   void aCopiedRowAfterKeptOnesNeverLandsInAReadBuffer() {
     RowStore store = new RowStore();
     byte[] big = readBuffer(1, 1, 70_000);
