@@ -3,5 +3,8 @@ module io.sluice.jdbc {
   requires transitive java.sql;
   requires transitive io.sluice.client;
   exports io.sluice.jdbc;
+  // not API, so not exported; opened so that reflection through a connection's or a statement's own
+  // class (Clojure's reflector, bean introspection) can call the JDBC methods it finds there
+  opens io.sluice.jdbc.internal;
   provides java.sql.Driver with io.sluice.jdbc.SluiceDriver;
 }

@@ -1,5 +1,9 @@
 package io.sluice.jdbc;
 
+import io.sluice.jdbc.internal.Refusal;
+import io.sluice.jdbc.internal.SluiceConnection;
+import io.sluice.jdbc.internal.SluicePooledConnection;
+
 import java.sql.SQLException;
 import javax.sql.ConnectionPoolDataSource;
 import javax.sql.PooledConnection;

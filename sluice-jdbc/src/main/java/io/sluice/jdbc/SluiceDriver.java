@@ -1,5 +1,13 @@
 package io.sluice.jdbc;
 
+import io.sluice.jdbc.internal.DriverSettings;
+import io.sluice.jdbc.internal.DriverVersion;
+import io.sluice.jdbc.internal.PostgresqlUrls;
+import io.sluice.jdbc.internal.PropertyInfo;
+import io.sluice.jdbc.internal.Refusal;
+import io.sluice.jdbc.internal.SluiceConnection;
+import io.sluice.jdbc.internal.SqlErrors;
+
 import io.sluice.ConfigException;
 import io.sluice.SluiceException;
 import java.sql.Connection;
@@ -36,7 +44,7 @@ public final class SluiceDriver implements Driver {
     try {
       settings = DriverSettings.parse(url, info);
     } catch (ConfigException e) {
-      throw SqlExceptions.badConfiguration(e);
+      throw SqlErrors.badConfiguration(e);
     }
     return open(settings);
   }
@@ -54,10 +62,10 @@ public final class SluiceDriver implements Driver {
     try {
       return new SluiceConnection(io.sluice.Connection.open(settings.config()), settings);
     } catch (SluiceException e) {
-      SQLException x = SqlExceptions.of(e);
+      SQLException x = SqlErrors.of(e);
       if (x.getSQLState().startsWith("08") && !x.getSQLState().equals("08001")) {
         // could not connect at all: 08001 (sqlclient_unable_to_establish_sqlconnection)
-        throw SqlExceptions.forState("08001", e.getMessage(), x.getErrorCode(), e);
+        throw SqlErrors.forState("08001", e.getMessage(), x.getErrorCode(), e);
       }
       throw x;
     }

@@ -1,5 +1,12 @@
 package io.sluice.jdbc;
 
+import io.sluice.jdbc.internal.Wrappers;
+import io.sluice.jdbc.internal.DriverSettings;
+import io.sluice.jdbc.internal.Refusal;
+import io.sluice.jdbc.internal.SluiceConnection;
+import io.sluice.jdbc.internal.SluicePooledConnection;
+import io.sluice.jdbc.internal.SqlErrors;
+
 import io.sluice.ConfigException;
 import io.sluice.Pool;
 import io.sluice.PoolOptions;
@@ -29,8 +36,7 @@ import javax.sql.ConnectionEventListener;
  * <p>The server settings (URL, user, password, parameters, listener) are those of a {@link
  * SluiceDataSource}, read once when this data source is made.
  */
-public final class SluicePoolDataSource implements javax.sql.DataSource, DataSourceRefusals, AutoCloseable,
-    SelfWrapper {
+public final class SluicePoolDataSource implements javax.sql.DataSource, AutoCloseable {
   private final Pool pool;
   private final DriverSettings settings;
 
@@ -54,7 +60,7 @@ public final class SluicePoolDataSource implements javax.sql.DataSource, DataSou
     try {
       lease = pool.acquire();
     } catch (SluiceException e) {
-      throw SqlExceptions.of(e);
+      throw SqlErrors.of(e);
     }
     SluicePooledConnection physical = new SluicePooledConnection(new SluiceConnection(lease.connection(), settings));
     physical.addConnectionEventListener(new GiveBack(lease));
@@ -117,5 +123,33 @@ public final class SluicePoolDataSource implements javax.sql.DataSource, DataSou
     public void connectionErrorOccurred(ConnectionEvent event) {
       lease.close();
     }
+  }
+
+  // Written here, not inherited from the driver's internal mixins: a public class of this package
+  // must not name a type that is not exported.
+
+  @Override
+  public java.util.logging.Logger getParentLogger() throws java.sql.SQLFeatureNotSupportedException {
+    throw Refusal.NO_JUL_LOGGER.of("getParentLogger");
+  }
+
+  @Override
+  public java.sql.ConnectionBuilder createConnectionBuilder() throws SQLException {
+    throw Refusal.NO_CONNECTION_BUILDER.of("createConnectionBuilder");
+  }
+
+  @Override
+  public java.sql.ShardingKeyBuilder createShardingKeyBuilder() throws SQLException {
+    throw Refusal.NO_SHARDING.of("createShardingKeyBuilder");
+  }
+
+  @Override
+  public <T> T unwrap(Class<T> iface) throws SQLException {
+    return Wrappers.unwrap(this, null, iface);
+  }
+
+  @Override
+  public boolean isWrapperFor(Class<?> iface) {
+    return Wrappers.isWrapperFor(this, null, iface);
   }
 }

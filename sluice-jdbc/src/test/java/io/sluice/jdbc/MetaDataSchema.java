@@ -19,14 +19,14 @@ import java.util.Properties;
  * generated columns, a domain, an enum, a composite type, functions and a procedure. Created once
  * per test JVM, in schemas of its own ({@code meta_test}, {@code meta_other}).
  */
-final class MetaDataSchema {
-  static final String SCHEMA = "meta_test";
+public final class MetaDataSchema {
+  public static final String SCHEMA = "meta_test";
   private static boolean created;
 
   private MetaDataSchema() {}
 
   /** A connection through the Sluice driver to the testkit's server. */
-  static Connection connect() throws SQLException {
+  public static Connection connect() throws SQLException {
     PostgresServer pg = PostgresServer.shared();
     Properties props = new Properties();
     props.setProperty("user", pg.superuser());
@@ -35,7 +35,7 @@ final class MetaDataSchema {
   }
 
   /** Connects and makes sure the schema exists. */
-  static synchronized Connection connectWithSchema() throws SQLException {
+  public static synchronized Connection connectWithSchema() throws SQLException {
     Connection c = connect();
     if (!created) {
       create(c, PostgresServer.shared().majorVersion());
@@ -141,7 +141,7 @@ final class MetaDataSchema {
   }
 
   /** The column labels of a result, in order. */
-  static List<String> labels(ResultSet rs) throws SQLException {
+  public static List<String> labels(ResultSet rs) throws SQLException {
     ResultSetMetaData md = rs.getMetaData();
     List<String> labels = new ArrayList<>();
     for (int i = 1; i <= md.getColumnCount(); i++) {
@@ -151,7 +151,7 @@ final class MetaDataSchema {
   }
 
   /** Every row as a label → value map (getObject), in order; closes the result set. */
-  static List<Map<String, Object>> rows(ResultSet rs) throws SQLException {
+  public static List<Map<String, Object>> rows(ResultSet rs) throws SQLException {
     try (rs) {
       List<String> labels = labels(rs);
       List<Map<String, Object>> rows = new ArrayList<>();
@@ -167,7 +167,7 @@ final class MetaDataSchema {
   }
 
   /** One column of every row, as strings. */
-  static List<String> column(ResultSet rs, String label) throws SQLException {
+  public static List<String> column(ResultSet rs, String label) throws SQLException {
     try (rs) {
       List<String> values = new ArrayList<>();
       while (rs.next()) {

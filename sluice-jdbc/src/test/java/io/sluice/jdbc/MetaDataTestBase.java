@@ -1,5 +1,6 @@
 package io.sluice.jdbc;
 
+import io.sluice.jdbc.internal.SluiceDatabaseMetaData;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
@@ -7,18 +8,18 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
 /** The DatabaseMetaData tests' connection (with {@link MetaDataSchema} created) and its metadata. */
-abstract class MetaDataTestBase {
-  static Connection connection;
-  static DatabaseMetaData md;
+public abstract class MetaDataTestBase {
+  public static Connection connection;
+  public static DatabaseMetaData md;
 
   @BeforeAll
-  static void connect() throws SQLException {
+  public static void connect() throws SQLException {
     connection = MetaDataSchema.connectWithSchema();
     md = new SluiceDatabaseMetaData(connection);
   }
 
   @AfterAll
-  static void close() throws SQLException {
+  public static void close() throws SQLException {
     connection.close();
   }
 }

@@ -6,16 +6,16 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
 /** A test class's one JDBC connection to the test server, opened before its tests and closed after. */
-abstract class OneConnection {
-  static Connection c;
+public abstract class OneConnection {
+  public static Connection c;
 
   @BeforeAll
-  static void connect() throws SQLException {
+  public static void connect() throws SQLException {
     c = TestDatabase.connect();
   }
 
   @AfterAll
-  static void disconnect() throws SQLException {
+  public static void disconnect() throws SQLException {
     c.close();
   }
 }

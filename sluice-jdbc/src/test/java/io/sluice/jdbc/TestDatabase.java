@@ -9,15 +9,15 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 
 /** The testkit's PostgreSQL, reached through the JDBC driver. */
-final class TestDatabase {
+public final class TestDatabase {
   private TestDatabase() {}
 
-  static PostgresServer server() {
+  public static PostgresServer server() {
     return PostgresServer.shared();
   }
 
   /** A {@code jdbc:<form>//host:port/db?user=…} URL for the test server; {@code form} is "postgresql:" or "sluice:postgresql:". */
-  static String url(String form) {
+  public static String url(String form) {
     PostgresServer pg = server();
     ConnectionConfig c = ConnectionConfig.parse(pg.uri());
     StringBuilder sb = new StringBuilder("jdbc:").append(form).append("//").append(pg.host()).append(':')
@@ -28,15 +28,15 @@ final class TestDatabase {
     return sb.toString();
   }
 
-  static String url() {
+  public static String url() {
     return url("postgresql:");
   }
 
-  static Connection connect() throws SQLException {
+  public static Connection connect() throws SQLException {
     return DriverManager.getConnection(url());
   }
 
-  static Connection connect(String extra) throws SQLException {
+  public static Connection connect(String extra) throws SQLException {
     return DriverManager.getConnection(url() + extra);
   }
 

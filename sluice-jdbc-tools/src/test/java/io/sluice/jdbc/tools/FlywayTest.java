@@ -94,7 +94,7 @@ class FlywayTest {
   private static void assertRanOnSluice(Flyway flyway) throws SQLException {
     try (Connection c = flyway.getConfiguration().getDataSource().getConnection()) {
       assertTrue(c.isWrapperFor(io.sluice.Connection.class), "a Sluice connection: " + c.getClass());
-      assertEquals("io.sluice.jdbc.SluiceDatabaseMetaData", c.getMetaData().getClass().getName());
+      assertEquals("io.sluice.jdbc.internal.SluiceDatabaseMetaData", c.getMetaData().getClass().getName());
     }
   }
 }

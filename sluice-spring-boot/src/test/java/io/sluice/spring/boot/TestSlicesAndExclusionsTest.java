@@ -53,7 +53,7 @@ class TestSlicesAndExclusionsTest {
     @Test
     void getsSluicesDataSourceFromAJdbcPostgresqlUrl() throws Exception {
       // without the starter in the slice's list, Boot's own DataSource fails: no org.postgresql.Driver
-      assertEquals("io.sluice.jdbc.SluiceConnection",
+      assertEquals("io.sluice.jdbc.internal.SluiceConnection",
           dataSource.getConnection().unwrap(java.sql.Connection.class).getClass().getName());
       assertEquals(42, jdbc.queryForObject("select 42", Integer.class));
     }

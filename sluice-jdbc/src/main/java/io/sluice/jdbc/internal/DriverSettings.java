@@ -1,0 +1,246 @@
+package io.sluice.jdbc.internal;
+
+import io.sluice.ConfigException;
+import io.sluice.ConnectionConfig;
+import io.sluice.sql.JdbcSql;
+import java.net.URLDecoder;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.Set;
+
+/**
+ * What a JDBC URL and its {@link Properties} say: the Sluice {@link ConnectionConfig} and the
+ * settings that belong to the JDBC layer. Two URL forms, pgjdbc's syntax in both:
+ *
+ * <pre>jdbc:postgresql://host[:port][,host[:port]…][/database][?name=value&amp;…]
+ * jdbc:sluice:postgresql://…     (the same, naming Sluice when pgjdbc is also present)</pre>
+ *
+ * Each parameter, from the URL or from the properties (the URL wins, as in pgjdbc), is one of:
+ * a pgjdbc parameter Sluice maps ({@code user}, {@code password}, {@code ssl}, {@code sslmode},
+ * {@code ApplicationName}, {@code connectTimeout}, {@code targetServerType}, …, see {@code
+ * ConnectionConfig}'s jdbc: URL parsing), a pgjdbc parameter with a Sluice meaning ({@code
+ * currentSchema}, {@code loginTimeout}, {@code tcpKeepAlive}), a setting of this driver ({@code
+ * defaultRowFetchSize}, {@code escapeSyntaxCallMode}, {@code stringtype}, {@code
+ * raiseExceptionOnSilentRollback}, {@code readOnly}), a pgjdbc security parameter (honoured or
+ * refused, never ignored: {@link SecurityParameters}), a pgjdbc tuning parameter that has no
+ * effect here ({@link #IGNORED}), or any libpq or Sluice keyword ({@code statement_cache_size},
+ * {@code pipeline_depth}, {@code query_timeout}, …). Anything else is an error naming it, so
+ * that no setting is silently lost.
+ *
+ * @param config the Sluice connection configuration
+ * @param defaultFetchSize the fetch size of new statements; 0 reads whole results
+ * @param callMode how <code>{call …}</code> escapes are written when {@code escapeSyntaxCallMode} is
+ *     given (pgjdbc's three modes); empty by default: then a procedure is called with {@code CALL} and
+ *     anything else with {@code SELECT}, as {@code pg_proc.prokind} says ({@link CallEscapes})
+ * @param stringsUntyped {@code stringtype=unspecified}: strings go without a type, for the server
+ *     to read as the column's type; by default they are varchar, as in pgjdbc ({@link ParameterCasts})
+ * @param rewriteInserts {@code reWriteBatchedInserts} (pgjdbc's name; on by default here, off in
+ *     pgjdbc): a batch of a single-row {@code INSERT … VALUES} goes as multi-row inserts ({@link
+ *     io.sluice.sql.MultiRowInsert})
+ * @param raiseOnSilentRollback pgjdbc's {@code raiseExceptionOnSilentRollback}: whether {@code
+ *     commit} of a transaction that a failed statement aborted throws (the server answers the
+ *     COMMIT with ROLLBACK); by default it returns, as pgjdbc's does, leaving a warning
+ * @param readOnly pgjdbc's {@code readOnly}: new connections start read-only ({@code
+ *     setReadOnly(true)}: transactions begin READ ONLY, pgjdbc's default {@code
+ *     readOnlyMode=transaction}, the only mode accepted)
+ */
+public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Optional<JdbcSql.CallMode> callMode,
+    boolean stringsUntyped, boolean rewriteInserts, boolean raiseOnSilentRollback, boolean readOnly) {
+  public static final String PGJDBC_PREFIX = "jdbc:postgresql:";
+  public static final String SLUICE_PREFIX = "jdbc:sluice:postgresql:";
+
+  /** Parameters that ConnectionConfig's jdbc: URL parser maps itself. */
+  private static final Set<String> URL_MAPPED = Set.of("user", "password", "options", "sslmode", "sslcert", "sslkey",
+      "sslrootcert", "sslpassword", "ssl", "ApplicationName", "connectTimeout", "channelBinding",
+      "targetServerType", "loadBalanceHosts", "readRouting", "maxStandbyLag", "readYourWrites");
+
+  /**
+   * pgjdbc parameters that tune pgjdbc's own machinery (its statement preparation, batching, binary
+   * transfer, socket buffers, logging): Sluice prepares, pipelines and transfers its own way, so
+   * they are accepted and have no effect.
+   */
+  static final Set<String> IGNORED = Set.of("prepareThreshold", "preparedStatementCacheQueries",
+      "preparedStatementCacheSizeMiB", "binaryTransfer", "binaryTransferEnable",
+      "binaryTransferDisable", "socketTimeout", "cancelSignalTimeout", "sendBufferSize",
+      "receiveBufferSize", "assumeMinServerVersion", "logUnclosedConnections", "disableColumnSanitiser",
+      "cleanupSavepoints", "adaptiveFetch", "adaptiveFetchMinimum", "adaptiveFetchMaximum",
+      "defaultRowFetchSizeOverride", "hideUnprivilegedObjects", "loggerLevel",
+      "loggerFile", "maxResultBuffer", "quoteReturningIdentifiers", "groupStartupParameters",
+      "unknownLength", "preferQueryMode", "autosave", "tcpNoDelay", "xmlFactoryFactory", "databaseMetadataCacheFields",
+      "databaseMetadataCacheFieldsMiB", "replication", "allowEncodingChanges", "PGHOST", "PGPORT", "PGDBNAME",
+      "sslResponseTimeout", "gssResponseTimeout",
+      // how pgjdbc runs its Kerberos sign-in (Sluice always logs in with JAAS itself, and never
+      // uses SSPI or SPNEGO): nothing a server could use to weaken the sign-in; see SecurityParameters
+      "jaasLogin", "sspiServiceClass", "useSpnego");
+
+  /** These settings with another Sluice configuration (a listener added to it). */
+  public DriverSettings withConfig(ConnectionConfig c) {
+    return new DriverSettings(c, defaultFetchSize, callMode, stringsUntyped, rewriteInserts, raiseOnSilentRollback,
+        readOnly);
+  }
+
+  public static boolean accepts(String url) {
+    return url != null && (url.startsWith(PGJDBC_PREFIX) || url.startsWith(SLUICE_PREFIX));
+  }
+
+  /** The settings of {@code url} and {@code info}; a bad URL or parameter is a {@link ConfigException}. */
+  public static DriverSettings parse(String url, Properties info) {
+    return parse(url, info, false);
+  }
+
+  /**
+   * As {@link #parse(String, Properties)}; with {@code propertiesWin}, a property overrides the
+   * URL's parameter of the same name (a data source's bean properties over its URL).
+   */
+  public static DriverSettings parse(String url, Properties info, boolean propertiesWin) {
+    if (!accepts(url)) {
+      throw new ConfigException("not a URL of this driver (expected " + PGJDBC_PREFIX + "… or " + SLUICE_PREFIX
+          + "…): " + url);
+    }
+    String pg = url.startsWith(SLUICE_PREFIX) ? PGJDBC_PREFIX + url.substring(SLUICE_PREFIX.length()) : url;
+    int q = pg.indexOf('?');
+    String base = q < 0 ? pg : pg.substring(0, q);
+    Map<String, String> given = new LinkedHashMap<>();
+    if (info != null) {
+      for (String name : info.stringPropertyNames()) {
+        given.put(name, info.getProperty(name));
+      }
+    }
+    Map<String, String> params = new LinkedHashMap<>();
+    Map<String, String> fromUrl = q >= 0 ? queryParameters(pg.substring(q + 1)) : Map.of();
+    params.putAll(propertiesWin ? fromUrl : given);
+    params.putAll(propertiesWin ? given : fromUrl);
+    return of(base, params);
+  }
+
+  private static DriverSettings of(String base, Map<String, String> params) {
+    StringBuilder mappedByUrl = new StringBuilder();
+    Map<String, String> keywords = new LinkedHashMap<>();
+    int fetchSize = 0;
+    Optional<JdbcSql.CallMode> callMode = Optional.empty();
+    String schema = null;
+    boolean untyped = false;
+    boolean rewriteInserts = true;
+    boolean raiseOnSilentRollback = false;
+    boolean readOnly = false;
+    for (Map.Entry<String, String> e : params.entrySet()) {
+      String name = e.getKey();
+      String value = e.getValue() == null ? "" : e.getValue();
+      if (URL_MAPPED.contains(name)) {
+        mappedByUrl.append(mappedByUrl.isEmpty() ? "?" : "&").append(encode(name)).append('=').append(encode(value));
+      } else if (GssParameters.NAMES.contains(name)) {
+        GssParameters.apply(name, value, keywords);
+      } else if (OAuthParameters.NAMES.contains(name)) {
+        OAuthParameters.apply(name, value, keywords);
+      } else if (IGNORED.contains(name)) {
+        continue;
+      } else if (SecurityParameters.NAMES.contains(name)) {
+        SecurityParameters.apply(name, value, keywords);
+      } else {
+        switch (name) {
+          case "defaultRowFetchSize" -> fetchSize = nonNegative(name, value);
+          case "escapeSyntaxCallMode" -> callMode = Optional.of(callMode(value));
+          case "raiseExceptionOnSilentRollback" -> raiseOnSilentRollback = bool(name, value);
+          case "readOnly" -> readOnly = bool(name, value);
+          case "readOnlyMode" -> readOnlyMode(value);
+          case "stringtype" -> untyped = stringType(value);
+          case "reWriteBatchedInserts" -> rewriteInserts = bool(name, value);
+          case "currentSchema" -> schema = value;
+          case "loginTimeout" -> keywords.put("connect_timeout", value);
+          case "tcpKeepAlive" -> keywords.put("keepalives", Boolean.parseBoolean(value) ? "1" : "0");
+          default -> keywords.put(name, value);
+        }
+      }
+    }
+    ConnectionConfig config = ConnectionConfig.parse(base + mappedByUrl);
+    if (schema != null && !schema.isEmpty()) {
+      String options = config.options().map(o -> o + " ").orElse("");
+      keywords.put("options", options + "-c search_path=" + schema.replace("\\", "\\\\").replace(" ", "\\ "));
+    }
+    if (!keywords.isEmpty()) {
+      config = config.with(keywords);
+    }
+    return new DriverSettings(config, fetchSize, callMode, untyped, rewriteInserts, raiseOnSilentRollback, readOnly);
+  }
+
+  private static Map<String, String> queryParameters(String query) {
+    Map<String, String> out = new LinkedHashMap<>();
+    for (String pair : query.split("&", -1)) {
+      if (pair.isEmpty()) {
+        continue;
+      }
+      int eq = pair.indexOf('=');
+      out.put(decode(eq < 0 ? pair : pair.substring(0, eq)), eq < 0 ? "" : decode(pair.substring(eq + 1)));
+    }
+    return out;
+  }
+
+  private static String decode(String s) {
+    try {
+      return URLDecoder.decode(s, StandardCharsets.UTF_8);
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException("malformed percent-encoding in the JDBC URL: " + s);
+    }
+  }
+
+  private static String encode(String s) {
+    return URLEncoder.encode(s, StandardCharsets.UTF_8);
+  }
+
+  private static int nonNegative(String name, String value) {
+    try {
+      int n = Integer.parseInt(value.trim());
+      if (n >= 0) {
+        return n;
+      }
+    } catch (NumberFormatException ignored) {
+      // reported below
+    }
+    throw new ConfigException("invalid value \"" + value + "\" for " + name + ": expected a whole number, 0 or more");
+  }
+
+  /** A {@code true}/{@code false} parameter, in any case. */
+  private static boolean bool(String name, String value) {
+    return switch (value.toLowerCase(java.util.Locale.ROOT)) {
+      case "true" -> true;
+      case "false" -> false;
+      default -> throw new ConfigException("invalid value for " + name + ": \"" + value + "\" (true or false)");
+    };
+  }
+
+  /**
+   * pgjdbc's {@code readOnlyMode}: {@code transaction} (its default) is what this driver does with
+   * read-only; {@code ignore} (read-only not sent) and {@code always} (auto-commit statements too)
+   * would each be silently different, so they are refused.
+   */
+  private static void readOnlyMode(String value) {
+    if (!value.equals("transaction")) {
+      throw new ConfigException("readOnlyMode=" + value + " is not supported: read-only applies to transactions"
+          + " (readOnlyMode=transaction, pgjdbc's default)");
+    }
+  }
+
+  /** pgjdbc's {@code stringtype}: true for {@code unspecified}. */
+  private static boolean stringType(String value) {
+    return switch (value.toLowerCase(Locale.ROOT)) {
+      case "unspecified" -> true;
+      case "varchar" -> false;
+      default -> throw new ConfigException("invalid value \"" + value + "\" for stringtype: expected varchar or unspecified");
+    };
+  }
+
+  private static JdbcSql.CallMode callMode(String value) {
+    return switch (value.toLowerCase(Locale.ROOT)) {
+      case "select" -> JdbcSql.CallMode.SELECT;
+      case "callifnoreturn" -> JdbcSql.CallMode.CALL_IF_NO_RETURN;
+      case "call" -> JdbcSql.CallMode.CALL;
+      default -> throw new ConfigException("invalid value \"" + value
+          + "\" for escapeSyntaxCallMode: expected select, callIfNoReturn or call");
+    };
+  }
+}

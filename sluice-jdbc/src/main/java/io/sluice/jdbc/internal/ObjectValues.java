@@ -1,0 +1,160 @@
+package io.sluice.jdbc.internal;
+
+import io.sluice.Column;
+import io.sluice.Row;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.OffsetTime;
+import java.time.ZoneId;
+import java.time.ZonedDateTime;
+import java.util.Locale;
+
+/**
+ * Column values as the objects JDBC promises: {@code getObject(i)} by the column's type (JDBC 4.3
+ * appendix B, table B-3, with pgjdbc's classes where it chose: {@code java.sql.Date}/{@code
+ * Timestamp}/{@code Time} for dates and times, {@code Integer} for {@code int2}, {@link
+ * java.sql.Array} for arrays, text for json), and {@code getObject(i, Class)} for the classes
+ * JDBC 4.2 adds (java.time) and the usual boxes.
+ */
+final class ObjectValues {
+  private ObjectValues() {}
+
+  static Object jdbcObject(Row r, int c, Column col, SluiceConnection connection) throws SQLException {
+    Object v = r.get(c);
+    return switch (col.typeOid()) {
+      case 21 -> ((Number) v).intValue();
+      case 1082 -> TemporalValues.date(v, null, col.name());
+      case 1083, 1266 -> TemporalValues.time(v, null, col.name());
+      case 1114, 1184 -> TemporalValues.timestamp(v, null, col.name());
+      default -> v != null && (v.getClass().isArray() && !(v instanceof byte[]) || v instanceof java.util.List)
+          ? array(v, col, connection) : v;
+    };
+  }
+
+  static java.sql.Array array(Object v, Column col, SluiceConnection connection) throws SQLException {
+    String name = connection.typeNames.name(col.typeOid());
+    return new SluiceArray(name.startsWith("_") ? name.substring(1) : name, v);
+  }
+
+  static Boolean bool(Object v, String column) throws SQLException {
+    if (v instanceof Boolean b) {
+      return b;
+    }
+    if (v instanceof Number n) {
+      return n.doubleValue() != 0;
+    }
+    if (v instanceof String s) {
+      switch (s.trim().toLowerCase(Locale.ROOT)) {
+        case "t", "true", "1", "yes", "y", "on" -> {
+          return true;
+        }
+        case "f", "false", "0", "no", "n", "off" -> {
+          return false;
+        }
+        default -> { }
+      }
+    }
+    throw SqlErrors.of("column " + column + ": " + v + " is not a boolean", "22018");
+  }
+
+  @SuppressWarnings("unchecked")
+  static <T> T as(Row r, int c, Column col, Class<T> type, SluiceConnection connection) throws SQLException {
+    Object v = r.get(c);
+    if (type == String.class) {
+      return (T) r.getString(c);
+    }
+    if (type == Integer.class || type == int.class) {
+      return (T) Integer.valueOf(r.getInt(c));
+    }
+    if (type == Long.class || type == long.class) {
+      return (T) Long.valueOf(r.getLong(c));
+    }
+    if (type == Short.class || type == short.class) {
+      return (T) Short.valueOf(r.getShort(c));
+    }
+    if (type == Byte.class || type == byte.class) {
+      return (T) Byte.valueOf((byte) r.getShort(c));
+    }
+    if (type == Double.class || type == double.class) {
+      return (T) Double.valueOf(r.getDouble(c));
+    }
+    if (type == Float.class || type == float.class) {
+      return (T) Float.valueOf(r.getFloat(c));
+    }
+    if (type == Boolean.class || type == boolean.class) {
+      return (T) (col.typeOid() == 16 ? Boolean.valueOf(r.getBoolean(c)) : bool(v, col.name()));
+    }
+    if (type == BigDecimal.class) {
+      return (T) r.getBigDecimal(c);
+    }
+    if (type == BigInteger.class) {
+      return (T) r.getBigInteger(c);
+    }
+    if (type == java.sql.Timestamp.class || type == java.util.Date.class) {
+      return (T) TemporalValues.timestamp(v, null, col.name());
+    }
+    if (type == java.sql.Date.class) {
+      return (T) TemporalValues.date(v, null, col.name());
+    }
+    if (type == java.sql.Time.class) {
+      return (T) TemporalValues.time(v, null, col.name());
+    }
+    if (type == java.sql.Array.class) {
+      return (T) array(v, col, connection);
+    }
+    if (type.isInstance(v)) {
+      return type.cast(v);
+    }
+    Object t = temporal(v, type);
+    if (t != null) {
+      return type.cast(t);
+    }
+    return r.get(c, type);
+  }
+
+  /** java.time conversions JDBC 4.2 allows between a column's value and the class asked for. */
+  private static Object temporal(Object v, Class<?> type) {
+    ZoneId zone = ZoneId.systemDefault();
+    if (v instanceof OffsetDateTime t) {
+      if (type == Instant.class) {
+        return t.toInstant();
+      }
+      if (type == ZonedDateTime.class) {
+        return t.atZoneSameInstant(zone);
+      }
+      if (type == LocalDateTime.class) {
+        return t.atZoneSameInstant(zone).toLocalDateTime();
+      }
+      if (type == LocalDate.class) {
+        return t.atZoneSameInstant(zone).toLocalDate();
+      }
+    }
+    if (v instanceof LocalDateTime t) {
+      if (type == LocalDate.class) {
+        return t.toLocalDate();
+      }
+      if (type == LocalTime.class) {
+        return t.toLocalTime();
+      }
+      if (type == OffsetDateTime.class) {
+        return t.atZone(zone).toOffsetDateTime();
+      }
+      if (type == Instant.class) {
+        return t.atZone(zone).toInstant();
+      }
+    }
+    if (v instanceof LocalDate d && type == LocalDateTime.class) {
+      return d.atStartOfDay();
+    }
+    if (v instanceof OffsetTime t && type == LocalTime.class) {
+      return t.toLocalTime();
+    }
+    return null;
+  }
+}

@@ -1,0 +1,179 @@
+package io.sluice.jdbc.internal;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.Reader;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.util.Calendar;
+
+/**
+ * What a PreparedStatement setter's value travels as: a value Sluice types and encodes itself
+ * (numbers, strings, byte arrays, java.time, UUID, arrays, …), or, where JDBC's classes carry no
+ * zone or type of their own, the form pgjdbc sends: a {@code Timestamp} as text with its offset
+ * and no declared type, so that the server reads it as the column's {@code timestamp} or {@code
+ * timestamptz}; strings always go untyped, so that {@code setString} fits json, uuid, enum and
+ * numeric columns alike ({@link Types#OTHER} needs nothing more).
+ */
+final class ParameterValues {
+  /** A parameter that was not set. */
+  static final Object UNSET = new Object() {
+    @Override
+    public String toString() {
+      return "(not set)";
+    }
+  };
+
+  /** Streams and readers are read whole; past this, a parameter is refused rather than exhausting memory. */
+  static final long MAX_STREAM = Integer.MAX_VALUE - 16;
+
+  private ParameterValues() {}
+
+  /** {@code setObject(i, x)}: the value as Sluice takes it. */
+  static Object of(Object x) throws SQLException {
+    return switch (x) {
+      case null -> null;
+      case java.sql.Timestamp t -> TemporalValues.parameter(t, null);
+      case java.sql.Date d -> TemporalValues.parameter(d, null);
+      case java.sql.Time t -> TemporalValues.parameter(t, null);
+      case java.util.Date d -> TemporalValues.parameter(new java.sql.Timestamp(d.getTime()), null);
+      case java.util.Calendar c -> TemporalValues.parameter(new java.sql.Timestamp(c.getTimeInMillis()), c);
+      case Character c -> String.valueOf(c);
+      case Byte b -> (short) b;
+      case SluiceArray a -> array(a);
+      case java.sql.Array a -> a.getArray();
+      case java.sql.Blob b -> b.getBytes(1, (int) Math.min(b.length(), MAX_STREAM));
+      case java.sql.Clob c -> c.getSubString(1, (int) Math.min(c.length(), MAX_STREAM));
+      case InputStream in -> bytes(in, -1);
+      case Reader r -> text(r, -1);
+      case java.net.URL u -> u.toString();
+      case StringBuilder sb -> sb.toString();
+      default -> x;
+    };
+  }
+
+  /**
+   * {@code setObject(i, x, targetSqlType)}: character types get the value's text, numeric types
+   * a number (strings go as given, for the server to read), the rest as {@link #of(Object)}.
+   */
+  static Object of(Object x, int targetSqlType) throws SQLException {
+    if (x == null) {
+      return null;
+    }
+    return switch (targetSqlType) {
+      case Types.CHAR, Types.VARCHAR, Types.LONGVARCHAR, Types.NCHAR, Types.NVARCHAR, Types.LONGNVARCHAR,
+          Types.CLOB, Types.NCLOB -> x instanceof byte[] || x instanceof InputStream || x instanceof Reader
+              || x instanceof java.sql.Clob ? of(x) : String.valueOf(of(x));
+      case Types.BIT, Types.BOOLEAN -> x instanceof String s ? ObjectValues.bool(s, "parameter") : of(x);
+      case Types.INTEGER -> x instanceof Number n && !(x instanceof Integer) ? exact(n).intValueExact() : of(x);
+      case Types.BIGINT -> x instanceof Number n && !(x instanceof Long) ? exact(n).longValueExact() : of(x);
+      case Types.SMALLINT, Types.TINYINT -> x instanceof Number n ? exact(n).shortValueExact() : of(x);
+      case Types.NUMERIC, Types.DECIMAL -> x instanceof Number n && !(x instanceof BigDecimal) ? exact(n) : of(x);
+      case Types.DOUBLE, Types.FLOAT -> x instanceof Number n ? (Object) n.doubleValue() : of(x);
+      case Types.REAL -> x instanceof Number n ? (Object) n.floatValue() : of(x);
+      default -> of(x);
+    };
+  }
+
+  private static BigDecimal exact(Number n) throws SQLException {
+    try {
+      return switch (n) {
+        case BigDecimal b -> b;
+        case BigInteger b -> new BigDecimal(b);
+        case Double d -> BigDecimal.valueOf(d);
+        case Float f -> new BigDecimal(f.toString());
+        default -> BigDecimal.valueOf(n.longValue());
+      };
+    } catch (NumberFormatException e) {
+      throw SqlErrors.forState("22003", "parameter " + n + " is not a finite number", 0, e);
+    }
+  }
+
+  static Object timestamp(java.sql.Timestamp t, Calendar cal) {
+    return t == null ? null : TemporalValues.parameter(t, cal);
+  }
+
+  static Object date(java.sql.Date d, Calendar cal) {
+    return d == null ? null : TemporalValues.parameter(d, cal);
+  }
+
+  static Object time(java.sql.Time t, Calendar cal) {
+    return t == null ? null : TemporalValues.parameter(t, cal);
+  }
+
+  /**
+   * An array from {@code createArrayOf}: as its elements, typed by them; but strings meant for a
+   * non-text element type ({@code createArrayOf("uuid", strings)}) go as an array literal without
+   * a declared type, so that the server reads each element as that type.
+   */
+  static Object array(SluiceArray a) throws SQLException {
+    Object elements = a.getArray();
+    JdbcTypes.Type t = JdbcTypes.byName(a.getBaseTypeName());
+    boolean textElements = t != null && JdbcTypes.isCharacter(t.sqlType());
+    if (elements instanceof Object[] objects && !textElements && allStringsOrNull(objects)) {
+      return ArrayLiteral.of(objects);
+    }
+    return elements;
+  }
+
+  private static boolean allStringsOrNull(Object[] a) {
+    boolean any = false;
+    for (Object o : a) {
+      if (o != null && !(o instanceof String)) {
+        return false;
+      }
+      any |= o != null;
+    }
+    return any;
+  }
+
+  static byte[] bytes(InputStream in, long length) throws SQLException {
+    if (in == null) {
+      return null;
+    }
+    try {
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      byte[] buf = new byte[8192];
+      long left = length < 0 ? MAX_STREAM : length;
+      int n;
+      while (left > 0 && (n = in.read(buf, 0, (int) Math.min(buf.length, left))) > 0) {
+        out.write(buf, 0, n);
+        left -= n;
+      }
+      if (length < 0 && in.read() >= 0) {
+        throw SqlErrors.of("stream parameter longer than " + MAX_STREAM + " bytes", "22001");
+      }
+      return out.toByteArray();
+    } catch (IOException e) {
+      throw SqlErrors.forState("HY000", "reading the stream parameter failed: " + e.getMessage(), 0, e);
+    }
+  }
+
+  static String text(Reader r, long length) throws SQLException {
+    if (r == null) {
+      return null;
+    }
+    try {
+      StringBuilder sb = new StringBuilder();
+      char[] buf = new char[8192];
+      long left = length < 0 ? MAX_STREAM : length;
+      int n;
+      while (left > 0 && (n = r.read(buf, 0, (int) Math.min(buf.length, left))) > 0) {
+        sb.append(buf, 0, n);
+        left -= n;
+      }
+      return sb.toString();
+    } catch (IOException e) {
+      throw SqlErrors.forState("HY000", "reading the reader parameter failed: " + e.getMessage(), 0, e);
+    }
+  }
+
+  static String ascii(InputStream in, long length) throws SQLException {
+    byte[] b = bytes(in, length);
+    return b == null ? null : new String(b, StandardCharsets.US_ASCII);
+  }
+}

@@ -1,0 +1,100 @@
+package io.sluice.jdbc.internal;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.Map;
+
+/**
+ * A {@link java.sql.Array}: the Java array (or list) Sluice decoded from a column, or the elements
+ * given to {@code createArrayOf}, with the element type's name. As a parameter it travels as the
+ * array itself, typed by its elements; {@link ParameterValues} sends an array of strings whose
+ * element type is not text as an array literal for the server to type.
+ */
+final class SluiceArray implements java.sql.Array {
+  private final String baseTypeName;
+  private Object elements;
+
+  SluiceArray(String baseTypeName, Object elements) {
+    this.baseTypeName = baseTypeName;
+    this.elements = elements;
+  }
+
+  Object elements() throws SQLException {
+    if (elements == null) {
+      throw SqlErrors.of("the array was freed", "HY000");
+    }
+    return elements;
+  }
+
+  @Override
+  public String getBaseTypeName() {
+    return baseTypeName;
+  }
+
+  @Override
+  public int getBaseType() {
+    JdbcTypes.Type t = JdbcTypes.byName(baseTypeName);
+    return t == null ? java.sql.Types.OTHER : t.sqlType();
+  }
+
+  @Override
+  public Object getArray() throws SQLException {
+    Object e = elements();
+    return e instanceof java.util.List<?> l ? l.toArray() : e;
+  }
+
+  @Override
+  public Object getArray(Map<String, Class<?>> map) throws SQLException {
+    if (map != null && !map.isEmpty()) {
+      throw SqlErrors.unsupported("custom type maps (SQLData)");
+    }
+    return getArray();
+  }
+
+  @Override
+  public Object getArray(long index, int count) throws SQLException {
+    Object a = getArray();
+    int length = java.lang.reflect.Array.getLength(a);
+    if (index < 1 || count < 0 || index - 1 + count > length) {
+      throw SqlErrors.of("array slice from " + index + " of " + count + " elements is outside 1.." + length, "2202E");
+    }
+    Object slice = java.lang.reflect.Array.newInstance(a.getClass().getComponentType(), count);
+    System.arraycopy(a, (int) index - 1, slice, 0, count);
+    return slice;
+  }
+
+  @Override
+  public Object getArray(long index, int count, Map<String, Class<?>> map) throws SQLException {
+    return getArray(index, count);
+  }
+
+  @Override
+  public ResultSet getResultSet() throws SQLException {
+    throw SqlErrors.unsupported("Array.getResultSet: read the elements with getArray()");
+  }
+
+  @Override
+  public ResultSet getResultSet(Map<String, Class<?>> map) throws SQLException {
+    return getResultSet();
+  }
+
+  @Override
+  public ResultSet getResultSet(long index, int count) throws SQLException {
+    return getResultSet();
+  }
+
+  @Override
+  public ResultSet getResultSet(long index, int count, Map<String, Class<?>> map) throws SQLException {
+    return getResultSet();
+  }
+
+  @Override
+  public void free() {
+    elements = null;
+  }
+
+  @Override
+  public String toString() {
+    return java.util.Arrays.deepToString(new Object[] {elements});
+  }
+}

@@ -1,0 +1,492 @@
+package io.sluice.jdbc.internal;
+
+import io.sluice.Column;
+import io.sluice.Row;
+import io.sluice.RowStream;
+import io.sluice.SluiceException;
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.io.Reader;
+import java.io.StringReader;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.nio.charset.StandardCharsets;
+import java.sql.Date;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.SQLWarning;
+import java.sql.Statement;
+import java.sql.Time;
+import java.sql.Timestamp;
+import java.util.Calendar;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A result over Sluice's rows, which decode a column only when it is read. Either read whole
+ * (a {@link io.sluice.RowSet}, or rows gathered from several statements) — then it may scroll — or streamed
+ * from a portal {@code fetchSize} rows at a time, forward only. A streamed result holds its
+ * connection; when its thread runs another statement on the connection, or ends the transaction,
+ * the rows not read yet are first read into memory ({@link #buffer()}), so that JDBC's habit of
+ * running statements while reading a result keeps working.
+ */
+public final class SluiceResultSet implements GettersByLabel, ColumnUpdateRefusals, RowChangeRefusals,
+    LocatorRefusals, SelfWrapper {
+  private final SluiceStatement statement;
+  private final SluiceConnection connection;
+  private final List<Column> columns;
+  private final int type;
+  private RowCursor cursor;
+  private boolean wasNull;
+  private boolean closed;
+  private int fetchSize;
+  private Map<String, Integer> labels;
+
+  private SluiceResultSet(SluiceStatement statement, SluiceConnection connection, List<Column> columns, int type) {
+    this.statement = statement;
+    this.connection = connection;
+    this.columns = columns;
+    this.type = type;
+  }
+
+  /** A result read whole. */
+  static SluiceResultSet of(SluiceStatement statement, SluiceConnection connection, List<Column> columns,
+      List<Row> rows, int type, long maxRows) {
+    SluiceResultSet rs = new SluiceResultSet(statement, connection, columns, type);
+    rs.cursor = RowCursor.over(rows, maxRows);
+    return rs;
+  }
+
+  /** A result streamed from a portal; it registers with the connection until read or closed. */
+  static SluiceResultSet streamed(SluiceStatement statement, SluiceConnection connection, RowStream stream,
+      long maxRows) {
+    SluiceResultSet rs = new SluiceResultSet(statement, connection, stream.columns(), ResultSet.TYPE_FORWARD_ONLY);
+    rs.cursor = RowCursor.over(stream, maxRows, () -> connection.streamEnded(rs));
+    connection.streamOpened(rs);
+    return rs;
+  }
+
+  boolean streamedBy(Thread t) {
+    return cursor.streamedBy(t);
+  }
+
+  /** Reads the rest of a streamed result into memory and frees the connection. */
+  void buffer() throws SQLException {
+    cursor.buffer();
+  }
+
+  List<Column> columns() {
+    return columns;
+  }
+
+  private void checkOpen() throws SQLException {
+    if (closed) {
+      throw SqlErrors.of("the result set is closed", "24000");
+    }
+  }
+
+  private void checkScrollable(String what) throws SQLException {
+    checkOpen();
+    if (type == ResultSet.TYPE_FORWARD_ONLY) {
+      throw SqlErrors.of(what + " needs a scrollable result (TYPE_SCROLL_INSENSITIVE); this one is forward-only",
+          "24000");
+    }
+  }
+
+  @Override
+  public boolean next() throws SQLException {
+    checkOpen();
+    return cursor.next();
+  }
+
+  @Override
+  public void close() throws SQLException {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    try {
+      cursor.close();
+    } finally {
+      if (statement != null) {
+        statement.resultClosed();
+      }
+    }
+  }
+
+  @Override
+  public boolean isClosed() {
+    return closed;
+  }
+
+  private Row row() throws SQLException {
+    checkOpen();
+    Row current = cursor.current();
+    if (current == null) {
+      throw SqlErrors.of("no current row: call next() first"
+          + (cursor.pastTheEnd() ? " (the result has no more rows)" : ""), "24000");
+    }
+    return current;
+  }
+
+  /** The 0-based index of 1-based JDBC column {@code i}. */
+  private int col(int i) throws SQLException {
+    if (i < 1 || i > columns.size()) {
+      throw SqlErrors.of("column index " + i + " out of range: the result has " + columns.size() + " columns",
+          "22023");
+    }
+    return i - 1;
+  }
+
+  /** Reads column {@code i} with {@code getter}, setting wasNull; null for SQL NULL. */
+  private <T> T read(int i, RowGetter<T> getter) throws SQLException {
+    Row r = row();
+    int c = col(i);
+    if (r.isNull(c)) {
+      wasNull = true;
+      return null;
+    }
+    wasNull = false;
+    try {
+      return getter.get(r, c);
+    } catch (SluiceException e) {
+      throw SqlErrors.of(e);
+    }
+  }
+
+  @FunctionalInterface
+  private interface RowGetter<T> {
+    T get(Row r, int c) throws SQLException;
+  }
+
+  private String name(int c) {
+    return columns.get(c).name();
+  }
+
+  @Override
+  public boolean wasNull() throws SQLException {
+    checkOpen();
+    return wasNull;
+  }
+
+  @Override
+  public String getString(int i) throws SQLException {
+    return read(i, Row::getString);
+  }
+
+  @Override
+  public boolean getBoolean(int i) throws SQLException {
+    Boolean b = read(i, (r, c) -> columns.get(c).typeOid() == 16 ? r.getBoolean(c) : ObjectValues.bool(r.get(c), name(c)));
+    return b != null && b;
+  }
+
+  @Override
+  public byte getByte(int i) throws SQLException {
+    Long v = read(i, (r, c) -> r.getLong(c));
+    if (v != null && (v < Byte.MIN_VALUE || v > Byte.MAX_VALUE)) {
+      throw SqlErrors.of("column " + name(i - 1) + ": " + v + " does not fit in a byte", "22003");
+    }
+    return v == null ? 0 : v.byteValue();
+  }
+
+  @Override
+  public short getShort(int i) throws SQLException {
+    Short v = read(i, Row::getShort);
+    return v == null ? 0 : v;
+  }
+
+  @Override
+  public int getInt(int i) throws SQLException {
+    Integer v = read(i, Row::getInt);
+    return v == null ? 0 : v;
+  }
+
+  @Override
+  public long getLong(int i) throws SQLException {
+    Long v = read(i, Row::getLong);
+    return v == null ? 0 : v;
+  }
+
+  @Override
+  public float getFloat(int i) throws SQLException {
+    Float v = read(i, Row::getFloat);
+    return v == null ? 0 : v;
+  }
+
+  @Override
+  public double getDouble(int i) throws SQLException {
+    Double v = read(i, Row::getDouble);
+    return v == null ? 0 : v;
+  }
+
+  @Override
+  @Deprecated
+  public BigDecimal getBigDecimal(int i, int scale) throws SQLException {
+    BigDecimal v = getBigDecimal(i);
+    return v == null ? null : v.setScale(scale, RoundingMode.HALF_UP);
+  }
+
+  @Override
+  public BigDecimal getBigDecimal(int i) throws SQLException {
+    return read(i, Row::getBigDecimal);
+  }
+
+  @Override
+  public byte[] getBytes(int i) throws SQLException {
+    return read(i, (r, c) -> r.get(c) instanceof byte[] b ? b : r.getString(c).getBytes(StandardCharsets.UTF_8));
+  }
+
+  @Override
+  public Date getDate(int i) throws SQLException {
+    return getDate(i, null);
+  }
+
+  @Override
+  public Date getDate(int i, Calendar cal) throws SQLException {
+    return read(i, (r, c) -> TemporalValues.date(r.get(c), cal, name(c)));
+  }
+
+  @Override
+  public Time getTime(int i) throws SQLException {
+    return getTime(i, null);
+  }
+
+  @Override
+  public Time getTime(int i, Calendar cal) throws SQLException {
+    return read(i, (r, c) -> TemporalValues.time(r.get(c), cal, name(c)));
+  }
+
+  @Override
+  public Timestamp getTimestamp(int i) throws SQLException {
+    return getTimestamp(i, null);
+  }
+
+  @Override
+  public Timestamp getTimestamp(int i, Calendar cal) throws SQLException {
+    return read(i, (r, c) -> TemporalValues.timestamp(r.get(c), cal, name(c)));
+  }
+
+  @Override
+  public InputStream getAsciiStream(int i) throws SQLException {
+    String s = getString(i);
+    return s == null ? null : new ByteArrayInputStream(s.getBytes(StandardCharsets.US_ASCII));
+  }
+
+  @Override
+  @Deprecated
+  public InputStream getUnicodeStream(int i) throws SQLException {
+    String s = getString(i);
+    return s == null ? null : new ByteArrayInputStream(s.getBytes(StandardCharsets.UTF_8));
+  }
+
+  @Override
+  public InputStream getBinaryStream(int i) throws SQLException {
+    byte[] b = getBytes(i);
+    return b == null ? null : new ByteArrayInputStream(b);
+  }
+
+  @Override
+  public Reader getCharacterStream(int i) throws SQLException {
+    String s = getString(i);
+    return s == null ? null : new StringReader(s);
+  }
+
+  @Override
+  public Reader getNCharacterStream(int i) throws SQLException {
+    return getCharacterStream(i);
+  }
+
+  @Override
+  public String getNString(int i) throws SQLException {
+    return getString(i);
+  }
+
+  @Override
+  public Object getObject(int i) throws SQLException {
+    return read(i, (r, c) -> ObjectValues.jdbcObject(r, c, columns.get(c), connection));
+  }
+
+  @Override
+  public <T> T getObject(int i, Class<T> type) throws SQLException {
+    if (type == null) {
+      throw SqlErrors.of("getObject needs a class", "HY000");
+    }
+    return read(i, (r, c) -> ObjectValues.as(r, c, columns.get(c), type, connection));
+  }
+
+  @Override
+  public Object getObject(int i, Map<String, Class<?>> map) throws SQLException {
+    if (map != null && !map.isEmpty()) {
+      throw SqlErrors.unsupported("custom type maps (SQLData)");
+    }
+    return getObject(i);
+  }
+
+  @Override
+  public java.sql.Array getArray(int i) throws SQLException {
+    return read(i, (r, c) -> ObjectValues.array(r.get(c), columns.get(c), connection));
+  }
+
+  // by label: the first column of that name, case-insensitively (JDBC 4.3, ResultSet)
+  @Override
+  public int findColumn(String label) throws SQLException {
+    checkOpen();
+    if (labels == null) {
+      Map<String, Integer> m = new java.util.HashMap<>();
+      for (int c = columns.size() - 1; c >= 0; c--) {
+        m.put(columns.get(c).name(), c + 1);
+        m.put(columns.get(c).name().toLowerCase(java.util.Locale.ROOT), c + 1);
+      }
+      labels = m;
+    }
+    Integer exact = labels.get(label);
+    Integer i = exact != null ? exact : label == null ? null : labels.get(label.toLowerCase(java.util.Locale.ROOT));
+    if (i == null) {
+      throw SqlErrors.of("no column named \"" + label + "\" in this result; its columns are "
+          + columns.stream().map(Column::name).toList(), "42703");
+    }
+    return i;
+  }
+
+  @Override
+  public ResultSetMetaData getMetaData() throws SQLException {
+    checkOpen();
+    return new SluiceResultSetMetaData(columns, connection);
+  }
+
+  @Override
+  public SQLWarning getWarnings() throws SQLException {
+    checkOpen();
+    return null;
+  }
+
+  @Override
+  public void clearWarnings() throws SQLException {
+    checkOpen();
+  }
+
+  @Override
+  public Statement getStatement() throws SQLException {
+    checkOpen();
+    return statement;
+  }
+
+  // position and scrolling
+  @Override
+  public boolean isBeforeFirst() throws SQLException {
+    checkOpen();
+    return cursor.isBeforeFirst();
+  }
+
+  @Override
+  public boolean isAfterLast() throws SQLException {
+    checkOpen();
+    return cursor.isAfterLast();
+  }
+
+  @Override
+  public boolean isFirst() throws SQLException {
+    checkOpen();
+    return cursor.isFirst();
+  }
+
+  @Override
+  public boolean isLast() throws SQLException {
+    checkOpen();
+    return cursor.isLast();
+  }
+
+  @Override
+  public int getRow() throws SQLException {
+    checkOpen();
+    return cursor.row();
+  }
+
+  @Override
+  public void beforeFirst() throws SQLException {
+    checkScrollable("beforeFirst");
+    cursor.beforeFirst();
+  }
+
+  @Override
+  public void afterLast() throws SQLException {
+    checkScrollable("afterLast");
+    cursor.afterLast();
+  }
+
+  @Override
+  public boolean first() throws SQLException {
+    checkScrollable("first");
+    return cursor.first();
+  }
+
+  @Override
+  public boolean last() throws SQLException {
+    checkScrollable("last");
+    return cursor.last();
+  }
+
+  @Override
+  public boolean absolute(int row) throws SQLException {
+    checkScrollable("absolute");
+    return cursor.absolute(row);
+  }
+
+  @Override
+  public boolean relative(int rows) throws SQLException {
+    checkScrollable("relative");
+    return cursor.relative(rows);
+  }
+
+  @Override
+  public boolean previous() throws SQLException {
+    checkScrollable("previous");
+    return cursor.previous();
+  }
+
+  @Override
+  public void setFetchDirection(int direction) throws SQLException {
+    checkOpen();
+    if (direction != ResultSet.FETCH_FORWARD && type == ResultSet.TYPE_FORWARD_ONLY) {
+      throw SqlErrors.of("a forward-only result is fetched forward", "24000");
+    }
+  }
+
+  @Override
+  public int getFetchDirection() throws SQLException {
+    checkOpen();
+    return ResultSet.FETCH_FORWARD;
+  }
+
+  /** A hint only: a result already streams in its statement's chunks, or is in memory. */
+  @Override
+  public int getFetchSize() throws SQLException {
+    checkOpen();
+    return fetchSize;
+  }
+
+  @Override
+  public void setFetchSize(int rows) throws SQLException {
+    checkOpen();
+    fetchSize = Wrappers.nonNegative(rows, "fetch size");
+  }
+
+  @Override
+  public int getType() throws SQLException {
+    checkOpen();
+    return type;
+  }
+
+  @Override
+  public int getConcurrency() throws SQLException {
+    checkOpen();
+    return ResultSet.CONCUR_READ_ONLY;
+  }
+
+  @Override
+  public int getHoldability() throws SQLException {
+    checkOpen();
+    return ResultSet.HOLD_CURSORS_OVER_COMMIT;
+  }
+}

@@ -1,0 +1,73 @@
+package io.sluice.jdbc.internal;
+
+import java.sql.Types;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Type names and JDBC codes for a connection's OIDs: the built-in types from {@link JdbcTypes},
+ * the others (enums, domains, composites, extension types) from {@code pg_type}, asked once per
+ * OID and kept for the connection's life.
+ */
+final class TypeNames {
+  private record Entry(String name, int sqlType) {}
+
+  private final SluiceConnection connection;
+  private final ConcurrentHashMap<Integer, Entry> looked = new ConcurrentHashMap<>();
+
+  TypeNames(SluiceConnection connection) {
+    this.connection = connection;
+  }
+
+  String name(int oid) {
+    JdbcTypes.Type t = JdbcTypes.builtIn(oid);
+    return t != null ? t.name() : lookUp(oid).name();
+  }
+
+  int sqlType(int oid) {
+    JdbcTypes.Type t = JdbcTypes.builtIn(oid);
+    return t != null ? t.sqlType() : lookUp(oid).sqlType();
+  }
+
+  /**
+   * A type's name as DatabaseMetaData's TYPE_NAME gives it (schema-qualified when the type is not
+   * on the search path), its category and its kind.
+   */
+  private static final String LOOK_UP = "select case when pg_catalog.pg_type_is_visible(t.oid)"
+      + " then t.typname::text else pg_catalog.quote_ident(n.nspname) || '.' || pg_catalog.quote_ident(t.typname) end,"
+      + " t.typcategory::text, t.typtype::text from pg_catalog.pg_type t"
+      + " join pg_catalog.pg_namespace n on n.oid = t.typnamespace where t.oid = $1::int8::oid";
+
+  /** As pgjdbc and getColumns: arrays ARRAY, composites STRUCT, enums VARCHAR, the rest OTHER. */
+  private static int sqlType(String category, String kind) {
+    if ("A".equals(category)) {
+      return Types.ARRAY;
+    }
+    return switch (kind) {
+      case "c" -> Types.STRUCT;
+      case "e" -> Types.VARCHAR;
+      default -> Types.OTHER;
+    };
+  }
+
+  /**
+   * A type from pg_type. Asked on the calling thread's turn on the connection; when the connection
+   * cannot answer now (its thread is streaming a result), the type is reported by OID, as OTHER.
+   */
+  private Entry lookUp(int oid) {
+    Entry e = looked.get(oid);
+    if (e != null) {
+      return e;
+    }
+    try {
+      var rows = connection.inSession(s -> s.query(LOOK_UP, oid & 0xFFFF_FFFFL));
+      if (rows.isEmpty()) {
+        return new Entry("oid " + (oid & 0xFFFF_FFFFL), Types.OTHER);
+      }
+      e = new Entry(rows.get(0).getString(0), sqlType(rows.get(0).getString(1), rows.get(0).getString(2)));
+      looked.put(oid, e);
+      return e;
+    } catch (io.sluice.SluiceException | IllegalStateException | java.sql.SQLException ex) {
+      return new Entry("oid " + (oid & 0xFFFF_FFFFL), Types.OTHER);
+    }
+  }
+}

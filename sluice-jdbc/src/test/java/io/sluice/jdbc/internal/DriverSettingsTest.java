@@ -1,0 +1,110 @@
+package io.sluice.jdbc.internal;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import io.sluice.ConfigException;
+import io.sluice.HostPort;
+import io.sluice.sql.JdbcSql;
+import java.util.List;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+
+/** JDBC URLs and properties into Sluice settings, without a server. */
+class DriverSettingsTest {
+  /** The settings of {@code url} with {@code props} as name, value pairs. */
+  static DriverSettings parse(String url, String... props) {
+    Properties p = new Properties();
+    for (int i = 0; i < props.length; i += 2) {
+      p.setProperty(props[i], props[i + 1]);
+    }
+    return DriverSettings.parse(url, p);
+  }
+
+  @Test
+  void pgjdbcUrlsAndTheSluiceFormSayTheSame() {
+    DriverSettings a = parse("jdbc:postgresql://db1:5433,db2/app?user=u&ApplicationName=my+app");
+    DriverSettings b = parse("jdbc:sluice:postgresql://db1:5433,db2/app?user=u&ApplicationName=my+app");
+    assertEquals(a.config(), b.config());
+    assertEquals(List.of(HostPort.Tcp.of("db1", 5433), HostPort.Tcp.of("db2", 5432)), a.config().hosts());
+    assertEquals("app", a.config().database());
+    assertEquals("u", a.config().user());
+    assertEquals("my app", a.config().applicationName().orElseThrow());
+  }
+
+  @Test
+  void theUrlWinsOverProperties() {
+    DriverSettings s = parse("jdbc:postgresql://h/db?user=fromurl", "user", "fromprops", "password", "secret");
+    assertEquals("fromurl", s.config().user());
+    assertEquals("secret", s.config().password().orElseThrow());
+  }
+
+  @Test
+  void driverSettingsAndPgjdbcMeanings() {
+    DriverSettings s = parse("jdbc:postgresql://h/db?defaultRowFetchSize=250&escapeSyntaxCallMode=callIfNoReturn"
+        + "&currentSchema=app&loginTimeout=7&ssl=true");
+    assertEquals(250, s.defaultFetchSize());
+    assertEquals(java.util.Optional.of(JdbcSql.CallMode.CALL_IF_NO_RETURN), s.callMode());
+    assertTrue(parse("jdbc:postgresql://h/db").callMode().isEmpty(), "unset: by the routine's kind");
+    assertEquals("-c search_path=app", s.config().options().orElseThrow());
+    assertEquals(7, s.config().connectTimeout().orElseThrow().toSeconds());
+    assertEquals(io.sluice.SslMode.VERIFY_FULL, s.config().sslMode());
+  }
+
+  @Test
+  void routingParametersByTheirJdbcNamesFromTheUrlOrProperties() {
+    DriverSettings u = parse("jdbc:postgresql://h1,h2/db?readRouting=prefer-standby&maxStandbyLag=2s&readYourWrites=off");
+    DriverSettings p = parse("jdbc:sluice:postgresql://h1,h2/db", "readRouting", "prefer-standby", "maxStandbyLag", "2s",
+        "readYourWrites", "off");
+    for (DriverSettings s : List.of(u, p)) {
+      assertEquals(io.sluice.ReadRouting.PREFER_STANDBY, s.config().readRouting());
+      assertEquals(java.time.Duration.ofSeconds(2), s.config().maxStandbyLag());
+      assertFalse(s.config().readYourWrites());
+    }
+    ConfigException e = assertThrows(ConfigException.class, () -> parse("jdbc:postgresql://h/db", "maxStandbyLag", "1s"));
+    assertTrue(e.getMessage().contains("has no effect unless read_routing"), e.getMessage());
+    e = assertThrows(ConfigException.class, () -> parse("jdbc:postgresql://h/db?readRouting=any"));
+    assertTrue(e.getMessage().contains("\"read_routing\"") && e.getMessage().contains("prefer-standby"), e.getMessage());
+  }
+
+  @Test
+  void sluiceKeywordsPassThroughAndPgjdbcTuningIsIgnored() {
+    DriverSettings s = parse("jdbc:postgresql://h/db?statement_cache_size=9&prepareThreshold=0&reWriteBatchedInserts=true",
+        "pipeline_depth", "4");
+    assertEquals(9, s.config().statementCacheSize());
+    assertEquals(4, s.config().pipelineDepth());
+  }
+
+  @Test
+  void badInputIsRefusedNamingIt() {
+    ConfigException unknown = assertThrows(ConfigException.class, () -> parse("jdbc:postgresql://h/db?frobnicate=1"));
+    assertTrue(unknown.getMessage().contains("frobnicate"), unknown.getMessage());
+    ConfigException fetch = assertThrows(ConfigException.class,
+        () -> parse("jdbc:postgresql://h/db?defaultRowFetchSize=-1"));
+    assertTrue(fetch.getMessage().contains("defaultRowFetchSize"), fetch.getMessage());
+    assertThrows(ConfigException.class, () -> parse("jdbc:postgresql://h/db?escapeSyntaxCallMode=maybe"));
+    assertThrows(ConfigException.class, () -> parse("jdbc:mysql://h/db"));
+    assertThrows(ConfigException.class, () -> parse("jdbc:postgresql://h/db?ssl=perhaps"));
+    ConfigException rewrite = assertThrows(ConfigException.class,
+        () -> parse("jdbc:postgresql://h/db?reWriteBatchedInserts=yes"));
+    assertTrue(rewrite.getMessage().contains("reWriteBatchedInserts"), rewrite.getMessage());
+  }
+
+  @Test
+  void batchedInsertsAreRewrittenUnlessSwitchedOff() {
+    assertTrue(parse("jdbc:postgresql://h/db").rewriteInserts());
+    assertTrue(parse("jdbc:postgresql://h/db?reWriteBatchedInserts=true").rewriteInserts());
+    assertFalse(parse("jdbc:postgresql://h/db?reWriteBatchedInserts=FALSE").rewriteInserts());
+  }
+
+  @Test
+  void aPasswordNeverShowsInTheConfigTextOrInErrors() {
+    DriverSettings s = parse("jdbc:postgresql://h/db?password=hunter2");
+    assertFalse(s.config().toString().contains("hunter2"));
+    for (String bad : new String[] {"jdbc:postgresql://h:notaport/db?password=hunter2",
+        "jdbc:postgresql://h/db?password=hunter2&sslmode=sometimes", "jdbc:postgresql://u:hunter2@h/db",
+        "jdbc:postgresql://h/db?password=hunter2&pipeline_depth=-4"}) {
+      ConfigException e = assertThrows(ConfigException.class, () -> parse(bad, "password", "hunter2"), bad);
+      assertFalse(e.getMessage().contains("hunter2"), e.getMessage());
+    }
+  }
+}
