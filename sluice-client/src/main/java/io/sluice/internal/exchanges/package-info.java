@@ -3,7 +3,8 @@
  * ({@code ExtendedReplies}, {@code SimpleReplies}): queries, portals, batches, prepares, simple
  * queries and both directions of COPY.
  *
- * <p>Not API: nothing under {@code io.sluice.internal} is exported by the module, and any of it may
- * change in any release. The parts and how they fit are in {@code docs/engine.md}.
+ * <p>Not API: this package is not exported by the module (under {@code io.sluice.internal} only
+ * {@code calls} is, to {@code io.sluice.jdbc} alone), and any of it may change in any release.
+ * The parts and how they fit are in {@code docs/engine.md}.
  */
 package io.sluice.internal.exchanges;

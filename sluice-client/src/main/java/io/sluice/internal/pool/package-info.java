@@ -5,7 +5,8 @@
  * read-your-writes by WAL position in {@code WalTracking}). The public {@code Pool} forwards to a
  * {@code PoolCore}; {@code PoolRunner} is its query surface, over a {@code Placement}: the slot pool itself, or one route of the fleet.
  *
- * <p>Not API: nothing under {@code io.sluice.internal} is exported by the module, and any of it may
- * change in any release. The parts and how they fit are in {@code docs/engine.md}.
+ * <p>Not API: this package is not exported by the module (under {@code io.sluice.internal} only
+ * {@code calls} is, to {@code io.sluice.jdbc} alone), and any of it may change in any release.
+ * The parts and how they fit are in {@code docs/engine.md}.
  */
 package io.sluice.internal.pool;
