@@ -3,9 +3,6 @@ package io.sluice.internal.engine;
 import io.sluice.ConnectionException;
 import io.sluice.SluiceException.Outcome;
 import io.sluice.SluiceException;
-import io.sluice.internal.exchanges.ExtendedRequest;
-import io.sluice.internal.exchanges.SimpleQueryRequest;
-import io.sluice.internal.session.ServerSession;
 import io.sluice.protocol.WireWriter;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -132,7 +129,7 @@ final class Admission {
       try {
         if (begin != null) {
           encodeBegin(out, begin);
-          ((ExtendedRequest) r).expectBegin();
+          r.expectBegin();
         }
         syncs = r.encode(out);
       } catch (Throwable e) {
@@ -303,6 +300,6 @@ final class Admission {
 
   /** Runs the deferred BEGIN as a request of its own, before a request it cannot go in front of. */
   private void beginNow(Deadline deadline) {
-    engine.run(new SimpleQueryRequest(pin.takeBegin(), engine), deadline);
+    engine.run(engine.beginAlone(pin.takeBegin()), deadline);
   }
 }

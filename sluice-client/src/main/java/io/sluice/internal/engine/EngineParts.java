@@ -1,6 +1,5 @@
 package io.sluice.internal.engine;
 
-import io.sluice.internal.session.ServerSession;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**

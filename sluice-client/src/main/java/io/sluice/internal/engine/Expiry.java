@@ -3,8 +3,6 @@ package io.sluice.internal.engine;
 import io.sluice.ConnectionException;
 import io.sluice.SluiceException.Outcome;
 import io.sluice.SluiceException;
-import io.sluice.internal.session.Canceller;
-import io.sluice.internal.session.ServerSession;
 import java.util.Queue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
@@ -85,7 +83,7 @@ final class Expiry {
     outLock.lock();
     try {
       if (!r.isFinished() && pending.peek() == r && (!alone || pending.size() == 1)) {
-        Canceller.cancel(s, Math.max(1, end.remainingNanos()));
+        s.cancel(Math.max(1, end.remainingNanos()));
       }
     } finally {
       outLock.unlock();
@@ -110,7 +108,7 @@ final class Expiry {
         if (!r.isFinished() && pending.peek() == r && pending.size() == 1 && unpinned.getAsBoolean()
             && s.transactionStatus == io.sluice.protocol.TransactionStatus.IDLE) {
           r.cancelledFor(InFlight.CancelCause.STOPPED);
-          Canceller.cancel(s, cancelTimeoutNanos);
+          s.cancel(cancelTimeoutNanos);
         }
       } finally {
         outLock.unlock();
@@ -123,6 +121,6 @@ final class Expiry {
     for (Request r : pending) {
       r.cancelledFor(InFlight.CancelCause.CALLER);
     }
-    return Canceller.cancel(s, cancelTimeoutNanos);
+    return s.cancel(cancelTimeoutNanos);
   }
 }

@@ -3,7 +3,6 @@ package io.sluice.internal.engine;
 import io.sluice.ConnectionException;
 import io.sluice.SluiceException.Outcome;
 import io.sluice.SluiceException;
-import io.sluice.internal.session.ServerSession;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;

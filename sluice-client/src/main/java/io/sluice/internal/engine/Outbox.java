@@ -2,7 +2,6 @@ package io.sluice.internal.engine;
 
 import io.sluice.ConnectionException;
 import io.sluice.SluiceException.Outcome;
-import io.sluice.internal.session.ServerSession;
 import io.sluice.protocol.FrontendMessage;
 import io.sluice.protocol.WireWriter;
 import java.io.IOException;

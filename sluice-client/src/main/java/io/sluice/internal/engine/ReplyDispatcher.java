@@ -5,7 +5,6 @@ import io.sluice.ProtocolViolationException;
 import io.sluice.ServerException;
 import io.sluice.SluiceException.Outcome;
 import io.sluice.SluiceException;
-import io.sluice.internal.session.ServerSession;
 import io.sluice.protocol.BackendDecoder;
 import io.sluice.protocol.BackendMessage;
 import io.sluice.protocol.BackendTag;

@@ -3,7 +3,6 @@ package io.sluice.internal.engine;
 import io.sluice.ConnectionException;
 import io.sluice.SluiceException.Outcome;
 import io.sluice.SluiceException;
-import io.sluice.internal.session.ServerSession;
 import io.sluice.protocol.FrameReader;
 import io.sluice.protocol.ProtocolException;
 import java.io.EOFException;

@@ -67,6 +67,11 @@ public abstract class Request extends InFlight {
     return false;
   }
 
+  /** Told that a deferred BEGIN was written in front of this request (only when it {@link #acceptsBegin()}). */
+  protected void expectBegin() {
+    throw new IllegalStateException(getClass().getSimpleName() + " does not take a BEGIN in front of it");
+  }
+
   /**
    * Whether nothing may be written after this request until it completes (a portal kept open
    * across Flush, COPY, a pinned session).

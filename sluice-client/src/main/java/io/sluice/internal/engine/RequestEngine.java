@@ -5,7 +5,6 @@ import io.sluice.QueryTimeoutException;
 import io.sluice.ServerException;
 import io.sluice.SluiceException.Outcome;
 import io.sluice.SluiceException;
-import io.sluice.internal.session.ServerSession;
 import io.sluice.protocol.TransactionStatus;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
@@ -42,6 +41,8 @@ public final class RequestEngine {
   private final Admission admission;
   /** Deadlines and cancels. */
   private final Expiry expiry;
+
+  private volatile java.util.function.Function<String, Request> beginAlone;
 
   public RequestEngine(ServerSession session, EngineSettings settings) {
     this.s = session;
@@ -217,6 +218,22 @@ public final class RequestEngine {
    */
   public void deferBegin(String sql) {
     pin.deferBegin(sql);
+  }
+
+  /**
+   * How a deferred BEGIN runs alone, when it cannot go in front of the next request: a simple
+   * query, which the exchanges above this engine build. Set once by the layer that builds the
+   * engine for statements; an engine without it never has a BEGIN deferred.
+   */
+  public void runBeginAloneWith(java.util.function.Function<String, Request> simpleQuery) {
+    this.beginAlone = simpleQuery;
+  }
+
+  Request beginAlone(String sql) {
+    if (beginAlone == null) {
+      throw new IllegalStateException("a BEGIN was deferred on an engine that cannot run one alone");
+    }
+    return beginAlone.apply(sql);
   }
 
   /**

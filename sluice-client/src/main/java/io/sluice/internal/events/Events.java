@@ -4,7 +4,7 @@ import io.sluice.Notice;
 import io.sluice.NoticeHandler;
 import io.sluice.event.EventListener;
 import io.sluice.event.ConnectionInfo;
-import io.sluice.internal.session.ServerSession;
+import io.sluice.internal.engine.ServerSession;
 import java.lang.System.Logger.Level;
 import java.util.Collections;
 import java.util.Map;

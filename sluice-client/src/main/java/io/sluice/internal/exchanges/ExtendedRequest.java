@@ -17,7 +17,8 @@ public abstract class ExtendedRequest extends Request {
   }
 
   /** Records the BEGIN the engine writes ahead of this request (a transaction's deferred BEGIN). */
-  public final void expectBegin() {
+  @Override
+  protected final void expectBegin() {
     replies.expectBegin();
   }
 

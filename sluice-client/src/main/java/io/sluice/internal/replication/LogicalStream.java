@@ -5,7 +5,7 @@ import io.sluice.ProtocolViolationException;
 import io.sluice.ServerException;
 import io.sluice.SluiceException;
 import io.sluice.SluiceException.Outcome;
-import io.sluice.internal.session.ServerSession;
+import io.sluice.internal.engine.ServerSession;
 import io.sluice.protocol.BackendMessage;
 import io.sluice.protocol.BackendMessage.CommandComplete;
 import io.sluice.protocol.BackendMessage.ErrorResponse;

@@ -10,7 +10,7 @@ import io.sluice.internal.engine.RequestEngine;
 import io.sluice.internal.exchanges.SimpleQueryRequest;
 import io.sluice.internal.session.ConnectPlan;
 import io.sluice.internal.session.Connector;
-import io.sluice.internal.session.ServerSession;
+import io.sluice.internal.engine.ServerSession;
 import io.sluice.internal.session.SessionAttrs;
 import io.sluice.protocol.BackendMessage;
 import io.sluice.protocol.BackendMessage.CommandComplete;

@@ -7,7 +7,7 @@ import io.sluice.SluiceException.Outcome;
 import io.sluice.TargetSessionAttrs;
 import io.sluice.internal.session.ConnectPlan;
 import io.sluice.internal.engine.Deadlines;
-import io.sluice.internal.session.ServerSession;
+import io.sluice.internal.engine.ServerSession;
 import io.sluice.replication.ChangeStream;
 import io.sluice.replication.CreatedSlot;
 import io.sluice.replication.Lsn;

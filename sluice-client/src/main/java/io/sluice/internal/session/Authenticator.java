@@ -1,5 +1,6 @@
 package io.sluice.internal.session;
 
+import io.sluice.internal.engine.ServerSession;
 import io.sluice.AuthenticationException;
 import io.sluice.ServerException;
 import io.sluice.SluiceException.Outcome;

@@ -1,5 +1,6 @@
 package io.sluice.internal.session;
 
+import io.sluice.internal.engine.ServerSession;
 import io.sluice.HostPort;
 import io.sluice.SslMode;
 import io.sluice.internal.engine.Deadlines;
@@ -27,19 +28,19 @@ public final class Canceller {
    * Returns whether the server acknowledged (closed the cancel connection) in time. Recorded as a
    * JFR {@code io.sluice.Cancel} event while a recording takes it.
    */
-  public static boolean cancel(ServerSession s, long timeoutNanos) {
-    if (s.secretKey == null || s.endpoint == null) {
+  public static boolean cancel(ServerSession s, ConnectPlan p, long timeoutNanos) {
+    if (s.secretKey() == null || s.endpoint() == null) {
       return false;
     }
     io.sluice.internal.jfr.CancelEvent recorded = io.sluice.internal.jfr.CancelEvent.begun();
-    boolean acknowledged = deliver(s, timeoutNanos);
+    boolean acknowledged = deliver(s, p, timeoutNanos);
     if (recorded != null) {
       recorded.ended(s.connectionInfo(), acknowledged);
     }
     return acknowledged;
   }
 
-  private static boolean deliver(ServerSession s, long timeoutNanos) {
+  private static boolean deliver(ServerSession s, ConnectPlan p, long timeoutNanos) {
     Transport[] t = new Transport[1];
     Deadlines.Timer timer = Deadlines.after(timeoutNanos, () -> {
       if (t[0] != null) {
@@ -47,15 +48,14 @@ public final class Canceller {
       }
     });
     try {
-      if (s.endpoint instanceof HostPort.UnixSocket u) {
+      if (s.endpoint() instanceof HostPort.UnixSocket u) {
         t[0] = UnixTransport.connect(u.socketFile());
       } else {
-        HostPort.Tcp h = (HostPort.Tcp) s.endpoint;
+        HostPort.Tcp h = (HostPort.Tcp) s.endpoint();
         InetAddress addr = InetAddress.getByName(h.connectAddress());
         SocketTransport tcp = SocketTransport.connect(new InetSocketAddress(addr, h.port()),
             (int) Math.max(1, timeoutNanos / 1_000_000));
         t[0] = tcp;
-        ConnectPlan p = s.connectPlan;
         if (s.transport.isGssEncrypted() && p != null) {
           // libpq (PQcancelCreate) sends the CancelRequest after a GSSENCRequest, inside the encryption
           t[0] = GssEncryption.forCancel(tcp, p, h);
@@ -67,7 +67,7 @@ public final class Canceller {
           t[0] = TlsUpgrade.handshake(tcp, h.name().orElse(h.connectAddress()), p.tls());
         }
       }
-      byte[] msg = FrontendMessage.toBytes(new FrontendMessage.CancelRequest(s.processId, s.secretKey));
+      byte[] msg = FrontendMessage.toBytes(new FrontendMessage.CancelRequest(s.processId, s.secretKey()));
       t[0].write(msg, 0, msg.length);
       byte[] sink = new byte[64];
       while (t[0].read(sink, 0, sink.length) >= 0) {

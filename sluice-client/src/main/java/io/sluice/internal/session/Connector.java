@@ -1,5 +1,6 @@
 package io.sluice.internal.session;
 
+import io.sluice.internal.engine.ServerSession;
 import io.sluice.AuthenticationException;
 import io.sluice.ConnectionException;
 import io.sluice.GssEncMode;
@@ -257,8 +258,7 @@ public final class Connector {
       }
       stage[0] = "starting up";
       ServerSession s = new ServerSession(t, p.maxMessageSize(), p.trace());
-      s.endpoint = e;
-      s.connectPlan = p;
+      s.identify(e, p.database(), p.user(), (session, timeoutNanos) -> Canceller.cancel(session, p, timeoutNanos));
       try {
         startup(s, p, e, stage);
       } catch (RuntimeException | Error ex) {

@@ -1,5 +1,6 @@
 package io.sluice.internal.session;
 
+import io.sluice.internal.engine.ServerSession;
 import io.sluice.TargetSessionAttrs;
 import io.sluice.internal.engine.Deadline;
 import io.sluice.internal.engine.EngineSettings;

@@ -18,7 +18,7 @@ import io.sluice.internal.exchanges.QueryRequest;
 import io.sluice.internal.exchanges.SimpleQueryRequest;
 import io.sluice.internal.rows.RowLayout;
 import io.sluice.internal.rows.RowSink;
-import io.sluice.internal.session.ServerSession;
+import io.sluice.internal.engine.ServerSession;
 import io.sluice.protocol.TransactionStatus;
 import io.sluice.types.ParameterCodec;
 import io.sluice.types.SessionTypeContext;
@@ -43,6 +43,7 @@ public final class StatementRunner {
   public StatementRunner(ServerSession server, EngineSettings settings, Events events) {
     this.observed = events == null ? null : new StatementEvents(events);
     this.engine = new RequestEngine(server, settings);
+    engine.runBeginAloneWith(sql -> new SimpleQueryRequest(sql, engine));
     this.cache = new StatementCache(settings.statementCacheSize(),
         () -> !"off".equalsIgnoreCase(server.parameters.get("standard_conforming_strings")));
     TypeRegistry registry = new TypeRegistry();

@@ -8,7 +8,6 @@ import io.sluice.internal.engine.FuzzCheck.Kind;
 import io.sluice.internal.engine.FuzzCheck.Observed;
 import io.sluice.internal.engine.ReplyOracle.Request;
 import io.sluice.internal.engine.StreamMutator.Mutated;
-import io.sluice.internal.session.ServerSession;
 import io.sluice.internal.statements.StatementRunner;
 import io.sluice.protocol.FrontendMessage;
 import io.sluice.testkit.Exchange;

@@ -1,4 +1,4 @@
-package io.sluice.internal.session;
+package io.sluice.internal.engine;
 
 import io.sluice.ConnectionException;
 import io.sluice.ProtocolViolationException;
@@ -42,12 +42,15 @@ public final class ServerSession {
   public volatile java.util.function.BiConsumer<String, String> parameterListener = (k, v) -> {};
   /** Where this session is, for cancel requests. */
   io.sluice.HostPort endpoint;
-  ConnectPlan connectPlan;
+  private String database;
+  private String user;
+  /** Sends this session's CancelRequest: set by whoever connected it, which knows how to reach the server again. */
+  private volatile CancelSender canceller = (session, timeoutNanos) -> false;
   public int processId;
-  byte[] secretKey;
-  int protocolVersion;
+  public byte[] secretKey;
+  public int protocolVersion;
   /** How the server authenticated us, once it has (for connect events). */
-  io.sluice.protocol.auth.AuthMethod authMethod;
+  public io.sluice.protocol.auth.AuthMethod authMethod;
   /** Written by whichever thread reads a ReadyForQuery, read by others: volatile. */
   public volatile TransactionStatus transactionStatus = TransactionStatus.IDLE;
   private volatile boolean broken;
@@ -90,7 +93,39 @@ public final class ServerSession {
 
   /** Who and where the session is, for events and notice handlers. */
   public io.sluice.event.ConnectionInfo connectionInfo() {
-    return new io.sluice.event.ConnectionInfo(endpoint, connectPlan.database(), connectPlan.user(), processId);
+    return new io.sluice.event.ConnectionInfo(endpoint, database, user, processId);
+  }
+
+  /** Where this session is and who signed in, for cancel requests, events and notice handlers. */
+  public void identify(io.sluice.HostPort endpoint, String database, String user, CancelSender canceller) {
+    this.endpoint = endpoint;
+    this.database = database;
+    this.user = user;
+    this.canceller = canceller;
+  }
+
+  /** Where this session is, for cancel requests. */
+  public io.sluice.HostPort endpoint() {
+    return endpoint;
+  }
+
+  /** The key of this session's cancel requests (BackendKeyData), or null before the server sent it. */
+  public byte[] secretKey() {
+    return secretKey;
+  }
+
+  /**
+   * Asks the server, on a connection of its own, to cancel what this session runs; whether the
+   * server acknowledged within {@code timeoutNanos}.
+   */
+  public boolean cancel(long timeoutNanos) {
+    return canceller.send(this, timeoutNanos);
+  }
+
+  /** How a session's CancelRequest reaches its server (the connect path knows: TLS, GSS, the address). */
+  @FunctionalInterface
+  public interface CancelSender {
+    boolean send(ServerSession session, long timeoutNanos);
   }
 
   /** Where NotificationResponses go, on the thread that reads them. */
