@@ -7,7 +7,7 @@ import io.sluice.Row;
 import io.sluice.RowSet;
 import io.sluice.internal.rows.BufferedRowSet;
 import io.sluice.internal.rows.RowStore;
-import io.sluice.internal.statements.ServerStatement;
+import io.sluice.internal.exchanges.ServerStatement;
 import io.sluice.internal.statements.StatementRunner;
 import io.sluice.protocol.CommandTags;
 import java.util.List;

@@ -1,7 +1,6 @@
 package io.sluice.internal.exchanges;
 
 import io.sluice.internal.rows.RowSink;
-import io.sluice.internal.statements.ServerStatement;
 import io.sluice.protocol.BackendTag;
 import io.sluice.protocol.FrameReader;
 import io.sluice.protocol.FrontendMessage;

@@ -1,6 +1,5 @@
 package io.sluice.internal.exchanges;
 
-import io.sluice.internal.statements.ServerStatement;
 import io.sluice.protocol.FrameReader;
 import io.sluice.protocol.FrontendMessage;
 import io.sluice.protocol.FrontendTag;

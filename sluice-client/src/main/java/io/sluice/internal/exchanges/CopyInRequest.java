@@ -1,7 +1,6 @@
 package io.sluice.internal.exchanges;
 
 import io.sluice.internal.engine.RequestEngine;
-import io.sluice.internal.statements.CopyInExchange;
 import io.sluice.protocol.BackendTag;
 import io.sluice.protocol.FrameReader;
 import io.sluice.protocol.ReplyBodies;
@@ -10,7 +9,7 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * A {@code COPY … FROM STDIN} sent as a simple Query. Exclusive: once the server answers
  * CopyInResponse it reads only CopyData, so nothing of anyone else may be written until the
- * exchange ends (ReadyForQuery). The caller writes the data ({@link CopyInExchange}); any thread
+ * exchange ends (ReadyForQuery). The caller writes the data ({@code statements.CopyInExchange}); any thread
  * may read the replies.
  */
 public final class CopyInRequest extends SimpleProtocolRequest {

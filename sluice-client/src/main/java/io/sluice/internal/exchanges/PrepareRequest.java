@@ -2,7 +2,6 @@ package io.sluice.internal.exchanges;
 
 import io.sluice.Column;
 import io.sluice.internal.rows.RowLayout;
-import io.sluice.internal.statements.ServerStatement;
 import io.sluice.protocol.BackendMessage.Field;
 import io.sluice.protocol.BackendMessage.ParameterDescription;
 import io.sluice.protocol.BackendMessage.RowDescription;

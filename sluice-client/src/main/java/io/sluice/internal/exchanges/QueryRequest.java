@@ -2,8 +2,6 @@ package io.sluice.internal.exchanges;
 
 import io.sluice.ValueException;
 import io.sluice.internal.rows.RowSink;
-import io.sluice.internal.statements.ParameterCount;
-import io.sluice.internal.statements.ServerStatement;
 import io.sluice.protocol.BackendTag;
 import io.sluice.protocol.BindWriter;
 import io.sluice.protocol.FrameReader;

@@ -1,5 +1,6 @@
 package io.sluice.internal.statements;
 
+import io.sluice.internal.exchanges.ServerStatement;
 import io.sluice.ServerException;
 import io.sluice.SluiceException;
 import io.sluice.internal.engine.Deadline;

@@ -1,5 +1,7 @@
 package io.sluice.internal.statements;
 
+import io.sluice.internal.exchanges.ParameterCount;
+import io.sluice.internal.exchanges.ServerStatement;
 import io.sluice.ServerException;
 import io.sluice.SimpleResult;
 import io.sluice.SluiceException.Outcome;

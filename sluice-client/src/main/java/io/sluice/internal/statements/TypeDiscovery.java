@@ -1,5 +1,6 @@
 package io.sluice.internal.statements;
 
+import io.sluice.internal.exchanges.ServerStatement;
 import io.sluice.Column;
 import io.sluice.ConfigException;
 import io.sluice.internal.engine.Deadline;
@@ -24,7 +25,7 @@ import java.util.Set;
  * round trip per batch of new types, once per connection; types they refer to (elements,
  * attributes, subtypes, base types) are looked up in the same way, a few levels deep.
  */
-final class TypeDiscovery {
+public final class TypeDiscovery {
   private static final int MAX_ROUNDS = 4;
 
   private TypeDiscovery() {}

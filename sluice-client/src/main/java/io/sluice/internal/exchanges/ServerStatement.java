@@ -1,4 +1,4 @@
-package io.sluice.internal.statements;
+package io.sluice.internal.exchanges;
 
 import io.sluice.SluiceException;
 import io.sluice.internal.engine.Deadline;
@@ -25,8 +25,8 @@ public final class ServerStatement {
       this(sql, declaredTypes, true);
     }
 
-    /** The key of a statement whose parameter types the server infers ({@link StatementRunner#prepare}). */
-    static Key serverTyped(String sql) {
+    /** The key of a statement whose parameter types the server infers ({@code statements.StatementRunner#prepare}). */
+    public static Key serverTyped(String sql) {
       return new Key(sql, new int[0], false);
     }
 
@@ -45,16 +45,16 @@ public final class ServerStatement {
   /** The server-side name; {@code ""} (unnamed) in unnamed mode. */
   private final String name;
   /** The highest {@code $n} in the SQL, found once when the statement is first looked up. */
-  final int placeholders;
+  public final int placeholders;
   private final CountDownLatch described = new CountDownLatch(1);
   private int[] parameterTypes;
   private RowLayout layout;
   private short[] resultFormats;
-  volatile SluiceException failure;
+  public volatile SluiceException failure;
   /** Set when the statement was evicted or invalidated: it must not be used for new requests. */
-  volatile boolean stale;
+  public volatile boolean stale;
 
-  ServerStatement(Key key, String name, int placeholders) {
+  public ServerStatement(Key key, String name, int placeholders) {
     this.key = key;
     this.name = name;
     this.placeholders = placeholders;
@@ -80,12 +80,12 @@ public final class ServerStatement {
   }
 
   /** The parameter types without a copy, for this package's per-execution paths: not to be changed. */
-  int[] parameterTypesShared() {
+  public int[] parameterTypesShared() {
     return parameterTypes;
   }
 
   /** Parameter {@code i}'s type OID. */
-  int parameterType(int i) {
+  public int parameterType(int i) {
     return parameterTypes[i];
   }
 
@@ -112,21 +112,21 @@ public final class ServerStatement {
     this.resultFormats = resultFormats;
   }
 
-  /** The result columns decoded anew once their types' codecs were found ({@link TypeDiscovery}). */
-  void relayout(RowLayout layout, short[] resultFormats) {
+  /** The result columns decoded anew once their types' codecs were found ({@code statements.TypeDiscovery}). */
+  public void relayout(RowLayout layout, short[] resultFormats) {
     this.layout = layout;
     this.resultFormats = resultFormats;
   }
 
-  boolean isDescribed() {
+  public boolean isDescribed() {
     return described.getCount() == 0 && failure == null;
   }
 
-  void markDescribed() {
+  public void markDescribed() {
     described.countDown();
   }
 
-  void markFailed(SluiceException e) {
+  public void markFailed(SluiceException e) {
     failure = e;
     described.countDown();
   }
@@ -136,7 +136,7 @@ public final class ServerStatement {
    * {@code deadline}. The preparing thread always ends the wait, with a description or a failure;
    * the deadline bounds it even so.
    */
-  void awaitDescription(Deadline deadline) {
+  public void awaitDescription(Deadline deadline) {
     try {
       if (deadline.isNone()) {
         described.await();

@@ -1,4 +1,4 @@
-package io.sluice.internal.statements;
+package io.sluice.internal.exchanges;
 
 import io.sluice.ValueException;
 
