@@ -24,7 +24,7 @@
   ^String [k]
   (cond (keyword? k) (str/replace (name k) \- \_)
         (string? k) k
-        :else (throw (errors/bad-input (str "a column name is a keyword or a string, not " (pr-str k)) {}))))
+        :else (throw (errors/bad-input (str "a column name is a keyword or a string, not " (errors/shown k)) {}))))
 
 (defn- map-row
   "The values of a map row in the order of `cols`; a key that is not one of them is an error (it
@@ -41,7 +41,7 @@
     (when (< found (count r))
       (let [extra (remove (set cols) (keys r))]
         (throw (errors/bad-input (str "row " row-number " has " (str/join ", " (map pr-str extra))
-                                      ", not among the columns " (pr-str cols)
+                                      ", not among the columns " (errors/shown cols)
                                       "; copy-in! takes the columns from :columns or the first row: pass :columns with every key")
                                  {:columns cols :keys (vec extra)}))))
     a))
@@ -83,7 +83,7 @@
        (options/check-keys opts #{:columns :format} "copy-in!")
        (let [fmt (get copy-formats (or (:format opts) :binary))
              _ (when-not fmt
-                 (throw (errors/bad-input (str "unknown :format " (pr-str (:format opts)) "; known: :binary, :csv, :text")
+                 (throw (errors/bad-input (str "unknown :format " (errors/shown (:format opts)) "; known: :binary, :csv, :text")
                                           {:option :format})))
              first-row (first source)
              cols (vec (or (:columns opts) (when (map? first-row) (keys first-row))))
@@ -99,10 +99,10 @@
                         (sequential? r) (let [a (object-array (map q/param r))]
                                           (when-not (= width (alength a))
                                             (throw (errors/bad-input (str "a row has " (alength a) " values for "
-                                                                          width " columns: " (pr-str r))
+                                                                          width " columns: " (errors/shown r))
                                                                      {})))
                                           a)
-                        :else (throw (errors/bad-input (str "a row is a vector or a map, not " (pr-str r)) {}))))]
+                        :else (throw (errors/bad-input (str "a row is a vector or a map, not " (errors/shown r)) {}))))]
          (p/-with-plain-connection (options/unwrap connectable)
            (fn [_ ^Connection c]
              (errors/translating

@@ -201,7 +201,7 @@
   ^Duration [k v]
   (cond (instance? Duration v) v
         (and (integer? v) (not (neg? v))) (Duration/ofMillis (long v))
-        :else (throw (errors/bad-input (str k " is a number of milliseconds or a java.time.Duration, not " (pr-str v))
+        :else (throw (errors/bad-input (str k " is a number of milliseconds or a java.time.Duration, not " (errors/shown v))
                                        {:option k}))))
 
 (def ^:private pool-options
@@ -283,11 +283,11 @@
   (options/check-keys opts tx-option-keys "transaction")
   (let [{:keys [isolation read-only? deferrable? retries]} (next-jdbc-names opts)]
     (when (and isolation (not (isolation-levels isolation)))
-      (throw (errors/bad-input (str "unknown :isolation " (pr-str isolation) "; known: "
+      (throw (errors/bad-input (str "unknown :isolation " (errors/shown isolation) "; known: "
                                     (str/join ", " (sort (keys isolation-levels))))
                                {:option :isolation})))
     (when (and retries (not (and (integer? retries) (<= 0 retries))))
-      (throw (errors/bad-input (str ":retries is a count, 0 or more, not " (pr-str retries)) {:option :retries})))
+      (throw (errors/bad-input (str ":retries is a count, 0 or more, not " (errors/shown retries)) {:option :retries})))
     (cond-> TxOptions/DEFAULT
       isolation (.isolation ^TxOptions$Isolation (isolation-levels isolation))
       read-only? (.readOnly true)

@@ -39,7 +39,7 @@
   (cond (keyword? k) (name k)
         (string? k) k
         (symbol? k) (name k)
-        :else (throw (errors/bad-input (str "a table or column name is a keyword or a string, not " (pr-str k)) {}))))
+        :else (throw (errors/bad-input (str "a table or column name is a keyword or a string, not " (errors/shown k)) {}))))
 
 (def ^:private sql-options #{:table-fn :column-fn :order-by :limit :offset :columns :copy?})
 
@@ -82,7 +82,7 @@
     [(first where) (vec (rest where))]
 
     :else
-    (throw (errors/bad-input (str "where is a map of columns to values or a [sql & params] vector, not " (pr-str where)) {}))))
+    (throw (errors/bad-input (str "where is a map of columns to values or a [sql & params] vector, not " (errors/shown where)) {}))))
 
 ;; ---------------------------------------------------------------------------------------------
 ;; the functions
@@ -203,19 +203,19 @@
 
 (defn- order-by-sql [col order-by]
   (when-not (sequential? order-by)
-    (throw (errors/bad-input (str ":order-by is a vector of columns or [column :asc|:desc] pairs, not " (pr-str order-by)) {})))
+    (throw (errors/bad-input (str ":order-by is a vector of columns or [column :asc|:desc] pairs, not " (errors/shown order-by)) {})))
   (str " order by "
        (str/join ", " (for [o order-by]
                         (if (vector? o)
                           (let [[k dir] o]
                             (when-not (#{:asc :desc} dir)
-                              (throw (errors/bad-input (str "an :order-by direction is :asc or :desc, not " (pr-str dir)) {})))
+                              (throw (errors/bad-input (str "an :order-by direction is :asc or :desc, not " (errors/shown dir)) {})))
                             (str (col k) " " (name dir)))
                           (col o))))))
 
 (defn- count-option [k v]
   (when-not (and (integer? v) (not (neg? v)))
-    (throw (errors/bad-input (str k " is a count, 0 or more, not " (pr-str v)) {:option k})))
+    (throw (errors/bad-input (str k " is a count, 0 or more, not " (errors/shown v)) {:option k})))
   v)
 
 (defn find-by-keys

@@ -15,7 +15,7 @@
   '[sluice.core-test sluice.session-test sluice.row-test sluice.json-test sluice.ring-test sluice.readme-test
     sluice.java-jdbc-test sluice.types-test sluice.kondo-test sluice.next-jdbc-test sluice.sql-test
     sluice.codec-test sluice.timeout-test sluice.protocols-test sluice.replication-test sluice.fleet-test
-    sluice.row-vector-test])
+    sluice.row-vector-test sluice.bounded-errors-test])
 
 (defn- load-checking-reflection
   "Requires the main namespaces and returns the reflection warnings they printed (each file sets\n  *warn-on-reflection*; loaded first, before anything else loads them)."

@@ -12,7 +12,7 @@
 (defn- setting-name ^String [k]
   (cond (keyword? k) (str/replace (name k) \- \_)
         (string? k) k
-        :else (throw (errors/bad-input (str "connection setting names are keywords or strings, not " (pr-str k)) {}))))
+        :else (throw (errors/bad-input (str "connection setting names are keywords or strings, not " (errors/shown k)) {}))))
 
 (defn- setting-value ^String [v]
   (cond (nil? v) nil

@@ -62,6 +62,21 @@
                :else base)]
     (ex-info (.getMessage e) data e)))
 
+(def ^:private shown-max
+  "The most characters of a bad key or value a message shows."
+  64)
+
+(defn shown
+  "x as a message quotes it: printed (a collection to 8 items and 3 levels, so that even an endless
+  seq prints) and cut to its first 64 characters, saying how long the print was, so that refusing a
+  1 MB key or value neither builds nor logs 1 MB (issue 37 §3). ex-data keeps the value itself."
+  ^String [x]
+  (let [s (binding [*print-length* 8 *print-level* 3] (pr-str x))]
+    (if (<= (count s) shown-max)
+      s
+      (let [end (if (Character/isHighSurrogate (.charAt ^String s (dec shown-max))) (dec shown-max) shown-max)]
+        (str (subs s 0 end) "…(" (count s) " chars)")))))
+
 (defn bad-input
   "An ex-info for a mistake in the caller's arguments, found before anything was sent."
   [msg data]

@@ -21,7 +21,7 @@
   "`connectable` with `options` as defaults (added to those it already carries)."
   [connectable options]
   (when-not (or (nil? options) (map? options))
-    (throw (errors/bad-input (str "with-options takes a map of options, not " (pr-str options)) {})))
+    (throw (errors/bad-input (str "with-options takes a map of options, not " (errors/shown options)) {})))
   (if (wrapped? connectable)
     (->WithOptions (:connectable connectable) (merge (:options connectable) options) (:loggers connectable))
     (->WithOptions connectable options nil)))
@@ -72,10 +72,10 @@
   options in the message (\"pool\", \"copy-in!\")."
   [opts allowed what]
   (when-not (or (nil? opts) (map? opts))
-    (throw (errors/bad-input (str what " options are a map, not " (pr-str opts)) {})))
+    (throw (errors/bad-input (str what " options are a map, not " (errors/shown opts)) {})))
   (doseq [k (keys opts)]
     (when-not (contains? allowed k)
-      (throw (errors/bad-input (str "unknown " what " option " k "; known: " (str/join ", " (sort allowed)))
+      (throw (errors/bad-input (str "unknown " what " option " (errors/shown k) "; known: " (str/join ", " (sort allowed)))
                                {:option k})))))
 
 (defn timeout
@@ -87,5 +87,5 @@
       (and (instance? Duration t) (not (.isNegative ^Duration t)) (not (.isZero ^Duration t))) t
       (and (number? t) (pos? t)) (Duration/ofNanos (long (* 1e9 (double t))))
       :else (throw (errors/bad-input (str ":timeout is a number of seconds more than 0, or a java.time.Duration, not "
-                                          (pr-str t))
+                                          (errors/shown t))
                                      {:option :timeout})))))

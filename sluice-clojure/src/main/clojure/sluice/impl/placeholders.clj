@@ -20,7 +20,7 @@
   "The mode, after checking it is one."
   [mode]
   (when-not (or (nil? mode) (contains? modes mode))
-    (throw (errors/bad-input (str ":placeholders must be :dollar or :question-mark, not " (pr-str mode))
+    (throw (errors/bad-input (str ":placeholders must be :dollar or :question-mark, not " (errors/shown mode))
                              {:option :placeholders :value mode})))
   mode)
 

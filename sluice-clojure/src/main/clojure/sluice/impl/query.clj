@@ -47,7 +47,7 @@
       (throw (errors/bad-input (str "options must be a map, not " (.getName (class opts))) {})))
     (doseq [k (keys opts)]
       (when-not (contains? allowed k)
-        (throw (errors/bad-input (str "unknown option " (pr-str k) "; the options here are "
+        (throw (errors/bad-input (str "unknown option " (errors/shown k) "; the options here are "
                                       (str/join " " (sort allowed))
                                       ;; next.jdbc's way to get generated keys
                                       (when (= k :return-keys)
@@ -55,30 +55,30 @@
                                  {:option k}))))
     (when-let [v (:keys opts)]
       (when-not (contains? key-modes v)
-        (throw (errors/bad-input (str ":keys must be one of " (str/join " " (sort key-modes)) ", not " (pr-str v))
+        (throw (errors/bad-input (str ":keys must be one of " (str/join " " (sort key-modes)) ", not " (errors/shown v))
                                  {:option :keys :value v}))))
     (when-let [v (:json-keys opts)]
       (when-not (#{:keyword :string} v)
-        (throw (errors/bad-input (str ":json-keys must be :keyword or :string, not " (pr-str v))
+        (throw (errors/bad-input (str ":json-keys must be :keyword or :string, not " (errors/shown v))
                                  {:option :json-keys :value v}))))
     (when-let [v (:as opts)]
       (when-not (contains? shapes v)
-        (throw (errors/bad-input (str ":as must be one of " (str/join " " (sort shapes)) ", not " (pr-str v))
+        (throw (errors/bad-input (str ":as must be one of " (str/join " " (sort shapes)) ", not " (errors/shown v))
                                  {:option :as :value v}))))
     (doseq [k [:index-by :group-by]]
       (when-let [v (get opts k)]
         (when-not (fn-like? v)
-          (throw (errors/bad-input (str k " must be a function or a key, not " (pr-str v)) {:option k :value v})))))
+          (throw (errors/bad-input (str k " must be a function or a key, not " (errors/shown v)) {:option k :value v})))))
     (doseq [k [:builder-fn :label-fn :qualifier-fn]]
       (when-let [v (get opts k)]
         (when-not (ifn? v)
-          (throw (errors/bad-input (str k " must be a function, not " (pr-str v)) {:option k :value v})))))
+          (throw (errors/bad-input (str k " must be a function, not " (errors/shown v)) {:option k :value v})))))
     (when-let [v (:kv opts)]
       (when-not (and (vector? v) (= 2 (count v)) (every? fn-like? v))
-        (throw (errors/bad-input (str ":kv must be [key-fn value-fn], not " (pr-str v)) {:option :kv :value v}))))
+        (throw (errors/bad-input (str ":kv must be [key-fn value-fn], not " (errors/shown v)) {:option :kv :value v}))))
     (when-let [v (:reduce opts)]
       (when-not (and (vector? v) (= 2 (count v)) (fn-like? (first v)))
-        (throw (errors/bad-input (str ":reduce must be [reducing-fn init], not " (pr-str v)) {:option :reduce :value v}))))
+        (throw (errors/bad-input (str ":reduce must be [reducing-fn init], not " (errors/shown v)) {:option :reduce :value v}))))
     (let [chosen (filter #(contains? opts %) [:as :index-by :group-by :kv :reduce])]
       (when (> (count chosen) 1)
         (throw (errors/bad-input (str "choose one result shape, not " (str/join " and " chosen)) {:options (vec chosen)}))))
@@ -147,7 +147,7 @@
     (string? x) [x no-params]
     (and (sequential? x) (string? (first x))) [(first x) (params-array (rest x))]
     :else (throw (errors/bad-input (str "expected a SQL string or a vector [sql & params], not "
-                                        (if (nil? x) "nil" (pr-str (if (sequential? x) (first x) (class x)))))
+                                        (if (nil? x) "nil" (errors/shown (if (sequential? x) (first x) (class x)))))
                                    {:sql-params (if (sequential? x) (into [] (map class) x) (class x))}))))
 
 ;; ---------------------------------------------------------------------------------------------

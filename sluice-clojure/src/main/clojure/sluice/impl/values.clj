@@ -53,7 +53,7 @@
     (instance? Duration x) (refusing (Interval/of ^Duration x))
     (instance? Period x) (refusing (Interval/of ^Period x))
     :else (throw (errors/bad-input (str "an interval is made from its text, a Duration or a Period, not "
-                                        (pr-str x))
+                                        (errors/shown x))
                                    {:value x}))))
 
 ;; readable: prints as the tag and PostgreSQL's own text, which `interval` reads back

@@ -81,7 +81,7 @@ public final class MultiRowInsert {
         depth += paren(s);
       } else if (s.kind() == Kind.PARAMETER) {
         int n = s.parameterNumber();
-        if (n < 1) {
+        if (n < 1 || n > MAX_PARAMETERS) {   // no Bind carries it, and $2147483647 would take a 256 MB BitSet
           return Optional.empty();
         }
         tuple.add(sql.substring(from, s.start()));

@@ -55,7 +55,9 @@ class MultiRowInsertTest {
       "insert into t values ($1); delete from t",
       "insert into t values ($1",
       "insert into t values ('unterminated, $1)",
-      "insert into t (a) values"})
+      "insert into t (a) values",
+      "insert into t values ($65536)",        // more than a Bind carries
+      "insert into t values ($2147483647)"})  // once read into a 256 MB BitSet
   void otherStatementsAreLeftAlone(String sql) {
     assertTrue(MultiRowInsert.of(sql, true).isEmpty(), sql);
   }

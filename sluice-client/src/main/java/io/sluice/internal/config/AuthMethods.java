@@ -30,20 +30,20 @@ final class AuthMethods {
       String name = neg ? item.substring(1) : item;
       if (neg != negated) {
         throw new ConfigException(
-            (neg ? "negative require_auth method \"" + name + "\" cannot be mixed with non-negative methods"
-                : "require_auth method \"" + name + "\" cannot be mixed with negative methods")
-                + " in " + s.where() + " \"" + s.value() + "\"");
+            (neg ? "negative require_auth method " + Excerpt.quoted(name) + " cannot be mixed with non-negative methods"
+                : "require_auth method " + Excerpt.quoted(name) + " cannot be mixed with negative methods")
+                + " in " + s.where() + " " + Excerpt.quoted(s.value()));
       }
       AuthMethod m = lookup(name);
       if (m == null) {
         throw new ConfigException(
-            "invalid require_auth method \"" + name + "\" in " + s.where()
+            "invalid require_auth method " + Excerpt.quoted(name) + " in " + s.where()
                 + ": expected password, md5, scram-sha-256, gss, sspi, oauth or none,"
                 + " each optionally prefixed with \"!\"");
       }
       if (!seen.add(m)) {
         throw new ConfigException(
-            "require_auth method \"" + item + "\" is specified more than once in " + s.where());
+            "require_auth method " + Excerpt.quoted(item) + " is specified more than once in " + s.where());
       }
       if (negated) {
         allowed.remove(m);

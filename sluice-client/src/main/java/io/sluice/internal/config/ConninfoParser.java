@@ -48,7 +48,7 @@ final class ConninfoParser {
         while (true) {
           if (i >= n) {
             throw new ConfigException(
-                "unterminated quoted string for \"" + name + "\" in connection string");
+                "unterminated quoted string for " + Excerpt.quoted(name) + " in connection string");
           }
           char c = s.charAt(i);
           if (c == '\\') {

@@ -59,7 +59,7 @@ final class Hosts {
     if (!addr.isEmpty()) {
       if (!IpLiterals.isIpv4(addr) && !IpLiterals.isIpv6(addr)) {
         throw new ConfigException(
-            "invalid hostaddr \"" + addr + "\" in " + hostaddr.where()
+            "invalid hostaddr " + Excerpt.quoted(addr) + " in " + hostaddr.where()
                 + ": expected a numeric IPv4 or IPv6 address (use host for names)");
       }
       if (!name.isEmpty()) {
@@ -74,20 +74,20 @@ final class Hosts {
           return new HostPort.UnixSocket(Path.of(name), port);
         } catch (InvalidPathException e) {
           throw new ConfigException(
-              "invalid Unix-socket directory \"" + name + "\" in " + host.where(), e);
+              "invalid Unix-socket directory " + Excerpt.quoted(name) + " in " + host.where(), e);
         }
       }
       return HostPort.Tcp.of(name, port);
     }
     if (host != null) {
       throw new ConfigException(
-          "empty host name in " + host.where() + " \"" + host.value()
-              + "\" (each comma-separated item must name a host)");
+          "empty host name in " + host.where() + " " + Excerpt.quoted(host.value())
+              + " (each comma-separated item must name a host)");
     }
     if (hostaddr != null) {
       throw new ConfigException(
-          "empty item in " + hostaddr.where() + " \"" + hostaddr.value()
-              + "\" and no host name for it");
+          "empty item in " + hostaddr.where() + " " + Excerpt.quoted(hostaddr.value())
+              + " and no host name for it");
     }
     return d.socketDirExists()
         ? new HostPort.UnixSocket(LocalDefaults.DEFAULT_SOCKET_DIR, port)
@@ -97,17 +97,17 @@ final class Hosts {
   private static void checkName(Setting host, String name) {
     if (name.indexOf('[') >= 0 || name.indexOf(']') >= 0) {
       throw new ConfigException(
-          "invalid host \"" + name + "\" in " + host.where()
+          "invalid host " + Excerpt.quoted(name) + " in " + host.where()
               + ": write IPv6 addresses without brackets (brackets belong only in URIs)");
     }
     if (name.startsWith("@")) {
       throw new ConfigException(
-          "invalid host \"" + name + "\" in " + host.where()
+          "invalid host " + Excerpt.quoted(name) + " in " + host.where()
               + ": abstract-namespace Unix sockets (\"@name\") are not supported");
     }
     if (!name.startsWith("/") && name.chars().anyMatch(c -> c <= ' ' || c == 0x7f)) {
       throw new ConfigException(
-          "invalid host \"" + name + "\" in " + host.where()
+          "invalid host " + Excerpt.quoted(name) + " in " + host.where()
               + ": host names cannot contain spaces or control characters");
     }
   }

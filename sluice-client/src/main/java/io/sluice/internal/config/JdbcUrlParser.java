@@ -103,7 +103,7 @@ final class JdbcUrlParser {
       }
       int eq = pair.indexOf('=');
       String name = decode(eq < 0 ? pair : pair.substring(0, eq), "parameter name");
-      String value = eq < 0 ? "" : decode(pair.substring(eq + 1), "parameter \"" + name + "\"", SAME_OR_RENAMED.get(name));
+      String value = eq < 0 ? "" : decode(pair.substring(eq + 1), "parameter " + Excerpt.quoted(name), SAME_OR_RENAMED.get(name));
       String mapped = SAME_OR_RENAMED.get(name);
       if (mapped != null) {
         out.put(mapped, value);
@@ -116,11 +116,11 @@ final class JdbcUrlParser {
           case "true" -> "random";
           case "false" -> "disable";
           default -> throw new ConfigException(
-              "invalid value \"" + value + "\" for jdbc:postgresql: parameter \"loadBalanceHosts\": expected true or false");
+              "invalid value " + Excerpt.quoted(value) + " for jdbc:postgresql: parameter \"loadBalanceHosts\": expected true or false");
         });
       } else {
         throw new ConfigException(
-            "unsupported jdbc:postgresql: parameter \"" + name + "\" (Sluice accepts user, password,"
+            "unsupported jdbc:postgresql: parameter " + Excerpt.quoted(name) + " (Sluice accepts user, password,"
                 + " ssl, sslmode, sslcert, sslkey, sslrootcert, sslpassword, options, ApplicationName,"
                 + " connectTimeout, channelBinding, targetServerType, loadBalanceHosts, readRouting,"
                 + " maxStandbyLag, readYourWrites;"
@@ -132,7 +132,7 @@ final class JdbcUrlParser {
         case "true", "" -> out.putIfAbsent("sslmode", "verify-full");
         case "false" -> { }
         default -> throw new ConfigException(
-            "invalid value \"" + ssl + "\" for jdbc:postgresql: parameter \"ssl\": expected true or false");
+            "invalid value " + Excerpt.quoted(ssl) + " for jdbc:postgresql: parameter \"ssl\": expected true or false");
       }
     }
   }
@@ -144,7 +144,7 @@ final class JdbcUrlParser {
       case "secondary", "slave", "standby" -> "standby";
       case "preferSecondary", "preferSlave", "preferStandby" -> "prefer-standby";
       default -> throw new ConfigException(
-          "invalid value \"" + v + "\" for jdbc:postgresql: parameter \"targetServerType\":"
+          "invalid value " + Excerpt.quoted(v) + " for jdbc:postgresql: parameter \"targetServerType\":"
               + " expected any, primary, secondary or preferSecondary");
     };
   }
@@ -161,7 +161,7 @@ final class JdbcUrlParser {
       boolean secret = libpqKey != null && Keys.isSecret(libpqKey);
       throw new ConfigException(
           "invalid percent-encoding in the jdbc:postgresql: URL " + what
-              + (secret ? "" : " \"" + s + "\""));
+              + (secret ? "" : " " + Excerpt.quoted(s)));
     }
   }
 }

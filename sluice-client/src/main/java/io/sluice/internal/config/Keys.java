@@ -240,8 +240,9 @@ public final class Keys {
   }
 
   /**
-   * Returns the key, or throws naming the unknown parameter and, when one is within edit distance
-   * 2, the accepted parameter it was probably meant to be. The message never shows a value.
+   * Returns the key, or throws naming the unknown parameter (at most a bounded prefix of it) and,
+   * when one is within edit distance 2, the accepted parameter it was probably meant to be
+   * ({@link Suggestions}, whose work is bounded). The message never shows a value.
    */
   public static Param<?> require(String name) {
     if (name.indexOf('\0') >= 0) {
@@ -251,63 +252,11 @@ public final class Keys {
     if (k != null) {
       return k;
     }
-    String msg = "unknown connection parameter \"" + name + "\"";
-    String near = nearest(name);
+    String msg = "unknown connection parameter " + Excerpt.quoted(name);
+    String near = Suggestions.nearest(name, KEYS.keySet());
     if (near != null) {
       msg += " (did you mean \"" + near + "\"?)";
     }
     throw new ConfigException(msg);
-  }
-
-  /** Names other drivers use for a libpq keyword, too far from it for the edit distance. */
-  private static final Map<String, String> ALIASES = Map.of(
-      "database", "dbname",
-      "db", "dbname",
-      "username", "user",
-      "pass", "password",
-      "ssl", "sslmode",
-      "timeout", "connect_timeout",
-      "applicationname", "application_name");
-
-  /**
-   * The accepted name closest to {@code name} (ignoring case) if its edit distance is at most 2,
-   * or the keyword a common alias from other drivers stands for; else null.
-   */
-  static String nearest(String name) {
-    String alias = ALIASES.get(name.toLowerCase(java.util.Locale.ROOT));
-    if (alias != null) {
-      return alias;
-    }
-    String best = null;
-    int bestDistance = 3;
-    String lower = name.toLowerCase(java.util.Locale.ROOT);
-    for (String candidate : KEYS.keySet()) {
-      int d = editDistance(lower, candidate);
-      if (d < bestDistance) {
-        bestDistance = d;
-        best = candidate;
-      }
-    }
-    return best;
-  }
-
-  /** Levenshtein distance (insert, delete, substitute; each costs 1). */
-  static int editDistance(String a, String b) {
-    int[] prev = new int[b.length() + 1];
-    int[] cur = new int[b.length() + 1];
-    for (int j = 0; j <= b.length(); j++) {
-      prev[j] = j;
-    }
-    for (int i = 1; i <= a.length(); i++) {
-      cur[0] = i;
-      for (int j = 1; j <= b.length(); j++) {
-        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-        cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
-      }
-      int[] t = prev;
-      prev = cur;
-      cur = t;
-    }
-    return prev[b.length()];
   }
 }

@@ -192,7 +192,7 @@ public final class Resolver {
       return dir == null ? Optional.empty() : Optional.of(dir.resolve(".pgpass"));
     } catch (InvalidPathException e) {
       throw new ConfigException(
-          s != null ? "invalid path in " + s.where() + ": \"" + s.value() + "\"" : "invalid home directory in HOME",
+          s != null ? "invalid path in " + s.where() + ": " + Excerpt.quoted(s.value()) : "invalid home directory in HOME",
           e);
     }
   }

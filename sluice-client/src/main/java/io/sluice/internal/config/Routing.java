@@ -68,8 +68,9 @@ public record Routing(ReadRouting readRouting, Duration maxStandbyLag, boolean r
   }
 
   static Duration duration(Setting s) {
-    Matcher x = DURATION.matcher(s.value().strip());
-    if (!x.matches()) {
+    String v = s.value().strip();
+    Matcher x = DURATION.matcher(v);
+    if (v.length() > Values.MAX_DECIMAL || !x.matches()) {   // bounded, as Values.seconds
       throw s.invalid("expected a duration such as 250ms, 2s or 1min, or a number of seconds");
     }
     String unit = x.group(2) == null ? "s" : x.group(2);

@@ -22,9 +22,9 @@ record Setting(String key, String value, String envVar) {
     return shown(value);
   }
 
-  /** A part of the value quoted for a message, or nothing for a secret. */
+  /** A part of the value quoted for a message (a bounded prefix: {@link Excerpt}), or nothing for a secret. */
   String shown(String part) {
-    return Keys.isSecret(key) ? "" : " \"" + part + "\"";
+    return Keys.isSecret(key) ? "" : " " + Excerpt.quoted(part);
   }
 
   /** {@code invalid value "x" for connection parameter "k": <expected>}. */

@@ -99,7 +99,7 @@ final class UriParser {
         }
         if (!IpLiterals.isIpv6(host)) {
           throw new ConfigException(
-              "invalid IPv6 address \"" + host + "\" in brackets in the " + what
+              "invalid IPv6 address " + Excerpt.quoted(host) + " in brackets in the " + what
                   + " (brackets are only for IPv6 addresses)");
         }
         i = close + 1;
@@ -113,8 +113,8 @@ final class UriParser {
         String raw = spec.substring(i, end);
         if (raw.indexOf('[') >= 0 || raw.indexOf(']') >= 0) {
           throw new ConfigException(
-              "unexpected \"[\" or \"]\" in the " + what + " \"" + raw
-                  + "\" (an IPv6 address must be wholly in brackets: [::1]:5432)");
+              "unexpected \"[\" or \"]\" in the " + what + " " + Excerpt.quoted(raw)
+                  + " (an IPv6 address must be wholly in brackets: [::1]:5432)");
         }
         host = Percent.decode(raw, what, false);
         if (host.indexOf(',') >= 0) {
@@ -156,10 +156,10 @@ final class UriParser {
       String key = Percent.decode(pair.substring(0, eq), "URI query parameter name", false);
       if (pair.indexOf('=', eq + 1) >= 0) {
         throw new ConfigException(
-            "extra \"=\" in URI query parameter \"" + key + "\" (write = in a value as %3D)");
+            "extra \"=\" in URI query parameter " + Excerpt.quoted(key) + " (write = in a value as %3D)");
       }
       String value =
-          Percent.decode(pair.substring(eq + 1), "URI query parameter \"" + key + "\"", Keys.isSecret(key));
+          Percent.decode(pair.substring(eq + 1), "URI query parameter " + Excerpt.quoted(key), Keys.isSecret(key));
       if (key.equals("ssl")) {
         if (!value.equals("true")) {
           throw new ConfigException(

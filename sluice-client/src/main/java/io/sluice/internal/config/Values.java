@@ -16,6 +16,12 @@ final class Values {
   private static final Pattern DECIMAL = Pattern.compile("[0-9]+(\\.[0-9]*)?|\\.[0-9]+");
 
   /**
+   * The longest number text read as a decimal: {@code BigDecimal}'s parsing is quadratic in the
+   * digits (1 MB of them took 16 s to refuse), and no sensible timeout needs more than a few dozen.
+   */
+  static final int MAX_DECIMAL = 64;
+
+  /**
    * A decimal integer in {@code [min, max]}. libpq's {@code pqParseIntParam} also allows spaces
    * around the number; so do we.
    */
@@ -51,7 +57,7 @@ final class Values {
       }
     }
     throw new io.sluice.ConfigException(
-        "invalid port \"" + item + "\" in " + s.where() + ": expected a number from 1 to 65535");
+        "invalid port " + Excerpt.quoted(item) + " in " + s.where() + ": expected a number from 1 to 65535");
   }
 
   /** A {@code 0}/{@code 1} switch, as libpq's {@code sslsni}. */
@@ -83,8 +89,9 @@ final class Values {
    */
   static Optional<Duration> seconds(Setting s) {
     String v = s.value().strip();
-    if (!DECIMAL.matcher(v).matches()) {
-      throw s.invalid("expected a number of seconds (decimals allowed; 0 means no limit)");
+    if (v.length() > MAX_DECIMAL || !DECIMAL.matcher(v).matches()) {
+      throw s.invalid("expected a number of seconds (decimals allowed; 0 means no limit; at most "
+          + MAX_DECIMAL + " characters)");
     }
     BigDecimal nanos = new BigDecimal(v).movePointRight(9).setScale(0, RoundingMode.CEILING);
     if (nanos.signum() == 0) {
@@ -128,9 +135,9 @@ final class Values {
     String v = s.value().strip();
     if (!v.equalsIgnoreCase("UTF8") && !v.equalsIgnoreCase("UTF-8")) {
       throw new io.sluice.ConfigException(
-          "unsupported value \""
-              + s.value()
-              + "\" for "
+          "unsupported value"
+              + s.shown()
+              + " for "
               + s.where()
               + ": Sluice speaks UTF-8 only (use UTF8 or leave it unset; the server converts)");
     }

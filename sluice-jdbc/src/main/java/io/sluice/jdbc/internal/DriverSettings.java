@@ -100,7 +100,7 @@ public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Opti
   public static DriverSettings parse(String url, Properties info, boolean propertiesWin) {
     if (!accepts(url)) {
       throw new ConfigException("not a URL of this driver (expected " + PGJDBC_PREFIX + "… or " + SLUICE_PREFIX
-          + "…): " + url);
+          + "…): " + quoted(url));
     }
     String pg = url.startsWith(SLUICE_PREFIX) ? PGJDBC_PREFIX + url.substring(SLUICE_PREFIX.length()) : url;
     int q = pg.indexOf('?');
@@ -175,17 +175,33 @@ public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Opti
         continue;
       }
       int eq = pair.indexOf('=');
-      out.put(decode(eq < 0 ? pair : pair.substring(0, eq)), eq < 0 ? "" : decode(pair.substring(eq + 1)));
+      String name = decode(eq < 0 ? pair : pair.substring(0, eq), null);
+      out.put(name, eq < 0 ? "" : decode(pair.substring(eq + 1), name));
     }
     return out;
   }
 
-  private static String decode(String s) {
+  /** A name ({@code of} null) or the value of parameter {@code of}, which is not shown: it may be a password. */
+  private static String decode(String s, String of) {
     try {
       return URLDecoder.decode(s, StandardCharsets.UTF_8);
     } catch (IllegalArgumentException e) {
-      throw new ConfigException("malformed percent-encoding in the JDBC URL: " + s);
+      throw new ConfigException("malformed percent-encoding in the JDBC URL: "
+          + (of == null ? "parameter name " + quoted(s) : "the value of parameter " + quoted(of)));
     }
+  }
+
+  /**
+   * Bad input for a message: whole when short, else its first 64 characters and its length, so that
+   * refusing 1 MB of it neither builds nor logs 1 MB (issue 37 §3; as the client's own messages).
+   */
+  static String quoted(String s) {
+    int max = 64;
+    if (s.length() <= max) {
+      return "\"" + s + "\"";
+    }
+    int end = Character.isHighSurrogate(s.charAt(max - 1)) ? max - 1 : max;
+    return "\"" + s.substring(0, end) + "\"…(" + s.length() + " chars)";
   }
 
   private static String encode(String s) {
@@ -201,7 +217,7 @@ public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Opti
     } catch (NumberFormatException ignored) {
       // reported below
     }
-    throw new ConfigException("invalid value \"" + value + "\" for " + name + ": expected a whole number, 0 or more");
+    throw new ConfigException("invalid value " + quoted(value) + " for " + name + ": expected a whole number, 0 or more");
   }
 
   /** A {@code true}/{@code false} parameter, in any case. */
@@ -209,7 +225,7 @@ public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Opti
     return switch (value.toLowerCase(java.util.Locale.ROOT)) {
       case "true" -> true;
       case "false" -> false;
-      default -> throw new ConfigException("invalid value for " + name + ": \"" + value + "\" (true or false)");
+      default -> throw new ConfigException("invalid value for " + name + ": " + quoted(value) + " (true or false)");
     };
   }
 
@@ -220,7 +236,7 @@ public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Opti
    */
   private static void readOnlyMode(String value) {
     if (!value.equals("transaction")) {
-      throw new ConfigException("readOnlyMode=" + value + " is not supported: read-only applies to transactions"
+      throw new ConfigException("readOnlyMode=" + quoted(value) + " is not supported: read-only applies to transactions"
           + " (readOnlyMode=transaction, pgjdbc's default)");
     }
   }
@@ -230,7 +246,7 @@ public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Opti
     return switch (value.toLowerCase(Locale.ROOT)) {
       case "unspecified" -> true;
       case "varchar" -> false;
-      default -> throw new ConfigException("invalid value \"" + value + "\" for stringtype: expected varchar or unspecified");
+      default -> throw new ConfigException("invalid value " + quoted(value) + " for stringtype: expected varchar or unspecified");
     };
   }
 
@@ -239,8 +255,8 @@ public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Opti
       case "select" -> JdbcSql.CallMode.SELECT;
       case "callifnoreturn" -> JdbcSql.CallMode.CALL_IF_NO_RETURN;
       case "call" -> JdbcSql.CallMode.CALL;
-      default -> throw new ConfigException("invalid value \"" + value
-          + "\" for escapeSyntaxCallMode: expected select, callIfNoReturn or call");
+      default -> throw new ConfigException("invalid value " + quoted(value)
+          + " for escapeSyntaxCallMode: expected select, callIfNoReturn or call");
     };
   }
 }

@@ -1,8 +1,9 @@
 package io.sluice.jdbc.internal;
 
+import io.sluice.sql.SqlScanner;
+import io.sluice.sql.SqlScanner.Kind;
 import java.sql.SQLException;
 import java.util.Locale;
-import java.util.regex.Pattern;
 
 /**
  * What the driver must know of a statement's text before it runs it: whether it streams COPY
@@ -10,8 +11,6 @@ import java.util.regex.Pattern;
  * the transaction the driver would wrap several statements in).
  */
 final class StatementKinds {
-  private static final Pattern COPY_STREAM = Pattern.compile(
-      "(?is)\\s*(?:/\\*.*?\\*/\\s*|--[^\\n]*\\n\\s*)*copy\\b.*\\b(?:stdin|stdout)\\b.*");
   private static final String[] TRANSACTION_CONTROL = {"begin", "start", "commit", "end", "rollback", "abort",
       "vacuum", "prepare transaction", "commit prepared", "create database", "drop database", "alter system",
       "reindex", "cluster"};
@@ -24,10 +23,37 @@ final class StatementKinds {
    * from a server file runs as any statement.)
    */
   static void refuseCopy(String statement) throws SQLException {
-    if (COPY_STREAM.matcher(statement).matches()) {
+    if (copiesStream(statement)) {
       throw SqlErrors.unsupported("COPY FROM STDIN / TO STDOUT through a JDBC statement: use"
           + " connection.unwrap(io.sluice.Connection.class).copy()");
     }
+  }
+
+  /**
+   * Whether the first word after any space and comments is {@code COPY} and a later word (not a
+   * string or comment) is {@code STDIN} or {@code STDOUT}. Scanned, not matched with a regular
+   * expression: its repeated group recursed once per leading comment, so a thousand of them
+   * overflowed the stack (issue 37 §3). Strings are read as standard-conforming, the server's default.
+   */
+  static boolean copiesStream(String statement) {
+    SqlScanner s = new SqlScanner(statement, true);
+    boolean copy = false;
+    while (s.next()) {
+      Kind k = s.kind();
+      boolean space = k == Kind.OTHER && Character.isWhitespace(s.first());
+      if (space || k == Kind.LINE_COMMENT || k == Kind.BLOCK_COMMENT) {
+        continue;
+      }
+      String word = k == Kind.WORD ? statement.substring(s.start(), s.end()) : "";
+      if (!copy && !word.equalsIgnoreCase("copy")) {
+        return false;
+      }
+      if (copy && (word.equalsIgnoreCase("stdin") || word.equalsIgnoreCase("stdout"))) {
+        return true;
+      }
+      copy = true;
+    }
+    return false;
   }
 
   /** Whether {@code statement} begins or ends a transaction, or cannot run inside one. */

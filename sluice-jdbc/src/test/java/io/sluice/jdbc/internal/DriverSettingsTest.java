@@ -102,9 +102,34 @@ class DriverSettingsTest {
     assertFalse(s.config().toString().contains("hunter2"));
     for (String bad : new String[] {"jdbc:postgresql://h:notaport/db?password=hunter2",
         "jdbc:postgresql://h/db?password=hunter2&sslmode=sometimes", "jdbc:postgresql://u:hunter2@h/db",
-        "jdbc:postgresql://h/db?password=hunter2&pipeline_depth=-4"}) {
+        "jdbc:postgresql://h/db?password=hunter2&pipeline_depth=-4",
+        // the driver's own decoding once quoted the bad value whole
+        "jdbc:postgresql://h/db?password=hunter2%zz"}) {
       ConfigException e = assertThrows(ConfigException.class, () -> parse(bad, "password", "hunter2"), bad);
       assertFalse(e.getMessage().contains("hunter2"), e.getMessage());
+    }
+  }
+
+  /** Issue 37 §3: a 1 MB name or value is refused naming the problem, quoting a bounded prefix. */
+  @Test
+  void hugeInputIsRefusedWithABoundedMessage() {
+    String x = "x".repeat(1 << 20);
+    String shown = "\"" + "x".repeat(64) + "\"…(1048576 chars)";
+    String[][] cases = {
+        {"jdbc:postgresql://h/db?statement_cach" + x + "=1", "unknown connection parameter \"statement_cach"},
+        {"jdbc:postgresql://h/db?" + x + "%zz=1", "malformed percent-encoding in the JDBC URL: parameter name"},
+        {"jdbc:postgresql://h/db?currentSchema=%zz" + x, "the value of parameter \"currentSchema\""},
+        {"jdbc:postgresql://h/db?defaultRowFetchSize=" + x, "invalid value " + shown + " for defaultRowFetchSize"},
+        {"jdbc:postgresql://h/db?readOnly=" + x, "invalid value for readOnly: " + shown},
+        {"jdbc:postgresql://h/db?readOnlyMode=" + x, "readOnlyMode=" + shown},
+        {"jdbc:postgresql://h/db?stringtype=" + x, "invalid value " + shown + " for stringtype"},
+        {"jdbc:postgresql://h/db?escapeSyntaxCallMode=" + x, "invalid value " + shown + " for escapeSyntaxCallMode"},
+        {"jdbc:mysql://" + x, "not a URL of this driver"},
+        {"jdbc:postgresql://h/db?sslmode=" + x, "invalid value " + shown}};
+    for (String[] c : cases) {
+      String m = assertThrows(ConfigException.class, () -> parse(c[0])).getMessage();
+      assertTrue(m.length() < 400, m.length() + " chars: " + m.substring(0, Math.min(300, m.length())));
+      assertTrue(m.contains(c[1]), "expected " + c[1] + " in: " + m);
     }
   }
 }
