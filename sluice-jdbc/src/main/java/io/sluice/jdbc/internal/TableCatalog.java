@@ -122,7 +122,8 @@ final class TableCatalog {
       throws SQLException {
     String columnDefault = "pg_catalog.pg_get_expr(ad.adbin, ad.adrelid)";
     return new CatalogQuery("SELECT * FROM (SELECT " + TABLE_IDENTITY + ", a.attname AS \"COLUMN_NAME\","
-        + " ty.data_type AS \"DATA_TYPE\", " + typeName("t") + " AS \"TYPE_NAME\","
+        + " (CASE WHEN t.typtype OPERATOR(pg_catalog.=) 'd' THEN " + java.sql.Types.DISTINCT
+        + " ELSE ty.data_type END)::int4 AS \"DATA_TYPE\", " + typeName("t") + " AS \"TYPE_NAME\","
         + " ty.column_size AS \"COLUMN_SIZE\", NULL::int4 AS \"BUFFER_LENGTH\","
         + " ty.decimal_digits AS \"DECIMAL_DIGITS\", ty.radix AS \"NUM_PREC_RADIX\","
         + " (CASE WHEN a.attnotnull OR (t.typtype OPERATOR(pg_catalog.=) 'd' AND t.typnotnull) THEN " + DatabaseMetaData.columnNoNulls
@@ -135,7 +136,7 @@ final class TableCatalog {
         + " (pg_catalog.row_number() OVER (PARTITION BY a.attrelid ORDER BY a.attnum))::int4 AS \"ORDINAL_POSITION\","
         + " CASE WHEN a.attnotnull OR (t.typtype OPERATOR(pg_catalog.=) 'd' AND t.typnotnull) THEN 'NO' ELSE 'YES' END AS \"IS_NULLABLE\","
         + " NULL::text AS \"SCOPE_CATALOG\", NULL::text AS \"SCOPE_SCHEMA\", NULL::text AS \"SCOPE_TABLE\","
-        + " NULL::int2 AS \"SOURCE_DATA_TYPE\","
+        + " (CASE WHEN t.typtype OPERATOR(pg_catalog.=) 'd' THEN ty.data_type END)::int2 AS \"SOURCE_DATA_TYPE\","
         // identity columns (attidentity 'a'/'d') and serial ones (a nextval default) number themselves
         + " CASE WHEN a.attidentity OPERATOR(pg_catalog.<>) '' OR " + columnDefault + " OPERATOR(pg_catalog.~~) 'nextval(%' THEN 'YES' ELSE 'NO' END"
         + " AS \"IS_AUTOINCREMENT\","
@@ -236,12 +237,20 @@ final class TableCatalog {
 
   /**
    * The name of type {@code t} as TYPE_NAME gives it: its pg_type name ("int4", "varchar",
-   * "_int4"), schema-qualified and quoted when the type is not on the search path.
+   * "_int4"), or, when the type is not on the search path, its schema and name each in double
+   * quotes, always, as pgjdbc writes them ({@code TypeInfoCache.getPGType}: {@code
+   * "test_schema"."_test_enum"}), with a double quote inside a name doubled.
    */
   static String typeName(String t) {
     return "CASE WHEN pg_catalog.pg_type_is_visible(" + t + ".oid) THEN " + t + ".typname::text"
-        + " ELSE pg_catalog.quote_ident((SELECT tn.nspname FROM pg_catalog.pg_namespace tn WHERE tn.oid OPERATOR(pg_catalog.=) "
-        + t + ".typnamespace)) OPERATOR(pg_catalog.||) '.' OPERATOR(pg_catalog.||) pg_catalog.quote_ident(" + t + ".typname) END";
+        + " ELSE " + quoted("(SELECT tn.nspname FROM pg_catalog.pg_namespace tn WHERE tn.oid OPERATOR(pg_catalog.=) "
+        + t + ".typnamespace)") + " OPERATOR(pg_catalog.||) '.' OPERATOR(pg_catalog.||) " + quoted(t + ".typname")
+        + " END";
+  }
+
+  private static String quoted(String name) {
+    return "('\"' OPERATOR(pg_catalog.||) pg_catalog.replace(" + name + ", '\"', '\"\"')"
+        + " OPERATOR(pg_catalog.||) '\"')";
   }
 
   private static final String TABLE_ACL = "COALESCE(c.relacl, pg_catalog.acldefault('r', c.relowner))";
