@@ -29,7 +29,8 @@ final class CallEscapes {
   private static final String KIND = "SELECT coalesce(pg_catalog.bool_and(p.prokind OPERATOR(pg_catalog.=) 'p'), false)"
       + " FROM pg_catalog.pg_proc p WHERE p.proname OPERATOR(pg_catalog.=) $2 AND CASE WHEN $1::text IS NULL"
       + " THEN pg_catalog.pg_function_is_visible(p.oid)"
-      + " ELSE p.pronamespace OPERATOR(pg_catalog.=) (SELECT n.oid FROM pg_catalog.pg_namespace n WHERE n.nspname OPERATOR(pg_catalog.=) $1) END";
+      + " ELSE p.pronamespace OPERATOR(pg_catalog.=) (SELECT n.oid FROM pg_catalog.pg_namespace n WHERE n.nspname"
+      + " OPERATOR(pg_catalog.=) $1) END";
 
   private final SluiceConnection connection;
   private final Optional<JdbcSql.CallMode> given;

@@ -26,10 +26,10 @@ import java.util.Set;
  * ConnectionConfig}'s jdbc: URL parsing), a pgjdbc parameter with a Sluice meaning ({@code
  * currentSchema}, {@code loginTimeout}, {@code tcpKeepAlive}), a setting of this driver ({@code
  * defaultRowFetchSize}, {@code escapeSyntaxCallMode}, {@code stringtype}, {@code
- * raiseExceptionOnSilentRollback}, {@code readOnly}, {@code quoteReturningIdentifiers}), a pgjdbc security parameter (honoured or
- * refused, never ignored: {@link SecurityParameters}), a pgjdbc tuning parameter that has no
- * effect here ({@link #IGNORED}), or any libpq or Sluice keyword ({@code statement_cache_size},
- * {@code pipeline_depth}, {@code query_timeout}, …). Anything else is an error naming it, so
+ * raiseExceptionOnSilentRollback}, {@code readOnly}, {@code quoteReturningIdentifiers}), a pgjdbc
+ * security parameter (honoured or refused, never ignored: {@link SecurityParameters}), a pgjdbc
+ * tuning parameter that has no effect here ({@link #IGNORED}), or any libpq or Sluice keyword
+ * ({@code statement_cache_size}, {@code pipeline_depth}, {@code query_timeout}, …). Anything else is an error naming it, so
  * that no setting is silently lost.
  *
  * @param config the Sluice connection configuration

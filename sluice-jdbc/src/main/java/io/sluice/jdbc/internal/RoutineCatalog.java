@@ -33,9 +33,11 @@ final class RoutineCatalog {
       DatabaseMetaData.functionColumnInOut, DatabaseMetaData.functionColumnOut,
       DatabaseMetaData.functionReturn, DatabaseMetaData.functionColumnResult, "");
 
-  private static final String SPECIFIC_NAME = "(p.proname OPERATOR(pg_catalog.||) '_' OPERATOR(pg_catalog.||) p.oid::text)";
+  private static final String SPECIFIC_NAME = "(p.proname OPERATOR(pg_catalog.||) '_' OPERATOR(pg_catalog.||)"
+      + " p.oid::text)";
 
-  private static final String PROC_COMMENT = " LEFT JOIN pg_catalog.pg_description d ON d.objoid OPERATOR(pg_catalog.=) p.oid"
+  private static final String PROC_COMMENT = " LEFT JOIN pg_catalog.pg_description d ON d.objoid"
+      + " OPERATOR(pg_catalog.=) p.oid"
       + " AND d.classoid OPERATOR(pg_catalog.=) 'pg_catalog.pg_proc'::regclass AND d.objsubid OPERATOR(pg_catalog.=) 0";
 
   /** Ordered by PROCEDURE_CAT, PROCEDURE_SCHEM, PROCEDURE_NAME and SPECIFIC_NAME. */
@@ -46,8 +48,10 @@ final class RoutineCatalog {
         + " (CASE WHEN p.prokind OPERATOR(pg_catalog.=) 'p' OR " + CatalogTypes.isVoid("p.prorettype") + " THEN "
         + DatabaseMetaData.procedureNoResult + " ELSE " + DatabaseMetaData.procedureReturnsResult
         + " END)::int2 AS \"PROCEDURE_TYPE\", " + SPECIFIC_NAME + " AS \"SPECIFIC_NAME\""
-        + " FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) p.pronamespace" + PROC_COMMENT
-        + " WHERE p.prokind OPERATOR(pg_catalog.=) ANY (ARRAY['f', 'p']::\"char\"[]) AND " + TableCatalog.VISIBLE_SCHEMA)
+        + " FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=)"
+        + " p.pronamespace" + PROC_COMMENT
+        + " WHERE p.prokind OPERATOR(pg_catalog.=) ANY (ARRAY['f', 'p']::\"char\"[]) AND"
+        + " " + TableCatalog.VISIBLE_SCHEMA)
         .catalog(catalog)
         .like("n.nspname", schemaPattern)
         .like("p.proname", namePattern)
@@ -62,7 +66,8 @@ final class RoutineCatalog {
         + " (CASE WHEN p.proretset THEN " + DatabaseMetaData.functionReturnsTable
         + " ELSE " + DatabaseMetaData.functionNoTable + " END)::int2 AS \"FUNCTION_TYPE\","
         + " " + SPECIFIC_NAME + " AS \"SPECIFIC_NAME\""
-        + " FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) p.pronamespace" + PROC_COMMENT
+        + " FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=)"
+        + " p.pronamespace" + PROC_COMMENT
         + " WHERE p.prokind OPERATOR(pg_catalog.<>) 'p' AND " + TableCatalog.VISIBLE_SCHEMA)
         .catalog(catalog)
         .like("n.nspname", schemaPattern)
@@ -73,13 +78,15 @@ final class RoutineCatalog {
 
   ResultSet procedureColumns(String catalog, String schemaPattern, String namePattern, String columnPattern)
       throws SQLException {
-    return routineColumns(PROCEDURE, "p.prokind OPERATOR(pg_catalog.=) ANY (ARRAY['f', 'p']::\"char\"[])", catalog, schemaPattern, namePattern,
+    return routineColumns(PROCEDURE, "p.prokind OPERATOR(pg_catalog.=) ANY (ARRAY['f',"
+        + " 'p']::\"char\"[])", catalog, schemaPattern, namePattern,
         columnPattern);
   }
 
   ResultSet functionColumns(String catalog, String schemaPattern, String namePattern, String columnPattern)
       throws SQLException {
-    return routineColumns(FUNCTION, "p.prokind OPERATOR(pg_catalog.<>) 'p'", catalog, schemaPattern, namePattern, columnPattern);
+    return routineColumns(FUNCTION, "p.prokind OPERATOR(pg_catalog.<>)"
+        + " 'p'", catalog, schemaPattern, namePattern, columnPattern);
   }
 
   /**
@@ -108,7 +115,8 @@ final class RoutineCatalog {
         + " CROSS JOIN LATERAL ("
         + "   SELECT 'returnValue'::text AS name, p.prorettype AS type_oid, " + kinds.returnValue() + " AS kind,"
         + "     0::int8 AS position, 0::int8 AS sort"
-        + "   WHERE p.prokind OPERATOR(pg_catalog.<>) 'p' AND NOT " + CatalogTypes.isVoid("p.prorettype") + " AND NOT " + hasOutputs
+        + "   WHERE p.prokind OPERATOR(pg_catalog.<>) 'p' AND NOT " + CatalogTypes.isVoid("p.prorettype") + " AND NOT"
+        + " " + hasOutputs
         + "   UNION ALL"
         + "   SELECT CASE WHEN p.proargnames[a.n] OPERATOR(pg_catalog.<>) '' THEN p.proargnames[a.n]"
         + "     ELSE '$' OPERATOR(pg_catalog.||) a.n END, a.type_oid,"
@@ -116,9 +124,11 @@ final class RoutineCatalog {
         + "     WHEN " + mode + " OPERATOR(pg_catalog.=) 'o' THEN " + kinds.out()
         + "     WHEN " + mode + " OPERATOR(pg_catalog.=) 't' THEN " + kinds.result() + " ELSE " + kinds.in() + " END,"
         // a TABLE column's position is in the result: after the arguments, which all come first
-        + "     CASE WHEN " + mode + " OPERATOR(pg_catalog.=) 't' THEN a.n OPERATOR(pg_catalog.-) pg_catalog.cardinality(pg_catalog.array_remove(p.proargmodes, 't'::\"char\"))"
+        + "     CASE WHEN " + mode + " OPERATOR(pg_catalog.=) 't' THEN a.n OPERATOR(pg_catalog.-)"
+        + " pg_catalog.cardinality(pg_catalog.array_remove(p.proargmodes, 't'::\"char\"))"
         + "     ELSE a.n END, a.n"
-        + "   FROM pg_catalog.unnest(COALESCE(p.proallargtypes, p.proargtypes::oid[])) WITH ORDINALITY AS a(type_oid, n)"
+        + "   FROM pg_catalog.unnest(COALESCE(p.proallargtypes, p.proargtypes::oid[])) WITH ORDINALITY AS a(type_oid,"
+        + " n)"
         + " ) arg"
         + " JOIN pg_catalog.pg_type t ON t.oid OPERATOR(pg_catalog.=) arg.type_oid"
         + CatalogTypes.describe("t", "-1", "ty")

@@ -23,7 +23,8 @@ final class TableCatalog {
    * left out, this session's own temporary schema is kept; TOAST storage ({@code pg_toast}) is
    * internal and never listed.
    */
-  static final String VISIBLE_SCHEMA = "(n.nspname OPERATOR(pg_catalog.!~) '^pg_(toast_)?temp_' OR n.oid OPERATOR(pg_catalog.=) pg_catalog.pg_my_temp_schema())"
+  static final String VISIBLE_SCHEMA = "(n.nspname OPERATOR(pg_catalog.!~) '^pg_(toast_)?temp_' OR n.oid"
+      + " OPERATOR(pg_catalog.=) pg_catalog.pg_my_temp_schema())"
       + " AND n.nspname OPERATOR(pg_catalog.<>) 'pg_toast'";
 
   /**
@@ -66,13 +67,17 @@ final class TableCatalog {
       + " c.relname AS \"TABLE_NAME\"";
 
   /** pg_class {@code c} with its namespace {@code n}. */
-  static final String CLASSES = " FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) c.relnamespace";
+  static final String CLASSES = " FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid"
+      + " OPERATOR(pg_catalog.=) c.relnamespace";
 
   /** Relations that have columns a tool can read or map. */
-  static final String RELATIONS_WITH_COLUMNS = "c.relkind OPERATOR(pg_catalog.=) ANY (ARRAY['r', 'v', 'm', 'f', 'p']::\"char\"[])";
+  static final String RELATIONS_WITH_COLUMNS =
+      "c.relkind OPERATOR(pg_catalog.=) ANY (ARRAY['r', 'v', 'm', 'f', 'p']::\"char\"[])";
 
-  private static final String CLASS_COMMENT = " LEFT JOIN pg_catalog.pg_description dc ON dc.objoid OPERATOR(pg_catalog.=) c.oid"
-      + " AND dc.classoid OPERATOR(pg_catalog.=) 'pg_catalog.pg_class'::regclass AND dc.objsubid OPERATOR(pg_catalog.=) 0";
+  private static final String CLASS_COMMENT = " LEFT JOIN pg_catalog.pg_description dc ON dc.objoid"
+      + " OPERATOR(pg_catalog.=) c.oid"
+      + " AND dc.classoid OPERATOR(pg_catalog.=) 'pg_catalog.pg_class'::regclass AND dc.objsubid"
+      + " OPERATOR(pg_catalog.=) 0";
 
   ResultSet schemas(String catalog, String schemaPattern) throws SQLException {
     return new CatalogQuery("SELECT n.nspname AS \"TABLE_SCHEM\", pg_catalog.current_database() AS \"TABLE_CATALOG\""
@@ -126,7 +131,8 @@ final class TableCatalog {
         + " ELSE ty.data_type END)::int4 AS \"DATA_TYPE\", " + typeName("t") + " AS \"TYPE_NAME\","
         + " ty.column_size AS \"COLUMN_SIZE\", NULL::int4 AS \"BUFFER_LENGTH\","
         + " ty.decimal_digits AS \"DECIMAL_DIGITS\", ty.radix AS \"NUM_PREC_RADIX\","
-        + " (CASE WHEN a.attnotnull OR (t.typtype OPERATOR(pg_catalog.=) 'd' AND t.typnotnull) THEN " + DatabaseMetaData.columnNoNulls
+        + " (CASE WHEN a.attnotnull OR (t.typtype OPERATOR(pg_catalog.=) 'd' AND t.typnotnull) THEN"
+        + " " + DatabaseMetaData.columnNoNulls
         + " ELSE " + DatabaseMetaData.columnNullable + " END)::int4 AS \"NULLABLE\","
         + " dsc.description AS \"REMARKS\","
         // a generation expression is not a default (attgenerated: 's' stored, 'v' virtual in PostgreSQL 18)
@@ -134,20 +140,25 @@ final class TableCatalog {
         + " NULL::int4 AS \"SQL_DATA_TYPE\", NULL::int4 AS \"SQL_DATETIME_SUB\","
         + " ty.octet_length AS \"CHAR_OCTET_LENGTH\","
         + " (pg_catalog.row_number() OVER (PARTITION BY a.attrelid ORDER BY a.attnum))::int4 AS \"ORDINAL_POSITION\","
-        + " CASE WHEN a.attnotnull OR (t.typtype OPERATOR(pg_catalog.=) 'd' AND t.typnotnull) THEN 'NO' ELSE 'YES' END AS \"IS_NULLABLE\","
+        + " CASE WHEN a.attnotnull OR (t.typtype OPERATOR(pg_catalog.=) 'd' AND t.typnotnull) THEN 'NO' ELSE 'YES' END"
+        + " AS \"IS_NULLABLE\","
         + " NULL::text AS \"SCOPE_CATALOG\", NULL::text AS \"SCOPE_SCHEMA\", NULL::text AS \"SCOPE_TABLE\","
         + " (CASE WHEN t.typtype OPERATOR(pg_catalog.=) 'd' THEN ty.data_type END)::int2 AS \"SOURCE_DATA_TYPE\","
         // identity columns (attidentity 'a'/'d') and serial ones (a nextval default) number themselves
-        + " CASE WHEN a.attidentity OPERATOR(pg_catalog.<>) '' OR " + columnDefault + " OPERATOR(pg_catalog.~~) 'nextval(%' THEN 'YES' ELSE 'NO' END"
+        + " CASE WHEN a.attidentity OPERATOR(pg_catalog.<>) '' OR " + columnDefault + " OPERATOR(pg_catalog.~~)"
+        + " 'nextval(%' THEN 'YES' ELSE 'NO' END"
         + " AS \"IS_AUTOINCREMENT\","
         + " CASE WHEN a.attgenerated OPERATOR(pg_catalog.<>) '' THEN 'YES' ELSE 'NO' END AS \"IS_GENERATEDCOLUMN\""
         + CLASSES
-        + " JOIN pg_catalog.pg_attribute a ON a.attrelid OPERATOR(pg_catalog.=) c.oid AND a.attnum OPERATOR(pg_catalog.>) 0 AND NOT a.attisdropped"
+        + " JOIN pg_catalog.pg_attribute a ON a.attrelid OPERATOR(pg_catalog.=) c.oid AND a.attnum"
+        + " OPERATOR(pg_catalog.>) 0 AND NOT a.attisdropped"
         + " JOIN pg_catalog.pg_type t ON t.oid OPERATOR(pg_catalog.=) a.atttypid"
         + CatalogTypes.describe("t", "a.atttypmod", "ty")
-        + " LEFT JOIN pg_catalog.pg_attrdef ad ON ad.adrelid OPERATOR(pg_catalog.=) a.attrelid AND ad.adnum OPERATOR(pg_catalog.=) a.attnum"
+        + " LEFT JOIN pg_catalog.pg_attrdef ad ON ad.adrelid OPERATOR(pg_catalog.=) a.attrelid AND ad.adnum"
+        + " OPERATOR(pg_catalog.=) a.attnum"
         + " LEFT JOIN pg_catalog.pg_description dsc ON dsc.objoid OPERATOR(pg_catalog.=) c.oid"
-        + " AND dsc.classoid OPERATOR(pg_catalog.=) 'pg_catalog.pg_class'::regclass AND dsc.objsubid OPERATOR(pg_catalog.=) a.attnum"
+        + " AND dsc.classoid OPERATOR(pg_catalog.=) 'pg_catalog.pg_class'::regclass AND dsc.objsubid"
+        + " OPERATOR(pg_catalog.=) a.attnum"
         + " WHERE " + RELATIONS_WITH_COLUMNS + " AND " + VISIBLE_SCHEMA)
         .catalog(catalog)
         .like("n.nspname", schemaPattern)
@@ -180,7 +191,8 @@ final class TableCatalog {
       throws SQLException {
     return new CatalogQuery("SELECT " + TABLE_IDENTITY + ", a.attname AS \"COLUMN_NAME\", " + PRIVILEGE_COLUMNS
         + CLASSES
-        + " JOIN pg_catalog.pg_attribute a ON a.attrelid OPERATOR(pg_catalog.=) c.oid AND a.attnum OPERATOR(pg_catalog.>) 0 AND NOT a.attisdropped"
+        + " JOIN pg_catalog.pg_attribute a ON a.attrelid OPERATOR(pg_catalog.=) c.oid AND a.attnum"
+        + " OPERATOR(pg_catalog.>) 0 AND NOT a.attisdropped"
         + " CROSS JOIN LATERAL (SELECT * FROM pg_catalog.aclexplode(" + TABLE_ACL + ") x"
         + "   WHERE x.privilege_type OPERATOR(pg_catalog.=) ANY (ARRAY['SELECT', 'INSERT', 'UPDATE', 'REFERENCES'])"
         + "   UNION SELECT * FROM pg_catalog.aclexplode(a.attacl)) acl"
@@ -207,14 +219,16 @@ final class TableCatalog {
         + "   FROM pg_catalog.pg_index i JOIN pg_catalog.pg_class c ON c.oid OPERATOR(pg_catalog.=) i.indrelid"
         + "   JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) c.relnamespace"
         + "   WHERE i.indisunique AND i.indpred IS NULL AND i.indexprs IS NULL AND " + VISIBLE_SCHEMA
-        + (nullable ? "" : "   AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_attribute na WHERE na.attrelid OPERATOR(pg_catalog.=) i.indrelid"
+        + (nullable ? "" : "   AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_attribute na WHERE na.attrelid"
+        + " OPERATOR(pg_catalog.=) i.indrelid"
             + "     AND na.attnum OPERATOR(pg_catalog.=) ANY (i.indkey::int2[]) AND NOT na.attnotnull)"))
         .catalog(catalog)
         .equal("n.nspname", schema)
         .equal("c.relname", table)
         .then("   ORDER BY i.indrelid, i.indisprimary DESC, i.indnkeyatts, i.indexrelid) k"
             + " CROSS JOIN LATERAL pg_catalog.generate_series(0, k.indnkeyatts OPERATOR(pg_catalog.-) 1) AS p(n)"
-            + " JOIN pg_catalog.pg_attribute a ON a.attrelid OPERATOR(pg_catalog.=) k.indrelid AND a.attnum OPERATOR(pg_catalog.=) k.indkey[p.n]"
+            + " JOIN pg_catalog.pg_attribute a ON a.attrelid OPERATOR(pg_catalog.=) k.indrelid AND a.attnum"
+            + " OPERATOR(pg_catalog.=) k.indkey[p.n]"
             + " JOIN pg_catalog.pg_type t ON t.oid OPERATOR(pg_catalog.=) a.atttypid"
             + CatalogTypes.describe("t", "a.atttypmod", "ty")
             + " ORDER BY k.indrelid, p.n")
@@ -256,7 +270,8 @@ final class TableCatalog {
   private static final String TABLE_ACL = "COALESCE(c.relacl, pg_catalog.acldefault('r', c.relowner))";
 
   private static final String PRIVILEGE_COLUMNS = "pg_catalog.pg_get_userbyid(acl.grantor)::text AS \"GRANTOR\","
-      + " CASE WHEN acl.grantee OPERATOR(pg_catalog.=) 0 THEN 'PUBLIC' ELSE pg_catalog.pg_get_userbyid(acl.grantee)::text END"
+      + " CASE WHEN acl.grantee OPERATOR(pg_catalog.=) 0 THEN 'PUBLIC' ELSE"
+      + " pg_catalog.pg_get_userbyid(acl.grantee)::text END"
       + " AS \"GRANTEE\","
       + " acl.privilege_type AS \"PRIVILEGE\", CASE WHEN acl.is_grantable THEN 'YES' ELSE 'NO' END AS \"IS_GRANTABLE\"";
 }
