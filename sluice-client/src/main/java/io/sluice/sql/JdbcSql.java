@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * Rewrites SQL written for JDBC into the SQL PostgreSQL runs: each {@code ?} placeholder becomes
@@ -17,7 +16,8 @@ import java.util.Map;
  *   <li><code>{d '2024-01-31'}</code>, <code>{t '…'}</code>, <code>{ts '…'}</code> →
  *       {@code DATE '…'}, {@code TIME '…'}, {@code TIMESTAMP '…'};
  *   <li><code>{fn ucase(?)}</code> → {@code upper($1)}, and the other JDBC scalar functions
- *       PostgreSQL names differently; an unknown function keeps its name;
+ *       PostgreSQL writes differently, as pgjdbc writes them ({@link EscapeFunctions}); an unknown
+ *       function is left as written;
  *   <li><code>{oj a left join b on …}</code> → its content; <code>{escape '\'}</code> → {@code
  *       ESCAPE '\'}; <code>{limit 10}</code> → {@code LIMIT 10};
  *   <li><code>{call f(?)}</code> and <code>{? = call f(?)}</code> → {@code select * from f($1) as
@@ -43,29 +43,6 @@ public final class JdbcSql {
     /** {@code call f(…)} always. */
     CALL
   }
-
-  /**
-   * JDBC scalar functions whose PostgreSQL name differs (JDBC 4.3 appendix D); a function not
-   * listed keeps its name. Values ending in "()" replace a call with empty parentheses whole.
-   */
-  private static final Map<String, String> FUNCTIONS = Map.ofEntries(
-      Map.entry("ucase", "upper"),
-      Map.entry("lcase", "lower"),
-      Map.entry("ifnull", "coalesce"),
-      Map.entry("char", "chr"),
-      Map.entry("ceiling", "ceil"),
-      Map.entry("log", "ln"),
-      Map.entry("log10", "log"),
-      Map.entry("truncate", "trunc"),
-      Map.entry("rand", "random"),
-      Map.entry("database", "current_database"),
-      Map.entry("character_length", "char_length"),
-      Map.entry("curdate", "current_date()"),
-      Map.entry("current_date", "current_date()"),
-      Map.entry("curtime", "current_time()"),
-      Map.entry("current_time", "current_time()"),
-      Map.entry("current_timestamp", "current_timestamp()"),
-      Map.entry("user", "user()"));
 
   /** Structure marks among the pieces of an escape's output. */
   private enum Mark {
@@ -209,13 +186,13 @@ public final class JdbcSql {
         }
         case '(' -> {
           parens++;
-          out.add(parens == 1 && isCall(escape) ? Mark.ARGS_OPEN : token);
+          out.add(parens == 1 && hasArguments(escape) ? Mark.ARGS_OPEN : token);
         }
         case ')' -> {
-          out.add(parens == 1 && isCall(escape) ? Mark.ARGS_CLOSE : token);
+          out.add(parens == 1 && hasArguments(escape) ? Mark.ARGS_CLOSE : token);
           parens = Math.max(0, parens - 1);
         }
-        case ',' -> out.add(parens == 1 && isCall(escape) ? Mark.ARG_SEPARATOR : token);
+        case ',' -> out.add(parens == 1 && hasArguments(escape) ? Mark.ARG_SEPARATOR : token);
         case ';' -> out.add(escape == null && parens == 0 && atomic == 0 ? Mark.STATEMENT_END : token);
         default -> out.add(token);
       }
@@ -228,6 +205,11 @@ public final class JdbcSql {
 
   private static boolean isCall(Escape e) {
     return e == Escape.CALL || e == Escape.CALL_RETURNING;
+  }
+
+  /** Escapes whose first parentheses hold an argument list, marked out by {@link Mark}. */
+  private static boolean hasArguments(Escape e) {
+    return isCall(e) || e == Escape.FUNCTION;
   }
 
   /** Reads the escape's keyword(s) after the brace at {@code from}; null when it is no escape. */
@@ -306,39 +288,48 @@ public final class JdbcSql {
     out.addAll(trim(inner));
   }
 
-  /** <code>{fn name(args)}</code>: the name translated, the arguments rewritten like any SQL. */
+  /**
+   * <code>{fn name(args)}</code>: the arguments rewritten like any SQL, the call translated by
+   * {@link EscapeFunctions}, or else written back as it was.
+   */
   private void function(List<Object> out, int at) {
     skipTo("fn");
     List<Object> inner = new ArrayList<>();
     copy(inner, Escape.FUNCTION, at);
     inner = trim(inner);
-    if (inner.isEmpty() || !(inner.get(0) instanceof String name)) {
+    if (inner.isEmpty() || !(inner.get(0) instanceof String name) || name.isBlank()) {
       throw new ValueException("a {fn …} escape must start with a function name: " + excerpt(at));
     }
-    String mapped = FUNCTIONS.get(name.toLowerCase(Locale.ROOT));
-    List<Object> rest = inner.subList(1, inner.size());
-    if (mapped == null) {
-      out.addAll(inner);
-    } else if (mapped.endsWith("()")) {
-      out.add(mapped.substring(0, mapped.length() - 2));
-      if (!isEmptyCall(rest)) {
-        out.addAll(rest);
-      }
-    } else {
-      out.add(mapped);
-      out.addAll(rest);
+    int open = inner.indexOf(Mark.ARGS_OPEN);
+    boolean plainCall = open > 0 && trim(inner.subList(1, open)).isEmpty()
+        && inner.indexOf(Mark.ARGS_CLOSE) == inner.size() - 1;
+    List<Object> translated = plainCall
+        ? EscapeFunctions.translate(name, arguments(inner.subList(open + 1, inner.size() - 1))) : null;
+    if (translated != null) {
+      out.addAll(translated);
+      return;
+    }
+    for (Object p : inner) {
+      out.add(p == Mark.ARGS_OPEN ? "(" : p == Mark.ARG_SEPARATOR ? "," : p == Mark.ARGS_CLOSE ? ")" : p);
     }
   }
 
-  private static boolean isEmptyCall(List<Object> pieces) {
-    StringBuilder sb = new StringBuilder();
+  /** An argument list's pieces split at its separators, each trimmed; {@code ()} has none. */
+  private static List<List<Object>> arguments(List<Object> pieces) {
+    List<List<Object>> args = new ArrayList<>();
+    List<Object> arg = new ArrayList<>();
     for (Object p : pieces) {
-      if (!(p instanceof String s)) {
-        return false;
+      if (p == Mark.ARG_SEPARATOR) {
+        args.add(trim(arg));
+        arg = new ArrayList<>();
+      } else {
+        arg.add(p);
       }
-      sb.append(s);
     }
-    return sb.toString().replace(" ", "").equals("()");
+    if (!trim(arg).isEmpty() || !args.isEmpty()) {
+      args.add(trim(arg));
+    }
+    return args;
   }
 
   /** <code>{call f(args)}</code> or <code>{? = call f(args)}</code>. */
@@ -439,12 +430,20 @@ public final class JdbcSql {
           statementOf[-h.jdbcIndex() - 1] = statements.size();
           continue;
         }
-        statementOf[h.jdbcIndex() - 1] = statements.size();
-        index[h.jdbcIndex() - 1] = ++n;
-        sent[sentCount++] = h.jdbcIndex() - 1;
-        whole.append('$').append(n);
-        current.append('$').append(n);
-        end[h.jdbcIndex() - 1] = current.length();
+        int j = h.jdbcIndex() - 1;
+        // an escape function may repeat an argument ({fn locate(?, ?, ?)}): one parameter, one $n,
+        // and a cast goes after its first use, where the server first deduces its type
+        boolean again = index[j] > 0 && statementOf[j] == statements.size();
+        statementOf[j] = statements.size();
+        if (!again) {
+          index[j] = ++n;
+          sent[sentCount++] = j;
+        }
+        whole.append('$').append(index[j]);
+        current.append('$').append(index[j]);
+        if (!again) {
+          end[j] = current.length();
+        }
         content = true;
       } else if (p instanceof String s) {
         whole.append(s);

@@ -53,7 +53,20 @@ class JdbcSqlTest {
         Arguments.of("select {D '2024-02-29'}", "select DATE '2024-02-29'"),
         Arguments.of("select {fn ucase(?)}", "select upper($1)"),
         Arguments.of("select {fn lcase({fn ucase(name)})} from t", "select lower(upper(name)) from t"),
-        Arguments.of("select {fn ifnull(a, ?)}", "select coalesce(a, $1)"),
+        Arguments.of("select {fn ifnull(a, ?)}", "select coalesce(a,$1)"),
+        Arguments.of("select {fn mod(a, ?)}", "select mod(a, $1)"),   // a function not translated stays as written
+        // JDBC functions as pgjdbc writes them (issue 35 §6); arguments reordered or repeated keep their parameter
+        Arguments.of("select {fn insert(?, ?, ?, ?)}", "select overlay($1 placing $2 from $3 for $4)"),
+        Arguments.of("select {fn locate(?, ?)}", "select position($1 in $2)"),
+        Arguments.of("select {fn locate(?, ?, ?)}",
+            "select ((($1)-1)*sign(position($2 in substring($3 from $1)))+position($2 in substring($3 from $1)))"),
+        Arguments.of("select {fn right(?, 2)}", "select substring($1 from (length($1)+1-2))"),
+        Arguments.of("select {fn dayname(?)}", "select to_char($1,'FMDay')"),
+        Arguments.of("select {fn timestampadd(SQL_TSI_DAY, ?, ?)}", "select (CAST($1||' day' as interval)+$2)"),
+        Arguments.of("select {fn timestampadd(sql_tsi_quarter, 2, ts)}", "select (CAST((2::int * 3) || ' month' as interval)+ts)"),
+        Arguments.of("select {fn timestampdiff(SQL_TSI_HOUR, a, b)}", "select extract( hour from (b-a))"),
+        Arguments.of("select {fn concat(?, 'b', ?)}", "select ($1||'b'||$2)"),
+        Arguments.of("select {fn user()}, {fn database()}", "select user, current_database()"),
         Arguments.of("select {fn curdate()}, {fn now()}", "select current_date, now()"),
         Arguments.of("select {fn abs(?)}", "select abs($1)"),
         Arguments.of("select * from {oj a left outer join b on a.id = b.id and b.x = ?}", "select * from a left outer join b on a.id = b.id and b.x = $1"),
@@ -67,7 +80,7 @@ class JdbcSqlTest {
         Arguments.of("select 1 -- {fn ucase(?)}\n, ?", "select 1 -- {fn ucase(?)}\n, $1"),
         Arguments.of("select /* {d '2020-01-01'} ? */ ?", "select /* {d '2020-01-01'} ? */ $1"),
         Arguments.of("select {fn ucase('}' || ?)}", "select upper('}' || $1)"),
-        Arguments.of("select {fn concat($$}$$, ?)}", "select concat($$}$$, $1)"),
+        Arguments.of("select {fn concat($$}$$, ?)}", "select ($$}$$||$1)"),
         Arguments.of("select {fn ucase(/* } */ ?)}", "select upper(/* } */ $1)"),
         Arguments.of("select {fn ucase(\"a}b\")}", "select upper(\"a}b\")"),
         Arguments.of("select {ts ?}", "select TIMESTAMP $1"),
@@ -153,6 +166,22 @@ class JdbcSqlTest {
     RewrittenSql r = JdbcSql.rewrite(atomic, true);
     assertEquals(2, r.statements().size(), r.statements().toString());
     assertEquals("select f()", r.statements().get(1));
+  }
+
+  @Test
+  void escapeFunctionsReorderAndRepeatParametersWithoutRenumberingThem() {
+    RewrittenSql insert = JdbcSql.rewrite("select {fn insert(?, ?, ?, ?)}, ?", true);
+    assertArrayEquals(new int[] {1, 3, 4, 2, 5}, insert.parameterIndex(), "the 4th ? is written second");
+    RewrittenSql locate = JdbcSql.rewrite("select {fn locate(?, ?, ?)}, ?", true);
+    assertArrayEquals(new int[] {2, 3, 1, 4}, locate.parameterIndex(), "the 3rd ? is written first, and again");
+    assertEquals(4, locate.valuesOf(0));
+  }
+
+  @Test
+  void escapeFunctionsRefuseAWrongNumberOfArgumentsAndUnknownIntervals() {
+    assertThrows(io.sluice.ValueException.class, () -> JdbcSql.rewrite("select {fn ucase(a, b)}", true));
+    assertThrows(io.sluice.ValueException.class, () -> JdbcSql.rewrite("select {fn timestampadd(SQL_TSI_FRAC_SECOND, 1, t)}", true));
+    assertThrows(io.sluice.ValueException.class, () -> JdbcSql.rewrite("select {fn timestampdiff(SQL_TSI_MONTH, a, b)}", true));
   }
 
   @Test

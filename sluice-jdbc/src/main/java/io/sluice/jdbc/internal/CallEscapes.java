@@ -26,10 +26,11 @@ final class CallEscapes {
    * {@code pg_function_is_visible}) for a bare name, else those of the schema named. No routine,
    * or a function and a procedure of one name (overloads), is "no": SELECT, as pgjdbc.
    */
-  private static final String KIND = "SELECT coalesce(pg_catalog.bool_and(p.prokind = 'p'), false)"
-      + " FROM pg_catalog.pg_proc p WHERE p.proname = $2 AND CASE WHEN $1::text IS NULL"
+  private static final String KIND = "SELECT coalesce(pg_catalog.bool_and(p.prokind OPERATOR(pg_catalog.=) 'p'), false)"
+      + " FROM pg_catalog.pg_proc p WHERE p.proname OPERATOR(pg_catalog.=) $2 AND CASE WHEN $1::text IS NULL"
       + " THEN pg_catalog.pg_function_is_visible(p.oid)"
-      + " ELSE p.pronamespace = (SELECT n.oid FROM pg_catalog.pg_namespace n WHERE n.nspname = $1) END";
+      + " ELSE p.pronamespace OPERATOR(pg_catalog.=) (SELECT n.oid FROM pg_catalog.pg_namespace n WHERE n.nspname"
+      + " OPERATOR(pg_catalog.=) $1) END";
 
   private final SluiceConnection connection;
   private final Optional<JdbcSql.CallMode> given;

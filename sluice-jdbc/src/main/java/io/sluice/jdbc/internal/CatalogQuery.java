@@ -13,10 +13,17 @@ import java.util.List;
  * through the JDBC connection itself so that the answer is an ordinary {@link ResultSet}.
  *
  * <p>Filter semantics follow {@link java.sql.DatabaseMetaData}: a {@code null} name or pattern
- * means "do not filter". Patterns are SQL {@code LIKE} patterns whose escape is {@code \}, which
- * is also PostgreSQL's default LIKE escape. PostgreSQL has no object outside a schema or catalog,
- * so an empty schema or catalog string would select nothing; like pgjdbc, whose behaviour the
- * tools were built against, an empty string is taken as "do not filter" too.
+ * means "do not narrow the search"; any other value narrows it, the empty string included. JDBC
+ * says {@code ""} retrieves the objects without a catalog or schema, and PostgreSQL has none, so
+ * {@code ""} selects nothing (as pgjdbc 42.7 does). Patterns are SQL {@code LIKE} patterns whose
+ * escape is {@code \}, which is also PostgreSQL's default LIKE escape.
+ *
+ * <p>Every operator and function in the SQL is written with its schema ({@code
+ * OPERATOR(pg_catalog.=)}, {@code pg_catalog.unnest}), and no IN list, simple CASE or NULLIF is
+ * used (they look {@code =} up by name): otherwise an operator a user defines in a schema on the
+ * search path can be chosen instead, or make the choice ambiguous (42725), as the PostgreSQL
+ * manual warns for queries that must work whatever the search path ("Writing SECURITY DEFINER
+ * Functions Safely", and "Operators" in the "Type Conversion" chapter).
  */
 final class CatalogQuery {
   private final StringBuilder sql;
@@ -30,7 +37,7 @@ final class CatalogQuery {
   /** {@code AND column LIKE pattern}, unless the pattern means "any". */
   CatalogQuery like(String column, String pattern) {
     if (filters(pattern)) {
-      sql.append(" AND ").append(column).append(" LIKE ?");
+      sql.append(" AND ").append(column).append(" OPERATOR(pg_catalog.~~) ?");
       parameters.add(pattern);
     }
     return this;
@@ -39,7 +46,7 @@ final class CatalogQuery {
   /** {@code AND column = name}, unless the name means "any" (for arguments that are not patterns). */
   CatalogQuery equal(String column, String name) {
     if (filters(name)) {
-      sql.append(" AND ").append(column).append(" = ?");
+      sql.append(" AND ").append(column).append(" OPERATOR(pg_catalog.=) ?");
       parameters.add(name);
     }
     return this;
@@ -50,17 +57,18 @@ final class CatalogQuery {
     return equal("pg_catalog.current_database()", catalog);
   }
 
-  /** {@code AND column IN (values…)}; {@code null} values mean "any", an empty array selects nothing. */
+  /**
+   * {@code AND column = ANY (values…)}; {@code null} values mean "any", an empty array selects
+   * nothing. (Not {@code IN}: an IN list looks {@code =} up on the search path.)
+   */
   CatalogQuery in(String column, String[] values) {
     if (values != null) {
-      sql.append(" AND ").append(column).append(values.length == 0 ? " IN (NULL" : " IN (?");
+      sql.append(" AND ").append(column).append(" OPERATOR(pg_catalog.=) ANY (ARRAY[");
       for (int i = 0; i < values.length; i++) {
-        if (i > 0) {
-          sql.append(", ?");
-        }
+        sql.append(i > 0 ? ", ?" : "?");
         parameters.add(values[i]);
       }
-      sql.append(')');
+      sql.append("]::text[])");
     }
     return this;
   }
@@ -94,6 +102,6 @@ final class CatalogQuery {
   }
 
   private static boolean filters(String nameOrPattern) {
-    return nameOrPattern != null && !nameOrPattern.isEmpty();
+    return nameOrPattern != null;
   }
 }

@@ -97,27 +97,28 @@ final class CatalogTypes {
    * (one level, as {@code information_schema._pg_truetypid} does).
    */
   static String describe(String typeAlias, String typmodExpr, String alias) {
-    String oid = "CASE WHEN " + typeAlias + ".typtype = 'd' THEN " + typeAlias + ".typbasetype ELSE "
-        + typeAlias + ".oid END";
-    String mod = "CASE WHEN " + typeAlias + ".typtype = 'd' THEN " + typeAlias + ".typtypmod ELSE "
+    String oid = "CASE WHEN " + typeAlias + ".typtype OPERATOR(pg_catalog.=) 'd' THEN " + typeAlias + ".typbasetype"
+        + " ELSE " + typeAlias + ".oid END";
+    String mod = "CASE WHEN " + typeAlias + ".typtype OPERATOR(pg_catalog.=) 'd' THEN " + typeAlias + ".typtypmod ELSE "
         + typmodExpr + " END";
     return " CROSS JOIN LATERAL (SELECT r.base_oid, "
-        + "COALESCE(m.code, CASE WHEN bt.typtype = 'c' THEN " + Types.STRUCT
-        + " WHEN bt.typelem <> 0 AND bt.typlen = -1 THEN " + Types.ARRAY
-        + " WHEN bt.typtype = 'e' THEN " + Types.VARCHAR + " ELSE " + Types.OTHER + " END)::int4 AS data_type, "
+        + "COALESCE(m.code, CASE WHEN bt.typtype OPERATOR(pg_catalog.=) 'c' THEN " + Types.STRUCT
+        + " WHEN bt.typelem OPERATOR(pg_catalog.<>) 0 AND bt.typlen OPERATOR(pg_catalog.=) -1 THEN " + Types.ARRAY
+        + " WHEN bt.typtype OPERATOR(pg_catalog.=) 'e' THEN " + Types.VARCHAR + " ELSE " + Types.OTHER + " END)::int4"
+        + " AS data_type, "
         + sizeExpression("r") + " AS column_size, "
         + digitsExpression("r") + " AS decimal_digits, "
-        + "NULLIF(COALESCE(m.radix, 0), 0)::int4 AS radix, "
+        + "(CASE WHEN m.radix OPERATOR(pg_catalog.<>) 0 THEN m.radix END)::int4 AS radix, "
         + octetExpression("r") + " AS octet_length, "
         + "COALESCE(m.rank, 9)::int4 AS rank "
         + "FROM (SELECT (" + oid + ") AS base_oid, (" + mod + ")::int4 AS typmod) r "
-        + "JOIN pg_catalog.pg_type bt ON bt.oid = r.base_oid "
-        + "LEFT JOIN " + TABLE + " ON m.oid = r.base_oid) " + alias;
+        + "JOIN pg_catalog.pg_type bt ON bt.oid OPERATOR(pg_catalog.=) r.base_oid "
+        + "LEFT JOIN " + TABLE + " ON m.oid OPERATOR(pg_catalog.=) r.base_oid) " + alias;
   }
 
   /** A SQL expression: true when the type OID {@code oidExpr} is {@code void} (no value). */
   static String isVoid(String oidExpr) {
-    return oidExpr + " = " + VOID_OID;
+    return oidExpr + " OPERATOR(pg_catalog.=) " + VOID_OID;
   }
 
   /** The mapping as a derived table {@code (oid, code, rank, radix)}, rendered once. */
@@ -133,14 +134,17 @@ final class CatalogTypes {
     for (BuiltIn b : BuiltIn.values()) {
       String size = switch (b.rule) {
         case FIXED -> Integer.toString(b.size);
-        case CHARACTERS -> "CASE WHEN " + r + ".typmod >= 4 THEN " + r + ".typmod - 4 ELSE " + UNBOUNDED + " END";
-        case NUMERIC -> "CASE WHEN " + r + ".typmod >= 4 THEN ((" + r + ".typmod - 4) >> 16) & 65535 END";
-        case BITS -> "CASE WHEN " + r + ".typmod > 0 THEN " + r + ".typmod END";
-        case DATETIME -> b.size + " + " + fractionWidth(r);
+        case CHARACTERS -> "CASE WHEN " + r + ".typmod OPERATOR(pg_catalog.>=) 4 THEN " + r + ".typmod"
+            + " OPERATOR(pg_catalog.-) 4 ELSE " + UNBOUNDED + " END";
+        case NUMERIC -> "CASE WHEN " + r + ".typmod OPERATOR(pg_catalog.>=) 4 THEN ((" + r + ".typmod"
+            + " OPERATOR(pg_catalog.-) 4) OPERATOR(pg_catalog.>>) 16) OPERATOR(pg_catalog.&) 65535 END";
+        case BITS -> "CASE WHEN " + r + ".typmod OPERATOR(pg_catalog.>) 0 THEN " + r + ".typmod END";
+        case DATETIME -> b.size + " OPERATOR(pg_catalog.+) " + fractionWidth(r);
         case UNLIMITED -> Integer.toString(UNBOUNDED);
         case NONE -> "NULL";
       };
-      sql.append(" WHEN ").append(r).append(".base_oid = ").append(b.oid).append(" THEN ").append(size);
+      sql.append(" WHEN ").append(r).append(".base_oid OPERATOR(pg_catalog.=) ").append(b.oid)
+          .append(" THEN ").append(size);
     }
     return sql.append(" END)::int4").toString();
   }
@@ -151,13 +155,16 @@ final class CatalogTypes {
     for (BuiltIn b : BuiltIn.values()) {
       String digits = switch (b.rule) {
         // the scale is a signed 11-bit field since PostgreSQL 15 (numeric.c, make_numeric_typmod)
-        case NUMERIC -> "CASE WHEN " + r + ".typmod >= 4 THEN ((((" + r + ".typmod - 4) & 2047) # 1024) - 1024) END";
+        case NUMERIC -> "CASE WHEN " + r + ".typmod OPERATOR(pg_catalog.>=) 4 THEN ((((" + r + ".typmod"
+            + " OPERATOR(pg_catalog.-) 4) OPERATOR(pg_catalog.&) 2047) OPERATOR(pg_catalog.#) 1024)"
+            + " OPERATOR(pg_catalog.-) 1024) END";
         case DATETIME -> fractionDigits(r);
         case FIXED -> b.radix == 10 ? "0" : null;
         default -> null;
       };
       if (digits != null) {
-        sql.append(" WHEN ").append(r).append(".base_oid = ").append(b.oid).append(" THEN ").append(digits);
+        sql.append(" WHEN ").append(r).append(".base_oid OPERATOR(pg_catalog.=) ").append(b.oid)
+            .append(" THEN ").append(digits);
       }
     }
     return sql.append(" END)::int4").toString();
@@ -165,22 +172,25 @@ final class CatalogTypes {
 
   /** CHAR_OCTET_LENGTH: the most bytes a character value can take in the server encoding. */
   private static String octetExpression(String r) {
-    String chars = "(CASE WHEN " + r + ".typmod >= 4 THEN " + r + ".typmod - 4 END)";
+    String chars = "(CASE WHEN " + r + ".typmod OPERATOR(pg_catalog.>=) 4"
+        + " THEN " + r + ".typmod OPERATOR(pg_catalog.-) 4 END)";
     String perChar = "pg_catalog.pg_encoding_max_length(pg_catalog.pg_char_to_encoding("
         + "pg_catalog.current_setting('server_encoding')))";
     // 1 GB is the most a varlena can hold (information_schema._pg_char_octet_length says the same)
-    return "(CASE WHEN " + r + ".base_oid IN (" + BuiltIn.BPCHAR.oid + ", " + BuiltIn.VARCHAR.oid + ", "
-        + BuiltIn.TEXT.oid + ") THEN LEAST(COALESCE(" + chars + "::int8 * " + perChar + ", 1073741824), 1073741824)"
-        + " WHEN " + r + ".base_oid = " + BuiltIn.CHAR.oid + " THEN 1"
-        + " WHEN " + r + ".base_oid = " + BuiltIn.NAME.oid + " THEN 64 END)::int4";
+    return "(CASE WHEN " + r + ".base_oid OPERATOR(pg_catalog.=) ANY (ARRAY[" + BuiltIn.BPCHAR.oid + ", "
+        + BuiltIn.VARCHAR.oid + ", " + BuiltIn.TEXT.oid + "]::oid[]) THEN LEAST(COALESCE(" + chars + "::int8"
+        + " OPERATOR(pg_catalog.*) " + perChar + ", 1073741824), 1073741824)"
+        + " WHEN " + r + ".base_oid OPERATOR(pg_catalog.=) " + BuiltIn.CHAR.oid + " THEN 1"
+        + " WHEN " + r + ".base_oid OPERATOR(pg_catalog.=) " + BuiltIn.NAME.oid + " THEN 64 END)::int4";
   }
 
   private static String fractionDigits(String r) {
-    return "CASE WHEN " + r + ".typmod >= 0 THEN " + r + ".typmod ELSE 6 END";
+    return "CASE WHEN " + r + ".typmod OPERATOR(pg_catalog.>=) 0 THEN " + r + ".typmod ELSE 6 END";
   }
 
   /** "." plus the fractional digits, or nothing for precision 0. */
   private static String fractionWidth(String r) {
-    return "CASE WHEN (" + fractionDigits(r) + ") > 0 THEN (" + fractionDigits(r) + ") + 1 ELSE 0 END";
+    return "CASE WHEN (" + fractionDigits(r) + ") OPERATOR(pg_catalog.>) 0 THEN (" + fractionDigits(r) + ")"
+        + " OPERATOR(pg_catalog.+) 1 ELSE 0 END";
   }
 }

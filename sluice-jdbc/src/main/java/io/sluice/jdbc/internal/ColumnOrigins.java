@@ -40,12 +40,16 @@ final class ColumnOrigins {
       return new ColumnOrigins(m);
     }
     try {
-      for (Row r : connection.query("select c.oid::int8, a.attnum::int4, n.nspname::text, c.relname::text, a.attnotnull,"
-          + " a.attidentity <> '' or coalesce(pg_catalog.pg_get_expr(d.adbin, d.adrelid) like 'nextval(%', false)"
-          + " from pg_catalog.pg_attribute a join pg_catalog.pg_class c on c.oid = a.attrelid"
-          + " join pg_catalog.pg_namespace n on n.oid = c.relnamespace"
-          + " left join pg_catalog.pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum"
-          + " where a.attrelid = any($1::int8[]::oid[]) and a.attnum > 0", (Object) tables.toArray(new Long[0]))) {
+      for (Row r : connection.query("select c.oid::int8, a.attnum::int4, n.nspname::text, c.relname::text,"
+          + " a.attnotnull,"
+          + " a.attidentity OPERATOR(pg_catalog.<>) '' or coalesce(pg_catalog.pg_get_expr(d.adbin, d.adrelid)"
+          + " OPERATOR(pg_catalog.~~) 'nextval(%', false)"
+          + " from pg_catalog.pg_attribute a join pg_catalog.pg_class c on c.oid OPERATOR(pg_catalog.=) a.attrelid"
+          + " join pg_catalog.pg_namespace n on n.oid OPERATOR(pg_catalog.=) c.relnamespace"
+          + " left join pg_catalog.pg_attrdef d on d.adrelid OPERATOR(pg_catalog.=) a.attrelid and d.adnum"
+          + " OPERATOR(pg_catalog.=) a.attnum"
+          + " where a.attrelid OPERATOR(pg_catalog.=) any($1::int8[]::oid[]) and a.attnum OPERATOR(pg_catalog.>)"
+          + " 0", (Object) tables.toArray(new Long[0]))) {
         m.put(key((int) r.getLong(0), r.getInt(1)),
             new Origin(r.getString(2), r.getString(3), r.getBoolean(4), r.getBoolean(5)));
       }

@@ -218,9 +218,10 @@ public interface DriverCapabilities extends DatabaseMetaData {
     return RowIdLifetime.ROWID_UNSUPPORTED;
   }
 
+  /** A refcursor column or OUT parameter reads as a ResultSet of its rows ({@link RefCursors}). */
   @Override
   default boolean supportsRefCursors() {
-    return false;
+    return true;
   }
 
   @Override

@@ -26,10 +26,10 @@ import java.util.Set;
  * ConnectionConfig}'s jdbc: URL parsing), a pgjdbc parameter with a Sluice meaning ({@code
  * currentSchema}, {@code loginTimeout}, {@code tcpKeepAlive}), a setting of this driver ({@code
  * defaultRowFetchSize}, {@code escapeSyntaxCallMode}, {@code stringtype}, {@code
- * raiseExceptionOnSilentRollback}, {@code readOnly}), a pgjdbc security parameter (honoured or
- * refused, never ignored: {@link SecurityParameters}), a pgjdbc tuning parameter that has no
- * effect here ({@link #IGNORED}), or any libpq or Sluice keyword ({@code statement_cache_size},
- * {@code pipeline_depth}, {@code query_timeout}, …). Anything else is an error naming it, so
+ * raiseExceptionOnSilentRollback}, {@code readOnly}, {@code quoteReturningIdentifiers}), a pgjdbc
+ * security parameter (honoured or refused, never ignored: {@link SecurityParameters}), a pgjdbc
+ * tuning parameter that has no effect here ({@link #IGNORED}), or any libpq or Sluice keyword
+ * ({@code statement_cache_size}, {@code pipeline_depth}, {@code query_timeout}, …). Anything else is an error naming it, so
  * that no setting is silently lost.
  *
  * @param config the Sluice connection configuration
@@ -48,9 +48,13 @@ import java.util.Set;
  * @param readOnly pgjdbc's {@code readOnly}: new connections start read-only ({@code
  *     setReadOnly(true)}: transactions begin READ ONLY, pgjdbc's default {@code
  *     readOnlyMode=transaction}, the only mode accepted)
+ * @param quoteKeyNames pgjdbc's {@code quoteReturningIdentifiers}: generated key column names are
+ *     quoted as given (the default), or written as given for callers that quote them ({@link
+ *     GeneratedKeys#named})
  */
 public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Optional<JdbcSql.CallMode> callMode,
-    boolean stringsUntyped, boolean rewriteInserts, boolean raiseOnSilentRollback, boolean readOnly) {
+    boolean stringsUntyped, boolean rewriteInserts, boolean raiseOnSilentRollback, boolean readOnly,
+    boolean quoteKeyNames) {
   public static final String PGJDBC_PREFIX = "jdbc:postgresql:";
   public static final String SLUICE_PREFIX = "jdbc:sluice:postgresql:";
 
@@ -70,7 +74,7 @@ public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Opti
       "receiveBufferSize", "assumeMinServerVersion", "logUnclosedConnections", "disableColumnSanitiser",
       "cleanupSavepoints", "adaptiveFetch", "adaptiveFetchMinimum", "adaptiveFetchMaximum",
       "defaultRowFetchSizeOverride", "hideUnprivilegedObjects", "loggerLevel",
-      "loggerFile", "maxResultBuffer", "quoteReturningIdentifiers", "groupStartupParameters",
+      "loggerFile", "maxResultBuffer", "groupStartupParameters",
       "unknownLength", "preferQueryMode", "autosave", "tcpNoDelay", "xmlFactoryFactory", "databaseMetadataCacheFields",
       "databaseMetadataCacheFieldsMiB", "replication", "allowEncodingChanges", "PGHOST", "PGPORT", "PGDBNAME",
       "sslResponseTimeout", "gssResponseTimeout",
@@ -81,7 +85,7 @@ public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Opti
   /** These settings with another Sluice configuration (a listener added to it). */
   public DriverSettings withConfig(ConnectionConfig c) {
     return new DriverSettings(c, defaultFetchSize, callMode, stringsUntyped, rewriteInserts, raiseOnSilentRollback,
-        readOnly);
+        readOnly, quoteKeyNames);
   }
 
   public static boolean accepts(String url) {
@@ -128,6 +132,7 @@ public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Opti
     boolean rewriteInserts = true;
     boolean raiseOnSilentRollback = false;
     boolean readOnly = false;
+    boolean quoteKeyNames = true;
     for (Map.Entry<String, String> e : params.entrySet()) {
       String name = e.getKey();
       String value = e.getValue() == null ? "" : e.getValue();
@@ -147,6 +152,7 @@ public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Opti
           case "escapeSyntaxCallMode" -> callMode = Optional.of(callMode(value));
           case "raiseExceptionOnSilentRollback" -> raiseOnSilentRollback = bool(name, value);
           case "readOnly" -> readOnly = bool(name, value);
+          case "quoteReturningIdentifiers" -> quoteKeyNames = bool(name, value);
           case "readOnlyMode" -> readOnlyMode(value);
           case "stringtype" -> untyped = stringType(value);
           case "reWriteBatchedInserts" -> rewriteInserts = bool(name, value);
@@ -165,7 +171,8 @@ public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Opti
     if (!keywords.isEmpty()) {
       config = config.with(keywords);
     }
-    return new DriverSettings(config, fetchSize, callMode, untyped, rewriteInserts, raiseOnSilentRollback, readOnly);
+    return new DriverSettings(config, fetchSize, callMode, untyped, rewriteInserts, raiseOnSilentRollback, readOnly,
+        quoteKeyNames);
   }
 
   private static Map<String, String> queryParameters(String query) {

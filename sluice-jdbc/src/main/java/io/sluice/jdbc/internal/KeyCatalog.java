@@ -21,11 +21,12 @@ final class KeyCatalog {
     return new CatalogQuery("SELECT " + TableCatalog.TABLE_IDENTITY + ", a.attname AS \"COLUMN_NAME\","
         + " k.seq::int2 AS \"KEY_SEQ\","
         + " con.conname AS \"PK_NAME\""
-        + " FROM pg_catalog.pg_constraint con JOIN pg_catalog.pg_class c ON c.oid = con.conrelid"
-        + " JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace"
-        + " CROSS JOIN LATERAL unnest(con.conkey) WITH ORDINALITY AS k(attnum, seq)"
-        + " JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid AND a.attnum = k.attnum"
-        + " WHERE con.contype = 'p' AND " + TableCatalog.VISIBLE_SCHEMA)
+        + " FROM pg_catalog.pg_constraint con JOIN pg_catalog.pg_class c ON c.oid OPERATOR(pg_catalog.=) con.conrelid"
+        + " JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) c.relnamespace"
+        + " CROSS JOIN LATERAL pg_catalog.unnest(con.conkey) WITH ORDINALITY AS k(attnum, seq)"
+        + " JOIN pg_catalog.pg_attribute a ON a.attrelid OPERATOR(pg_catalog.=) c.oid AND a.attnum"
+        + " OPERATOR(pg_catalog.=) k.attnum"
+        + " WHERE con.contype OPERATOR(pg_catalog.=) 'p' AND " + TableCatalog.VISIBLE_SCHEMA)
         .catalog(catalog)
         .equal("n.nspname", schema)
         .equal("c.relname", table)
@@ -75,23 +76,26 @@ final class KeyCatalog {
     return new CatalogQuery("SELECT " + TableCatalog.TABLE_IDENTITY + ", NOT i.indisunique AS \"NON_UNIQUE\","
         + " NULL::text AS \"INDEX_QUALIFIER\","
         + " ic.relname AS \"INDEX_NAME\","
-        + " (CASE WHEN am.amname = 'hash' THEN " + DatabaseMetaData.tableIndexHashed
+        + " (CASE WHEN am.amname OPERATOR(pg_catalog.=) 'hash' THEN " + DatabaseMetaData.tableIndexHashed
         + " WHEN i.indisclustered THEN " + DatabaseMetaData.tableIndexClustered
         + " ELSE " + DatabaseMetaData.tableIndexOther + " END)::int2 AS \"TYPE\","
-        + " (k.n + 1)::int2 AS \"ORDINAL_POSITION\","
-        + " CASE WHEN i.indkey[k.n] = 0 THEN pg_catalog.pg_get_indexdef(i.indexrelid, k.n + 1, false)"
+        + " (k.n OPERATOR(pg_catalog.+) 1)::int2 AS \"ORDINAL_POSITION\","
+        + " CASE WHEN i.indkey[k.n] OPERATOR(pg_catalog.=) 0 THEN pg_catalog.pg_get_indexdef(i.indexrelid, k.n"
+        + " OPERATOR(pg_catalog.+) 1, false)"
         + " ELSE a.attname::text END AS \"COLUMN_NAME\","
         // INDOPTION_DESC is bit 0 of indoption (src/include/catalog/pg_index.h)
         + " CASE WHEN NOT pg_catalog.pg_indexam_has_property(am.oid, 'can_order') THEN NULL"
-        + " WHEN i.indoption[k.n] & 1 = 1 THEN 'D' ELSE 'A' END AS \"ASC_OR_DESC\","
+        + " WHEN i.indoption[k.n] OPERATOR(pg_catalog.&) 1 OPERATOR(pg_catalog.=) 1 THEN 'D' ELSE 'A' END AS"
+        + " \"ASC_OR_DESC\","
         + " GREATEST(ic.reltuples, 0)::int8 AS \"CARDINALITY\", ic.relpages::int8 AS \"PAGES\","
         + " pg_catalog.pg_get_expr(i.indpred, i.indrelid) AS \"FILTER_CONDITION\""
-        + " FROM pg_catalog.pg_index i JOIN pg_catalog.pg_class c ON c.oid = i.indrelid"
-        + " JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace"
-        + " JOIN pg_catalog.pg_class ic ON ic.oid = i.indexrelid"
-        + " JOIN pg_catalog.pg_am am ON am.oid = ic.relam"
-        + " CROSS JOIN LATERAL pg_catalog.generate_series(0, i.indnkeyatts - 1) AS k(n)"
-        + " LEFT JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid AND a.attnum = i.indkey[k.n]"
+        + " FROM pg_catalog.pg_index i JOIN pg_catalog.pg_class c ON c.oid OPERATOR(pg_catalog.=) i.indrelid"
+        + " JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) c.relnamespace"
+        + " JOIN pg_catalog.pg_class ic ON ic.oid OPERATOR(pg_catalog.=) i.indexrelid"
+        + " JOIN pg_catalog.pg_am am ON am.oid OPERATOR(pg_catalog.=) ic.relam"
+        + " CROSS JOIN LATERAL pg_catalog.generate_series(0, i.indnkeyatts OPERATOR(pg_catalog.-) 1) AS k(n)"
+        + " LEFT JOIN pg_catalog.pg_attribute a ON a.attrelid OPERATOR(pg_catalog.=) c.oid AND a.attnum"
+        + " OPERATOR(pg_catalog.=) i.indkey[k.n]"
         + " WHERE " + TableCatalog.VISIBLE_SCHEMA + (unique ? " AND i.indisunique" : ""))
         .catalog(catalog)
         .equal("n.nspname", schema)
@@ -119,28 +123,33 @@ final class KeyCatalog {
         + " WHEN con.condeferrable THEN " + DatabaseMetaData.importedKeyInitiallyImmediate
         + " ELSE " + DatabaseMetaData.importedKeyNotDeferrable + " END)::int2 AS \"DEFERRABILITY\""
         + " FROM pg_catalog.pg_constraint con"
-        + " JOIN pg_catalog.pg_class fc ON fc.oid = con.conrelid"
-        + " JOIN pg_catalog.pg_namespace fn ON fn.oid = fc.relnamespace"
-        + " JOIN pg_catalog.pg_class pc ON pc.oid = con.confrelid"
-        + " JOIN pg_catalog.pg_namespace pn ON pn.oid = pc.relnamespace"
-        + " CROSS JOIN LATERAL unnest(con.conkey, con.confkey) WITH ORDINALITY AS k(fk_attnum, pk_attnum, seq)"
-        + " JOIN pg_catalog.pg_attribute fa ON fa.attrelid = con.conrelid AND fa.attnum = k.fk_attnum"
-        + " JOIN pg_catalog.pg_attribute pa ON pa.attrelid = con.confrelid AND pa.attnum = k.pk_attnum"
-        + " LEFT JOIN pg_catalog.pg_class ic ON ic.oid = con.conindid"
-        + " LEFT JOIN pg_catalog.pg_constraint pk ON pk.conindid = con.conindid AND pk.conrelid = con.confrelid"
-        + " AND pk.contype IN ('p', 'u')"
-        + " WHERE con.contype = 'f'"
+        + " JOIN pg_catalog.pg_class fc ON fc.oid OPERATOR(pg_catalog.=) con.conrelid"
+        + " JOIN pg_catalog.pg_namespace fn ON fn.oid OPERATOR(pg_catalog.=) fc.relnamespace"
+        + " JOIN pg_catalog.pg_class pc ON pc.oid OPERATOR(pg_catalog.=) con.confrelid"
+        + " JOIN pg_catalog.pg_namespace pn ON pn.oid OPERATOR(pg_catalog.=) pc.relnamespace"
+        + " CROSS JOIN LATERAL ROWS FROM (pg_catalog.unnest(con.conkey), pg_catalog.unnest(con.confkey)) WITH"
+        + " ORDINALITY AS k(fk_attnum, pk_attnum, seq)"
+        + " JOIN pg_catalog.pg_attribute fa ON fa.attrelid OPERATOR(pg_catalog.=) con.conrelid AND fa.attnum"
+        + " OPERATOR(pg_catalog.=) k.fk_attnum"
+        + " JOIN pg_catalog.pg_attribute pa ON pa.attrelid OPERATOR(pg_catalog.=) con.confrelid AND pa.attnum"
+        + " OPERATOR(pg_catalog.=) k.pk_attnum"
+        + " LEFT JOIN pg_catalog.pg_class ic ON ic.oid OPERATOR(pg_catalog.=) con.conindid"
+        + " LEFT JOIN pg_catalog.pg_constraint pk ON pk.conindid OPERATOR(pg_catalog.=) con.conindid AND pk.conrelid"
+        + " OPERATOR(pg_catalog.=) con.confrelid"
+        + " AND pk.contype OPERATOR(pg_catalog.=) ANY (ARRAY['p', 'u']::\"char\"[])"
+        + " WHERE con.contype OPERATOR(pg_catalog.=) 'f'"
         + " AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_constraint parent"
-        + "   WHERE parent.oid = con.conparentid AND parent.conrelid = con.conrelid)");
+        + "   WHERE parent.oid OPERATOR(pg_catalog.=) con.conparentid AND parent.conrelid OPERATOR(pg_catalog.=)"
+        + " con.conrelid)");
   }
 
   /** confupdtype/confdeltype ({@code FKCONSTR_ACTION_*} in pg_constraint.h) as importedKey* codes. */
   private static String rule(String action) {
-    return "(CASE " + action
-        + " WHEN 'c' THEN " + DatabaseMetaData.importedKeyCascade
-        + " WHEN 'n' THEN " + DatabaseMetaData.importedKeySetNull
-        + " WHEN 'd' THEN " + DatabaseMetaData.importedKeySetDefault
-        + " WHEN 'r' THEN " + DatabaseMetaData.importedKeyRestrict
+    return "(CASE"
+        + " WHEN " + action + " OPERATOR(pg_catalog.=) 'c' THEN " + DatabaseMetaData.importedKeyCascade
+        + " WHEN " + action + " OPERATOR(pg_catalog.=) 'n' THEN " + DatabaseMetaData.importedKeySetNull
+        + " WHEN " + action + " OPERATOR(pg_catalog.=) 'd' THEN " + DatabaseMetaData.importedKeySetDefault
+        + " WHEN " + action + " OPERATOR(pg_catalog.=) 'r' THEN " + DatabaseMetaData.importedKeyRestrict
         + " ELSE " + DatabaseMetaData.importedKeyNoAction + " END)::int2";
   }
 }

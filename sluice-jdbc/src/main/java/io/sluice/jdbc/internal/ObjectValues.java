@@ -23,6 +23,9 @@ import java.util.Locale;
  * JDBC 4.2 adds (java.time) and the usual boxes.
  */
 final class ObjectValues {
+  /** {@code refcursor}'s OID (pg_type.dat): read as the cursor's rows, a ResultSet, as in pgjdbc. */
+  private static final int REFCURSOR = 1790;
+
   private ObjectValues() {}
 
   static Object jdbcObject(Row r, int c, Column col, SluiceConnection connection) throws SQLException {
@@ -32,6 +35,7 @@ final class ObjectValues {
       case 1082 -> TemporalValues.date(v, null, col.name());
       case 1083, 1266 -> TemporalValues.time(v, null, col.name());
       case 1114, 1184 -> TemporalValues.timestamp(v, null, col.name());
+      case REFCURSOR -> RefCursors.fetchAll(connection, v);
       default -> v != null && (v.getClass().isArray() && !(v instanceof byte[]) || v instanceof java.util.List)
           ? array(v, col, connection) : v;
     };
@@ -68,6 +72,9 @@ final class ObjectValues {
     Object v = r.get(c);
     if (type == String.class) {
       return (T) r.getString(c);
+    }
+    if (type == java.sql.ResultSet.class && col.typeOid() == REFCURSOR) {
+      return (T) RefCursors.fetchAll(connection, v);
     }
     if (type == Integer.class || type == int.class) {
       return (T) Integer.valueOf(r.getInt(c));

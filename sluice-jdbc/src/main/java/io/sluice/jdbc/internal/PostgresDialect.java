@@ -95,8 +95,10 @@ public interface PostgresDialect extends DatabaseMetaData {
     return ".";
   }
 
-  // --- JDBC escape functions ({fn …}): those PostgreSQL has under the same name, and those the
-  // driver's rewriter (io.sluice.sql.JdbcSql) renames, such as ucase → upper and log → ln ---
+  // --- JDBC escape functions ({fn …}, JDBC 4.3 appendix C): those PostgreSQL has under the same
+  // name, and those the driver's rewriter (io.sluice.sql.EscapeFunctions) writes as pgjdbc does,
+  // such as ucase → upper and dayname → to_char(…, 'Day'). timestampdiff is translated but not
+  // listed: like pgjdbc's, it answers a field of the difference, not JDBC's count of units ---
 
   @Override
   default String getNumericFunctions() {
@@ -106,8 +108,8 @@ public interface PostgresDialect extends DatabaseMetaData {
 
   @Override
   default String getStringFunctions() {
-    return "ascii,bit_length,char,char_length,character_length,concat,lcase,left,length,ltrim,octet_length,"
-        + "position,repeat,replace,right,rtrim,substring,ucase";
+    return "ascii,bit_length,char,char_length,character_length,concat,insert,lcase,left,length,locate,ltrim,"
+        + "octet_length,position,repeat,replace,right,rtrim,space,substring,ucase";
   }
 
   @Override
@@ -117,7 +119,8 @@ public interface PostgresDialect extends DatabaseMetaData {
 
   @Override
   default String getTimeDateFunctions() {
-    return "curdate,curtime,current_date,current_time,current_timestamp,extract,now";
+    return "curdate,curtime,current_date,current_time,current_timestamp,dayname,dayofmonth,dayofweek,dayofyear,"
+        + "extract,hour,minute,month,monthname,now,quarter,second,timestampadd,week,year";
   }
 
   // --- SQL the server accepts ---

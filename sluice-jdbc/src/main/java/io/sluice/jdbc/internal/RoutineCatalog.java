@@ -33,21 +33,25 @@ final class RoutineCatalog {
       DatabaseMetaData.functionColumnInOut, DatabaseMetaData.functionColumnOut,
       DatabaseMetaData.functionReturn, DatabaseMetaData.functionColumnResult, "");
 
-  private static final String SPECIFIC_NAME = "(p.proname || '_' || p.oid::text)";
+  private static final String SPECIFIC_NAME = "(p.proname OPERATOR(pg_catalog.||) '_' OPERATOR(pg_catalog.||)"
+      + " p.oid::text)";
 
-  private static final String PROC_COMMENT = " LEFT JOIN pg_catalog.pg_description d ON d.objoid = p.oid"
-      + " AND d.classoid = 'pg_catalog.pg_proc'::regclass AND d.objsubid = 0";
+  private static final String PROC_COMMENT = " LEFT JOIN pg_catalog.pg_description d ON d.objoid"
+      + " OPERATOR(pg_catalog.=) p.oid"
+      + " AND d.classoid OPERATOR(pg_catalog.=) 'pg_catalog.pg_proc'::regclass AND d.objsubid OPERATOR(pg_catalog.=) 0";
 
   /** Ordered by PROCEDURE_CAT, PROCEDURE_SCHEM, PROCEDURE_NAME and SPECIFIC_NAME. */
   ResultSet procedures(String catalog, String schemaPattern, String namePattern) throws SQLException {
     return new CatalogQuery("SELECT pg_catalog.current_database() AS \"PROCEDURE_CAT\","
         + " n.nspname AS \"PROCEDURE_SCHEM\", p.proname AS \"PROCEDURE_NAME\", NULL::text AS \"RESERVED4\","
         + " NULL::text AS \"RESERVED5\", NULL::text AS \"RESERVED6\", d.description AS \"REMARKS\","
-        + " (CASE WHEN p.prokind = 'p' OR " + CatalogTypes.isVoid("p.prorettype") + " THEN "
+        + " (CASE WHEN p.prokind OPERATOR(pg_catalog.=) 'p' OR " + CatalogTypes.isVoid("p.prorettype") + " THEN "
         + DatabaseMetaData.procedureNoResult + " ELSE " + DatabaseMetaData.procedureReturnsResult
         + " END)::int2 AS \"PROCEDURE_TYPE\", " + SPECIFIC_NAME + " AS \"SPECIFIC_NAME\""
-        + " FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_namespace n ON n.oid = p.pronamespace" + PROC_COMMENT
-        + " WHERE p.prokind IN ('f', 'p') AND " + TableCatalog.VISIBLE_SCHEMA)
+        + " FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=)"
+        + " p.pronamespace" + PROC_COMMENT
+        + " WHERE p.prokind OPERATOR(pg_catalog.=) ANY (ARRAY['f', 'p']::\"char\"[]) AND"
+        + " " + TableCatalog.VISIBLE_SCHEMA)
         .catalog(catalog)
         .like("n.nspname", schemaPattern)
         .like("p.proname", namePattern)
@@ -62,8 +66,9 @@ final class RoutineCatalog {
         + " (CASE WHEN p.proretset THEN " + DatabaseMetaData.functionReturnsTable
         + " ELSE " + DatabaseMetaData.functionNoTable + " END)::int2 AS \"FUNCTION_TYPE\","
         + " " + SPECIFIC_NAME + " AS \"SPECIFIC_NAME\""
-        + " FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_namespace n ON n.oid = p.pronamespace" + PROC_COMMENT
-        + " WHERE p.prokind <> 'p' AND " + TableCatalog.VISIBLE_SCHEMA)
+        + " FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=)"
+        + " p.pronamespace" + PROC_COMMENT
+        + " WHERE p.prokind OPERATOR(pg_catalog.<>) 'p' AND " + TableCatalog.VISIBLE_SCHEMA)
         .catalog(catalog)
         .like("n.nspname", schemaPattern)
         .like("p.proname", namePattern)
@@ -73,13 +78,15 @@ final class RoutineCatalog {
 
   ResultSet procedureColumns(String catalog, String schemaPattern, String namePattern, String columnPattern)
       throws SQLException {
-    return routineColumns(PROCEDURE, "p.prokind IN ('f', 'p')", catalog, schemaPattern, namePattern,
+    return routineColumns(PROCEDURE, "p.prokind OPERATOR(pg_catalog.=) ANY (ARRAY['f',"
+        + " 'p']::\"char\"[])", catalog, schemaPattern, namePattern,
         columnPattern);
   }
 
   ResultSet functionColumns(String catalog, String schemaPattern, String namePattern, String columnPattern)
       throws SQLException {
-    return routineColumns(FUNCTION, "p.prokind <> 'p'", catalog, schemaPattern, namePattern, columnPattern);
+    return routineColumns(FUNCTION, "p.prokind OPERATOR(pg_catalog.<>)"
+        + " 'p'", catalog, schemaPattern, namePattern, columnPattern);
   }
 
   /**
@@ -94,7 +101,7 @@ final class RoutineCatalog {
       String namePattern, String columnPattern) throws SQLException {
     String p = kinds.prefix();
     String mode = "COALESCE(p.proargmodes[a.n], 'i')";
-    String hasOutputs = "COALESCE(p.proargmodes && ARRAY['o', 'b', 't']::\"char\"[], false)";
+    String hasOutputs = "COALESCE(p.proargmodes OPERATOR(pg_catalog.&&) ARRAY['o', 'b', 't']::\"char\"[], false)";
     return new CatalogQuery("SELECT pg_catalog.current_database() AS \"" + p + "_CAT\","
         + " n.nspname AS \"" + p + "_SCHEM\", p.proname AS \"" + p + "_NAME\", arg.name AS \"COLUMN_NAME\","
         + " arg.kind::int2 AS \"COLUMN_TYPE\", ty.data_type AS \"DATA_TYPE\", "
@@ -104,21 +111,26 @@ final class RoutineCatalog {
         + kinds.extraColumns() + " ty.octet_length AS \"CHAR_OCTET_LENGTH\","
         + " arg.position::int4 AS \"ORDINAL_POSITION\", 'YES' AS \"IS_NULLABLE\","
         + " " + SPECIFIC_NAME + " AS \"SPECIFIC_NAME\""
-        + " FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_namespace n ON n.oid = p.pronamespace"
+        + " FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) p.pronamespace"
         + " CROSS JOIN LATERAL ("
         + "   SELECT 'returnValue'::text AS name, p.prorettype AS type_oid, " + kinds.returnValue() + " AS kind,"
         + "     0::int8 AS position, 0::int8 AS sort"
-        + "   WHERE p.prokind <> 'p' AND NOT " + CatalogTypes.isVoid("p.prorettype") + " AND NOT " + hasOutputs
+        + "   WHERE p.prokind OPERATOR(pg_catalog.<>) 'p' AND NOT " + CatalogTypes.isVoid("p.prorettype") + " AND NOT"
+        + " " + hasOutputs
         + "   UNION ALL"
-        + "   SELECT COALESCE(NULLIF(p.proargnames[a.n], ''), '$' || a.n), a.type_oid,"
-        + "     CASE " + mode + " WHEN 'b' THEN " + kinds.inOut() + " WHEN 'o' THEN " + kinds.out()
-        + "     WHEN 't' THEN " + kinds.result() + " ELSE " + kinds.in() + " END,"
+        + "   SELECT CASE WHEN p.proargnames[a.n] OPERATOR(pg_catalog.<>) '' THEN p.proargnames[a.n]"
+        + "     ELSE '$' OPERATOR(pg_catalog.||) a.n END, a.type_oid,"
+        + "     CASE WHEN " + mode + " OPERATOR(pg_catalog.=) 'b' THEN " + kinds.inOut()
+        + "     WHEN " + mode + " OPERATOR(pg_catalog.=) 'o' THEN " + kinds.out()
+        + "     WHEN " + mode + " OPERATOR(pg_catalog.=) 't' THEN " + kinds.result() + " ELSE " + kinds.in() + " END,"
         // a TABLE column's position is in the result: after the arguments, which all come first
-        + "     CASE WHEN " + mode + " = 't' THEN a.n - cardinality(array_remove(p.proargmodes, 't'::\"char\"))"
+        + "     CASE WHEN " + mode + " OPERATOR(pg_catalog.=) 't' THEN a.n OPERATOR(pg_catalog.-)"
+        + " pg_catalog.cardinality(pg_catalog.array_remove(p.proargmodes, 't'::\"char\"))"
         + "     ELSE a.n END, a.n"
-        + "   FROM unnest(COALESCE(p.proallargtypes, p.proargtypes::oid[])) WITH ORDINALITY AS a(type_oid, n)"
+        + "   FROM pg_catalog.unnest(COALESCE(p.proallargtypes, p.proargtypes::oid[])) WITH ORDINALITY AS a(type_oid,"
+        + " n)"
         + " ) arg"
-        + " JOIN pg_catalog.pg_type t ON t.oid = arg.type_oid"
+        + " JOIN pg_catalog.pg_type t ON t.oid OPERATOR(pg_catalog.=) arg.type_oid"
         + CatalogTypes.describe("t", "-1", "ty")
         + " WHERE " + kindFilter + " AND " + TableCatalog.VISIBLE_SCHEMA)
         .catalog(catalog)

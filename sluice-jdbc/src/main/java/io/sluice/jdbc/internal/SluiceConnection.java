@@ -184,7 +184,8 @@ public final class SluiceConnection implements StatementOverloads, ConnectionRef
   @Override
   public PreparedStatement prepareStatement(String sql, String[] columnNames) throws SQLException {
     checkOpen();
-    return new SluicePreparedStatement(this, sql, ResultSet.TYPE_FORWARD_ONLY, GeneratedKeys.named(columnNames));
+    return new SluicePreparedStatement(this, sql, ResultSet.TYPE_FORWARD_ONLY,
+        GeneratedKeys.named(columnNames, settings.quoteKeyNames()));
   }
 
   @Override

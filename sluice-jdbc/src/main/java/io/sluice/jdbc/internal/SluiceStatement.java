@@ -168,7 +168,8 @@ public class SluiceStatement implements Statement, StatementRefusals, SelfWrappe
   @Override
   public boolean execute(String sql, String[] columnNames) throws SQLException {
     RewrittenSql r = plain(sql);
-    run(r, BoundParameters.valuesFor(r, new Object[0]), GeneratedKeys.named(columnNames));
+    run(r, BoundParameters.valuesFor(r, new Object[0]),
+        GeneratedKeys.named(columnNames, connection.settings.quoteKeyNames()));
     return results.resultSet() != null;
   }
 

@@ -55,6 +55,7 @@ final class StatementRunner {
   private String keysIn;
   private GeneratedKeys keysOf;
   private String keysOut;
+  private boolean keysReturned;
 
   /** {@code sql} with the RETURNING clause {@code keys} asks for. */
   String withKeys(String sql, GeneratedKeys keys) {
@@ -62,7 +63,8 @@ final class StatementRunner {
       return sql;
     }
     if (sql != keysIn || keys != keysOf) {
-      keysOut = keys.apply(sql);
+      keysOut = keys.apply(sql, connection.standardStrings());
+      keysReturned = GeneratedKeys.returnsKeys(keysOut, connection.standardStrings());
       keysIn = sql;
       keysOf = keys;
     }
@@ -104,7 +106,7 @@ final class StatementRunner {
       return;
     }
     RowSet set = on.query(sql, values);
-    if (keys.wanted()) {
+    if (keys.wanted() && keysReturned) {
       results.add(BatchRun.count(set));
       results.generatedKeys(SluiceResultSet.of(owner, connection, set.columns(), set, ResultSet.TYPE_FORWARD_ONLY, 0));
     } else {

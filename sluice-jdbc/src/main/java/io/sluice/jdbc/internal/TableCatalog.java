@@ -23,8 +23,9 @@ final class TableCatalog {
    * left out, this session's own temporary schema is kept; TOAST storage ({@code pg_toast}) is
    * internal and never listed.
    */
-  static final String VISIBLE_SCHEMA = "(n.nspname !~ '^pg_(toast_)?temp_' OR n.oid = pg_catalog.pg_my_temp_schema())"
-      + " AND n.nspname <> 'pg_toast'";
+  static final String VISIBLE_SCHEMA = "(n.nspname OPERATOR(pg_catalog.!~) '^pg_(toast_)?temp_' OR n.oid"
+      + " OPERATOR(pg_catalog.=) pg_catalog.pg_my_temp_schema())"
+      + " AND n.nspname OPERATOR(pg_catalog.<>) 'pg_toast'";
 
   /**
    * The table type of a pg_class row {@code c} in namespace {@code n}, in the names pgjdbc made the
@@ -32,16 +33,27 @@ final class TableCatalog {
    * VIEW"…). {@code pg_catalog} and {@code information_schema} objects are SYSTEM ones.
    */
   static final String TABLE_TYPE = "CASE"
-      + " WHEN n.nspname IN ('pg_catalog', 'information_schema') THEN CASE c.relkind"
-      + "   WHEN 'r' THEN 'SYSTEM TABLE' WHEN 'v' THEN 'SYSTEM VIEW' WHEN 'i' THEN 'SYSTEM INDEX' END"
-      + " WHEN c.relpersistence = 't' THEN CASE c.relkind"
-      + "   WHEN 'r' THEN 'TEMPORARY TABLE' WHEN 'v' THEN 'TEMPORARY VIEW' WHEN 'i' THEN 'TEMPORARY INDEX'"
-      + "   WHEN 'S' THEN 'TEMPORARY SEQUENCE' WHEN 'p' THEN 'PARTITIONED TABLE' WHEN 'I' THEN 'PARTITIONED INDEX' END"
-      + " ELSE CASE c.relkind"
-      + "   WHEN 'r' THEN 'TABLE' WHEN 'v' THEN 'VIEW' WHEN 'i' THEN 'INDEX' WHEN 'S' THEN 'SEQUENCE'"
-      + "   WHEN 'c' THEN 'TYPE' WHEN 'm' THEN 'MATERIALIZED VIEW' WHEN 'f' THEN 'FOREIGN TABLE'"
-      + "   WHEN 'p' THEN 'PARTITIONED TABLE' WHEN 'I' THEN 'PARTITIONED INDEX' END"
+      + " WHEN n.nspname OPERATOR(pg_catalog.=) ANY (ARRAY['pg_catalog', 'information_schema']::name[]) THEN "
+      + relkinds("r", "SYSTEM TABLE", "v", "SYSTEM VIEW", "i", "SYSTEM INDEX")
+      + " WHEN c.relpersistence OPERATOR(pg_catalog.=) 't' THEN "
+      + relkinds("r", "TEMPORARY TABLE", "v", "TEMPORARY VIEW", "i", "TEMPORARY INDEX", "S", "TEMPORARY SEQUENCE",
+          "p", "PARTITIONED TABLE", "I", "PARTITIONED INDEX")
+      + " ELSE " + relkinds("r", "TABLE", "v", "VIEW", "i", "INDEX", "S", "SEQUENCE", "c", "TYPE",
+          "m", "MATERIALIZED VIEW", "f", "FOREIGN TABLE", "p", "PARTITIONED TABLE", "I", "PARTITIONED INDEX")
       + " END";
+
+  /**
+   * A searched CASE over {@code c.relkind} (kind, name, kind, name…): a simple {@code CASE x WHEN}
+   * would look {@code =} up on the search path, where a user's operator can be found first.
+   */
+  private static String relkinds(String... kindsAndNames) {
+    StringBuilder sql = new StringBuilder("CASE");
+    for (int i = 0; i < kindsAndNames.length; i += 2) {
+      sql.append(" WHEN c.relkind OPERATOR(pg_catalog.=) '").append(kindsAndNames[i]).append("' THEN '")
+          .append(kindsAndNames[i + 1]).append('\'');
+    }
+    return sql.append(" END").toString();
+  }
 
   /** Every value {@link #TABLE_TYPE} can take, for getTableTypes. */
   static final String[] TABLE_TYPES = {
@@ -55,13 +67,17 @@ final class TableCatalog {
       + " c.relname AS \"TABLE_NAME\"";
 
   /** pg_class {@code c} with its namespace {@code n}. */
-  static final String CLASSES = " FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace";
+  static final String CLASSES = " FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid"
+      + " OPERATOR(pg_catalog.=) c.relnamespace";
 
   /** Relations that have columns a tool can read or map. */
-  static final String RELATIONS_WITH_COLUMNS = "c.relkind IN ('r', 'v', 'm', 'f', 'p')";
+  static final String RELATIONS_WITH_COLUMNS =
+      "c.relkind OPERATOR(pg_catalog.=) ANY (ARRAY['r', 'v', 'm', 'f', 'p']::\"char\"[])";
 
-  private static final String CLASS_COMMENT = " LEFT JOIN pg_catalog.pg_description dc ON dc.objoid = c.oid"
-      + " AND dc.classoid = 'pg_catalog.pg_class'::regclass AND dc.objsubid = 0";
+  private static final String CLASS_COMMENT = " LEFT JOIN pg_catalog.pg_description dc ON dc.objoid"
+      + " OPERATOR(pg_catalog.=) c.oid"
+      + " AND dc.classoid OPERATOR(pg_catalog.=) 'pg_catalog.pg_class'::regclass AND dc.objsubid"
+      + " OPERATOR(pg_catalog.=) 0";
 
   ResultSet schemas(String catalog, String schemaPattern) throws SQLException {
     return new CatalogQuery("SELECT n.nspname AS \"TABLE_SCHEM\", pg_catalog.current_database() AS \"TABLE_CATALOG\""
@@ -111,31 +127,38 @@ final class TableCatalog {
       throws SQLException {
     String columnDefault = "pg_catalog.pg_get_expr(ad.adbin, ad.adrelid)";
     return new CatalogQuery("SELECT * FROM (SELECT " + TABLE_IDENTITY + ", a.attname AS \"COLUMN_NAME\","
-        + " ty.data_type AS \"DATA_TYPE\", " + typeName("t") + " AS \"TYPE_NAME\","
+        + " (CASE WHEN t.typtype OPERATOR(pg_catalog.=) 'd' THEN " + java.sql.Types.DISTINCT
+        + " ELSE ty.data_type END)::int4 AS \"DATA_TYPE\", " + typeName("t") + " AS \"TYPE_NAME\","
         + " ty.column_size AS \"COLUMN_SIZE\", NULL::int4 AS \"BUFFER_LENGTH\","
         + " ty.decimal_digits AS \"DECIMAL_DIGITS\", ty.radix AS \"NUM_PREC_RADIX\","
-        + " (CASE WHEN a.attnotnull OR (t.typtype = 'd' AND t.typnotnull) THEN " + DatabaseMetaData.columnNoNulls
+        + " (CASE WHEN a.attnotnull OR (t.typtype OPERATOR(pg_catalog.=) 'd' AND t.typnotnull) THEN"
+        + " " + DatabaseMetaData.columnNoNulls
         + " ELSE " + DatabaseMetaData.columnNullable + " END)::int4 AS \"NULLABLE\","
         + " dsc.description AS \"REMARKS\","
         // a generation expression is not a default (attgenerated: 's' stored, 'v' virtual in PostgreSQL 18)
-        + " CASE WHEN a.attgenerated = '' THEN " + columnDefault + " END AS \"COLUMN_DEF\","
+        + " CASE WHEN a.attgenerated OPERATOR(pg_catalog.=) '' THEN " + columnDefault + " END AS \"COLUMN_DEF\","
         + " NULL::int4 AS \"SQL_DATA_TYPE\", NULL::int4 AS \"SQL_DATETIME_SUB\","
         + " ty.octet_length AS \"CHAR_OCTET_LENGTH\","
         + " (pg_catalog.row_number() OVER (PARTITION BY a.attrelid ORDER BY a.attnum))::int4 AS \"ORDINAL_POSITION\","
-        + " CASE WHEN a.attnotnull OR (t.typtype = 'd' AND t.typnotnull) THEN 'NO' ELSE 'YES' END AS \"IS_NULLABLE\","
+        + " CASE WHEN a.attnotnull OR (t.typtype OPERATOR(pg_catalog.=) 'd' AND t.typnotnull) THEN 'NO' ELSE 'YES' END"
+        + " AS \"IS_NULLABLE\","
         + " NULL::text AS \"SCOPE_CATALOG\", NULL::text AS \"SCOPE_SCHEMA\", NULL::text AS \"SCOPE_TABLE\","
-        + " NULL::int2 AS \"SOURCE_DATA_TYPE\","
+        + " (CASE WHEN t.typtype OPERATOR(pg_catalog.=) 'd' THEN ty.data_type END)::int2 AS \"SOURCE_DATA_TYPE\","
         // identity columns (attidentity 'a'/'d') and serial ones (a nextval default) number themselves
-        + " CASE WHEN a.attidentity <> '' OR " + columnDefault + " LIKE 'nextval(%' THEN 'YES' ELSE 'NO' END"
+        + " CASE WHEN a.attidentity OPERATOR(pg_catalog.<>) '' OR " + columnDefault + " OPERATOR(pg_catalog.~~)"
+        + " 'nextval(%' THEN 'YES' ELSE 'NO' END"
         + " AS \"IS_AUTOINCREMENT\","
-        + " CASE WHEN a.attgenerated <> '' THEN 'YES' ELSE 'NO' END AS \"IS_GENERATEDCOLUMN\""
+        + " CASE WHEN a.attgenerated OPERATOR(pg_catalog.<>) '' THEN 'YES' ELSE 'NO' END AS \"IS_GENERATEDCOLUMN\""
         + CLASSES
-        + " JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped"
-        + " JOIN pg_catalog.pg_type t ON t.oid = a.atttypid"
+        + " JOIN pg_catalog.pg_attribute a ON a.attrelid OPERATOR(pg_catalog.=) c.oid AND a.attnum"
+        + " OPERATOR(pg_catalog.>) 0 AND NOT a.attisdropped"
+        + " JOIN pg_catalog.pg_type t ON t.oid OPERATOR(pg_catalog.=) a.atttypid"
         + CatalogTypes.describe("t", "a.atttypmod", "ty")
-        + " LEFT JOIN pg_catalog.pg_attrdef ad ON ad.adrelid = a.attrelid AND ad.adnum = a.attnum"
-        + " LEFT JOIN pg_catalog.pg_description dsc ON dsc.objoid = c.oid"
-        + " AND dsc.classoid = 'pg_catalog.pg_class'::regclass AND dsc.objsubid = a.attnum"
+        + " LEFT JOIN pg_catalog.pg_attrdef ad ON ad.adrelid OPERATOR(pg_catalog.=) a.attrelid AND ad.adnum"
+        + " OPERATOR(pg_catalog.=) a.attnum"
+        + " LEFT JOIN pg_catalog.pg_description dsc ON dsc.objoid OPERATOR(pg_catalog.=) c.oid"
+        + " AND dsc.classoid OPERATOR(pg_catalog.=) 'pg_catalog.pg_class'::regclass AND dsc.objsubid"
+        + " OPERATOR(pg_catalog.=) a.attnum"
         + " WHERE " + RELATIONS_WITH_COLUMNS + " AND " + VISIBLE_SCHEMA)
         .catalog(catalog)
         .like("n.nspname", schemaPattern)
@@ -168,9 +191,10 @@ final class TableCatalog {
       throws SQLException {
     return new CatalogQuery("SELECT " + TABLE_IDENTITY + ", a.attname AS \"COLUMN_NAME\", " + PRIVILEGE_COLUMNS
         + CLASSES
-        + " JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped"
+        + " JOIN pg_catalog.pg_attribute a ON a.attrelid OPERATOR(pg_catalog.=) c.oid AND a.attnum"
+        + " OPERATOR(pg_catalog.>) 0 AND NOT a.attisdropped"
         + " CROSS JOIN LATERAL (SELECT * FROM pg_catalog.aclexplode(" + TABLE_ACL + ") x"
-        + "   WHERE x.privilege_type IN ('SELECT', 'INSERT', 'UPDATE', 'REFERENCES')"
+        + "   WHERE x.privilege_type OPERATOR(pg_catalog.=) ANY (ARRAY['SELECT', 'INSERT', 'UPDATE', 'REFERENCES'])"
         + "   UNION SELECT * FROM pg_catalog.aclexplode(a.attacl)) acl"
         + " WHERE " + RELATIONS_WITH_COLUMNS + " AND " + VISIBLE_SCHEMA)
         .catalog(catalog)
@@ -192,18 +216,20 @@ final class TableCatalog {
         + " ty.decimal_digits::int2 AS \"DECIMAL_DIGITS\", " + DatabaseMetaData.bestRowNotPseudo
         + "::int2 AS \"PSEUDO_COLUMN\""
         + " FROM (SELECT DISTINCT ON (i.indrelid) i.indrelid, i.indkey, i.indnkeyatts"
-        + "   FROM pg_catalog.pg_index i JOIN pg_catalog.pg_class c ON c.oid = i.indrelid"
-        + "   JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace"
+        + "   FROM pg_catalog.pg_index i JOIN pg_catalog.pg_class c ON c.oid OPERATOR(pg_catalog.=) i.indrelid"
+        + "   JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) c.relnamespace"
         + "   WHERE i.indisunique AND i.indpred IS NULL AND i.indexprs IS NULL AND " + VISIBLE_SCHEMA
-        + (nullable ? "" : "   AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_attribute na WHERE na.attrelid = i.indrelid"
-            + "     AND na.attnum = ANY (i.indkey::int2[]) AND NOT na.attnotnull)"))
+        + (nullable ? "" : "   AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_attribute na WHERE na.attrelid"
+        + " OPERATOR(pg_catalog.=) i.indrelid"
+            + "     AND na.attnum OPERATOR(pg_catalog.=) ANY (i.indkey::int2[]) AND NOT na.attnotnull)"))
         .catalog(catalog)
         .equal("n.nspname", schema)
         .equal("c.relname", table)
         .then("   ORDER BY i.indrelid, i.indisprimary DESC, i.indnkeyatts, i.indexrelid) k"
-            + " CROSS JOIN LATERAL pg_catalog.generate_series(0, k.indnkeyatts - 1) AS p(n)"
-            + " JOIN pg_catalog.pg_attribute a ON a.attrelid = k.indrelid AND a.attnum = k.indkey[p.n]"
-            + " JOIN pg_catalog.pg_type t ON t.oid = a.atttypid"
+            + " CROSS JOIN LATERAL pg_catalog.generate_series(0, k.indnkeyatts OPERATOR(pg_catalog.-) 1) AS p(n)"
+            + " JOIN pg_catalog.pg_attribute a ON a.attrelid OPERATOR(pg_catalog.=) k.indrelid AND a.attnum"
+            + " OPERATOR(pg_catalog.=) k.indkey[p.n]"
+            + " JOIN pg_catalog.pg_type t ON t.oid OPERATOR(pg_catalog.=) a.atttypid"
             + CatalogTypes.describe("t", "a.atttypmod", "ty")
             + " ORDER BY k.indrelid, p.n")
         .run(connection);
@@ -216,7 +242,7 @@ final class TableCatalog {
         + " NULL::int4 AS \"BUFFER_LENGTH\", NULL::int2 AS \"DECIMAL_DIGITS\", "
         + DatabaseMetaData.versionColumnPseudo + "::int2 AS \"PSEUDO_COLUMN\""
         + CLASSES
-        + " WHERE c.relkind IN ('r', 'p', 'm') AND " + VISIBLE_SCHEMA)
+        + " WHERE c.relkind OPERATOR(pg_catalog.=) ANY (ARRAY['r', 'p', 'm']::\"char\"[]) AND " + VISIBLE_SCHEMA)
         .catalog(catalog)
         .equal("n.nspname", schema)
         .equal("c.relname", table)
@@ -225,18 +251,27 @@ final class TableCatalog {
 
   /**
    * The name of type {@code t} as TYPE_NAME gives it: its pg_type name ("int4", "varchar",
-   * "_int4"), schema-qualified and quoted when the type is not on the search path.
+   * "_int4"), or, when the type is not on the search path, its schema and name each in double
+   * quotes, always, as pgjdbc writes them ({@code TypeInfoCache.getPGType}: {@code
+   * "test_schema"."_test_enum"}), with a double quote inside a name doubled.
    */
   static String typeName(String t) {
     return "CASE WHEN pg_catalog.pg_type_is_visible(" + t + ".oid) THEN " + t + ".typname::text"
-        + " ELSE pg_catalog.quote_ident((SELECT tn.nspname FROM pg_catalog.pg_namespace tn WHERE tn.oid = "
-        + t + ".typnamespace)) || '.' || pg_catalog.quote_ident(" + t + ".typname) END";
+        + " ELSE " + quoted("(SELECT tn.nspname FROM pg_catalog.pg_namespace tn WHERE tn.oid OPERATOR(pg_catalog.=) "
+        + t + ".typnamespace)") + " OPERATOR(pg_catalog.||) '.' OPERATOR(pg_catalog.||) " + quoted(t + ".typname")
+        + " END";
+  }
+
+  private static String quoted(String name) {
+    return "('\"' OPERATOR(pg_catalog.||) pg_catalog.replace(" + name + ", '\"', '\"\"')"
+        + " OPERATOR(pg_catalog.||) '\"')";
   }
 
   private static final String TABLE_ACL = "COALESCE(c.relacl, pg_catalog.acldefault('r', c.relowner))";
 
   private static final String PRIVILEGE_COLUMNS = "pg_catalog.pg_get_userbyid(acl.grantor)::text AS \"GRANTOR\","
-      + " CASE WHEN acl.grantee = 0 THEN 'PUBLIC' ELSE pg_catalog.pg_get_userbyid(acl.grantee)::text END"
+      + " CASE WHEN acl.grantee OPERATOR(pg_catalog.=) 0 THEN 'PUBLIC' ELSE"
+      + " pg_catalog.pg_get_userbyid(acl.grantee)::text END"
       + " AS \"GRANTEE\","
       + " acl.privilege_type AS \"PRIVILEGE\", CASE WHEN acl.is_grantable THEN 'YES' ELSE 'NO' END AS \"IS_GRANTABLE\"";
 }

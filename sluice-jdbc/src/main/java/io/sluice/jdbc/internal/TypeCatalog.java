@@ -23,11 +23,15 @@ final class TypeCatalog {
   }
 
   /** The longest char/varchar (MaxAttrSize, 10 MB), numeric precision and bit string PostgreSQL takes. */
-  private static final String MAX_PRECISION = "CASE WHEN t.oid IN (1042, 1043) THEN 10485760"
-      + " WHEN t.oid = 1700 THEN 1000 WHEN t.oid IN (1560, 1562) THEN 83886080 ELSE ty.column_size END";
+  private static final String MAX_PRECISION = "CASE WHEN t.oid OPERATOR(pg_catalog.=) ANY (ARRAY[1042, 1043]::oid[])"
+      + " THEN 10485760"
+      + " WHEN t.oid OPERATOR(pg_catalog.=) 1700 THEN 1000 WHEN t.oid OPERATOR(pg_catalog.=) ANY (ARRAY[1560,"
+      + " 1562]::oid[]) THEN 83886080 ELSE ty.column_size END";
 
-  private static final String CREATE_PARAMS = "CASE WHEN t.oid IN (1042, 1043, 1560, 1562) THEN 'length'"
-      + " WHEN t.oid = 1700 THEN 'precision,scale' WHEN t.oid IN (1083, 1114, 1184, 1266) THEN 'precision' END";
+  private static final String CREATE_PARAMS = "CASE WHEN t.oid OPERATOR(pg_catalog.=) ANY (ARRAY[1042, 1043, 1560,"
+      + " 1562]::oid[]) THEN 'length'"
+      + " WHEN t.oid OPERATOR(pg_catalog.=) 1700 THEN 'precision,scale' WHEN t.oid OPERATOR(pg_catalog.=) ANY"
+      + " (ARRAY[1083, 1114, 1184, 1266]::oid[]) THEN 'precision' END";
 
   /**
    * Every defined type but pseudo-types and the row types of tables (domains as DISTINCT),
@@ -37,23 +41,31 @@ final class TypeCatalog {
    */
   ResultSet typeInfo() throws SQLException {
     return new CatalogQuery("SELECT " + TableCatalog.typeName("t") + " AS \"TYPE_NAME\","
-        + " (CASE WHEN t.typtype = 'd' THEN " + Types.DISTINCT + " ELSE ty.data_type END)::int4 AS \"DATA_TYPE\","
+        + " (CASE WHEN t.typtype OPERATOR(pg_catalog.=) 'd' THEN " + Types.DISTINCT + " ELSE ty.data_type END)::int4"
+        + " AS \"DATA_TYPE\","
         + " (" + MAX_PRECISION + ")::int4 AS \"PRECISION\","
-        + " CASE WHEN t.typcategory NOT IN ('N', 'B') THEN '''' END AS \"LITERAL_PREFIX\","
-        + " CASE WHEN t.typcategory NOT IN ('N', 'B') THEN '''' END AS \"LITERAL_SUFFIX\","
+        + " CASE WHEN NOT t.typcategory OPERATOR(pg_catalog.=) ANY (ARRAY['N', 'B']::\"char\"[]) THEN '''' END AS"
+        + " \"LITERAL_PREFIX\","
+        + " CASE WHEN NOT t.typcategory OPERATOR(pg_catalog.=) ANY (ARRAY['N', 'B']::\"char\"[]) THEN '''' END AS"
+        + " \"LITERAL_SUFFIX\","
         + " " + CREATE_PARAMS + " AS \"CREATE_PARAMS\", " + DatabaseMetaData.typeNullable + "::int2 AS \"NULLABLE\","
-        + " t.typcategory = 'S' AS \"CASE_SENSITIVE\", " + DatabaseMetaData.typeSearchable + "::int2 AS \"SEARCHABLE\","
-        + " false AS \"UNSIGNED_ATTRIBUTE\", t.oid = 790 AS \"FIXED_PREC_SCALE\", false AS \"AUTO_INCREMENT\","
+        + " t.typcategory OPERATOR(pg_catalog.=) 'S' AS \"CASE_SENSITIVE\","
+        + " " + DatabaseMetaData.typeSearchable + "::int2 AS \"SEARCHABLE\","
+        + " false AS \"UNSIGNED_ATTRIBUTE\", t.oid OPERATOR(pg_catalog.=) 790 AS \"FIXED_PREC_SCALE\", false AS"
+        + " \"AUTO_INCREMENT\","
         + " NULL::text AS \"LOCAL_TYPE_NAME\","
-        + " (CASE WHEN t.oid = 1700 THEN -1000 WHEN ty.decimal_digits IS NOT NULL THEN 0 END)::int2"
+        + " (CASE WHEN t.oid OPERATOR(pg_catalog.=) 1700 THEN -1000 WHEN ty.decimal_digits IS NOT NULL THEN 0"
+        + " END)::int2"
         + " AS \"MINIMUM_SCALE\","
-        + " (CASE WHEN t.oid = 1700 THEN 1000 WHEN t.oid IN (1083, 1114, 1184, 1266) THEN 6"
+        + " (CASE WHEN t.oid OPERATOR(pg_catalog.=) 1700 THEN 1000 WHEN t.oid OPERATOR(pg_catalog.=) ANY (ARRAY[1083,"
+        + " 1114, 1184, 1266]::oid[]) THEN 6"
         + " WHEN ty.decimal_digits IS NOT NULL THEN 0 END)::int2 AS \"MAXIMUM_SCALE\","
         + " NULL::int4 AS \"SQL_DATA_TYPE\", NULL::int4 AS \"SQL_DATETIME_SUB\", ty.radix AS \"NUM_PREC_RADIX\""
-        + " FROM pg_catalog.pg_type t JOIN pg_catalog.pg_namespace n ON n.oid = t.typnamespace"
+        + " FROM pg_catalog.pg_type t JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) t.typnamespace"
         + CatalogTypes.describe("t", "-1", "ty")
-        + " WHERE t.typisdefined AND t.typtype <> 'p' AND " + TableCatalog.VISIBLE_SCHEMA
-        + " AND (t.typrelid = 0 OR (SELECT rc.relkind = 'c' FROM pg_catalog.pg_class rc WHERE rc.oid = t.typrelid))"
+        + " WHERE t.typisdefined AND t.typtype OPERATOR(pg_catalog.<>) 'p' AND " + TableCatalog.VISIBLE_SCHEMA
+        + " AND (t.typrelid OPERATOR(pg_catalog.=) 0 OR (SELECT rc.relkind OPERATOR(pg_catalog.=) 'c' FROM"
+        + " pg_catalog.pg_class rc WHERE rc.oid OPERATOR(pg_catalog.=) t.typrelid))"
         + " ORDER BY \"DATA_TYPE\", ty.rank, \"TYPE_NAME\"")
         .run(connection);
   }
@@ -67,18 +79,22 @@ final class TypeCatalog {
       throws SQLException {
     String codes = types == null || types.length == 0 ? "NULL"
         : Arrays.stream(types).mapToObj(Integer::toString).collect(Collectors.joining(", "));
-    String wanted = types == null ? "" : " AND \"DATA_TYPE\" IN (" + codes + ")";
+    String wanted = types == null ? "" : " AND \"DATA_TYPE\" OPERATOR(pg_catalog.=) ANY (ARRAY[" + codes + "]::int4[])";
     return new CatalogQuery("SELECT * FROM (SELECT pg_catalog.current_database() AS \"TYPE_CAT\","
         + " n.nspname AS \"TYPE_SCHEM\", t.typname AS \"TYPE_NAME\", NULL::text AS \"CLASS_NAME\","
-        + " (CASE WHEN t.typtype = 'c' THEN " + Types.STRUCT + " ELSE " + Types.DISTINCT + " END)::int4"
+        + " (CASE WHEN t.typtype OPERATOR(pg_catalog.=) 'c' THEN " + Types.STRUCT + " ELSE"
+        + " " + Types.DISTINCT + " END)::int4"
         + " AS \"DATA_TYPE\","
-        + " d.description AS \"REMARKS\", (CASE WHEN t.typtype = 'd' THEN ty.data_type END)::int2 AS \"BASE_TYPE\""
-        + " FROM pg_catalog.pg_type t JOIN pg_catalog.pg_namespace n ON n.oid = t.typnamespace"
+        + " d.description AS \"REMARKS\", (CASE WHEN t.typtype OPERATOR(pg_catalog.=) 'd' THEN ty.data_type END)::int2"
+        + " AS \"BASE_TYPE\""
+        + " FROM pg_catalog.pg_type t JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) t.typnamespace"
         + CatalogTypes.describe("t", "-1", "ty")
-        + " LEFT JOIN pg_catalog.pg_class rc ON rc.oid = t.typrelid"
-        + " LEFT JOIN pg_catalog.pg_description d ON d.objoid = t.oid"
-        + " AND d.classoid = 'pg_catalog.pg_type'::regclass AND d.objsubid = 0"
-        + " WHERE ((t.typtype = 'c' AND rc.relkind = 'c') OR t.typtype = 'd') AND " + TableCatalog.VISIBLE_SCHEMA)
+        + " LEFT JOIN pg_catalog.pg_class rc ON rc.oid OPERATOR(pg_catalog.=) t.typrelid"
+        + " LEFT JOIN pg_catalog.pg_description d ON d.objoid OPERATOR(pg_catalog.=) t.oid"
+        + " AND d.classoid OPERATOR(pg_catalog.=) 'pg_catalog.pg_type'::regclass AND d.objsubid OPERATOR(pg_catalog.=)"
+        + " 0"
+        + " WHERE ((t.typtype OPERATOR(pg_catalog.=) 'c' AND rc.relkind OPERATOR(pg_catalog.=) 'c') OR t.typtype"
+        + " OPERATOR(pg_catalog.=) 'd') AND " + TableCatalog.VISIBLE_SCHEMA)
         .catalog(catalog)
         .like("n.nspname", schemaPattern)
         .like("t.typname", typePattern)
@@ -89,10 +105,11 @@ final class TypeCatalog {
   /** The direct parent of each inheriting table or partition ({@code pg_inherits}). */
   ResultSet superTables(String catalog, String schemaPattern, String tablePattern) throws SQLException {
     return new CatalogQuery("SELECT " + TableCatalog.TABLE_IDENTITY + ", pc.relname AS \"SUPERTABLE_NAME\""
-        + " FROM pg_catalog.pg_inherits i JOIN pg_catalog.pg_class c ON c.oid = i.inhrelid"
-        + " JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace"
-        + " JOIN pg_catalog.pg_class pc ON pc.oid = i.inhparent"
-        + " WHERE c.relkind IN ('r', 'p', 'f') AND " + TableCatalog.VISIBLE_SCHEMA)
+        + " FROM pg_catalog.pg_inherits i JOIN pg_catalog.pg_class c ON c.oid OPERATOR(pg_catalog.=) i.inhrelid"
+        + " JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) c.relnamespace"
+        + " JOIN pg_catalog.pg_class pc ON pc.oid OPERATOR(pg_catalog.=) i.inhparent"
+        + " WHERE c.relkind OPERATOR(pg_catalog.=) ANY (ARRAY['r', 'p', 'f']::\"char\"[]) AND"
+        + " " + TableCatalog.VISIBLE_SCHEMA)
         .catalog(catalog)
         .like("n.nspname", schemaPattern)
         .like("c.relname", tablePattern)

@@ -32,10 +32,9 @@ final class TypeNames {
    * A type's name as DatabaseMetaData's TYPE_NAME gives it (schema-qualified when the type is not
    * on the search path), its category and its kind.
    */
-  private static final String LOOK_UP = "select case when pg_catalog.pg_type_is_visible(t.oid)"
-      + " then t.typname::text else pg_catalog.quote_ident(n.nspname) || '.' || pg_catalog.quote_ident(t.typname) end,"
+  private static final String LOOK_UP = "select " + TableCatalog.typeName("t") + ","
       + " t.typcategory::text, t.typtype::text from pg_catalog.pg_type t"
-      + " join pg_catalog.pg_namespace n on n.oid = t.typnamespace where t.oid = $1::int8::oid";
+      + " where t.oid OPERATOR(pg_catalog.=) $1::int8::oid";
 
   /** As pgjdbc and getColumns: arrays ARRAY, composites STRUCT, enums VARCHAR, the rest OTHER. */
   private static int sqlType(String category, String kind) {

@@ -141,8 +141,8 @@ class MetaDataInfoTest extends MetaDataTestBase {
     assertNull(numeric.get("LITERAL_PREFIX"));
     Map<String, Object> date = rows.stream().filter(r -> r.get("TYPE_NAME").equals("date")).findFirst().orElseThrow();
     assertEquals("'", date.get("LITERAL_PREFIX"));
-    assertTrue(rows.stream().anyMatch(r -> r.get("TYPE_NAME").equals("meta_test.point3")), "composite types too");
-    Map<String, Object> domain = rows.stream().filter(r -> r.get("TYPE_NAME").equals("meta_test.positive_int"))
+    assertTrue(rows.stream().anyMatch(r -> r.get("TYPE_NAME").equals("\"meta_test\".\"point3\"")), "composite types too");
+    Map<String, Object> domain = rows.stream().filter(r -> r.get("TYPE_NAME").equals("\"meta_test\".\"positive_int\""))
         .findFirst().orElseThrow();
     assertEquals(Types.DISTINCT, ((Number) domain.get("DATA_TYPE")).intValue());
     assertTrue(rows.stream().noneMatch(r -> r.get("TYPE_NAME").equals("meta_test.customer")),
