@@ -290,6 +290,11 @@ public final class ConnectionConfig {
     return s.optional(Keys.OPTIONS);
   }
 
+  /** {@code timezone}: the session's {@code TimeZone}, sent in the startup message; none by default. */
+  public Optional<String> timeZone() {
+    return s.optional(Keys.TIMEZONE);
+  }
+
   /** {@code application_name}, else {@code fallback_application_name}. */
   public Optional<String> applicationName() {
     return s.optional(Keys.APPLICATION_NAME);

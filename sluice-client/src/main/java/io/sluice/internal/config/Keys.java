@@ -186,6 +186,11 @@ public final class Keys {
       s -> Values.seconds(s).orElseThrow(() -> s.invalid(
           "expected more than 0 seconds: a statement never waits without bound for another thread")),
       Duration.ofSeconds(30), Values::secondsText);
+  /**
+   * The session's {@code TimeZone}, sent in the startup message as libpq sends {@code PGTZ}
+   * ({@code build_startup_packet}'s environment options); the JDBC driver sets the JVM's zone.
+   */
+  public static final Param<String> TIMEZONE = sluice("timezone", "PGTZ", Setting::value, null, null);
   // a pool over a primary and its standbys, resolved together by Routing
   public static final Param<ReadRouting> READ_ROUTING =
       sluice("read_routing", null, null, ReadRouting.PRIMARY, ReadRouting::keyword);

@@ -78,6 +78,9 @@ public record ConnectPlan(
     startup.put("DateStyle", "ISO");
     // shortest text that reads back as the same float (PostgreSQL 12+); exact digits before that
     startup.put("extra_float_digits", "3");
+    // after the fixed ones: a TimeZone in options (-c TimeZone=…) is overridden by this, as the
+    // server applies the startup packet's parameters after options (postinit.c, process_startup_options)
+    c.timeZone().ifPresent(v -> startup.put("TimeZone", v));
     List<HostPort> hosts = new ArrayList<>(c.hosts());
     if (c.loadBalanceHosts() == LoadBalanceHosts.RANDOM) {
       Collections.shuffle(hosts);

@@ -168,9 +168,11 @@ public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Opti
       String options = config.options().map(o -> o + " ").orElse("");
       keywords.put("options", options + "-c search_path=" + schema.replace("\\", "\\\\").replace(" ", "\\ "));
     }
-    if (!keywords.isEmpty()) {
-      config = config.with(keywords);
+    if (!keywords.containsKey("timezone")) {
+      SessionTimeZone.toSend(Optional.ofNullable(keywords.get("options")).or(config::options))
+          .ifPresent(zone -> keywords.put("timezone", zone));
     }
+    config = config.with(keywords);
     return new DriverSettings(config, fetchSize, callMode, untyped, rewriteInserts, raiseOnSilentRollback, readOnly,
         quoteKeyNames);
   }

@@ -42,6 +42,12 @@ final class ParameterValues {
       case java.sql.Time t -> TemporalValues.parameter(t, null);
       case java.util.Date d -> TemporalValues.parameter(new java.sql.Timestamp(d.getTime()), null);
       case java.util.Calendar c -> TemporalValues.parameter(new java.sql.Timestamp(c.getTimeInMillis()), c);
+      case java.time.LocalDateTime t -> TemporalValues.rounded(t);
+      case java.time.LocalTime t -> TemporalValues.rounded(t);
+      case java.time.OffsetDateTime t -> TemporalValues.rounded(t);
+      case java.time.OffsetTime t -> TemporalValues.rounded(t);
+      case java.time.ZonedDateTime t -> TemporalValues.rounded(t);
+      case java.time.Instant t -> TemporalValues.rounded(t);
       case Character c -> String.valueOf(c);
       case Byte b -> (short) b;
       case SluiceArray a -> array(a);

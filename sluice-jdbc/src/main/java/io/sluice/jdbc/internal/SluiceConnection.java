@@ -276,10 +276,14 @@ public final class SluiceConnection implements StatementOverloads, ConnectionRef
   }
 
   /**
-   * Whether the connection works: an empty query (which even an aborted transaction answers) on
-   * this thread when it holds the transaction, else on a helper thread waited for at most the
-   * timeout. While another thread holds a transaction, or a result streams, the connection cannot
-   * be probed without waiting for it: the answer is then whether the connection is open.
+   * Whether the connection works: an empty query (which even an aborted transaction answers),
+   * waited for at most {@link ConnectionProbe#bound} (the timeout, the network timeout, 30 s). On
+   * a helper thread, except when this thread holds the transaction (only it can run in it): the
+   * probe then runs here, and past the bound the connection is closed, which ends the wait (JDBC's
+   * {@code setNetworkTimeout} marks a connection closed when its limit passes; a transaction that
+   * cannot answer an empty query in time has nothing left to save). While
+   * another thread holds a transaction, or a result streams, the connection cannot be probed
+   * without waiting for it: the answer is then whether the connection is open.
    */
   @Override
   public boolean isValid(int timeoutSeconds) throws SQLException {
@@ -292,9 +296,18 @@ public final class SluiceConnection implements StatementOverloads, ConnectionRef
     if (tx.heldByAnotherThread() || streaming != null) {
       return sessions.isOpen();   // a probe would wait behind the transaction or the stream
     }
-    // on this thread when it holds the transaction (only it can run in it), or with no timeout
-    return ConnectionProbe.works(() -> inSession(s -> s.simpleQuery("")), timeoutSeconds == 0 || tx.inProgress(),
-        timeoutSeconds);
+    long bound = ConnectionProbe.bound(timeoutSeconds, networkTimeoutMillis);
+    if (!tx.inProgress()) {
+      return ConnectionProbe.worksWithin(() -> inSession(s -> s.simpleQuery("")), bound);
+    }
+    return ConnectionProbe.worksHere(() -> inSession(s -> {
+      java.util.concurrent.ScheduledFuture<?> timer = Timeouts.after(bound, s::close);
+      try {
+        return s.simpleQuery("");
+      } finally {
+        Timeouts.disarm(timer);
+      }
+    }));
   }
 
   @Override

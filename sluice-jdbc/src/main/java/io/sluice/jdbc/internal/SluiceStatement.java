@@ -29,7 +29,9 @@ public class SluiceStatement implements Statement, StatementRefusals, SelfWrappe
   private long maxRows;
   private int queryTimeoutSeconds;
   private int maxFieldSize;
-  private boolean closed;
+  private volatile boolean closed;
+  /** Statements of this one on the server now: close() from another thread cancels them. */
+  private volatile boolean running;
   private boolean closeOnCompletion;
   private boolean poolable;
   private long warningMark = Long.MAX_VALUE;
@@ -68,11 +70,21 @@ public class SluiceStatement implements Statement, StatementRefusals, SelfWrappe
     StatementRunner.Limits limits = new StatementRunner.Limits(resultSetType, fetchSize, maxRows, timeoutMillis());
     // a portal (fetch size, max rows) may keep streaming after this returns: its session's WAL
     // position is then asked when it ends, not tracked now
-    connection.inSession(fetchSize == 0 && maxRows == 0, s -> {
+    running(fetchSize == 0 && maxRows == 0, s -> {
       runner.run(statements, values, keys, limits);
       return null;
     });
     results.start();
+  }
+
+  /** {@code work} on the connection's session, marked as running for {@link #close()}. */
+  private <T> T running(boolean tracked, Sessions.Work<T> work) throws SQLException {
+    running = true;
+    try {
+      return connection.inSession(tracked, work);
+    } finally {
+      running = false;
+    }
   }
 
   /**
@@ -255,7 +267,7 @@ public class SluiceStatement implements Statement, StatementRefusals, SelfWrappe
     connection.beforeStatement();
     warningMark = connection.warnings.mark();
     try {
-      BatchRun run = connection.inSession(s -> BatchRun.run(connection, plan, timeoutMillis()));
+      BatchRun run = running(true, s -> BatchRun.run(connection, plan, timeoutMillis()));
       if (keys != null && keys.wanted() && !run.keys().isEmpty()) {
         setGeneratedKeys(run.keys().get(0).columns(), run.keys());
       }
@@ -265,12 +277,26 @@ public class SluiceStatement implements Statement, StatementRefusals, SelfWrappe
     }
   }
 
+  /**
+   * Closes the statement. JDBC's close releases what the statement holds; called from another
+   * thread while it runs, it cancels it, as pgjdbc does: the running execute fails with {@code
+   * 57014} and the connection stays usable. The cancel is a CancelRequest, which cancels what the
+   * server runs for the connection at that moment (see {@link #cancel()}).
+   */
   @Override
   public void close() throws SQLException {
     if (closed) {
       return;
     }
     closed = true;
+    if (running) {
+      try {
+        connection.sessions.cancel();
+      } catch (SluiceException e) {
+        // the connection closed meanwhile: nothing runs any more
+      }
+      return;   // its results are the running thread's to drop
+    }
     results.clear();
   }
 

@@ -12,19 +12,27 @@ import java.time.OffsetDateTime;
 import java.time.OffsetTime;
 import java.time.ZoneId;
 import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.Calendar;
+import java.util.GregorianCalendar;
+import java.util.TimeZone;
 
 /**
  * Date and time values between java.time (what Sluice decodes and encodes) and the legacy {@code
  * java.sql} classes, the way pgjdbc does it: a value without a zone ({@code date}, {@code
  * timestamp}, {@code time}) is a wall-clock reading in the JVM's default zone, or in the zone of
  * the {@link Calendar} given; a {@code timestamptz} is an instant.
+ *
+ * <p>Wall clocks are read and written through {@link GregorianCalendar} fields, era included, as
+ * pgjdbc's {@code TimestampUtils} does: the {@code java.sql} classes count in the Julian calendar
+ * before 1582-10-15, and their {@code toLocalDate}/{@code toLocalDateTime} drop the era (101 BC
+ * would become 101 AD). Years of java.time are proleptic: year 0 is 1 BC.
+ *
+ * <p>Fractions finer than PostgreSQL's microsecond are rounded half up, as pgjdbc does, so that
+ * 23:59:59.9999995 becomes the next day rather than losing the last half microsecond.
  */
 final class TemporalValues {
-  /** The form of a {@code Timestamp} parameter: wall clock and offset, for the server to read as either type. */
-  private static final DateTimeFormatter WITH_OFFSET = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss.SSSSSSSSSxxx");
-
   private TemporalValues() {}
 
   static ZoneId zone(Calendar cal) {
@@ -34,7 +42,11 @@ final class TemporalValues {
   static Timestamp timestamp(Object v, Calendar cal, String column) throws SQLException {
     return switch (v) {
       case null -> null;
-      case LocalDateTime t -> cal == null ? Timestamp.valueOf(t) : Timestamp.from(t.atZone(zone(cal)).toInstant());
+      case LocalDateTime t -> {
+        Timestamp ts = new Timestamp(millis(t, zone(cal)));
+        ts.setNanos(t.getNano());
+        yield ts;
+      }
       case OffsetDateTime t -> Timestamp.from(t.toInstant());
       case Instant t -> Timestamp.from(t);
       case ZonedDateTime t -> Timestamp.from(t.toInstant());
@@ -47,10 +59,10 @@ final class TemporalValues {
   static Date date(Object v, Calendar cal, String column) throws SQLException {
     return switch (v) {
       case null -> null;
-      case LocalDate d -> cal == null ? Date.valueOf(d) : new Date(d.atStartOfDay(zone(cal)).toInstant().toEpochMilli());
+      case LocalDate d -> new Date(millis(d.atStartOfDay(), zone(cal)));
       case LocalDateTime t -> date(t.toLocalDate(), cal, column);
-      case OffsetDateTime t -> date(t.atZoneSameInstant(zone(cal)).toLocalDate(), cal, column);
-      case Instant t -> date(t.atZone(zone(cal)).toLocalDate(), cal, column);
+      case OffsetDateTime t -> date(t.toInstant(), cal, column);
+      case Instant t -> date(wallClock(t.toEpochMilli(), zone(cal)).toLocalDate(), cal, column);
       case String s -> date(parse(s, column), cal, column);
       default -> throw cannot(v, "Date", column);
     };
@@ -59,8 +71,7 @@ final class TemporalValues {
   static Time time(Object v, Calendar cal, String column) throws SQLException {
     return switch (v) {
       case null -> null;
-      case LocalTime t -> cal == null ? new Time(Timestamp.valueOf(t.atDate(LocalDate.EPOCH)).getTime())
-          : new Time(t.atDate(LocalDate.EPOCH).atZone(zone(cal)).toInstant().toEpochMilli());
+      case LocalTime t -> new Time(millis(t.atDate(LocalDate.EPOCH), zone(cal)));
       case OffsetTime t -> new Time(t.atDate(LocalDate.EPOCH).toInstant().toEpochMilli());
       case LocalDateTime t -> time(t.toLocalTime(), cal, column);
       case OffsetDateTime t -> time(t.atZoneSameInstant(zone(cal)).toLocalTime(), cal, column);
@@ -71,8 +82,12 @@ final class TemporalValues {
 
   private static Object parse(String s, String column) throws SQLException {
     try {
-      String iso = s.trim().replace(' ', 'T');
-      return iso.length() <= 10 ? LocalDate.parse(iso) : LocalDateTime.parse(iso);
+      String text = s.trim();
+      boolean bc = text.endsWith(" BC");   // PostgreSQL's text for years before 1 (DateStyle ISO)
+      String iso = (bc ? text.substring(0, text.length() - 3) : text).replace(' ', 'T');
+      LocalDateTime t = iso.length() <= 10 ? LocalDate.parse(iso).atStartOfDay() : LocalDateTime.parse(iso);
+      LocalDateTime inEra = bc ? t.withYear(1 - t.getYear()) : t;
+      return iso.length() <= 10 ? inEra.toLocalDate() : inEra;
     } catch (java.time.format.DateTimeParseException e) {
       throw SqlErrors.forState("22007", "column " + column + ": \"" + s + "\" is not a date or timestamp", 0, e);
     }
@@ -83,19 +98,89 @@ final class TemporalValues {
         + what, "22000");
   }
 
-  /** A {@code Timestamp} parameter: its wall clock in the zone, with the offset (pgjdbc sends the same, untyped). */
+  /**
+   * A {@code Timestamp} parameter: its wall clock in the zone, with the offset (pgjdbc sends the
+   * same, untyped, so that the server reads it as {@code timestamp} or {@code timestamptz}).
+   */
   static String parameter(Timestamp t, Calendar cal) {
-    return WITH_OFFSET.format(t.toLocalDateTime().atZone(ZoneId.systemDefault()).withZoneSameInstant(zone(cal)));
+    ZoneId zone = zone(cal);
+    ZoneOffset offset = zone.getRules().getOffset(Instant.ofEpochMilli(t.getTime()));
+    LocalDateTime wall = rounded(wallClock(t.getTime(), zone).withNano(t.getNanos()));
+    StringBuilder sb = new StringBuilder(40);
+    int year = wall.getYear() > 0 ? wall.getYear() : 1 - wall.getYear();
+    sb.append(String.format(java.util.Locale.ROOT, "%04d-%02d-%02d %02d:%02d:%02d.%06d", year, wall.getMonthValue(),
+        wall.getDayOfMonth(), wall.getHour(), wall.getMinute(), wall.getSecond(), wall.getNano() / 1000));
+    int seconds = offset.getTotalSeconds();
+    int abs = Math.abs(seconds);
+    // with seconds when it has them: local mean time offsets before 1900 (+00:53:28)
+    sb.append(seconds < 0 ? '-' : '+').append(String.format(java.util.Locale.ROOT, "%02d:%02d", abs / 3600,
+        abs / 60 % 60));
+    if (abs % 60 != 0) {
+      sb.append(String.format(java.util.Locale.ROOT, ":%02d", abs % 60));
+    }
+    return wall.getYear() > 0 ? sb.toString() : sb.append(" BC").toString();
   }
 
   /** A {@code Date} parameter: the day it is in the zone. */
   static LocalDate parameter(Date d, Calendar cal) {
-    return cal == null ? d.toLocalDate() : Instant.ofEpochMilli(d.getTime()).atZone(zone(cal)).toLocalDate();
+    return wallClock(d.getTime(), zone(cal)).toLocalDate();
   }
 
   /** A {@code Time} parameter: its wall clock in the zone. */
   static LocalTime parameter(Time t, Calendar cal) {
-    return cal == null ? t.toLocalTime()
-        : Instant.ofEpochMilli(t.getTime()).atZone(zone(cal)).toLocalTime();
+    return wallClock(t.getTime(), zone(cal)).toLocalTime();
+  }
+
+  /** The wall clock at {@code millis} in {@code zone}, as the calendar of {@code java.sql} counts it. */
+  private static LocalDateTime wallClock(long millis, ZoneId zone) {
+    GregorianCalendar c = new GregorianCalendar(TimeZone.getTimeZone(zone));
+    c.setTimeInMillis(millis);
+    int year = c.get(Calendar.ERA) == GregorianCalendar.BC ? 1 - c.get(Calendar.YEAR) : c.get(Calendar.YEAR);
+    return LocalDateTime.of(year, c.get(Calendar.MONTH) + 1, c.get(Calendar.DAY_OF_MONTH),
+        c.get(Calendar.HOUR_OF_DAY), c.get(Calendar.MINUTE), c.get(Calendar.SECOND),
+        c.get(Calendar.MILLISECOND) * 1_000_000);
+  }
+
+  /** The inverse of {@code wallClock}, to the millisecond. */
+  private static long millis(LocalDateTime t, ZoneId zone) {
+    GregorianCalendar c = new GregorianCalendar(TimeZone.getTimeZone(zone));
+    c.clear();
+    c.set(Calendar.ERA, t.getYear() > 0 ? GregorianCalendar.AD : GregorianCalendar.BC);
+    c.set(t.getYear() > 0 ? t.getYear() : 1 - t.getYear(), t.getMonthValue() - 1, t.getDayOfMonth(), t.getHour(),
+        t.getMinute(), t.getSecond());
+    c.set(Calendar.MILLISECOND, t.getNano() / 1_000_000);
+    return c.getTimeInMillis();
+  }
+
+  /** Rounded half up to microseconds (PostgreSQL's precision); infinity ({@code MAX}/{@code MIN}) as it is. */
+  static LocalDateTime rounded(LocalDateTime t) {
+    return t.equals(LocalDateTime.MAX) || t.equals(LocalDateTime.MIN) ? t
+        : t.plusNanos(500).truncatedTo(ChronoUnit.MICROS);
+  }
+
+  /**
+   * Rounded half up to microseconds; past 23:59:59.9999995 that is PostgreSQL's 24:00:00, which
+   * LocalTime cannot hold: {@code LocalTime.MAX}, which the codec sends as 24:00:00.
+   */
+  static LocalTime rounded(LocalTime t) {
+    return t.isAfter(LocalTime.MAX.minusNanos(500)) ? LocalTime.MAX : t.plusNanos(500).truncatedTo(ChronoUnit.MICROS);
+  }
+
+  static OffsetDateTime rounded(OffsetDateTime t) {
+    return t.equals(OffsetDateTime.MAX) || t.equals(OffsetDateTime.MIN) ? t
+        : t.plusNanos(500).truncatedTo(ChronoUnit.MICROS);
+  }
+
+  static OffsetTime rounded(OffsetTime t) {
+    return OffsetTime.of(rounded(t.toLocalTime()), t.getOffset());
+  }
+
+  static ZonedDateTime rounded(ZonedDateTime t) {
+    return t.plusNanos(500).truncatedTo(ChronoUnit.MICROS);
+  }
+
+  static Instant rounded(Instant t) {
+    return t.equals(Instant.MAX) || t.equals(Instant.MIN) ? t
+        : t.plusNanos(500).truncatedTo(ChronoUnit.MICROS);
   }
 }

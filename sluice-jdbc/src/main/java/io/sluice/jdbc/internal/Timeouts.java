@@ -39,6 +39,11 @@ final class Timeouts {
     }, millis, TimeUnit.MILLISECONDS);
   }
 
+  /** {@code action} after {@code millis}, on the driver's timer thread; cancel it with {@link #disarm}. */
+  static ScheduledFuture<?> after(long millis, Runnable action) {
+    return TIMER.schedule(action, millis, TimeUnit.MILLISECONDS);
+  }
+
   static void disarm(ScheduledFuture<?> timer) {
     if (timer != null) {
       timer.cancel(false);

@@ -1,0 +1,137 @@
+package io.sluice.jdbc;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.sql.Date;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Timestamp;
+import java.sql.Types;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.OffsetTime;
+import java.time.ZoneOffset;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Dates before year 1 and fractions finer than a microsecond, both ways through the real server,
+ * as pgjdbc's own tests expect (issue 35): the era survives {@code setDate}/{@code setTimestamp}
+ * and the getters, in binary results and text; sub-microsecond fractions round half up.
+ */
+class TemporalValuesTest extends OneConnection {
+  /** 101 BC, 1 January: year -100 in java.time's proleptic count. */
+  private static final LocalDate BC_101 = LocalDate.of(-100, 1, 1);
+
+  private static String text(String sql, Object... values) throws SQLException {
+    try (PreparedStatement p = c.prepareStatement(sql)) {
+      for (int i = 0; i < values.length; i++) {
+        p.setObject(i + 1, values[i]);
+      }
+      try (ResultSet rs = p.executeQuery()) {
+        assertTrue(rs.next());
+        return rs.getString(1);
+      }
+    }
+  }
+
+  @Test
+  void setDateBeforeYearOneKeepsTheEra() throws SQLException {
+    try (PreparedStatement p = c.prepareStatement("select ?::date::text")) {
+      p.setDate(1, Date.valueOf(BC_101));
+      try (ResultSet rs = p.executeQuery()) {
+        rs.next();
+        assertEquals("0101-01-01 BC", rs.getString(1));
+      }
+    }
+  }
+
+  @Test
+  void setTimestampBeforeYearOneKeepsTheEra() throws SQLException {
+    try (PreparedStatement p = c.prepareStatement("select ?::timestamp::text")) {
+      p.setTimestamp(1, Timestamp.valueOf(BC_101.atTime(5, 6, 7)));
+      try (ResultSet rs = p.executeQuery()) {
+        rs.next();
+        assertEquals("0101-01-01 05:06:07 BC", rs.getString(1));
+      }
+    }
+  }
+
+  @Test
+  void localDateBeforeYearOneTravelsInBinary() throws SQLException {
+    assertEquals("0101-01-01 BC", text("select ?::date::text", BC_101));
+    assertEquals("0101-01-01 05:06:07 BC", text("select ?::timestamp::text", BC_101.atTime(5, 6, 7)));
+  }
+
+  @Test
+  void gettersReadTheEraFromBinaryResultsAndFromText() throws SQLException {
+    Date date = Date.valueOf(BC_101);
+    Timestamp ts = Timestamp.valueOf(BC_101.atTime(5, 6, 7));
+    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("select '0101-01-01 BC'::date,"
+        + " '0101-01-01 05:06:07 BC'::timestamp, '0101-01-01 BC'::text, '0101-01-01 05:06:07 BC'::text")) {
+      rs.next();
+      assertEquals(date.getTime(), rs.getDate(1).getTime());
+      assertEquals(BC_101, rs.getObject(1, LocalDate.class));
+      assertEquals(ts.getTime(), rs.getTimestamp(2).getTime());
+      assertEquals(date.getTime(), rs.getDate(3).getTime(), "text");
+      assertEquals(ts.getTime(), rs.getTimestamp(4).getTime(), "text");
+    }
+  }
+
+  @Test
+  void setDateAndGetDateRoundTripBeforeYearOne() throws SQLException {
+    Date date = Date.valueOf(BC_101);
+    try (PreparedStatement p = c.prepareStatement("select ?::date")) {
+      p.setDate(1, date);
+      try (ResultSet rs = p.executeQuery()) {
+        rs.next();
+        assertEquals(date.getTime(), rs.getDate(1).getTime());
+      }
+    }
+  }
+
+  @Test
+  void localDateTimeRoundsHalfUpToTheNextDay() throws SQLException {
+    LocalDateTime last = LocalDateTime.of(2024, 12, 31, 23, 59, 59, 999_999_999);
+    assertEquals("2025-01-01 00:00:00", text("select ?::timestamp::text", last));
+    assertEquals("2025-01-01 00:00:00", text("select ?::timestamp::text", last.withNano(999_999_500)));
+    // half-even would keep .000000 here: PostgreSQL and pgjdbc round half up
+    assertEquals("2024-01-01 00:00:00.000001", text("select ?::timestamp::text", LocalDateTime.of(2024, 1, 1, 0, 0, 0,
+        500)));
+    assertEquals("2024-01-01 00:00:00", text("select ?::timestamp::text", LocalDateTime.of(2024, 1, 1, 0, 0, 0, 499)));
+  }
+
+  @Test
+  void offsetDateTimeAndLocalTimeRoundHalfUp() throws SQLException {
+    OffsetDateTime last = OffsetDateTime.of(2024, 12, 31, 23, 59, 59, 999_999_500, ZoneOffset.UTC);
+    try (PreparedStatement p = c.prepareStatement("select ?::timestamptz")) {
+      p.setObject(1, last);
+      try (ResultSet rs = p.executeQuery()) {
+        rs.next();
+        assertEquals(OffsetDateTime.of(2025, 1, 1, 0, 0, 0, 0, ZoneOffset.UTC).toInstant(),
+            rs.getObject(1, OffsetDateTime.class).toInstant());
+      }
+    }
+    assertEquals("24:00:00", text("select ?::time::text", LocalTime.of(23, 59, 59, 999_999_999)));
+    assertEquals("12:00:00.000001", text("select ?::time::text", LocalTime.of(12, 0, 0, 500)));
+    assertEquals("24:00:00+00", text("select ?::timetz::text", OffsetTime.of(23, 59, 59, 999_999_999,
+        ZoneOffset.UTC)));
+  }
+
+  @Test
+  void timestampRoundsHalfUpAsTextToo() throws SQLException {
+    Timestamp last = Timestamp.valueOf(LocalDateTime.of(2024, 12, 31, 23, 59, 59, 999_999_999));
+    try (PreparedStatement p = c.prepareStatement("select ?::timestamp::text, ?::text::timestamp::text")) {
+      p.setTimestamp(1, last);
+      p.setObject(2, LocalDateTime.of(2024, 1, 1, 0, 0, 0, 500), Types.VARCHAR);
+      try (ResultSet rs = p.executeQuery()) {
+        rs.next();
+        assertEquals("2025-01-01 00:00:00", rs.getString(1));
+        assertEquals("2024-01-01 00:00:00.000001", rs.getString(2));
+      }
+    }
+  }
+}
