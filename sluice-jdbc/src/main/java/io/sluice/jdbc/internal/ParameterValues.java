@@ -68,7 +68,7 @@ final class ParameterValues {
       case Types.CHAR, Types.VARCHAR, Types.LONGVARCHAR, Types.NCHAR, Types.NVARCHAR, Types.LONGNVARCHAR,
           Types.CLOB, Types.NCLOB -> x instanceof byte[] || x instanceof InputStream || x instanceof Reader
               || x instanceof java.sql.Clob ? of(x) : String.valueOf(of(x));
-      case Types.BIT, Types.BOOLEAN -> x instanceof String s ? ObjectValues.bool(s, "parameter") : of(x);
+      case Types.BIT, Types.BOOLEAN -> x instanceof String s ? PrimitiveValues.bool(s) : of(x);
       case Types.INTEGER -> x instanceof Number n && !(x instanceof Integer) ? exact(n).intValueExact() : of(x);
       case Types.BIGINT -> x instanceof Number n && !(x instanceof Long) ? exact(n).longValueExact() : of(x);
       case Types.SMALLINT, Types.TINYINT -> x instanceof Number n ? exact(n).shortValueExact() : of(x);
