@@ -92,7 +92,7 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
   public long executeLargeUpdate() throws SQLException {
     run(parameters.statements(), parameters.valuesOf(parameters.bound()), keys);
     if (getResultSet() != null) {
-      throw SqlErrors.of("executeUpdate ran a statement that returned rows; use executeQuery or execute", "0100D");
+      throw SqlErrors.of("executeUpdate ran a statement that returned rows; use executeQuery or execute", "0100E");
     }
     return singleCount();
   }

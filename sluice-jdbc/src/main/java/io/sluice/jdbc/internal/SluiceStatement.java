@@ -33,6 +33,8 @@ public class SluiceStatement implements Statement, StatementRefusals, SelfWrappe
   private boolean closeOnCompletion;
   private boolean poolable;
   private long warningMark = Long.MAX_VALUE;
+  /** The thread running this statement now, or null: {@link #close()} from another thread cancels it. */
+  private volatile Thread running;
 
   SluiceStatement(SluiceConnection connection, int resultSetType) {
     this.connection = connection;
@@ -68,10 +70,15 @@ public class SluiceStatement implements Statement, StatementRefusals, SelfWrappe
     StatementRunner.Limits limits = new StatementRunner.Limits(resultSetType, fetchSize, maxRows, timeoutMillis());
     // a portal (fetch size, max rows) may keep streaming after this returns: its session's WAL
     // position is then asked when it ends, not tracked now
-    connection.inSession(fetchSize == 0 && maxRows == 0, s -> {
-      runner.run(statements, values, keys, limits);
-      return null;
-    });
+    running = Thread.currentThread();
+    try {
+      connection.inSession(fetchSize == 0 && maxRows == 0, s -> {
+        runner.run(statements, values, keys, limits);
+        return null;
+      });
+    } finally {
+      running = null;
+    }
     results.start();
   }
 
@@ -134,7 +141,7 @@ public class SluiceStatement implements Statement, StatementRefusals, SelfWrappe
 
   private long countOrRows() throws SQLException {
     if (results.resultSet() != null) {
-      throw SqlErrors.of("executeUpdate ran a statement that returned rows; use executeQuery or execute", "0100D");
+      throw SqlErrors.of("executeUpdate ran a statement that returned rows; use executeQuery or execute", "0100E");
     }
     return singleCount();
   }
@@ -270,7 +277,20 @@ public class SluiceStatement implements Statement, StatementRefusals, SelfWrappe
       return;
     }
     closed = true;
+    if (running != null && running != Thread.currentThread()) {
+      // closed from another thread while it runs: cancelled, as pgjdbc's close() does, so the
+      // running thread gets the server's 57014 (query_canceled) rather than a result of a closed statement
+      cancelQuietly();
+    }
     results.clear();
+  }
+
+  private void cancelQuietly() {
+    try {
+      connection.sessions.cancel();
+    } catch (SluiceException e) {
+      // the statement ended meanwhile or the connection is gone: nothing left to cancel
+    }
   }
 
   /** A result of this statement was closed: with closeOnCompletion, the last one closes the statement. */
