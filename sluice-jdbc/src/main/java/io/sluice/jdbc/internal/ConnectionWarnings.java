@@ -19,10 +19,13 @@ final class ConnectionWarnings {
   /** How many warnings were ever added; marks count from it, so that trimming keeps them valid. */
   private volatile long added;
 
+  /**
+   * A server notice: its message alone, without the severity in front, as pgjdbc's {@code
+   * PSQLWarning.getMessage()} returns it (the {@code M} field: protocol docs, "Error and Notice Message Fields").
+   */
   synchronized void add(Map<Character, String> fields) {
     String state = fields.getOrDefault(ErrorFields.SQLSTATE, "01000");
-    String severity = fields.getOrDefault(ErrorFields.SEVERITY, "NOTICE");
-    add(new SQLWarning(severity + ": " + fields.getOrDefault(ErrorFields.MESSAGE, ""), state));
+    add(new SQLWarning(fields.getOrDefault(ErrorFields.MESSAGE, ""), state));
   }
 
   /** A warning of the driver's own (not a server notice). */

@@ -19,6 +19,8 @@ final class JdbcTypes {
 
   private static final Map<Integer, Type> BY_OID = new HashMap<>();
   private static final Map<String, Type> BY_NAME = new HashMap<>();
+  /** The element type of each built-in array type. */
+  private static final Map<Integer, Integer> ELEMENT = new HashMap<>();
 
   private static void type(int oid, String name, int sqlType, Class<?> cls) {
     Type t = new Type(oid, name, sqlType, cls.getName());
@@ -67,6 +69,7 @@ final class JdbcTypes {
         {2951, 2950}, {3807, 3802}, {1041, 869}, {651, 650}}) {
       Type element = BY_OID.get(a[1]);
       type(a[0], "_" + element.name(), Types.ARRAY, java.sql.Array.class);
+      ELEMENT.put(a[0], a[1]);
     }
     // the names in SQL's own spelling, for createArrayOf and setObject(…, typeName)
     for (String[] alias : new String[][] {{"boolean", "bool"}, {"bigint", "int8"}, {"integer", "int4"},
@@ -84,6 +87,11 @@ final class JdbcTypes {
     return BY_OID.get(oid);
   }
 
+  /** The element type of a built-in array type; any other type as it is. */
+  static int elementOrSelf(int oid) {
+    return ELEMENT.getOrDefault(oid, oid);
+  }
+
   /** A built-in type by name (SQL or catalog spelling, any case); null if not built in. */
   static Type byName(String name) {
     return name == null ? null : BY_NAME.get(name.toLowerCase(Locale.ROOT).trim());
@@ -94,25 +102,6 @@ final class JdbcTypes {
     return sqlType == Types.CHAR || sqlType == Types.VARCHAR || sqlType == Types.LONGVARCHAR
         || sqlType == Types.NCHAR || sqlType == Types.NVARCHAR || sqlType == Types.LONGNVARCHAR
         || sqlType == Types.CLOB || sqlType == Types.NCLOB;
-  }
-
-  /** The display size JDBC reports for a column of the type, or {@code Integer.MAX_VALUE} for unbounded. */
-  static int displaySize(int oid, int typmod) {
-    return switch (oid) {
-      case 16 -> 1;
-      case 21 -> 6;
-      case 23, 26 -> 11;
-      case 20 -> 20;
-      case 700 -> 15;
-      case 701 -> 25;
-      case 1082 -> 13;
-      case 1083, 1266 -> 15;
-      case 1114, 1184 -> 29;
-      case 2950 -> 36;
-      case 1042, 1043, 18 -> typmod > 4 ? typmod - 4 : Integer.MAX_VALUE;
-      case 1700 -> typmod > 4 ? ((typmod - 4) >> 16) + 2 : 131089;
-      default -> Integer.MAX_VALUE;
-    };
   }
 
   /** The precision JDBC reports: digits for numbers, characters for text, 0 when unknown. */

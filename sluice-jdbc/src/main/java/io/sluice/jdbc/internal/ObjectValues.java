@@ -13,7 +13,6 @@ import java.time.OffsetDateTime;
 import java.time.OffsetTime;
 import java.time.ZoneId;
 import java.time.ZonedDateTime;
-import java.util.Locale;
 
 /**
  * Column values as the objects JDBC promises: {@code getObject(i)} by the column's type (JDBC 4.3
@@ -46,27 +45,6 @@ final class ObjectValues {
     return new SluiceArray(name.startsWith("_") ? name.substring(1) : name, v);
   }
 
-  static Boolean bool(Object v, String column) throws SQLException {
-    if (v instanceof Boolean b) {
-      return b;
-    }
-    if (v instanceof Number n) {
-      return n.doubleValue() != 0;
-    }
-    if (v instanceof String s) {
-      switch (s.trim().toLowerCase(Locale.ROOT)) {
-        case "t", "true", "1", "yes", "y", "on" -> {
-          return true;
-        }
-        case "f", "false", "0", "no", "n", "off" -> {
-          return false;
-        }
-        default -> { }
-      }
-    }
-    throw SqlErrors.of("column " + column + ": " + v + " is not a boolean", "22018");
-  }
-
   @SuppressWarnings("unchecked")
   static <T> T as(Row r, int c, Column col, Class<T> type, SluiceConnection connection) throws SQLException {
     Object v = r.get(c);
@@ -95,7 +73,7 @@ final class ObjectValues {
       return (T) Float.valueOf(r.getFloat(c));
     }
     if (type == Boolean.class || type == boolean.class) {
-      return (T) (col.typeOid() == 16 ? Boolean.valueOf(r.getBoolean(c)) : bool(v, col.name()));
+      return (T) Boolean.valueOf(PrimitiveValues.bool(r, c, col));
     }
     if (type == BigDecimal.class) {
       return (T) r.getBigDecimal(c);

@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.io.Reader;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
 import java.sql.Types;
@@ -63,26 +64,57 @@ final class ParameterValues {
   }
 
   /**
-   * {@code setObject(i, x, targetSqlType)}: character types get the value's text, numeric types
-   * a number (strings go as given, for the server to read), the rest as {@link #of(Object)}.
+   * {@code setObject(i, x, targetSqlType, scale)}: character types get the value's text, numeric
+   * types a number (strings go as given, for the server to read), the rest as {@link #of(Object)}.
+   * As pgjdbc's {@code castTo…} do, a Boolean is 1 or 0 for a numeric type, and {@code NUMERIC} and
+   * {@code DECIMAL} with a scale of 0 or more round to it half up (a string too, read as a number);
+   * a negative scale leaves the value as it is.
    */
-  static Object of(Object x, int targetSqlType) throws SQLException {
+  static Object of(Object x, int targetSqlType, int scale) throws SQLException {
     if (x == null) {
       return null;
     }
+    Object n = x instanceof Boolean b && isNumber(targetSqlType) ? (Object) (b ? 1 : 0) : x;
     return switch (targetSqlType) {
       case Types.CHAR, Types.VARCHAR, Types.LONGVARCHAR, Types.NCHAR, Types.NVARCHAR, Types.LONGNVARCHAR,
           Types.CLOB, Types.NCLOB -> x instanceof byte[] || x instanceof InputStream || x instanceof Reader
               || x instanceof java.sql.Clob ? of(x) : String.valueOf(of(x));
-      case Types.BIT, Types.BOOLEAN -> x instanceof String s ? ObjectValues.bool(s, "parameter") : of(x);
-      case Types.INTEGER -> x instanceof Number n && !(x instanceof Integer) ? exact(n).intValueExact() : of(x);
-      case Types.BIGINT -> x instanceof Number n && !(x instanceof Long) ? exact(n).longValueExact() : of(x);
-      case Types.SMALLINT, Types.TINYINT -> x instanceof Number n ? exact(n).shortValueExact() : of(x);
-      case Types.NUMERIC, Types.DECIMAL -> x instanceof Number n && !(x instanceof BigDecimal) ? exact(n) : of(x);
-      case Types.DOUBLE, Types.FLOAT -> x instanceof Number n ? (Object) n.doubleValue() : of(x);
-      case Types.REAL -> x instanceof Number n ? (Object) n.floatValue() : of(x);
+      case Types.BIT, Types.BOOLEAN -> x instanceof String || x instanceof Character || x instanceof Number
+          ? PrimitiveValues.bool(x) : of(x);
+      case Types.INTEGER -> n instanceof Number v && !(n instanceof Integer) ? exact(v).intValueExact() : of(n);
+      case Types.BIGINT -> n instanceof Number v && !(n instanceof Long) ? exact(v).longValueExact() : of(n);
+      case Types.SMALLINT, Types.TINYINT -> n instanceof Number v ? exact(v).shortValueExact() : of(n);
+      case Types.NUMERIC, Types.DECIMAL -> scaled(n, scale);
+      case Types.DOUBLE, Types.FLOAT -> n instanceof Number v ? (Object) v.doubleValue() : of(n);
+      case Types.REAL -> n instanceof Number v ? (Object) v.floatValue() : of(n);
       default -> of(x);
     };
+  }
+
+  private static boolean isNumber(int sqlType) {
+    return switch (sqlType) {
+      case Types.INTEGER, Types.BIGINT, Types.SMALLINT, Types.TINYINT, Types.NUMERIC, Types.DECIMAL, Types.DOUBLE,
+          Types.FLOAT, Types.REAL -> true;
+      default -> false;
+    };
+  }
+
+  /** A NUMERIC or DECIMAL parameter, rounded half up to {@code scale} when it is 0 or more. */
+  private static Object scaled(Object x, int scale) throws SQLException {
+    if (scale < 0) {
+      return x instanceof Number v && !(x instanceof BigDecimal) ? exact(v) : of(x);
+    }
+    BigDecimal d;
+    if (x instanceof Number v) {
+      d = exact(v);
+    } else {
+      try {
+        d = new BigDecimal(x.toString().trim());
+      } catch (NumberFormatException e) {
+        throw SqlErrors.forState("22000", "parameter \"" + x + "\" is not a number for NUMERIC", 0, e);
+      }
+    }
+    return d.setScale(scale, RoundingMode.HALF_UP);
   }
 
   private static BigDecimal exact(Number n) throws SQLException {
@@ -157,6 +189,32 @@ final class ParameterValues {
     } catch (IOException e) {
       throw SqlErrors.forState("HY000", "reading the stream parameter failed: " + e.getMessage(), 0, e);
     }
+  }
+
+  /**
+   * {@code setBinaryStream(i, in, length)} and {@code setBlob(i, in, length)}: exactly {@code
+   * length} bytes. A stream that ends sooner, fails, or a negative length is 22023, as pgjdbc's
+   * "Unable to bind parameter values" ({@code QueryExecutorImpl.sendBind}); here it is found when
+   * the parameter is set, so nothing of the statement is sent.
+   */
+  static byte[] bytesOfLength(InputStream in, long length) throws SQLException {
+    if (in == null) {
+      return null;
+    }
+    if (length < 0 || length > MAX_STREAM) {
+      throw SqlErrors.of("invalid stream length " + length, "22023");
+    }
+    byte[] b;
+    try {
+      b = in.readNBytes((int) length);
+    } catch (IOException e) {
+      throw SqlErrors.forState("22023", "reading the stream parameter failed: " + e.getMessage(), 0, e);
+    }
+    if (b.length < length) {
+      throw SqlErrors.of("premature end of the stream parameter: expected " + length + " bytes, read " + b.length,
+          "22023");
+    }
+    return b;
   }
 
   static String text(Reader r, long length) throws SQLException {

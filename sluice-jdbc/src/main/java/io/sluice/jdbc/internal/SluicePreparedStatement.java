@@ -31,6 +31,7 @@ import java.util.List;
  * batch: one round trip ({@link BatchRun}).
  */
 public class SluicePreparedStatement extends SluiceStatement implements PreparedStatement, ParameterRefusals {
+  private static final int MAX_PARAMETERS = 65_535;
   final String sql;
   final RewrittenSql rewritten;
   private final GeneratedKeys keys;
@@ -46,6 +47,11 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
     super(connection, resultSetType);
     this.sql = sql;
     this.rewritten = connection.rewrite(sql);
+    if (rewritten.parameterCount() > MAX_PARAMETERS) {
+      // a Bind carries a 16-bit count (protocol docs, Bind); pgjdbc refuses at prepare with 22023
+      throw SqlErrors.of("a PreparedStatement can have at most 65,535 parameters; this SQL has "
+          + rewritten.parameterCount() + " (use an array, COPY, or several statements)", "22023");
+    }
     this.keys = keys;
     this.parameters = new BoundParameters(rewritten);
   }
@@ -86,7 +92,7 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
   public long executeLargeUpdate() throws SQLException {
     run(parameters.statements(), parameters.valuesOf(parameters.bound()), keys);
     if (getResultSet() != null) {
-      throw SqlErrors.of("executeUpdate ran a statement that returned rows; use executeQuery or execute", "0100D");
+      throw SqlErrors.of("executeUpdate ran a statement that returned rows; use executeQuery or execute", "0100E");
     }
     return singleCount();
   }
@@ -298,12 +304,12 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
 
   @Override
   public void setBinaryStream(int i, InputStream x, int length) throws SQLException {
-    set(i, ParameterValues.bytes(x, length));
+    set(i, ParameterValues.bytesOfLength(x, length));
   }
 
   @Override
   public void setBinaryStream(int i, InputStream x, long length) throws SQLException {
-    set(i, ParameterValues.bytes(x, length));
+    set(i, ParameterValues.bytesOfLength(x, length));
   }
 
   @Override
@@ -336,18 +342,10 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
     setText(i, ParameterValues.text(x, -1));
   }
 
+  /** The scale applies to NUMERIC and DECIMAL only ({@link ParameterValues#of(Object, int, int)}). */
   @Override
   public void setObject(int i, Object x, int targetSqlType, int scaleOrLength) throws SQLException {
-    Object v = ParameterValues.of(x, targetSqlType);
-    if (v instanceof BigDecimal d && (targetSqlType == java.sql.Types.NUMERIC || targetSqlType == java.sql.Types.DECIMAL)) {
-      v = d.setScale(scaleOrLength, java.math.RoundingMode.HALF_UP);
-    }
-    set(i, v);
-  }
-
-  @Override
-  public void setObject(int i, Object x, int targetSqlType) throws SQLException {
-    Object v = ParameterValues.of(x, targetSqlType);
+    Object v = ParameterValues.of(x, targetSqlType, scaleOrLength);
     if (v instanceof String text && JdbcTypes.isCharacter(targetSqlType)) {
       setText(i, text);
     } else if (x == null) {
@@ -355,6 +353,11 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
     } else {
       set(i, v);   // Types.OTHER and the rest: the server reads a string as the column's type
     }
+  }
+
+  @Override
+  public void setObject(int i, Object x, int targetSqlType) throws SQLException {
+    setObject(i, x, targetSqlType, -1);
   }
 
   @Override
@@ -396,7 +399,7 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
 
   @Override
   public void setBlob(int i, InputStream x, long length) throws SQLException {
-    set(i, ParameterValues.bytes(x, length));
+    set(i, ParameterValues.bytesOfLength(x, length));
   }
 
   @Override

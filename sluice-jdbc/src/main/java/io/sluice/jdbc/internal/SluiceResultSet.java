@@ -177,35 +177,34 @@ public final class SluiceResultSet implements GettersByLabel, ColumnUpdateRefusa
 
   @Override
   public boolean getBoolean(int i) throws SQLException {
-    Boolean b = read(i, (r, c) -> columns.get(c).typeOid() == 16 ? r.getBoolean(c) : ObjectValues.bool(r.get(c), name(c)));
+    Boolean b = read(i, (r, c) -> PrimitiveValues.bool(r, c, columns.get(c)));
     return b != null && b;
+  }
+
+  /** An integer getter: JDBC's table B-6, the fraction dropped ({@link PrimitiveValues#whole}); 0 for NULL. */
+  private long whole(int i, PrimitiveValues.Whole to) throws SQLException {
+    Long v = read(i, (r, c) -> PrimitiveValues.whole(r, c, columns.get(c), to));
+    return v == null ? 0 : v;
   }
 
   @Override
   public byte getByte(int i) throws SQLException {
-    Long v = read(i, (r, c) -> r.getLong(c));
-    if (v != null && (v < Byte.MIN_VALUE || v > Byte.MAX_VALUE)) {
-      throw SqlErrors.of("column " + name(i - 1) + ": " + v + " does not fit in a byte", "22003");
-    }
-    return v == null ? 0 : v.byteValue();
+    return (byte) whole(i, PrimitiveValues.Whole.BYTE);
   }
 
   @Override
   public short getShort(int i) throws SQLException {
-    Short v = read(i, Row::getShort);
-    return v == null ? 0 : v;
+    return (short) whole(i, PrimitiveValues.Whole.SHORT);
   }
 
   @Override
   public int getInt(int i) throws SQLException {
-    Integer v = read(i, Row::getInt);
-    return v == null ? 0 : v;
+    return (int) whole(i, PrimitiveValues.Whole.INT);
   }
 
   @Override
   public long getLong(int i) throws SQLException {
-    Long v = read(i, Row::getLong);
-    return v == null ? 0 : v;
+    return whole(i, PrimitiveValues.Whole.LONG);
   }
 
   @Override
@@ -229,7 +228,7 @@ public final class SluiceResultSet implements GettersByLabel, ColumnUpdateRefusa
 
   @Override
   public BigDecimal getBigDecimal(int i) throws SQLException {
-    return read(i, Row::getBigDecimal);
+    return read(i, (r, c) -> PrimitiveValues.decimal(r, c, columns.get(c)));
   }
 
   @Override

@@ -79,7 +79,7 @@ final class SluiceResultSetMetaData implements ResultSetMetaData, SelfWrapper {
   @Override
   public int getColumnDisplaySize(int i) throws SQLException {
     Column c = column(i);
-    return JdbcTypes.displaySize(c.typeOid(), c.typeModifier());
+    return DisplaySizes.of(c.typeOid(), c.typeModifier());
   }
 
   @Override

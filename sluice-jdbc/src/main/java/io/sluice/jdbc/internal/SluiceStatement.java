@@ -146,7 +146,7 @@ public class SluiceStatement implements Statement, StatementRefusals, SelfWrappe
 
   private long countOrRows() throws SQLException {
     if (results.resultSet() != null) {
-      throw SqlErrors.of("executeUpdate ran a statement that returned rows; use executeQuery or execute", "0100D");
+      throw SqlErrors.of("executeUpdate ran a statement that returned rows; use executeQuery or execute", "0100E");
     }
     return singleCount();
   }

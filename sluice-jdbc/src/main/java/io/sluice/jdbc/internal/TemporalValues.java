@@ -51,6 +51,9 @@ final class TemporalValues {
       case Instant t -> Timestamp.from(t);
       case ZonedDateTime t -> Timestamp.from(t.toInstant());
       case LocalDate d -> timestamp(d.atStartOfDay(), cal, column);
+      // a time of day on 1970-01-01, as pgjdbc's getTimestamp (JDBC 4.3 table B-6 allows TIME)
+      case LocalTime t -> timestamp(t.atDate(LocalDate.EPOCH), cal, column);
+      case OffsetTime t -> Timestamp.from(t.atDate(LocalDate.EPOCH).toInstant());
       case String s -> timestamp(parse(s, column), cal, column);
       default -> throw cannot(v, "Timestamp", column);
     };
