@@ -1,5 +1,7 @@
 package io.sluice;
 
+import io.sluice.internal.exchanges.StatementOutcome;
+import io.sluice.internal.exchanges.QueryResult;
 import io.sluice.internal.engine.Deadline;
 import io.sluice.internal.rows.BufferedRowSet;
 import io.sluice.internal.rows.RowSink;
@@ -61,13 +63,13 @@ public final class Batch {
   public List<Item> run() {
     List<RowStore> stores = stores();
     List<RowSink> sinks = new ArrayList<>(stores);
-    List<StatementRunner.StatementOutcome> outcomes = session.batch(sqls, params, sinks, deadline);
+    List<StatementOutcome> outcomes = session.batch(sqls, params, sinks, deadline);
     List<Item> items = new ArrayList<>(outcomes.size());
     for (int i = 0; i < outcomes.size(); i++) {
       items.add(switch (outcomes.get(i)) {
-        case StatementRunner.StatementOutcome.Ran(StatementRunner.QueryResult r) ->
+        case StatementOutcome.Ran(QueryResult r) ->
             new Item(new BufferedRowSet(r.layout(), stores.get(i), r.commandTag()), null);
-        case StatementRunner.StatementOutcome.Failed(SluiceException e) -> new Item(null, e);
+        case StatementOutcome.Failed(SluiceException e) -> new Item(null, e);
       });
     }
     return items;
@@ -86,7 +88,7 @@ public final class Batch {
   public List<RowSet> runAtomic(List<String> reported) {
     List<RowStore> stores = stores();
     List<RowSink> sinks = new ArrayList<>(stores);
-    List<StatementRunner.QueryResult> results = session.atomicBatch(sqls, params, sinks, deadline, reported);
+    List<QueryResult> results = session.atomicBatch(sqls, params, sinks, deadline, reported);
     List<RowSet> out = new ArrayList<>(results.size());
     for (int i = 0; i < results.size(); i++) {
       out.add(new BufferedRowSet(results.get(i).layout(), stores.get(i), results.get(i).commandTag()));

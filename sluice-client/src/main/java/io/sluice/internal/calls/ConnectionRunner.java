@@ -1,5 +1,6 @@
 package io.sluice.internal.calls;
 
+import io.sluice.internal.exchanges.QueryResult;
 import io.sluice.BatchException;
 import io.sluice.PreparedQuery;
 import io.sluice.Row;
@@ -12,7 +13,6 @@ import io.sluice.internal.engine.Deadline;
 import io.sluice.internal.rows.BufferedRowSet;
 import io.sluice.internal.rows.RowStore;
 import io.sluice.internal.statements.PortalRowStream;
-import io.sluice.internal.statements.StatementRunner;
 import io.sluice.protocol.CommandTags;
 import io.sluice.sql.MultiRowInsert;
 import java.util.ArrayList;
@@ -47,14 +47,14 @@ record ConnectionRunner(ConnectionCore c, long timeoutNanos) implements Runner {
   public RowSet query(Deadline deadline, String sql, Object[] params) {
     c.ensureOpen();
     RowStore store = new RowStore();
-    StatementRunner.QueryResult r = c.session().query(sql, params, store, false, deadline);
+    QueryResult r = c.session().query(sql, params, store, false, deadline);
     return new BufferedRowSet(r.layout(), store, r.commandTag());
   }
 
   @Override
   public long execute(Deadline deadline, String sql, Object[] params) {
     c.ensureOpen();
-    StatementRunner.QueryResult r = c.session().query(sql, params, (b, o, l) -> {}, false, deadline);
+    QueryResult r = c.session().query(sql, params, (b, o, l) -> {}, false, deadline);
     return CommandTags.rowCount(r.commandTag());
   }
 
@@ -121,7 +121,7 @@ record ConnectionRunner(ConnectionCore c, long timeoutNanos) implements Runner {
       }
     }
     List<RowSink> sinks = Collections.nCopies(sqls.size(), DISCARD);
-    List<StatementRunner.QueryResult> sets;
+    List<QueryResult> sets;
     try {
       // reported as the caller gave it: one SQL per group, not the multi-row chunks that went out
       sets = c.session().atomicBatch(sqls, params, sinks, deadline, Collections.nCopies(groups.size(), sql));

@@ -1,5 +1,6 @@
 package io.sluice.internal.calls;
 
+import io.sluice.internal.exchanges.QueryResult;
 import io.sluice.Column;
 import io.sluice.PreparedQuery;
 import io.sluice.Queryable;
@@ -48,7 +49,7 @@ public record PreparedHandle(ConnectionCore connection, ServerStatement statemen
       return through.query(sql(), params);
     }
     RowStore store = new RowStore();
-    StatementRunner.QueryResult r = session().queryPrepared(statement, params, store, false, connection.deadline());
+    QueryResult r = session().queryPrepared(statement, params, store, false, connection.deadline());
     return new BufferedRowSet(r.layout(), store, r.commandTag());
   }
 
@@ -57,7 +58,7 @@ public record PreparedHandle(ConnectionCore connection, ServerStatement statemen
     if (through != null) {
       return through.execute(sql(), params);
     }
-    StatementRunner.QueryResult r =
+    QueryResult r =
         session().queryPrepared(statement, params, (b, o, l) -> {}, false, connection.deadline());
     return CommandTags.rowCount(r.commandTag());
   }

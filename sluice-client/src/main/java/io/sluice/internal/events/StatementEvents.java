@@ -9,15 +9,14 @@ import io.sluice.event.StatementEnd;
 import io.sluice.event.StatementStart;
 import io.sluice.internal.engine.Request;
 import io.sluice.internal.rows.RowSink;
-import io.sluice.internal.statements.StatementRunner.QueryResult;
-import io.sluice.internal.statements.StatementRunner.StatementOutcome;
-import io.sluice.internal.statements.StatementRunner;
+import io.sluice.internal.exchanges.QueryResult;
+import io.sluice.internal.exchanges.StatementOutcome;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * Statement and batch events of one connection, for {@link StatementRunner} when a listener is
+ * Statement and batch events of one connection, for {@code statements.StatementRunner} when a listener is
  * set: each call is observed from its start, on the caller's thread, to its end, whatever the
  * call throws. A statement retried inside the call (a plan that changed) is one statement; its
  * end reports the request that ran last.

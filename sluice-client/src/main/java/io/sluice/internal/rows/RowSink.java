@@ -1,7 +1,5 @@
 package io.sluice.internal.rows;
 
-import io.sluice.internal.engine.RequestEngine;
-
 /**
  * Where a query's rows go as they arrive: a {@link RowStore} for buffered results, or a
  * streaming consumer. The bytes are valid only during the call.
@@ -25,7 +23,7 @@ public interface RowSink {
 
   /**
    * Whether the sink wants no more rows (checked after each row of a streamed result): then the
-   * server's work is stopped when that is safe ({@link RequestEngine#stopEarly}), and the rest of
+   * server's work is stopped when that is safe ({@code engine.RequestEngine#stopEarly}), and the rest of
    * the rows, if any still come, are read and dropped.
    */
   default boolean stopped() {

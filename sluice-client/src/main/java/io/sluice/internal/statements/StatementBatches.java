@@ -1,5 +1,7 @@
 package io.sluice.internal.statements;
 
+import io.sluice.internal.exchanges.StatementOutcome;
+import io.sluice.internal.exchanges.QueryResult;
 import io.sluice.internal.exchanges.ServerStatement;
 import io.sluice.ServerException;
 import io.sluice.SluiceException;
@@ -25,14 +27,14 @@ final class StatementBatches {
     this.runner = runner;
   }
 
-  List<StatementRunner.StatementOutcome> runBatch(List<String> sqls, List<Object[]> params, List<RowSink> sinks,
+  List<StatementOutcome> runBatch(List<String> sqls, List<Object[]> params, List<RowSink> sinks,
       Deadline deadline) {
     int n = sqls.size();
     ParameterCodec[][] codecs = new ParameterCodec[n][];
     ServerStatement.Key[] keys = keysFor(sqls, params, codecs);
     ServerStatement[] sts = describeAll(keys, deadline);
     QueryRequest[] qs = new QueryRequest[n];
-    List<StatementRunner.StatementOutcome> out = new java.util.ArrayList<>(n);
+    List<StatementOutcome> out = new java.util.ArrayList<>(n);
     for (int i = 0; i < n; i++) {
       if (sts[i].failure != null) {
         continue;
@@ -45,7 +47,7 @@ final class StatementBatches {
     for (int i = 0; i < n; i++) {
       QueryRequest q = qs[i];
       if (q == null) {
-        out.add(new StatementRunner.StatementOutcome.Failed(sts[i].failure));
+        out.add(new StatementOutcome.Failed(sts[i].failure));
         continue;
       }
       try {
@@ -56,15 +58,15 @@ final class StatementBatches {
       SluiceException e = q.error();
       if (e instanceof ServerException se && StatementRunner.retryable(se, q)) {
         try {
-          out.add(new StatementRunner.StatementOutcome.Ran(runner.queryUnobserved(sqls.get(i), params.get(i), sinks.get(i), false,
+          out.add(new StatementOutcome.Ran(runner.queryUnobserved(sqls.get(i), params.get(i), sinks.get(i), false,
               deadline)));
         } catch (SluiceException again) {
-          out.add(new StatementRunner.StatementOutcome.Failed(again));
+          out.add(new StatementOutcome.Failed(again));
         }
         continue;
       }
-      out.add(e != null ? new StatementRunner.StatementOutcome.Failed(e)
-          : new StatementRunner.StatementOutcome.Ran(new StatementRunner.QueryResult(sts[i].layout(), q.commandTag())));
+      out.add(e != null ? new StatementOutcome.Failed(e)
+          : new StatementOutcome.Ran(new QueryResult(sts[i].layout(), q.commandTag())));
     }
     return out;
   }
@@ -91,7 +93,7 @@ final class StatementBatches {
     return keys;
   }
 
-  List<StatementRunner.QueryResult> runAtomicBatch(List<String> sqls, List<Object[]> params, List<RowSink> sinks,
+  List<QueryResult> runAtomicBatch(List<String> sqls, List<Object[]> params, List<RowSink> sinks,
       Deadline deadline) {
     int n = sqls.size();
     ParameterCodec[][] codecs = new ParameterCodec[n][];
@@ -122,9 +124,9 @@ final class StatementBatches {
         throw new io.sluice.BatchException("statement " + (b.failedAt() + 1) + " of " + n
             + " failed; the batch was rolled back", b.failedAt(), e);
       }
-      List<StatementRunner.QueryResult> out = new java.util.ArrayList<>(n);
+      List<QueryResult> out = new java.util.ArrayList<>(n);
       for (int i = 0; i < n; i++) {
-        out.add(new StatementRunner.QueryResult(sts[i].layout(), b.tag(i)));
+        out.add(new QueryResult(sts[i].layout(), b.tag(i)));
       }
       return out;
     }

@@ -1,5 +1,7 @@
 package io.sluice.internal.statements;
 
+import io.sluice.internal.exchanges.StatementOutcome;
+import io.sluice.internal.exchanges.QueryResult;
 import io.sluice.internal.exchanges.ParameterCount;
 import io.sluice.internal.exchanges.ServerStatement;
 import io.sluice.ServerException;
@@ -18,7 +20,6 @@ import io.sluice.internal.exchanges.PortalRequest;
 import io.sluice.internal.exchanges.PrepareRequest;
 import io.sluice.internal.exchanges.QueryRequest;
 import io.sluice.internal.exchanges.SimpleQueryRequest;
-import io.sluice.internal.rows.RowLayout;
 import io.sluice.internal.rows.RowSink;
 import io.sluice.internal.engine.ServerSession;
 import io.sluice.protocol.TransactionStatus;
@@ -372,15 +373,5 @@ public final class StatementRunner {
     StatementCache.Counts c = cache.counts();
     return new io.sluice.ConnectionStats(c.hits(), c.misses(), c.evictions(), c.size(), engine.inFlight(),
         engine.peakInFlight(), engine.requestsSent(), engine.socketWrites(), engine.wakeUps(), 1);
-  }
-
-  /** The outcome of one statement: its row layout and command tag. */
-  public record QueryResult(RowLayout layout, String commandTag) {}
-
-  /** One statement of a batch: it ran, with its result, or it failed, with why. */
-  public sealed interface StatementOutcome {
-    record Ran(QueryResult result) implements StatementOutcome {}
-
-    record Failed(SluiceException error) implements StatementOutcome {}
   }
 }

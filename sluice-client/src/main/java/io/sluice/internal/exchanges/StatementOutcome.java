@@ -1,0 +1,10 @@
+package io.sluice.internal.exchanges;
+
+import io.sluice.SluiceException;
+
+/** One statement of a batch: it ran, with its result, or it failed, with why. */
+public sealed interface StatementOutcome {
+  record Ran(QueryResult result) implements StatementOutcome {}
+
+  record Failed(SluiceException error) implements StatementOutcome {}
+}
