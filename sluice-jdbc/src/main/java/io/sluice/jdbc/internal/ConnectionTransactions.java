@@ -135,7 +135,9 @@ final class ConnectionTransactions {
   }
 
   void releaseSavepoint(Savepoint savepoint) throws SQLException {
-    control("RELEASE SAVEPOINT " + JdbcSavepoint.of(savepoint).sqlName());
+    JdbcSavepoint sp = JdbcSavepoint.of(savepoint);
+    control("RELEASE SAVEPOINT " + sp.sqlName());
+    sp.released();
   }
 
   void setReadOnly(boolean on) throws SQLException {
