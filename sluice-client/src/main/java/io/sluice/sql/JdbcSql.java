@@ -199,7 +199,12 @@ public final class JdbcSql {
             }
             return;
           }
-          braces = Math.max(0, braces - 1);
+          if (braces == 0) {
+            // PostgreSQL's grammar has no braces outside literals: this one can only be a miscounted escape
+            throw new ValueException("unbalanced braces: the '}' at offset " + scanner.start()
+                + " closes no JDBC escape: " + excerpt(scanner.start()));
+          }
+          braces--;
           out.add(token);
         }
         case '(' -> {
@@ -343,6 +348,9 @@ public final class JdbcSql {
     List<Object> inner = new ArrayList<>();
     copy(inner, e, at);
     inner = trim(inner);
+    if (inner.isEmpty() || !(inner.get(0) instanceof String)) {   // nothing, or the argument list at once
+      throw new ValueException("a call escape needs a routine name after 'call': " + excerpt(at));
+    }
     List<Object> name = new ArrayList<>();
     List<List<Object>> args = new ArrayList<>();
     int i = 0;
