@@ -6,12 +6,17 @@ import java.util.regex.Pattern;
 
 /**
  * What the driver must know of a statement's text before it runs it: whether it streams COPY
- * data (refused) and whether it controls transactions itself (it then runs as it is, outside
- * the transaction the driver would wrap several statements in).
+ * data (refused), whether it controls transactions itself (it then runs as it is, outside
+ * the transaction the driver would wrap several statements in), and whether it only touches rows
+ * (the statements after it may then be prepared before it runs).
  */
 final class StatementKinds {
   private static final Pattern COPY_STREAM = Pattern.compile(
       "(?is)\\s*(?:/\\*.*?\\*/\\s*|--[^\\n]*\\n\\s*)*copy\\b.*\\b(?:stdin|stdout)\\b.*");
+  /** A statement that only reads or writes rows, after any comments and opening parentheses. */
+  private static final Pattern ROWS_ONLY = Pattern.compile(
+      "(?is)\\s*(?:/\\*.*?\\*/\\s*|--[^\\n]*\\n\\s*)*(?:\\(\\s*)*"
+      + "(?:select|insert|update|delete|merge|values|table|with)\\b.*");
   private static final String[] TRANSACTION_CONTROL = {"begin", "start", "commit", "end", "rollback", "abort",
       "vacuum", "prepare transaction", "commit prepared", "create database", "drop database", "alter system",
       "reindex", "cluster"};
@@ -28,6 +33,16 @@ final class StatementKinds {
       throw SqlErrors.unsupported("COPY FROM STDIN / TO STDOUT through a JDBC statement: use"
           + " connection.unwrap(io.sluice.Connection.class).copy()");
     }
+  }
+
+  /**
+   * Whether {@code statement} only reads or writes rows (DML), so that the statements after it
+   * parse the same whether or not it ran yet. DDL, {@code SET} and the rest may change what a name
+   * means. A function called by a query may still change the catalog; the driver does not look
+   * inside it.
+   */
+  static boolean onlyTouchesRows(String statement) {
+    return ROWS_ONLY.matcher(statement).matches();
   }
 
   /** Whether {@code statement} begins or ends a transaction, or cannot run inside one. */
