@@ -45,7 +45,7 @@ public final class JdbcSql {
   }
 
   /** Structure marks among the pieces of an escape's output. */
-  private enum Mark {
+  enum Mark {
     ARGS_OPEN, ARG_SEPARATOR, ARGS_CLOSE, STATEMENT_END
   }
 
@@ -181,7 +181,12 @@ public final class JdbcSql {
             }
             return;
           }
-          braces = Math.max(0, braces - 1);
+          if (braces == 0) {
+            // PostgreSQL's grammar has no braces outside literals: this one can only be a miscounted escape
+            throw new ValueException("unbalanced braces: the '}' at offset " + scanner.start()
+                + " closes no JDBC escape: " + excerpt(scanner.start()));
+          }
+          braces--;
           out.add(token);
         }
         case '(' -> {
@@ -285,7 +290,7 @@ public final class JdbcSql {
     out.add(e.sql);
     List<Object> inner = new ArrayList<>();
     copy(inner, e, at);
-    out.addAll(trim(inner));
+    out.addAll(EscapePieces.trim(inner));
   }
 
   /**
@@ -296,15 +301,15 @@ public final class JdbcSql {
     skipTo("fn");
     List<Object> inner = new ArrayList<>();
     copy(inner, Escape.FUNCTION, at);
-    inner = trim(inner);
+    inner = EscapePieces.trim(inner);
     if (inner.isEmpty() || !(inner.get(0) instanceof String name) || name.isBlank()) {
       throw new ValueException("a {fn …} escape must start with a function name: " + excerpt(at));
     }
     int open = inner.indexOf(Mark.ARGS_OPEN);
-    boolean plainCall = open > 0 && trim(inner.subList(1, open)).isEmpty()
+    boolean plainCall = open > 0 && EscapePieces.trim(inner.subList(1, open)).isEmpty()
         && inner.indexOf(Mark.ARGS_CLOSE) == inner.size() - 1;
     List<Object> translated = plainCall
-        ? EscapeFunctions.translate(name, arguments(inner.subList(open + 1, inner.size() - 1))) : null;
+        ? EscapeFunctions.translate(name, EscapePieces.arguments(inner.subList(open + 1, inner.size() - 1))) : null;
     if (translated != null) {
       out.addAll(translated);
       return;
@@ -312,24 +317,6 @@ public final class JdbcSql {
     for (Object p : inner) {
       out.add(p == Mark.ARGS_OPEN ? "(" : p == Mark.ARG_SEPARATOR ? "," : p == Mark.ARGS_CLOSE ? ")" : p);
     }
-  }
-
-  /** An argument list's pieces split at its separators, each trimmed; {@code ()} has none. */
-  private static List<List<Object>> arguments(List<Object> pieces) {
-    List<List<Object>> args = new ArrayList<>();
-    List<Object> arg = new ArrayList<>();
-    for (Object p : pieces) {
-      if (p == Mark.ARG_SEPARATOR) {
-        args.add(trim(arg));
-        arg = new ArrayList<>();
-      } else {
-        arg.add(p);
-      }
-    }
-    if (!trim(arg).isEmpty() || !args.isEmpty()) {
-      args.add(trim(arg));
-    }
-    return args;
   }
 
   /** <code>{call f(args)}</code> or <code>{? = call f(args)}</code>. */
@@ -343,7 +330,10 @@ public final class JdbcSql {
     skipTo("call");
     List<Object> inner = new ArrayList<>();
     copy(inner, e, at);
-    inner = trim(inner);
+    inner = EscapePieces.trim(inner);
+    if (inner.isEmpty() || !(inner.get(0) instanceof String)) {   // nothing, or the argument list at once
+      throw new ValueException("a call escape needs a routine name after 'call': " + excerpt(at));
+    }
     List<Object> name = new ArrayList<>();
     List<List<Object>> args = new ArrayList<>();
     int i = 0;
@@ -360,21 +350,21 @@ public final class JdbcSql {
           arg.add(inner.get(i));
         }
       }
-      if (!trim(arg).isEmpty() || !args.isEmpty()) {
+      if (!EscapePieces.trim(arg).isEmpty() || !args.isEmpty()) {
         args.add(arg);
       }
-      if (trim(inner.subList(Math.min(i + 1, inner.size()), inner.size())).size() > 0) {
+      if (EscapePieces.trim(inner.subList(Math.min(i + 1, inner.size()), inner.size())).size() > 0) {
         throw new ValueException("text after the argument list of a call escape: " + excerpt(at));
       }
     }
     boolean asCall = callMode == CallMode.CALL
         || (callMode == CallMode.CALL_IF_NO_RETURN && e == Escape.CALL);
     out.add(asCall ? "call " : "select * from ");
-    out.addAll(trim(name));
+    out.addAll(EscapePieces.trim(name));
     out.add("(");
     boolean first = true;
     for (List<Object> arg : args) {
-      List<Object> a = trim(arg);
+      List<Object> a = EscapePieces.trim(arg);
       if (!asCall && a.size() == 1 && a.get(0) instanceof Hole h && omitted.get(h.jdbcIndex())) {
         out.add(new Hole(-h.jdbcIndex()));   // not sent
         continue;
@@ -386,19 +376,6 @@ public final class JdbcSql {
       first = false;
     }
     out.add(asCall ? ")" : ") as result");
-  }
-
-  /** The pieces without leading and trailing white space. */
-  private static List<Object> trim(List<Object> pieces) {
-    int from = 0;
-    int to = pieces.size();
-    while (from < to && pieces.get(from) instanceof String s && s.isBlank()) {
-      from++;
-    }
-    while (to > from && pieces.get(to - 1) instanceof String s && s.isBlank()) {
-      to--;
-    }
-    return new ArrayList<>(pieces.subList(from, to));
   }
 
   private RewrittenSql assemble(List<Object> pieces) {
@@ -418,7 +395,7 @@ public final class JdbcSql {
       if (p == Mark.STATEMENT_END) {
         if (content) {
           statements.add(current.toString().strip());
-          shift(end, sent, first, sentCount, leadingSpace(current));
+          EscapePieces.shift(end, sent, first, sentCount, EscapePieces.leadingSpace(current));
         }
         first = sentCount;
         whole.append(';');
@@ -453,28 +430,12 @@ public final class JdbcSql {
     }
     if (content) {
       statements.add(current.toString().strip());
-      shift(end, sent, first, sentCount, leadingSpace(current));
+      EscapePieces.shift(end, sent, first, sentCount, EscapePieces.leadingSpace(current));
     }
     if (returnSlot > 0) {
       index[returnSlot - 1] = 0;
     }
     return new RewrittenSql(whole.toString(), statements, holes, index, statementOf, end, call);
-  }
-
-  private static int leadingSpace(StringBuilder sb) {
-    int i = 0;
-    while (i < sb.length() && Character.isWhitespace(sb.charAt(i))) {
-      i++;
-    }
-    return i;
-  }
-
-  /** The ends of one statement's holes ({@code sent[from..to)}) less its {@code lead} spaces; only its own:
-   * looking at every hole for each statement was quadratic (1 MB of {@code " ?;"} took 56 s). */
-  private static void shift(int[] end, int[] sent, int from, int to, int lead) {
-    for (int k = from; k < to; k++) {
-      end[sent[k]] -= lead;
-    }
   }
 
   private static boolean isBlankOrComment(String token) {

@@ -119,7 +119,13 @@ class JdbcSqlTest {
         Arguments.of("{call f(?) x}", "text after the argument list"),
         Arguments.of("select {fn ucase('a)}", "unterminated string literal"),
         Arguments.of("select {fn }", "must start with a function name"),
-        Arguments.of("select {d '2020-01-01'", "unterminated JDBC escape"));
+        Arguments.of("select {d '2020-01-01'", "unterminated JDBC escape"),
+        // issue 35 §6: these were sent on as SQL ("select * from () as result", a stray brace)
+        Arguments.of("{call}", "a call escape needs a routine name"),
+        Arguments.of("{? = call }", "a call escape needs a routine name"),
+        Arguments.of("{call (?)}", "a call escape needs a routine name"),
+        Arguments.of("{call f(?)}}", "the '}' at offset 11 closes no JDBC escape"),
+        Arguments.of("select 1 }", "unbalanced braces"));
   }
 
   @ParameterizedTest

@@ -77,7 +77,7 @@ class ConnectionFaultTest {
   }
 
   @Test
-  void aFailedBatchInATransactionStopsAtTheFailureAndAbortsIt() throws SQLException {
+  void aFailedBatchInATransactionAbortsItAndCountsEveryEntryAsFailed() throws SQLException {
     // one statement per entry, so that the counts name the failed entry (merged inserts: BatchedInsertsTest)
     try (Connection c = TestDatabase.connect("&reWriteBatchedInserts=false"); Statement s = c.createStatement()) {
       s.execute("create temp table fb (k int primary key)");
@@ -88,7 +88,9 @@ class ConnectionFaultTest {
           p.addBatch();
         }
         BatchUpdateException e = assertThrows(BatchUpdateException.class, p::executeBatch);
-        assertArrayEquals(new int[] {Statement.SUCCESS_NO_INFO, Statement.EXECUTE_FAILED}, e.getUpdateCounts());
+        // the first entry ran, but the transaction it ran in is aborted: nothing of it can commit (pgjdbc)
+        assertArrayEquals(new int[] {Statement.EXECUTE_FAILED, Statement.EXECUTE_FAILED, Statement.EXECUTE_FAILED},
+            e.getUpdateCounts());
         assertEquals("23505", e.getSQLState());
         SQLException aborted = assertThrows(SQLException.class, () -> s.executeQuery("select 1"));
         assertEquals("25P02", aborted.getSQLState());

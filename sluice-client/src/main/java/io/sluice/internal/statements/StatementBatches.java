@@ -115,11 +115,15 @@ final class StatementBatches {
       try {
         runner.engine.run(b, deadline);
       } catch (ServerException e) {
-        if (attempt == 0 && StatementRunner.invalidates(e)) {
+        if (StatementRunner.invalidates(e)) {
           for (ServerStatement st : sts) {
-            runner.cache.invalidate(st);
+            runner.cache.invalidate(st);   // prepared again at their next use, whether or not they run again now
           }
-          continue;
+          // run again only where the failure rolled the batch back and left nothing aborted: in a
+          // transaction (status 'E'), or after a failed BEGIN, it would only fail again (25P02), hiding this error
+          if (attempt == 0 && !b.beginFailed() && b.lastStatus() != io.sluice.protocol.TransactionStatus.FAILED) {
+            continue;
+          }
         }
         throw new io.sluice.BatchException("statement " + (b.failedAt() + 1) + " of " + n
             + " failed; the batch was rolled back", b.failedAt(), e);

@@ -25,8 +25,13 @@ final class ConnectionTransactions {
   private volatile boolean readOnly;
   private volatile int isolation = TRANSACTION_READ_COMMITTED;
   private volatile boolean isolationChosen;
-  /** The server's default isolation level was read (SHOW), so it need not be asked again. */
-  private volatile boolean isolationKnown;
+  /**
+   * Statements run and transactions ended so far; the server's isolation level, asked at {@code
+   * isolationAskedAt}, holds while this has not moved.
+   */
+  private final java.util.concurrent.atomic.AtomicLong statements = new java.util.concurrent.atomic.AtomicLong();
+  private volatile long isolationAskedAt = -1;
+  private volatile int askedIsolation = TRANSACTION_READ_COMMITTED;
 
   ConnectionTransactions(SluiceConnection connection, JdbcTransaction tx, boolean readOnly) {
     this.connection = connection;
@@ -34,8 +39,9 @@ final class ConnectionTransactions {
     this.readOnly = readOnly;
   }
 
-  /** Begins the transaction, on this thread, when auto-commit is off and none is in progress. */
+  /** Before each statement: begins the transaction, on this thread, when auto-commit is off and none is in progress. */
   void beginIfNeeded() throws SQLException {
+    statements.incrementAndGet();   // any statement may change the isolation level (SET …)
     if (!autoCommit) {
       tx.ensure(options());
     }
@@ -105,6 +111,7 @@ final class ConnectionTransactions {
 
   /** Takes the transaction in progress off the connection, from its owner thread; null if none. */
   private Transaction end() throws SQLException {
+    statements.incrementAndGet();   // the transaction's level ends with it
     connection.settleStream();   // results stay readable after commit (HOLD_CURSORS_OVER_COMMIT)
     return tx.end();
   }
@@ -135,7 +142,9 @@ final class ConnectionTransactions {
   }
 
   void releaseSavepoint(Savepoint savepoint) throws SQLException {
-    control("RELEASE SAVEPOINT " + JdbcSavepoint.of(savepoint).sqlName());
+    JdbcSavepoint sp = JdbcSavepoint.of(savepoint);
+    control("RELEASE SAVEPOINT " + sp.sqlName());
+    sp.released();
   }
 
   void setReadOnly(boolean on) throws SQLException {
@@ -162,23 +171,36 @@ final class ConnectionTransactions {
     isolationChosen = true;
   }
 
-  /** The level chosen, else the server's default for the session (asked once). */
+  /**
+   * The level chosen with {@link #setIsolation}, while no transaction is in progress: the next one
+   * begins with it. Otherwise the server's answer to {@code SHOW TRANSACTION ISOLATION LEVEL} (as
+   * pgjdbc asks it): the transaction's level, or the session's default, which SQL may have changed
+   * ({@code SET SESSION CHARACTERISTICS …}, {@code SET default_transaction_isolation}; neither is a
+   * {@code GUC_REPORT} parameter, so the server never says so on its own). The answer is kept until
+   * the driver runs a statement or ends a transaction: asked again with nothing run in between, it
+   * costs no round trip.
+   */
   int isolation() throws SQLException {
-    if (!isolationChosen && !isolationKnown) {
+    if (isolationChosen && !tx.inProgress()) {
+      return isolation;
+    }
+    long now = statements.get();
+    if (isolationAskedAt != now) {
       try {
         connection.settleStream();
-        String level = connection.inSession(s -> s.simpleQuery("SHOW default_transaction_isolation")).get(0).rows()
+        String level = connection.inSession(s -> s.simpleQuery("SHOW TRANSACTION ISOLATION LEVEL")).get(0).rows()
             .get(0).get(0);
-        isolation = switch (level) {
+        askedIsolation = switch (level) {
           case "serializable" -> TRANSACTION_SERIALIZABLE;
           case "repeatable read" -> TRANSACTION_REPEATABLE_READ;
+          case "read uncommitted" -> TRANSACTION_READ_UNCOMMITTED;
           default -> TRANSACTION_READ_COMMITTED;
         };
-        isolationKnown = true;
+        isolationAskedAt = now;
       } catch (SluiceException e) {
         throw SqlErrors.of(e);
       }
     }
-    return isolation;
+    return askedIsolation;
   }
 }

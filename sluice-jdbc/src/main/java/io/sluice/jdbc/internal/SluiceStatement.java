@@ -4,7 +4,6 @@ import io.sluice.Column;
 import io.sluice.sql.RewrittenSql;
 import io.sluice.Row;
 import io.sluice.SluiceException;
-import java.sql.BatchUpdateException;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -258,23 +257,25 @@ public class SluiceStatement implements Statement, StatementRefusals, SelfWrappe
     if (sqls.isEmpty()) {
       return new long[0];
     }
-    return runBatch(new BatchPlan(sqls, values, null), null).counts();
+    BatchPlan plan = new BatchPlan(sqls, values, null);
+    // plain SQL runs in order: an entry may create what the next one names (BatchRun.runInOrder)
+    return runBatch(s -> BatchRun.runInOrder(connection, plan, timeoutMillis()), null).counts();
   }
 
-  /** Runs a batch; {@code keyColumns} non-null collects the rows returned as generated keys. */
+  /** Runs a batch; {@code keys} wanted collects the rows returned as generated keys. */
   final BatchRun runBatch(BatchPlan plan, GeneratedKeys keys) throws SQLException {
+    return runBatch(s -> BatchRun.run(connection, plan, timeoutMillis()), keys);
+  }
+
+  private BatchRun runBatch(Sessions.Work<BatchRun> batch, GeneratedKeys keys) throws SQLException {
     results.clear();
     connection.beforeStatement();
     warningMark = connection.warnings.mark();
-    try {
-      BatchRun run = running(true, s -> BatchRun.run(connection, plan, timeoutMillis()));
-      if (keys != null && keys.wanted() && !run.keys().isEmpty()) {
-        setGeneratedKeys(run.keys().get(0).columns(), run.keys());
-      }
-      return run;
-    } catch (BatchUpdateException e) {
-      throw e;
+    BatchRun run = running(true, batch);
+    if (keys != null && keys.wanted() && !run.keys().isEmpty()) {
+      setGeneratedKeys(run.keys().get(0).columns(), run.keys());
     }
+    return run;
   }
 
   /**

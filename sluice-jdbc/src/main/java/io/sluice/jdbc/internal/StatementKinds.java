@@ -7,10 +7,13 @@ import java.util.Locale;
 
 /**
  * What the driver must know of a statement's text before it runs it: whether it streams COPY
- * data (refused) and whether it controls transactions itself (it then runs as it is, outside
- * the transaction the driver would wrap several statements in).
+ * data (refused), whether it controls transactions itself (it then runs as it is, outside
+ * the transaction the driver would wrap several statements in), and whether it only touches rows
+ * (the statements after it may then be prepared before it runs).
  */
 final class StatementKinds {
+  private static final java.util.Set<String> ROWS_ONLY = java.util.Set.of("select", "insert", "update", "delete",
+      "merge", "values", "table", "with");
   private static final String[] TRANSACTION_CONTROL = {"begin", "start", "commit", "end", "rollback", "abort",
       "vacuum", "prepare transaction", "commit prepared", "create database", "drop database", "alter system",
       "reindex", "cluster"};
@@ -52,6 +55,29 @@ final class StatementKinds {
         return true;
       }
       copy = true;
+    }
+    return false;
+  }
+
+  /**
+   * Whether {@code statement} only reads or writes rows (DML), so that the statements after it
+   * parse the same whether or not it ran yet. DDL, {@code SET} and the rest may change what a name
+   * means. A function called by a query may still change the catalog; the driver does not look
+   * inside it. Scanned as {@link #copiesStream}: the first word after space, comments and opening
+   * parentheses.
+   */
+  static boolean onlyTouchesRows(String statement) {
+    SqlScanner s = new SqlScanner(statement, true);
+    while (s.next()) {
+      Kind k = s.kind();
+      if (k == Kind.LINE_COMMENT || k == Kind.BLOCK_COMMENT
+          || k == Kind.OTHER && (Character.isWhitespace(s.first()) || s.first() == '(')) {
+        continue;
+      }
+      if (k != Kind.WORD) {
+        return false;
+      }
+      return ROWS_ONLY.contains(statement.substring(s.start(), s.end()).toLowerCase(Locale.ROOT));
     }
     return false;
   }
