@@ -33,8 +33,19 @@ final class ObjectValues {
       case 1083, 1266 -> TemporalValues.time(v, null, col.name());
       case 1114, 1184 -> TemporalValues.timestamp(v, null, col.name());
       default -> v != null && (v.getClass().isArray() && !(v instanceof byte[]) || v instanceof java.util.List)
-          ? array(v, col, connection) : v;
+          ? array(v, col, connection) : extended(v, col, connection);
     };
+  }
+
+  /**
+   * A value of json, jsonb, interval or a type outside the built-in ones as an {@link Extension}
+   * gives it (the drop-in: pgjdbc's {@code PGobject}, {@code PGInterval}); as decoded without one.
+   */
+  private static Object extended(Object v, Column col, SluiceConnection connection) throws SQLException {
+    int oid = col.typeOid();
+    boolean asked = oid == 114 || oid == 3802 || oid == 1186 || JdbcTypes.builtIn(oid) == null;
+    return v == null || !asked || !Extensions.present() ? v
+        : Extensions.get().columnObject(connection, connection.typeNames.name(oid), v);
   }
 
   static java.sql.Array array(Object v, Column col, SluiceConnection connection) throws SQLException {
@@ -114,6 +125,10 @@ final class ObjectValues {
     Object t = temporal(v, type);
     if (t != null) {
       return type.cast(t);
+    }
+    Object x = extended(v, col, connection);
+    if (x != v && type.isInstance(x)) {
+      return type.cast(x);
     }
     return r.get(c, type);
   }

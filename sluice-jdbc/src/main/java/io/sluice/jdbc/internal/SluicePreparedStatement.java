@@ -71,6 +71,21 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
     set(i, text, text != null && !connection.settings.stringsUntyped() ? ParameterCasts.STRING : null);
   }
 
+  /**
+   * Sets an object of a class an {@link Extension} knows (the drop-in's {@code PGobject}) as its
+   * text: cast to its type when that is a built-in type's name, else untyped, for the server to
+   * read as the type the parameter's place needs (a custom type's name is never written into SQL).
+   */
+  private boolean setExtended(int i, Object x) throws SQLException {
+    Extension.TypedText t = x == null || !Extensions.present() ? null : Extensions.get().parameter(x);
+    if (t == null) {
+      return false;
+    }
+    JdbcTypes.Type builtIn = JdbcTypes.byName(t.typeName());
+    set(i, t.text(), builtIn != null ? builtIn.name() : null);
+    return true;
+  }
+
   @Override
   public ResultSet executeQuery() throws SQLException {
     run(parameters.statements(), parameters.valuesOf(parameters.bound()), GeneratedKeys.NONE);
@@ -347,6 +362,9 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
 
   @Override
   public void setObject(int i, Object x, int targetSqlType) throws SQLException {
+    if (setExtended(i, x)) {
+      return;
+    }
     Object v = ParameterValues.of(x, targetSqlType);
     if (v instanceof String text && JdbcTypes.isCharacter(targetSqlType)) {
       setText(i, text);
@@ -361,7 +379,7 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
   public void setObject(int i, Object x) throws SQLException {
     if (x instanceof CharSequence || x instanceof Character) {
       setText(i, x.toString());
-    } else {
+    } else if (!setExtended(i, x)) {
       set(i, ParameterValues.of(x));
     }
   }
