@@ -38,14 +38,18 @@ final class ObjectValues {
   }
 
   /**
-   * A value of json, jsonb, interval or a type outside the built-in ones as an {@link Extension}
+   * A value of json, jsonb, interval or a type outside the built-in ones (enums aside) as an {@link Extension}
    * gives it (the drop-in: pgjdbc's {@code PGobject}, {@code PGInterval}); as decoded without one.
    */
   private static Object extended(Object v, Column col, SluiceConnection connection) throws SQLException {
     int oid = col.typeOid();
-    boolean asked = oid == 114 || oid == 3802 || oid == 1186 || JdbcTypes.builtIn(oid) == null;
-    return v == null || !asked || !Extensions.present() ? v
-        : Extensions.get().columnObject(connection, connection.typeNames.name(oid), v);
+    if (v == null || !Extensions.present()) {
+      return v;
+    }
+    // not enums (VARCHAR: strings, as in pgjdbc) nor the other built-in types, which have their classes
+    boolean asked = oid == 114 || oid == 3802 || oid == 1186
+        || JdbcTypes.builtIn(oid) == null && connection.typeNames.sqlType(oid) != java.sql.Types.VARCHAR;
+    return asked ? Extensions.get().columnObject(connection, connection.typeNames.name(oid), v) : v;
   }
 
   static java.sql.Array array(Object v, Column col, SluiceConnection connection) throws SQLException {
