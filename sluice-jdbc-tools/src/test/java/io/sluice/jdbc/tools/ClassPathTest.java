@@ -14,7 +14,15 @@ class ClassPathTest {
   @Test
   void pgjdbcIsAbsent() {
     assertThrows(ClassNotFoundException.class, () -> Class.forName("org.postgresql.jdbc.PgConnection"));
-    assertThrows(ClassNotFoundException.class, () -> Class.forName("org.postgresql.util.PSQLException"));
+    assertThrows(ClassNotFoundException.class, () -> Class.forName("org.postgresql.core.BaseConnection"));
+  }
+
+  /** pgjdbc's API names on this class path are the drop-in's, over Sluice (issue 35). */
+  @Test
+  void pgjdbcsApiNamesAreTheDropIns() throws Exception {
+    String from = Class.forName("org.postgresql.util.PSQLException").getProtectionDomain().getCodeSource()
+        .getLocation().toString();
+    assertTrue(from.contains("sluice-jdbc-drop-in"), from);
   }
 
   @Test

@@ -36,8 +36,23 @@ final class ObjectValues {
       case 1114, 1184 -> TemporalValues.timestamp(v, null, col.name());
       case REFCURSOR -> RefCursors.fetchAll(connection, v);
       default -> v != null && (v.getClass().isArray() && !(v instanceof byte[]) || v instanceof java.util.List)
-          ? array(v, col, connection) : v;
+          ? array(v, col, connection) : extended(v, col, connection);
     };
+  }
+
+  /**
+   * A value of json, jsonb, interval or a type outside the built-in ones (enums aside) as an {@link Extension}
+   * gives it (the drop-in: pgjdbc's {@code PGobject}, {@code PGInterval}); as decoded without one.
+   */
+  private static Object extended(Object v, Column col, SluiceConnection connection) throws SQLException {
+    int oid = col.typeOid();
+    if (v == null || !Extensions.present()) {
+      return v;
+    }
+    // not enums (VARCHAR: strings, as in pgjdbc) nor the other built-in types, which have their classes
+    boolean asked = oid == 114 || oid == 3802 || oid == 1186
+        || JdbcTypes.builtIn(oid) == null && connection.typeNames.sqlType(oid) != java.sql.Types.VARCHAR;
+    return asked ? Extensions.get().columnObject(connection, connection.typeNames.name(oid), v) : v;
   }
 
   static java.sql.Array array(Object v, Column col, SluiceConnection connection) throws SQLException {
@@ -99,6 +114,10 @@ final class ObjectValues {
     Object t = temporal(v, type);
     if (t != null) {
       return type.cast(t);
+    }
+    Object x = extended(v, col, connection);
+    if (x != v && type.isInstance(x)) {
+      return type.cast(x);
     }
     return r.get(c, type);
   }

@@ -36,10 +36,13 @@ public final class PostgresqlUrls {
     };
   }
 
-  /** pgjdbc's own interface: the drop-in module's org.postgresql.Driver does not come with it. */
+  /**
+   * A class of pgjdbc's core: the drop-in carries pgjdbc's API names ({@code PGConnection}, {@code
+   * PGobject}…) but never its internals.
+   */
   private static boolean pgjdbcPresent() {
     try {
-      Class.forName("org.postgresql.PGConnection", false, PostgresqlUrls.class.getClassLoader());
+      Class.forName("org.postgresql.core.BaseConnection", false, PostgresqlUrls.class.getClassLoader());
       return true;
     } catch (ClassNotFoundException | LinkageError e) {
       return false;

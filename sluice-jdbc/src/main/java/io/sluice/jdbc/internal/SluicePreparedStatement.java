@@ -77,6 +77,21 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
     set(i, text, text != null && !connection.settings.stringsUntyped() ? ParameterCasts.STRING : null);
   }
 
+  /**
+   * Sets an object of a class an {@link Extension} knows (the drop-in's {@code PGobject}) as its
+   * text: cast to its type when that is a built-in type's name, else untyped, for the server to
+   * read as the type the parameter's place needs (a custom type's name is never written into SQL).
+   */
+  private boolean setExtended(int i, Object x) throws SQLException {
+    Extension.TypedText t = x == null || !Extensions.present() ? null : Extensions.get().parameter(x);
+    if (t == null) {
+      return false;
+    }
+    JdbcTypes.Type builtIn = JdbcTypes.byName(t.typeName());
+    set(i, t.text(), builtIn != null ? builtIn.name() : null);
+    return true;
+  }
+
   @Override
   public ResultSet executeQuery() throws SQLException {
     run(parameters.statements(), parameters.valuesOf(parameters.bound()), GeneratedKeys.NONE);
@@ -345,6 +360,9 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
   /** The scale applies to NUMERIC and DECIMAL only ({@link ParameterValues#of(Object, int, int)}). */
   @Override
   public void setObject(int i, Object x, int targetSqlType, int scaleOrLength) throws SQLException {
+    if (setExtended(i, x)) {
+      return;
+    }
     Object v = ParameterValues.of(x, targetSqlType, scaleOrLength);
     if (v instanceof String text && JdbcTypes.isCharacter(targetSqlType)) {
       setText(i, text);
@@ -364,7 +382,7 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
   public void setObject(int i, Object x) throws SQLException {
     if (x instanceof CharSequence || x instanceof Character) {
       setText(i, x.toString());
-    } else {
+    } else if (!setExtended(i, x)) {
       set(i, ParameterValues.of(x));
     }
   }

@@ -37,10 +37,8 @@ public final class SqlErrors {
     String state = sqlState(e);
     int vendor = e.outcome().ordinal() + 1;
     String message = e.getMessage();
-    SQLException x = forState(state, message, vendor, e);
-    return x;
+    return forState(state, message, vendor, e);
   }
-
 
   /** The SQLSTATE of a Sluice exception: the server's, or the class that fits a client-side failure. */
   public static String sqlState(SluiceException e) {
@@ -59,8 +57,19 @@ public final class SqlErrors {
     };
   }
 
+  /**
+   * The SQLException for an SQLSTATE. With an {@link Extension} (the drop-in), its exception
+   * replaces the subclass chosen here, except for features not supported (class 0A), which stay
+   * {@link SQLFeatureNotSupportedException} as in pgjdbc.
+   */
   public static SQLException forState(String state, String message, int vendor, Throwable cause) {
     String cls = state.length() >= 2 ? state.substring(0, 2) : "";
+    if (Extensions.present() && !cls.equals("0A")) {
+      SQLException x = Extensions.get().exception(message, state, vendor, cause);
+      if (x != null) {
+        return x;
+      }
+    }
     if (state.equals("57014")) {
       return new SQLTimeoutException(message, state, vendor, cause);
     }

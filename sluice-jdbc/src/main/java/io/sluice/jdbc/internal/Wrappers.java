@@ -2,7 +2,10 @@ package io.sluice.jdbc.internal;
 
 import java.sql.SQLException;
 
-/** {@link java.sql.Wrapper} for the driver's classes: each wraps itself and, at most, one delegate. */
+/**
+ * {@link java.sql.Wrapper} for the driver's classes: each wraps itself and, at most, one delegate;
+ * beyond those, an {@link Extension}'s views of it (pgjdbc's {@code PGConnection} from the drop-in).
+ */
 public final class Wrappers {
   private Wrappers() {}
 
@@ -14,11 +17,16 @@ public final class Wrappers {
     if (delegate != null && iface.isInstance(delegate)) {
       return iface.cast(delegate);
     }
+    T view = self instanceof java.sql.Wrapper w && Extensions.present() ? Extensions.get().view(w, iface) : null;
+    if (view != null) {
+      return view;
+    }
     throw SqlErrors.of(self.getClass().getSimpleName() + " is not a wrapper for " + iface.getName(), "HY000");
   }
 
   public static boolean isWrapperFor(Object self, Object delegate, Class<?> iface) {
-    return iface.isInstance(self) || (delegate != null && iface.isInstance(delegate));
+    return iface.isInstance(self) || (delegate != null && iface.isInstance(delegate))
+        || self instanceof java.sql.Wrapper w && Extensions.present() && Extensions.get().hasView(w, iface);
   }
 
   /** {@code value} when it is 0 or more; else an error naming {@code what}. */

@@ -1,0 +1,155 @@
+package io.sluice.jdbc.dropin;
+
+import io.sluice.SluiceException;
+import io.sluice.jdbc.internal.SqlErrors;
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.util.Map;
+import org.postgresql.PGConnection;
+import org.postgresql.PGNotification;
+import org.postgresql.copy.CopyManager;
+import org.postgresql.util.PGobject;
+import org.postgresql.util.PSQLException;
+import org.postgresql.util.PSQLState;
+
+/** {@link PGConnection} of one Sluice JDBC connection, over its Sluice session where it needs one. */
+final class PgConnectionView implements PGConnection {
+  private final Connection connection;
+  private final ViewState state;
+
+  PgConnectionView(Connection connection, ViewState state) {
+    this.connection = connection;
+    this.state = state;
+  }
+
+  /** The Sluice session underneath; a connection that routes over a pool has none to offer. */
+  private io.sluice.Connection sluice() throws SQLException {
+    if (!connection.isWrapperFor(io.sluice.Connection.class)) {
+      throw new SQLFeatureNotSupportedException("this connection routes its statements over a pool (readRouting):"
+          + " it has no one session to ask", "0A000");
+    }
+    return connection.unwrap(io.sluice.Connection.class);
+  }
+
+  @Override
+  public Array createArrayOf(String typeName, Object elements) throws SQLException {
+    if (elements == null || elements instanceof Object[]) {
+      return connection.createArrayOf(typeName, (Object[]) elements);
+    }
+    if (!elements.getClass().isArray()) {
+      throw new PSQLException("createArrayOf needs an array, not a " + elements.getClass().getName(),
+          PSQLState.INVALID_PARAMETER_TYPE);
+    }
+    Object[] boxed = new Object[java.lang.reflect.Array.getLength(elements)];
+    for (int i = 0; i < boxed.length; i++) {
+      boxed[i] = java.lang.reflect.Array.get(elements, i);
+    }
+    return connection.createArrayOf(typeName, boxed);
+  }
+
+  @Override
+  public PGNotification[] getNotifications() throws SQLException {
+    throw notifications();
+  }
+
+  @Override
+  public PGNotification[] getNotifications(int timeoutMillis) throws SQLException {
+    throw notifications();
+  }
+
+  private static SQLFeatureNotSupportedException notifications() {
+    return new SQLFeatureNotSupportedException("getNotifications: the notifications a Sluice session receives are"
+        + " not handed to the JDBC driver; listen with io.sluice.Notifications (a connection of its own)", "0A000");
+  }
+
+  @Override
+  public CopyManager getCopyAPI() throws SQLException {
+    return new CopyManager(connection);
+  }
+
+  @Override
+  public void addDataType(String type, Class<? extends PGobject> klass) {
+    state.dataTypes.put(type, klass);
+  }
+
+  @Override
+  public void addDataType(String type, String className) {
+    try {
+      ClassLoader loader = Thread.currentThread().getContextClassLoader();
+      addDataType(type, Class.forName(className, true, loader != null ? loader : getClass().getClassLoader())
+          .asSubclass(PGobject.class));
+    } catch (ClassNotFoundException | ClassCastException e) {
+      throw new IllegalArgumentException("addDataType: " + className + " is not a PGobject class found here", e);
+    }
+  }
+
+  @Override
+  public void setPrepareThreshold(int threshold) {
+    state.prepareThreshold = threshold;
+  }
+
+  @Override
+  public int getPrepareThreshold() {
+    return state.prepareThreshold;
+  }
+
+  /** The server process, or 0 when the connection has no one session (as pgjdbc's 0 for "not known"). */
+  @Override
+  public int getBackendPID() {
+    try {
+      return connection.isWrapperFor(io.sluice.Connection.class) ? sluice().processId() : 0;
+    } catch (SQLException | SluiceException e) {
+      return 0;
+    }
+  }
+
+  @Override
+  public void cancelQuery() throws SQLException {
+    try {
+      sluice().cancel();
+    } catch (SluiceException e) {
+      throw SqlErrors.of(e);
+    }
+  }
+
+  @Override
+  public String escapeIdentifier(String identifier) throws SQLException {
+    noZeroByte(identifier, "identifiers");
+    return '"' + identifier.replace("\"", "\"\"") + '"';
+  }
+
+  @Override
+  public String escapeLiteral(String literal) throws SQLException {
+    noZeroByte(literal, "literals");
+    String quoted = literal.replace("'", "''");
+    // with standard_conforming_strings off, a backslash in '…' escapes: double it to keep it
+    return "on".equals(getParameterStatus("standard_conforming_strings")) ? quoted : quoted.replace("\\", "\\\\");
+  }
+
+  private static void noZeroByte(String s, String what) throws SQLException {
+    if (s.indexOf('\0') >= 0) {
+      throw new PSQLException("zero bytes may not occur in " + what, PSQLState.INVALID_PARAMETER_VALUE);
+    }
+  }
+
+  @Override
+  public Map<String, String> getParameterStatuses() {
+    try {
+      return sluice().parameters();
+    } catch (SQLException e) {
+      return Map.of();
+    }
+  }
+
+  @Override
+  public String getParameterStatus(String parameterName) {
+    return getParameterStatuses().get(parameterName);
+  }
+
+  @Override
+  public String toString() {
+    return "PGConnection[" + connection + "]";
+  }
+}

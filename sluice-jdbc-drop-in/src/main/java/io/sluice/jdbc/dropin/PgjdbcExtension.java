@@ -1,0 +1,104 @@
+package io.sluice.jdbc.dropin;
+
+import io.sluice.ServerException;
+import io.sluice.jdbc.internal.Extension;
+import io.sluice.types.Interval;
+import java.sql.SQLException;
+import java.util.Collections;
+import java.util.Map;
+import java.util.WeakHashMap;
+import org.postgresql.PGConnection;
+import org.postgresql.PGStatement;
+import org.postgresql.util.PGInterval;
+import org.postgresql.util.PGobject;
+import org.postgresql.util.PSQLException;
+import org.postgresql.util.ServerErrorMessage;
+
+/**
+ * pgjdbc's API on Sluice's JDBC objects, found by the driver with {@link java.util.ServiceLoader}
+ * when the drop-in is on the path: its errors are {@link PSQLException}s, {@link PGobject}s bind
+ * and come back for json, jsonb and unknown types ({@link PGInterval} for interval), and
+ * connections and statements unwrap to {@link PGConnection} and {@link PGStatement}.
+ */
+public final class PgjdbcExtension implements Extension {
+  /**
+   * What a connection's or statement's pgjdbc view keeps (added data types, thresholds) for as
+   * long as the connection or statement lives: the views are made anew at each {@code unwrap}, and
+   * the state never refers back to its key, so that it goes with it.
+   */
+  private final Map<Object, ViewState> states = Collections.synchronizedMap(new WeakHashMap<>());
+
+  @Override
+  public SQLException exception(String message, String state, int vendor, Throwable cause) {
+    ServerException server = serverError(cause);
+    if (server == null) {
+      return new PSQLException(message, state, vendor, cause, null);
+    }
+    ServerErrorMessage fields = new ServerErrorMessage(protocolForm(server.fields()));
+    return new PSQLException(fields.toString(), state, vendor, cause, fields);
+  }
+
+  private static ServerException serverError(Throwable t) {
+    for (; t != null; t = t.getCause()) {
+      if (t instanceof ServerException s) {
+        return s;
+      }
+    }
+    return null;
+  }
+
+  /** The fields as ErrorResponse carries them, which is what pgjdbc's ServerErrorMessage is made from. */
+  private static String protocolForm(Map<Character, String> fields) {
+    StringBuilder sb = new StringBuilder();
+    fields.forEach((code, text) -> sb.append(code).append(text).append('\0'));
+    return sb.toString();
+  }
+
+  @Override
+  public TypedText parameter(Object value) {
+    return value instanceof PGobject o ? new TypedText(o.getValue(), o.getType()) : null;
+  }
+
+  @Override
+  public Object columnObject(java.sql.Connection connection, String typeName, Object decoded) throws SQLException {
+    Class<? extends PGobject> added = state(connection).dataTypes.get(typeName);
+    if (added != null) {
+      return ViewState.make(added, typeName, text(decoded));
+    }
+    if (decoded instanceof Interval i) {
+      return new PGInterval(i.toString());
+    }
+    if (decoded instanceof String s) {
+      PGobject o = new PGobject();
+      o.setType(typeName);
+      o.setValue(s);
+      return o;
+    }
+    return decoded;   // a value Sluice has a class for (a composite, a range): kept
+  }
+
+  private static String text(Object decoded) {
+    return decoded == null ? null : decoded.toString();
+  }
+
+  @Override
+  public <T> T view(java.sql.Wrapper self, Class<T> iface) {
+    if (iface == PGConnection.class && self instanceof java.sql.Connection c) {
+      return iface.cast(new PgConnectionView(c, state(c)));
+    }
+    if (iface == PGStatement.class && self instanceof java.sql.Statement s) {
+      return iface.cast(new PgStatementView(state(s)));
+    }
+    return null;
+  }
+
+  @Override
+  public boolean hasView(java.sql.Wrapper self, Class<?> iface) {
+    return iface == PGConnection.class && self instanceof java.sql.Connection
+        || iface == PGStatement.class && self instanceof java.sql.Statement;
+  }
+
+  private ViewState state(Object owner) {
+    return states.computeIfAbsent(owner, o -> new ViewState());
+  }
+}

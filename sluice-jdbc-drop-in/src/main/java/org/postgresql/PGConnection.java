@@ -1,0 +1,63 @@
+package org.postgresql;
+
+import java.sql.Array;
+import java.sql.SQLException;
+import java.util.Map;
+import org.postgresql.copy.CopyManager;
+import org.postgresql.util.PGobject;
+
+/**
+ * The part of pgjdbc's connection extensions that applications and libraries call, over a Sluice
+ * connection: reached with {@code connection.unwrap(PGConnection.class)} (through a pool's proxy
+ * too, since pools delegate {@code unwrap}). Sluice's JDBC connection is not itself a {@code
+ * PGConnection}: a cast {@code (PGConnection) connection} fails where {@code unwrap} works.
+ */
+public interface PGConnection {
+  /** {@code createArrayOf} for arrays of primitives too ({@code int[]}), boxed. */
+  Array createArrayOf(String typeName, Object elements) throws SQLException;
+
+  /**
+   * Not supported: the notifications a session receives are not handed to the JDBC driver. Use
+   * Sluice's {@code io.sluice.Notifications}, a listener with a connection of its own.
+   */
+  PGNotification[] getNotifications() throws SQLException;
+
+  /** As {@link #getNotifications()}: not supported. */
+  PGNotification[] getNotifications(int timeoutMillis) throws SQLException;
+
+  /** COPY on this connection, over Sluice's {@code io.sluice.Copy}. */
+  CopyManager getCopyAPI() throws SQLException;
+
+  /**
+   * {@code getObject} of a column of {@code type} then returns a new {@code klass} (which needs a
+   * public no-argument constructor), given the type name and the column's text. For this
+   * connection only.
+   */
+  void addDataType(String type, Class<? extends PGobject> klass) throws SQLException;
+
+  /** As {@link #addDataType(String, Class)}, the class named; a class that is not found is an {@code IllegalArgumentException}. */
+  void addDataType(String type, String className);
+
+  /** Kept and read back: Sluice prepares statements with parameters on the server at their first run, and caches them. */
+  void setPrepareThreshold(int threshold);
+
+  int getPrepareThreshold();
+
+  /** The server process serving this connection. */
+  int getBackendPID();
+
+  /** Cancels what the server runs for this connection now (a CancelRequest on a connection of its own). */
+  void cancelQuery() throws SQLException;
+
+  /** {@code identifier} in double quotes, quotes in it doubled. */
+  String escapeIdentifier(String identifier) throws SQLException;
+
+  /** {@code literal}'s text for inside single quotes: quotes doubled (and backslashes, if the session does not read them as themselves). */
+  String escapeLiteral(String literal) throws SQLException;
+
+  /** Every run-time parameter the server reported (ParameterStatus), as of now. */
+  Map<String, String> getParameterStatuses();
+
+  /** One reported parameter, or null. */
+  String getParameterStatus(String parameterName);
+}

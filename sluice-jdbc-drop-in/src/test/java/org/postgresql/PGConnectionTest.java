@@ -1,0 +1,128 @@
+package org.postgresql;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLFeatureNotSupportedException;
+import java.sql.Statement;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.postgresql.util.PSQLException;
+import org.postgresql.util.PSQLState;
+
+/** {@code unwrap(PGConnection.class)} and what applications call on it, against the server. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class PGConnectionTest {
+  static int backendPid(Connection c) throws Exception {
+    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("select pg_backend_pid()")) {
+      assertTrue(rs.next());
+      return rs.getInt(1);
+    }
+  }
+
+  @Test
+  void aConnectionUnwrapsToPGConnectionOfItsSession() throws Exception {
+    try (Connection c = DropInServer.connect()) {
+      assertTrue(c.isWrapperFor(PGConnection.class));
+      PGConnection pg = c.unwrap(PGConnection.class);
+      assertEquals(backendPid(c), pg.getBackendPID());
+      assertEquals("on", pg.getParameterStatus("standard_conforming_strings"));
+      assertEquals(pg.getParameterStatus("server_version"), pg.getParameterStatuses().get("server_version"));
+      assertFalse(c.isWrapperFor(String.class), "only the views the drop-in has");
+    }
+  }
+
+  @Test
+  void throughHikarisProxyToo() throws Exception {
+    HikariConfig cfg = new HikariConfig();
+    cfg.setDriverClassName(Driver.class.getName());
+    cfg.setJdbcUrl(DropInServer.url());
+    cfg.setDataSourceProperties(DropInServer.properties());
+    cfg.setMaximumPoolSize(1);
+    try (HikariDataSource ds = new HikariDataSource(cfg); Connection c = ds.getConnection()) {
+      assertTrue(c.isWrapperFor(PGConnection.class));
+      assertEquals(backendPid(c), c.unwrap(PGConnection.class).getBackendPID());
+    }
+  }
+
+  @Test
+  void cancelQueryStopsTheRunningStatement() throws Exception {
+    try (Connection c = DropInServer.connect(); Statement s = c.createStatement()) {
+      PGConnection pg = c.unwrap(PGConnection.class);
+      CompletableFuture<Void> sleeping = CompletableFuture.runAsync(() -> {
+        try {
+          s.execute("select pg_sleep(30)");
+          fail("the sleep should have been cancelled");
+        } catch (java.sql.SQLException e) {
+          throw new java.util.concurrent.CompletionException(e);
+        }
+      });
+      // cancel until the sleep is seen running (a cancel before it starts cancels nothing)
+      while (!sleeping.isDone()) {
+        try (Connection other = DropInServer.connect(); Statement o = other.createStatement();
+            ResultSet rs = o.executeQuery("select count(*) from pg_stat_activity where pid = " + pg.getBackendPID()
+                + " and query like 'select pg_sleep%' and state = 'active'")) {
+          rs.next();
+          if (rs.getInt(1) == 1) {
+            pg.cancelQuery();
+            break;
+          }
+        }
+        Thread.sleep(20);
+      }
+      var e = assertThrows(java.util.concurrent.CompletionException.class, sleeping::join);
+      PSQLException p = assertInstanceOf(PSQLException.class, e.getCause());
+      assertEquals(PSQLState.QUERY_CANCELED.getState(), p.getSQLState());
+      assertEquals(pg.getBackendPID(), backendPid(c), "the connection is still usable");
+    }
+  }
+
+  @Test
+  void escapesQuoteAsTheServerReadsThem() throws Exception {
+    try (Connection c = DropInServer.connect(); Statement s = c.createStatement()) {
+      PGConnection pg = c.unwrap(PGConnection.class);
+      String name = "we\"ird name";
+      String text = "it's a \\ back'slash";
+      assertEquals("\"we\"\"ird name\"", pg.escapeIdentifier(name));
+      try (ResultSet rs = s.executeQuery("select '" + pg.escapeLiteral(text) + "' as " + pg.escapeIdentifier(name))) {
+        assertTrue(rs.next());
+        assertEquals(text, rs.getString(1));
+        assertEquals(name, rs.getMetaData().getColumnLabel(1));
+      }
+      assertThrows(PSQLException.class, () -> pg.escapeLiteral("a\0b"));
+    }
+  }
+
+  @Test
+  void notificationsAreRefusedPointingAtSluicesListener() throws Exception {
+    try (Connection c = DropInServer.connect()) {
+      PGConnection pg = c.unwrap(PGConnection.class);
+      var e = assertThrows(SQLFeatureNotSupportedException.class, pg::getNotifications);
+      assertTrue(e.getMessage().contains("io.sluice.Notifications"), e.getMessage());
+      assertThrows(SQLFeatureNotSupportedException.class, () -> pg.getNotifications(10));
+    }
+  }
+
+  @Test
+  void settingsAndDataTypesAreKeptPerConnection() throws Exception {
+    try (Connection c = DropInServer.connect(); Statement s = c.createStatement()) {
+      c.unwrap(PGConnection.class).setPrepareThreshold(1);
+      assertEquals(1, c.unwrap(PGConnection.class).getPrepareThreshold(), "kept between unwraps");
+      PGStatement ps = s.unwrap(PGStatement.class);
+      assertTrue(s.isWrapperFor(PGStatement.class));
+      assertTrue(ps.isUseServerPrepare());
+      ps.setUseServerPrepare(false);
+      assertFalse(s.unwrap(PGStatement.class).isUseServerPrepare());
+      s.execute("create temp table t (i int)");
+      s.executeUpdate("insert into t values (1)");
+      assertEquals(0, ps.getLastOID());
+      java.sql.Array a = c.unwrap(PGConnection.class).createArrayOf("int4", new int[] {1, 2});
+      assertArrayEquals(new Object[] {1, 2}, (Object[]) a.getArray());
+    }
+  }
+}

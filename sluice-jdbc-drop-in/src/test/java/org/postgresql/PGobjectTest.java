@@ -1,0 +1,109 @@
+package org.postgresql;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.sql.Types;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.postgresql.util.PGobject;
+
+/** json, jsonb and unknown types as pgjdbc's applications bind and read them. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class PGobjectTest {
+  static PGobject of(String type, String value) throws Exception {
+    PGobject o = new PGobject();
+    o.setType(type);
+    o.setValue(value);
+    return o;
+  }
+
+  @Test
+  void jsonAndJsonbRoundTripAsPGobject() throws Exception {
+    try (Connection c = DropInServer.connect(); Statement s = c.createStatement()) {
+      s.execute("create temp table docs (id int, j json, jb jsonb)");
+      try (PreparedStatement p = c.prepareStatement("insert into docs values (?, ?, ?)")) {
+        p.setInt(1, 1);
+        p.setObject(2, of("json", "{\"a\": 1}"));
+        p.setObject(3, of("jsonb", "{\"b\": [1, 2]}"), Types.OTHER);   // Hibernate user types' way
+        p.executeUpdate();
+        p.setInt(1, 2);
+        p.setObject(2, of("json", null));
+        p.setObject(3, of("jsonb", null));
+        p.executeUpdate();
+      }
+      try (ResultSet rs = s.executeQuery("select j, jb, jb ->> 'b' is null from docs order by id")) {
+        assertTrue(rs.next());
+        PGobject j = (PGobject) rs.getObject(1);
+        assertEquals("json", j.getType());
+        assertEquals("{\"a\": 1}", j.getValue());
+        PGobject jb = rs.getObject(2, PGobject.class);
+        assertEquals("jsonb", jb.getType());
+        assertEquals("{\"b\": [1, 2]}", jb.getValue(), "stored as jsonb: the server's normal form");
+        assertEquals("{\"b\": [1, 2]}", rs.getString(2), "getString is the text, as before");
+        assertTrue(rs.next());
+        assertNull(rs.getObject(1), "SQL NULL is null, not a PGobject");
+        assertNull(rs.getObject(2));
+      }
+    }
+  }
+
+  @Test
+  void aBuiltInTypeIsCastSoThatAnUntypedPlaceGetsIt() throws Exception {
+    try (Connection c = DropInServer.connect();
+        PreparedStatement p = c.prepareStatement("select pg_typeof(?)::text, ?")) {
+      p.setObject(1, of("jsonb", "[1,2]"));
+      p.setObject(2, of("jsonb", "[1,2]"));
+      try (ResultSet rs = p.executeQuery()) {
+        assertTrue(rs.next());
+        assertEquals("jsonb", rs.getString(1));
+        assertEquals(of("jsonb", "[1, 2]"), rs.getObject(2));
+      }
+    }
+  }
+
+  @Test
+  void aTypeOutsideTheBuiltInOnesIsReadByTheServerFromItsPlace() throws Exception {
+    try (Connection c = DropInServer.connect(); Statement s = c.createStatement()) {
+      s.execute("create domain pg_temp.short_text as text check (length(value) < 10)");
+      s.execute("create temp table notes (n pg_temp.short_text, m text)");
+      try (PreparedStatement p = c.prepareStatement("insert into notes values (?, ?)")) {
+        p.setObject(1, of("short_text", "hello"));
+        p.setString(2, "enum-like text stays a String");
+        p.executeUpdate();
+      }
+      try (ResultSet rs = s.executeQuery("select n, m, '(1,2)'::point from notes")) {
+        assertTrue(rs.next());
+        assertEquals("hello", rs.getString(1));
+        assertInstanceOf(String.class, rs.getObject(2), "built-in types keep their classes");
+      }
+    }
+  }
+
+  /** A custom class for jsonb, as addDataType registers it. */
+  public static final class Json extends PGobject {
+    private static final long serialVersionUID = 1L;
+  }
+
+  @Test
+  void addDataTypeMakesTheGivenClassForThatConnection() throws Exception {
+    try (Connection c = DropInServer.connect(); Statement s = c.createStatement()) {
+      c.unwrap(PGConnection.class).addDataType("jsonb", Json.class);
+      try (ResultSet rs = s.executeQuery("select '{}'::jsonb, '{}'::json")) {
+        assertTrue(rs.next());
+        assertInstanceOf(Json.class, rs.getObject(1));
+        assertEquals("{}", ((PGobject) rs.getObject(1)).getValue());
+        assertEquals(PGobject.class, rs.getObject(2).getClass());
+      }
+      try (Connection other = DropInServer.connect(); Statement t = other.createStatement();
+          ResultSet rs = t.executeQuery("select '{}'::jsonb")) {
+        assertTrue(rs.next());
+        assertEquals(PGobject.class, rs.getObject(1).getClass(), "for the connection that added it only");
+      }
+    }
+  }
+}

@@ -1,0 +1,49 @@
+package io.sluice.jdbc.internal;
+
+import java.sql.SQLException;
+
+/**
+ * What a module on the path may add to the driver's objects, found once with {@link
+ * java.util.ServiceLoader}: the drop-in ({@code io.sluice.jdbc.dropin}, the only module this
+ * package is exported to) gives them pgjdbc's API, so that code written against pgjdbc finds its
+ * classes. Without a provider every method keeps the driver's own behaviour. The methods are
+ * called on hot paths only where the driver would otherwise fail or fall back, and must not use
+ * the connection they are given except through JDBC.
+ */
+public interface Extension {
+  /** A parameter object the extension knows: its text (null for NULL) and the type it names. */
+  record TypedText(String text, String typeName) {}
+
+  /**
+   * The exception to throw for an error with these parts, in place of the driver's own {@link
+   * java.sql.SQLException} subclass; null to keep the driver's. {@code cause} is the Sluice
+   * exception, if one caused it.
+   */
+  default SQLException exception(String message, String state, int vendor, Throwable cause) {
+    return null;
+  }
+
+  /** {@code setObject}'s value as text of a named type, if it is of a class the extension knows; else null. */
+  default TypedText parameter(Object value) throws SQLException {
+    return null;
+  }
+
+  /**
+   * What {@code getObject} returns for a value of {@code typeName} that the driver would return
+   * as decoded ({@code json}, {@code jsonb}, {@code interval}, and types outside the built-in
+   * ones): {@code decoded} itself, or the extension's object for it.
+   */
+  default Object columnObject(java.sql.Connection connection, String typeName, Object decoded) throws SQLException {
+    return decoded;
+  }
+
+  /** {@code self} (a driver connection or statement) seen as {@code iface}, or null if the extension has no such view. */
+  default <T> T view(java.sql.Wrapper self, Class<T> iface) throws SQLException {
+    return null;
+  }
+
+  /** Whether {@link #view} has a view of {@code self} as {@code iface}. */
+  default boolean hasView(java.sql.Wrapper self, Class<?> iface) {
+    return false;
+  }
+}
