@@ -1,7 +1,5 @@
 package io.sluice.jdbc;
 
-import io.sluice.jdbc.internal.Wrappers;
-import io.sluice.jdbc.internal.Refusal;
 import io.sluice.jdbc.internal.DriverSettings;
 import io.sluice.jdbc.internal.RoutingPools;
 import io.sluice.jdbc.internal.SluiceConnection;
@@ -37,7 +35,7 @@ import java.util.StringJoiner;
  * thread and sessions to every host) until the JVM exits. Read-your-writes covers every
  * connection of this data source instance.
  */
-public class SluiceDataSource implements javax.sql.DataSource, Serializable, AutoCloseable {
+public class SluiceDataSource extends DataSourceRefusals implements Serializable, AutoCloseable {
   private static final long serialVersionUID = 1L;
 
   private String url;
@@ -358,33 +356,5 @@ public class SluiceDataSource implements javax.sql.DataSource, Serializable, Aut
   @Override
   public int getLoginTimeout() {
     return loginTimeout;
-  }
-
-  // Written here, not inherited from the driver's internal mixins: a public class of this package
-  // must not name a type that is not exported.
-
-  @Override
-  public java.util.logging.Logger getParentLogger() throws java.sql.SQLFeatureNotSupportedException {
-    throw Refusal.NO_JUL_LOGGER.of("getParentLogger");
-  }
-
-  @Override
-  public java.sql.ConnectionBuilder createConnectionBuilder() throws SQLException {
-    throw Refusal.NO_CONNECTION_BUILDER.of("createConnectionBuilder");
-  }
-
-  @Override
-  public java.sql.ShardingKeyBuilder createShardingKeyBuilder() throws SQLException {
-    throw Refusal.NO_SHARDING.of("createShardingKeyBuilder");
-  }
-
-  @Override
-  public <T> T unwrap(Class<T> iface) throws SQLException {
-    return Wrappers.unwrap(this, null, iface);
-  }
-
-  @Override
-  public boolean isWrapperFor(Class<?> iface) {
-    return Wrappers.isWrapperFor(this, null, iface);
   }
 }

@@ -1,8 +1,7 @@
 package io.sluice.jdbc;
 
-import io.sluice.jdbc.internal.Wrappers;
-import io.sluice.jdbc.internal.DriverSettings;
 import io.sluice.jdbc.internal.Refusal;
+import io.sluice.jdbc.internal.DriverSettings;
 import io.sluice.jdbc.internal.SluiceConnection;
 import io.sluice.jdbc.internal.SluicePooledConnection;
 import io.sluice.jdbc.internal.SqlErrors;
@@ -36,7 +35,7 @@ import javax.sql.ConnectionEventListener;
  * <p>The server settings (URL, user, password, parameters, listener) are those of a {@link
  * SluiceDataSource}, read once when this data source is made.
  */
-public final class SluicePoolDataSource implements javax.sql.DataSource, AutoCloseable {
+public final class SluicePoolDataSource extends DataSourceRefusals implements AutoCloseable {
   private final Pool pool;
   private final DriverSettings settings;
 
@@ -123,33 +122,5 @@ public final class SluicePoolDataSource implements javax.sql.DataSource, AutoClo
     public void connectionErrorOccurred(ConnectionEvent event) {
       lease.close();
     }
-  }
-
-  // Written here, not inherited from the driver's internal mixins: a public class of this package
-  // must not name a type that is not exported.
-
-  @Override
-  public java.util.logging.Logger getParentLogger() throws java.sql.SQLFeatureNotSupportedException {
-    throw Refusal.NO_JUL_LOGGER.of("getParentLogger");
-  }
-
-  @Override
-  public java.sql.ConnectionBuilder createConnectionBuilder() throws SQLException {
-    throw Refusal.NO_CONNECTION_BUILDER.of("createConnectionBuilder");
-  }
-
-  @Override
-  public java.sql.ShardingKeyBuilder createShardingKeyBuilder() throws SQLException {
-    throw Refusal.NO_SHARDING.of("createShardingKeyBuilder");
-  }
-
-  @Override
-  public <T> T unwrap(Class<T> iface) throws SQLException {
-    return Wrappers.unwrap(this, null, iface);
-  }
-
-  @Override
-  public boolean isWrapperFor(Class<?> iface) {
-    return Wrappers.isWrapperFor(this, null, iface);
   }
 }
