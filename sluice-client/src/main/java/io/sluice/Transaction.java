@@ -2,6 +2,7 @@ package io.sluice;
 
 import io.sluice.SluiceException.Outcome;
 import io.sluice.event.EventListener;
+import io.sluice.internal.calls.Handover;
 import io.sluice.internal.calls.Retries;
 import io.sluice.internal.calls.Runner;
 import io.sluice.internal.engine.Deadline;
@@ -36,7 +37,8 @@ public final class Transaction implements Queryable, AutoCloseable {
   }
 
   private final Connection connection;
-  private final Thread owner;
+  /** The thread whose calls it takes; moved only by {@link #takeOver} (the JDBC driver's hand-over). */
+  private volatile Thread owner;
   private final Transaction parent;
   private final String savepoint;
   /** The whole transaction's deadline ({@link TxOptions#timeout()}), or none: then query_timeout applies. */
@@ -59,6 +61,25 @@ public final class Transaction implements Queryable, AutoCloseable {
     this.savepoint = savepoint;
     this.until = until;
     this.started = started;
+  }
+
+  static {
+    // the JDBC driver's transactions belong to its connection, not to a thread: it moves them
+    Handover.install(Transaction::takeOver);
+  }
+
+  /**
+   * Makes the calling thread this (top-level) transaction's owner, with the connection's pin: JDBC
+   * lets a connection's transaction end on another thread than the one that ran its statements.
+   */
+  private void takeOver() {
+    if (parent != null) {
+      throw new IllegalStateException("only a top-level transaction changes threads");
+    }
+    if (owner != Thread.currentThread()) {
+      owner = Thread.currentThread();
+      connection.core.takeOverPin();
+    }
   }
 
   /** The deadline of a statement in this transaction: the transaction's own, else query_timeout's. */

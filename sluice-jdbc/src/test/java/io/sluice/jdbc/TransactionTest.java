@@ -134,25 +134,83 @@ class TransactionTest extends OneConnection {
     }
   }
 
+  /** Runs {@code body} on a thread of its own and waits for it; its failure is rethrown here. */
+  private static void onAnotherThread(SqlBody body) throws Exception {
+    var failure = new java.util.concurrent.atomic.AtomicReference<Throwable>();
+    Thread t = Thread.ofPlatform().start(() -> {
+      try {
+        body.run();
+      } catch (Throwable e) {
+        failure.set(e);
+      }
+    });
+    assertTrue(t.join(java.time.Duration.ofSeconds(30)), "the other thread finished");
+    if (failure.get() != null) {
+      throw new AssertionError("on the other thread: " + failure.get(), failure.get());
+    }
+  }
+
+  private interface SqlBody {
+    void run() throws Exception;
+  }
+
   @Test
-  void aTransactionBelongsToTheThreadThatBeganIt() throws Exception {
-    c.setAutoCommit(false);
-    try (Statement s = c.createStatement()) {
-      s.executeQuery("select 1").close();
-      var failure = new java.util.concurrent.atomic.AtomicReference<SQLException>();
-      Thread t = Thread.ofVirtual().start(() -> {
-        try (Statement other = c.createStatement()) {
-          other.executeQuery("select 2");
-        } catch (SQLException e) {
-          failure.set(e);
+  void aTransactionBelongsToTheConnectionNotToAThread() throws Exception {
+    // as pgjdbc: statements of the transaction and its commit may come from other threads
+    // (a coroutine resumed elsewhere, a pool's housekeeper rolling back) than the one that began it
+    clear();
+    try (Connection other = TestDatabase.connect()) {
+      c.setAutoCommit(false);
+      try {
+        onAnotherThread(() -> {
+          try (Statement s = c.createStatement()) {
+            s.executeUpdate("insert into jdbc_tx values (70, 'begun on a thread that then ends')");
+          }
+        });
+        try (Statement s = c.createStatement()) {
+          s.executeUpdate("insert into jdbc_tx values (71, 'on the test thread')");
+          assertEquals(2, count(c), "both inserts in one transaction");
+        }
+        assertEquals(0, count(other), "nothing committed yet");
+        onAnotherThread(c::commit);
+        assertEquals(2, count(other), "committed by a third thread");
+        onAnotherThread(() -> {
+          try (Statement s = c.createStatement()) {
+            s.executeUpdate("insert into jdbc_tx values (72, 'rolled back')");
+          }
+        });
+        c.rollback();
+        assertEquals(2, count(other));
+        assertEquals(2, count(c), "the rollback took the third insert away");
+      } finally {
+        c.setAutoCommit(true);
+      }
+    }
+  }
+
+  @Test
+  void aTransactionBegunOnAThreadThatEndedIsRolledBackByAnother() throws Exception {
+    clear();
+    Connection left = TestDatabase.connect();
+    try {
+      left.setAutoCommit(false);
+      onAnotherThread(() -> {
+        try (Statement s = left.createStatement()) {
+          s.executeUpdate("insert into jdbc_tx values (80, 'its thread has ended')");
         }
       });
-      t.join();
-      assertNotNull(failure.get());
-      assertTrue(failure.get().getMessage().contains("begun by thread"), failure.get().getMessage());
-      c.rollback();
+      left.rollback();
+      try (Statement s = left.createStatement()) {
+        assertEquals(0, count(left));
+        s.executeUpdate("insert into jdbc_tx values (81, 'a new transaction')");
+      }
+      left.commit();
+      try (Connection other = TestDatabase.connect()) {
+        assertEquals(1, count(other));
+      }
     } finally {
-      c.setAutoCommit(true);
+      left.close();
+      clear();
     }
   }
 

@@ -106,6 +106,11 @@ public final class ConnectionCore {
     session.engine().hold(deadline());
   }
 
+  /** Moves another thread's pin to the calling thread; see {@code RequestEngine.takeOverHold}. */
+  public void takeOverPin() {
+    session.engine().takeOverHold();
+  }
+
   public void unpin() {
     session.engine().release();
   }

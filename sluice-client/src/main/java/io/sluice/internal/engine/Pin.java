@@ -67,6 +67,19 @@ final class Pin {
     }
   }
 
+  /**
+   * Moves the pin, with its deferred BEGIN, from the thread holding it to {@code me}: for a JDBC
+   * connection, whose transaction belongs to the connection and not to a thread (a pool or a
+   * framework may commit it on another thread than the one that ran its statements). Requests the
+   * old holder already wrote complete in order; the caller makes sure it writes no more.
+   */
+  void moveTo(Thread me) {
+    if (holder != null && holder != me) {
+      holder = me;
+      lifted.signalAll();
+    }
+  }
+
   boolean heldBy(Thread t) {
     return holder == t;
   }

@@ -244,6 +244,20 @@ public final class RequestEngine {
     return pin.takeBegin() != null;
   }
 
+  /**
+   * Takes another thread's pin ({@link #hold}) over for the calling thread, with its deferred
+   * BEGIN; nothing when no thread or this one holds it. Only for an owner whose transaction is not
+   * tied to a thread (a JDBC connection), which ensures the old holder writes nothing more.
+   */
+  public void takeOverHold() {
+    outLock.lock();
+    try {
+      pin.moveTo(Thread.currentThread());
+    } finally {
+      outLock.unlock();
+    }
+  }
+
   /** Ends the calling thread's pin ({@link #hold}); other threads' requests go ahead. */
   public void release() {
     pin.release();

@@ -15,7 +15,7 @@ import java.sql.Savepoint;
  * The transactions of a {@link SluiceConnection}: auto-commit, the options of the next
  * transaction (isolation level, read-only), commit and rollback, savepoints. With auto-commit
  * off, the first statement begins the transaction ({@link #beginIfNeeded}), which {@link
- * JdbcTransaction} ties to the thread that ran it. The connection checks that it is open before
+ * JdbcTransaction} keeps for the connection (any thread may end it). The connection checks that it is open before
  * it calls any of these.
  */
 final class ConnectionTransactions {
@@ -109,7 +109,7 @@ final class ConnectionTransactions {
     }
   }
 
-  /** Takes the transaction in progress off the connection, from its owner thread; null if none. */
+  /** Takes the transaction in progress off the connection, to this thread; null if none. */
   private Transaction end() throws SQLException {
     statements.incrementAndGet();   // the transaction's level ends with it
     connection.settleStream();   // results stay readable after commit (HOLD_CURSORS_OVER_COMMIT)

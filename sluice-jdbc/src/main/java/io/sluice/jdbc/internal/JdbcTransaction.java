@@ -3,13 +3,16 @@ package io.sluice.jdbc.internal;
 import io.sluice.SluiceException;
 import io.sluice.Transaction;
 import io.sluice.TxOptions;
+import io.sluice.internal.calls.Handover;
 import java.sql.SQLException;
 
 /**
  * The transaction of a JDBC connection with auto-commit off: begun by the first statement (a
- * Sluice {@link Transaction}, whose {@code BEGIN} travels with that statement), owned by the
- * thread that ran it until it ends. Statements of another thread are refused while it lasts, since
- * the Sluice connection is pinned to its owner (they would wait behind it, and never run in it).
+ * Sluice {@link Transaction}, whose {@code BEGIN} travels with that statement). It belongs to the
+ * connection, not to a thread, as in pgjdbc: a statement, commit or rollback on another thread
+ * takes the transaction (and the Sluice connection's pin) over first ({@link Handover}), so that
+ * pools and frameworks that end a transaction on another thread (HikariCP's housekeeper, a
+ * coroutine resumed elsewhere) work; JDBC leaves overlapping calls on two threads to the caller.
  */
 final class JdbcTransaction {
   private final Sessions sessions;
@@ -23,7 +26,7 @@ final class JdbcTransaction {
     this.sessions = sessions;
   }
 
-  /** Begins the transaction on this thread if none is in progress; refuses another thread's. */
+  /** Begins the transaction if none is in progress, else moves it to this thread. */
   synchronized void ensure(TxOptions options) throws SQLException {
     if (tx == null) {
       try {
@@ -34,9 +37,16 @@ final class JdbcTransaction {
         throw SqlErrors.of(e.getMessage(), "25000");
       }
       owner = Thread.currentThread();
-    } else if (owner != Thread.currentThread()) {
-      throw SqlErrors.of("this connection's transaction (auto-commit off) was begun by thread " + owner
-          + "; a transaction runs its statements on one thread (this is " + Thread.currentThread() + ")", "25000");
+    } else {
+      takeOver();
+    }
+  }
+
+  /** The transaction in progress moves to the calling thread, if it ran on another. */
+  private void takeOver() {
+    if (owner != Thread.currentThread()) {
+      Handover.toCurrentThread(tx);
+      owner = Thread.currentThread();
     }
   }
 
@@ -49,9 +59,9 @@ final class JdbcTransaction {
     return tx != null;
   }
 
-  /** A statement failed; the first failure of the transaction in progress (on its thread) is kept. */
+  /** A statement failed; the first failure of the transaction in progress is kept. */
   synchronized void failed(SQLException e) {
-    if (tx != null && failure == null && owner == Thread.currentThread()) {
+    if (tx != null && failure == null) {
       failure = e;
     }
   }
@@ -71,15 +81,12 @@ final class JdbcTransaction {
     return ++savepoints;
   }
 
-  /** Takes the transaction in progress away, from its owner thread, to commit or roll back; null if none. */
-  synchronized Transaction end() throws SQLException {
+  /** Takes the transaction in progress away, to this thread, to commit or roll back; null if none. */
+  synchronized Transaction end() {
     if (tx == null) {
       return null;
     }
-    if (owner != Thread.currentThread()) {
-      throw SqlErrors.of("the transaction was begun by thread " + owner + " and ends on that thread (this is "
-          + Thread.currentThread() + ")", "25000");
-    }
+    takeOver();
     Transaction t = tx;
     forget();
     return t;

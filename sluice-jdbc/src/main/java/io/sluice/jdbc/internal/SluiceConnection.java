@@ -27,9 +27,8 @@ import java.util.concurrent.Executor;
  * threads that share this JDBC connection share Sluice's pipelined connection: their statements
  * are written without waiting for each other's replies. With auto-commit off, the first statement
  * begins a transaction (Sluice's {@link io.sluice.Connection#begin}, whose {@code BEGIN} travels
- * with that statement) that pins the connection to the thread that ran it until commit or
- * rollback: other threads' statements wait, and a statement of the transaction from another
- * thread is refused (JDBC transactions belong to one thread at a time). A result read with a
+ * with that statement) that lasts until commit or rollback, on whichever thread they come
+ * ({@link JdbcTransaction}: a JDBC transaction belongs to the connection). A result read with a
  * fetch size holds the connection too, until it is closed or fully read.
  */
 public final class SluiceConnection implements StatementOverloads, ConnectionRefusals {
