@@ -82,6 +82,42 @@ class TemporalValuesTest extends OneConnection {
   }
 
   @Test
+  void timestamptzBeforeTheGregorianReformKeepsItsDateAndTimeOfDay() throws SQLException {
+    // java.sql counts in the Julian calendar before 1582-10-15, PostgreSQL in the proleptic
+    // Gregorian one: an instant that old read as the same instant would show another day (pgjdbc's
+    // DateTest: 0101-01-04 for 0101-01-01 BC at +03); read as pgjdbc does, it keeps its wall clock
+    try (Statement s = c.createStatement()) {
+      s.execute("set time zone 'Etc/GMT-3'");
+      try (ResultSet rs = s.executeQuery("select '0101-01-01 05:06:07 BC +03'::timestamptz,"
+          + " '0001-01-01 00:00 +03'::timestamptz, '2024-03-31 02:30 +03'::timestamptz")) {
+        rs.next();
+        java.util.Calendar plus3 = java.util.Calendar.getInstance(java.util.TimeZone.getTimeZone("GMT+03:00"));
+        assertEquals("101 BC-1-1 5:6:7", fields(rs.getTimestamp(1, plus3), plus3));
+        assertEquals("1 AD-1-1 0:0:0", fields(rs.getTimestamp(2, plus3), plus3));
+        assertEquals("1 AD-1-1", day(rs.getDate(2, plus3), plus3));
+        // from 1582-10-15 on, the instant itself
+        assertEquals(OffsetDateTime.parse("2024-03-31T02:30+03:00").toInstant(), rs.getTimestamp(3).toInstant());
+      } finally {
+        s.execute("reset time zone");
+      }
+    }
+  }
+
+  private static String fields(java.util.Date d, java.util.Calendar zone) {
+    java.util.GregorianCalendar g = new java.util.GregorianCalendar(zone.getTimeZone());
+    g.setTime(d);
+    return day(d, zone) + " " + g.get(java.util.Calendar.HOUR_OF_DAY) + ":" + g.get(java.util.Calendar.MINUTE) + ":"
+        + g.get(java.util.Calendar.SECOND);
+  }
+
+  private static String day(java.util.Date d, java.util.Calendar zone) {
+    java.util.GregorianCalendar g = new java.util.GregorianCalendar(zone.getTimeZone());
+    g.setTime(d);
+    return g.get(java.util.Calendar.YEAR) + (g.get(java.util.Calendar.ERA) == java.util.GregorianCalendar.BC ? " BC" : " AD")
+        + "-" + (g.get(java.util.Calendar.MONTH) + 1) + "-" + g.get(java.util.Calendar.DAY_OF_MONTH);
+  }
+
+  @Test
   void setDateAndGetDateRoundTripBeforeYearOne() throws SQLException {
     Date date = Date.valueOf(BC_101);
     try (PreparedStatement p = c.prepareStatement("select ?::date")) {

@@ -47,9 +47,9 @@ final class TemporalValues {
         ts.setNanos(t.getNano());
         yield ts;
       }
-      case OffsetDateTime t -> Timestamp.from(t.toInstant());
-      case Instant t -> Timestamp.from(t);
-      case ZonedDateTime t -> Timestamp.from(t.toInstant());
+      case OffsetDateTime t -> timestamp(t.atZoneSameInstant(zone(cal)));
+      case Instant t -> timestamp(t.atZone(zone(cal)));
+      case ZonedDateTime t -> timestamp(t.withZoneSameInstant(zone(cal)));
       case LocalDate d -> timestamp(d.atStartOfDay(), cal, column);
       // a time of day on 1970-01-01, as pgjdbc's getTimestamp (JDBC 4.3 table B-6 allows TIME)
       case LocalTime t -> timestamp(t.atDate(LocalDate.EPOCH), cal, column);
@@ -64,8 +64,8 @@ final class TemporalValues {
       case null -> null;
       case LocalDate d -> new Date(millis(d.atStartOfDay(), zone(cal)));
       case LocalDateTime t -> date(t.toLocalDate(), cal, column);
-      case OffsetDateTime t -> date(t.toInstant(), cal, column);
-      case Instant t -> date(wallClock(t.toEpochMilli(), zone(cal)).toLocalDate(), cal, column);
+      case OffsetDateTime t -> date(t.atZoneSameInstant(zone(cal)).toLocalDate(), cal, column);
+      case Instant t -> date(t.atZone(zone(cal)).toLocalDate(), cal, column);
       case String s -> date(parse(s, column), cal, column);
       default -> throw cannot(v, "Date", column);
     };
@@ -81,6 +81,20 @@ final class TemporalValues {
       case String s -> time(LocalTime.parse(s), cal, column);
       default -> throw cannot(v, "Time", column);
     };
+  }
+
+  /**
+   * An instant ({@code timestamptz}) as a {@code Timestamp} with the wall clock it has in the zone,
+   * as pgjdbc reads the server's rendering of it: the same instant from 1582-10-15 on, and before
+   * that the same date and time of day (the Julian calendar of {@code java.sql} against the
+   * proleptic Gregorian one of PostgreSQL and java.time), at the zone's offset of that instant, so
+   * that an hour repeated when clocks go back stays the hour it was.
+   */
+  private static Timestamp timestamp(ZonedDateTime wall) {
+    TimeZone fixed = new java.util.SimpleTimeZone(wall.getOffset().getTotalSeconds() * 1000, wall.getOffset().getId());
+    Timestamp ts = new Timestamp(millis(wall.toLocalDateTime(), fixed));
+    ts.setNanos(wall.getNano());
+    return ts;
   }
 
   private static Object parse(String s, String column) throws SQLException {
@@ -146,7 +160,11 @@ final class TemporalValues {
 
   /** The inverse of {@code wallClock}, to the millisecond. */
   private static long millis(LocalDateTime t, ZoneId zone) {
-    GregorianCalendar c = new GregorianCalendar(TimeZone.getTimeZone(zone));
+    return millis(t, TimeZone.getTimeZone(zone));
+  }
+
+  private static long millis(LocalDateTime t, TimeZone zone) {
+    GregorianCalendar c = new GregorianCalendar(zone);
     c.clear();
     c.set(Calendar.ERA, t.getYear() > 0 ? GregorianCalendar.AD : GregorianCalendar.BC);
     c.set(t.getYear() > 0 ? t.getYear() : 1 - t.getYear(), t.getMonthValue() - 1, t.getDayOfMonth(), t.getHour(),
