@@ -68,6 +68,11 @@ final class BoundParameters {
     return values.clone();
   }
 
+  /** The cast of JDBC parameter {@code j} (0-based), or null. */
+  String cast(int j) {
+    return casts[j];
+  }
+
   /** The values to send, each checked as set. */
   Object[] bound() throws SQLException {
     for (int j = 0; j < values.length; j++) {

@@ -492,6 +492,6 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
 
   @Override
   public String toString() {
-    return rewritten.sql();
+    return StatementText.of(rewritten, parameters, batch);
   }
 }
