@@ -12,6 +12,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.postgresql.util.PGobject;
 import org.postgresql.util.PSQLException;
 import org.postgresql.util.PSQLState;
 
@@ -34,6 +35,27 @@ class PGConnectionTest {
       assertEquals("on", pg.getParameterStatus("standard_conforming_strings"));
       assertEquals(pg.getParameterStatus("server_version"), pg.getParameterStatuses().get("server_version"));
       assertFalse(c.isWrapperFor(String.class), "only the views the drop-in has");
+    }
+  }
+
+  @Test
+  void theDriversConnectionIsAPGConnectionForCodeThatCasts() throws Exception {
+    // ((PGConnection) conn).getCopyAPI(): what much pgjdbc code does instead of unwrap
+    try (Connection c = DropInServer.connect(); Statement s = c.createStatement()) {
+      assertInstanceOf(PGConnection.class, c);
+      PGConnection pg = (PGConnection) c;
+      assertSame(pg, c.unwrap(PGConnection.class), "unwrap gives the connection itself");
+      assertSame(c, s.getConnection(), "statements give back the same object");
+      assertEquals(backendPid(c), pg.getBackendPID());
+      s.execute("create temp table cast_copy (n int)");
+      long copied = pg.getCopyAPI().copyIn("copy cast_copy from stdin", new java.io.StringReader("1\n2\n3\n"));
+      assertEquals(3, copied);
+      try (ResultSet rs = s.executeQuery("select sum(n) from cast_copy")) {
+        assertTrue(rs.next());
+        assertEquals(6, rs.getInt(1));
+      }
+      pg.addDataType("cast_point", PGobject.class);
+      assertEquals(5, pg.getPrepareThreshold());
     }
   }
 

@@ -60,7 +60,7 @@ public final class SluiceDriver implements Driver {
           + " SluicePoolDataSource, not the driver's getConnection", "08001");
     }
     try {
-      return new SluiceConnection(io.sluice.Connection.open(settings.config()), settings);
+      return SluiceConnection.of(io.sluice.Connection.open(settings.config()), settings);
     } catch (SluiceException e) {
       SQLException x = SqlErrors.of(e);
       if (x.getSQLState().startsWith("08") && !x.getSQLState().equals("08001")) {

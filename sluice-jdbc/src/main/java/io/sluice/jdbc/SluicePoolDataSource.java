@@ -53,7 +53,7 @@ public final class SluicePoolDataSource extends DataSourceRefusals implements Au
   @Override
   public Connection getConnection() throws SQLException {
     if (settings.config().readRouting() != io.sluice.ReadRouting.PRIMARY) {
-      return new SluiceConnection(pool, settings);   // a session per transaction, from the routing pool
+      return SluiceConnection.of(pool, settings);   // a session per transaction, from the routing pool
     }
     Pool.Lease lease;
     try {
@@ -61,7 +61,7 @@ public final class SluicePoolDataSource extends DataSourceRefusals implements Au
     } catch (SluiceException e) {
       throw SqlErrors.of(e);
     }
-    SluicePooledConnection physical = new SluicePooledConnection(new SluiceConnection(lease.connection(), settings));
+    SluicePooledConnection physical = new SluicePooledConnection(SluiceConnection.of(lease.connection(), settings));
     physical.addConnectionEventListener(new GiveBack(lease));
     return physical.getConnection();
   }

@@ -1,7 +1,9 @@
 package io.sluice.jdbc.dropin;
 
 import io.sluice.ServerException;
+import io.sluice.jdbc.internal.DriverSettings;
 import io.sluice.jdbc.internal.Extension;
+import io.sluice.jdbc.internal.SluiceConnection;
 import io.sluice.types.Interval;
 import java.sql.SQLException;
 import java.util.Collections;
@@ -17,8 +19,9 @@ import org.postgresql.util.ServerErrorMessage;
 /**
  * pgjdbc's API on Sluice's JDBC objects, found by the driver with {@link java.util.ServiceLoader}
  * when the drop-in is on the path: its errors are {@link PSQLException}s, {@link PGobject}s bind
- * and come back for json, jsonb and unknown types ({@link PGInterval} for interval), and
- * connections and statements unwrap to {@link PGConnection} and {@link PGStatement}.
+ * and come back for json, jsonb and unknown types ({@link PGInterval} for interval), the
+ * driver's connections are {@link PGConnection}s ({@link PgjdbcConnection}), and statements
+ * unwrap to {@link PGStatement}.
  */
 public final class PgjdbcExtension implements Extension {
   /**
@@ -82,7 +85,20 @@ public final class PgjdbcExtension implements Extension {
   }
 
   @Override
+  public SluiceConnection connection(io.sluice.Connection sluice, DriverSettings settings) {
+    return new PgjdbcConnection(sluice, settings, new ViewState());
+  }
+
+  @Override
+  public SluiceConnection connection(io.sluice.Pool pool, DriverSettings settings) {
+    return new PgjdbcConnection(pool, settings, new ViewState());
+  }
+
+  @Override
   public <T> T view(java.sql.Wrapper self, Class<T> iface) {
+    if (iface == PGConnection.class && self instanceof PGConnection c) {
+      return iface.cast(c);   // the driver's own connection is one (PgjdbcConnection)
+    }
     if (iface == PGConnection.class && self instanceof java.sql.Connection c) {
       return iface.cast(new PgConnectionView(c, state(c)));
     }
@@ -99,6 +115,9 @@ public final class PgjdbcExtension implements Extension {
   }
 
   private ViewState state(Object owner) {
+    if (owner instanceof PgjdbcConnection c) {
+      return c.state();
+    }
     return states.computeIfAbsent(owner, o -> new ViewState());
   }
 }

@@ -37,6 +37,20 @@ public interface Extension {
     return decoded;
   }
 
+  /**
+   * A connection over one Sluice session, of a subclass that also implements the extension's
+   * interfaces (so that code casting to them works, as it does with pgjdbc's classes); null for
+   * the driver's own class.
+   */
+  default SluiceConnection connection(io.sluice.Connection sluice, DriverSettings settings) {
+    return null;
+  }
+
+  /** As {@link #connection(io.sluice.Connection, DriverSettings)}, for a connection over a routing pool. */
+  default SluiceConnection connection(io.sluice.Pool pool, DriverSettings settings) {
+    return null;
+  }
+
   /** {@code self} (a driver connection or statement) seen as {@code iface}, or null if the extension has no such view. */
   default <T> T view(java.sql.Wrapper self, Class<T> iface) throws SQLException {
     return null;

@@ -31,7 +31,7 @@ import java.util.concurrent.Executor;
  * ({@link JdbcTransaction}: a JDBC transaction belongs to the connection). A result read with a
  * fetch size holds the connection too, until it is closed or fully read.
  */
-public final class SluiceConnection implements StatementOverloads, ConnectionRefusals {
+public class SluiceConnection implements StatementOverloads, ConnectionRefusals {
   /** Where its statements run: one session, or one per transaction from a routing pool. */
   final Sessions sessions;
   final DriverSettings settings;
@@ -47,15 +47,33 @@ public final class SluiceConnection implements StatementOverloads, ConnectionRef
   private final SqlRewriting rewriting;
   private final SessionSettings sessionSettings = new SessionSettings(this);
 
-  public SluiceConnection(io.sluice.Connection sluice, DriverSettings settings) {
+  /** A connection over one Sluice session: an {@link Extension}'s subclass when one makes it, else this class. */
+  public static SluiceConnection of(io.sluice.Connection sluice, DriverSettings settings) {
+    SluiceConnection c = Extensions.present() ? Extensions.get().connection(sluice, settings) : null;
+    return c != null ? c : new SluiceConnection(sluice, settings);
+  }
+
+  /** A connection over a routing pool ({@link #SluiceConnection(io.sluice.Pool, DriverSettings)}), made as {@link #of}. */
+  public static SluiceConnection of(io.sluice.Pool pool, DriverSettings settings) {
+    SluiceConnection c = Extensions.present() ? Extensions.get().connection(pool, settings) : null;
+    return c != null ? c : new SluiceConnection(pool, settings);
+  }
+
+  /** For {@link #of} and an {@link Extension}'s subclass (the drop-in's, which is also a pgjdbc {@code PGConnection}). */
+  @SuppressWarnings("this-escape")   // see the private constructor
+  protected SluiceConnection(io.sluice.Connection sluice, DriverSettings settings) {
     this(settings, w -> new OneSession(sluice, w));
   }
 
   /** A connection whose sessions {@code pool}, a routing pool, lends per transaction and per auto-commit statement. */
-  public SluiceConnection(io.sluice.Pool pool, DriverSettings settings) {
+  @SuppressWarnings("this-escape")   // see the private constructor
+  protected SluiceConnection(io.sluice.Pool pool, DriverSettings settings) {
     this(settings, w -> new RoutedSessions(pool, w));
   }
 
+  // the parts made here keep the connection to call back later; none calls a method of it while
+  // it is being made, and the drop-in's subclass overrides nothing they call
+  @SuppressWarnings("this-escape")
   private SluiceConnection(DriverSettings settings, java.util.function.Function<ConnectionWarnings, Sessions> make) {
     this.settings = settings;
     this.sessions = make.apply(warnings);

@@ -1,0 +1,109 @@
+package io.sluice.jdbc.dropin;
+
+import io.sluice.jdbc.internal.DriverSettings;
+import io.sluice.jdbc.internal.SluiceConnection;
+import java.sql.Array;
+import java.sql.SQLException;
+import java.util.Map;
+import org.postgresql.PGConnection;
+import org.postgresql.PGNotification;
+import org.postgresql.copy.CopyManager;
+import org.postgresql.util.PGobject;
+
+/**
+ * The driver's connection when the drop-in is on the path: Sluice's, and a {@link PGConnection}
+ * too, so that code written for pgjdbc that casts ({@code ((PGConnection) conn).getCopyAPI()},
+ * as much of it does, rather than {@code unwrap}) works. Each pgjdbc call goes to the connection's
+ * {@link PgConnectionView}, the same one {@code unwrap(PGConnection.class)} gives.
+ */
+final class PgjdbcConnection extends SluiceConnection implements PGConnection {
+  private final ViewState state;
+  private final PgConnectionView view;
+
+  PgjdbcConnection(io.sluice.Connection sluice, DriverSettings settings, ViewState state) {
+    super(sluice, settings);
+    this.state = state;
+    this.view = new PgConnectionView(this, state);
+  }
+
+  PgjdbcConnection(io.sluice.Pool pool, DriverSettings settings, ViewState state) {
+    super(pool, settings);
+    this.state = state;
+    this.view = new PgConnectionView(this, state);
+  }
+
+  /** What this connection's pgjdbc calls remember (added data types, the prepare threshold). */
+  ViewState state() {
+    return state;
+  }
+
+  @Override
+  public Array createArrayOf(String typeName, Object elements) throws SQLException {
+    return view.createArrayOf(typeName, elements);
+  }
+
+  @Override
+  public PGNotification[] getNotifications() throws SQLException {
+    return view.getNotifications();
+  }
+
+  @Override
+  public PGNotification[] getNotifications(int timeoutMillis) throws SQLException {
+    return view.getNotifications(timeoutMillis);
+  }
+
+  @Override
+  public CopyManager getCopyAPI() throws SQLException {
+    return view.getCopyAPI();
+  }
+
+  @Override
+  public void addDataType(String type, Class<? extends PGobject> klass) throws SQLException {
+    view.addDataType(type, klass);
+  }
+
+  @Override
+  public void addDataType(String type, String className) {
+    view.addDataType(type, className);
+  }
+
+  @Override
+  public void setPrepareThreshold(int threshold) {
+    view.setPrepareThreshold(threshold);
+  }
+
+  @Override
+  public int getPrepareThreshold() {
+    return view.getPrepareThreshold();
+  }
+
+  @Override
+  public int getBackendPID() {
+    return view.getBackendPID();
+  }
+
+  @Override
+  public void cancelQuery() throws SQLException {
+    view.cancelQuery();
+  }
+
+  @Override
+  public String escapeIdentifier(String identifier) throws SQLException {
+    return view.escapeIdentifier(identifier);
+  }
+
+  @Override
+  public String escapeLiteral(String literal) throws SQLException {
+    return view.escapeLiteral(literal);
+  }
+
+  @Override
+  public Map<String, String> getParameterStatuses() {
+    return view.getParameterStatuses();
+  }
+
+  @Override
+  public String getParameterStatus(String parameterName) {
+    return view.getParameterStatus(parameterName);
+  }
+}
