@@ -54,7 +54,12 @@ public final class SluiceConnection implements StatementOverloads, ConnectionRef
 
   /** A connection whose sessions {@code pool}, a routing pool, lends per transaction and per auto-commit statement. */
   public SluiceConnection(io.sluice.Pool pool, DriverSettings settings) {
-    this(settings, w -> new RoutedSessions(pool, w));
+    this(pool, settings, null);
+  }
+
+  /** As {@link #SluiceConnection(io.sluice.Pool, DriverSettings)}; {@code leave} (may be null) runs once, when it closes. */
+  SluiceConnection(io.sluice.Pool pool, DriverSettings settings, Runnable leave) {
+    this(settings, w -> new RoutedSessions(pool, settings.config(), w, leave));
   }
 
   private SluiceConnection(DriverSettings settings, java.util.function.Function<ConnectionWarnings, Sessions> make) {
@@ -283,7 +288,11 @@ public final class SluiceConnection implements StatementOverloads, ConnectionRef
    * {@code setNetworkTimeout} marks a connection closed when its limit passes; a transaction that
    * cannot answer an empty query in time has nothing left to save). While
    * another thread holds a transaction, or a result streams, the connection cannot be probed
-   * without waiting for it: the answer is then whether the connection is open.
+   * without waiting for it: the answer is then whether the connection is open. A routing connection
+   * outside a transaction owns no session: it is valid while its pool's monitor knows a host for
+   * its route ({@link RouteHealth}: a fit standby when read-only, the primary when not), answered
+   * without a round trip, so that a pool validating idle connections does not wait for a primary
+   * during an election; only while a host has not been probed yet is a session of the route asked.
    */
   @Override
   public boolean isValid(int timeoutSeconds) throws SQLException {
@@ -298,6 +307,10 @@ public final class SluiceConnection implements StatementOverloads, ConnectionRef
     }
     long bound = ConnectionProbe.bound(timeoutSeconds, networkTimeoutMillis);
     if (!tx.inProgress()) {
+      RouteHealth known = sessions.health(transactions.readOnly());
+      if (known != RouteHealth.UNKNOWN) {
+        return known == RouteHealth.SERVED;
+      }
       return ConnectionProbe.worksWithin(() -> inSession(s -> s.simpleQuery("")), bound);
     }
     return ConnectionProbe.worksHere(() -> inSession(s -> {
