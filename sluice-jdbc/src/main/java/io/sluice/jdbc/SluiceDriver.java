@@ -24,7 +24,9 @@ import java.util.logging.Logger;
  * The JDBC driver: {@code jdbc:postgresql://…} URLs (pgjdbc's syntax, so that an existing
  * configuration works unchanged) and {@code jdbc:sluice:postgresql://…} (the same, naming Sluice
  * when pgjdbc is on the class path too: {@link DriverManager} asks drivers in registration order,
- * and both accept {@code jdbc:postgresql:}). See {@link DriverSettings} for the parameters.
+ * and both accept {@code jdbc:postgresql:}). See {@link DriverSettings} for the parameters. With
+ * {@code readRouting} routing, the connections of one URL and properties share one routing pool in
+ * this JVM (issue 36; {@code UrlRoutingGroups}).
  * Registered with DriverManager when loaded, and listed in {@code META-INF/services}.
  */
 public final class SluiceDriver implements Driver {

@@ -63,11 +63,15 @@ class FleetUrlTest {
 
   /** pgjdbc's URL form over every member, routing, as a HikariCP or Flyway configuration carries it. */
   static String url(String query) {
+    return url(fleet.primary().database(), query);
+  }
+
+  static String url(String database, String query) {
     StringJoiner hosts = new StringJoiner(",");
     for (PostgresServer s : fleet.servers()) {
       hosts.add(s.host() + ":" + s.port());
     }
-    return "jdbc:postgresql://" + hosts + "/" + fleet.primary().database()
+    return "jdbc:postgresql://" + hosts + "/" + database
         + "?readRouting=prefer-standby&connect_timeout=5" + (query.isEmpty() ? "" : "&" + query);
   }
 
@@ -204,13 +208,16 @@ class FleetUrlTest {
   @Test
   @Order(3)
   void flywayMigratesByTheRoutingUrl() throws Exception {
-    Flyway flyway = Flyway.configure().dataSource(url(""), fleet.primary().superuser(), "")
+    fleet.primary().psql("CREATE DATABASE url_flyway");   // an empty one: Flyway migrates no schema it did not make
+    Flyway flyway = Flyway.configure().dataSource(url("url_flyway", ""), fleet.primary().superuser(), "")
         .locations("classpath:db/flyway").load();
     assertEquals(4, flyway.migrate().migrationsExecuted, "three versioned migrations and one repeatable, on the primary");
     assertTrue(flyway.validateWithResult().validationSuccessful);
     assertEquals(0, flyway.migrate().migrationsExecuted, "nothing left to apply");
     fleet.waitForReplay(0);
-    try (Connection c = DriverManager.getConnection(url("ApplicationName=url_flyway"), fleet.primary().superuser(), "")) {
+    fleet.waitForReplay(1);   // another URL, so another group: no read-your-writes floor from Flyway's writes
+    try (Connection c = DriverManager.getConnection(url("url_flyway", "ApplicationName=url_flyway"),
+        fleet.primary().superuser(), "")) {
       c.setReadOnly(true);
       try (Statement s = c.createStatement();
           ResultSet rs = s.executeQuery("SELECT count(*) FROM flyway_schema_history WHERE success")) {
@@ -244,7 +251,7 @@ class FleetUrlTest {
       for (int i = 0; i < 3; i++) {
         try (Connection c = ds.getConnection()) {
           c.setReadOnly(true);
-          assertTrue(onStandby(c), "read " + i + " on the standby with the primary down");
+          assertTrue(onStandby(c), "read " + i + " on the standby with the primary down: " + pool.hosts());
           assertEquals(Connection.TRANSACTION_READ_COMMITTED, c.getTransactionIsolation());
         }
       }

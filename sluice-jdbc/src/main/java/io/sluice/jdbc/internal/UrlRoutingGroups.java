@@ -6,19 +6,22 @@ import java.lang.ref.Cleaner;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeSet;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The routing groups of the driver's own connections ({@code DriverManager.getConnection}, a JDBC
  * pool's {@code jdbcUrl}) whose {@code readRouting} routes (issue 36): the connections opened with
  * the same URL and properties share one routing {@link Pool} — its fleet monitor, host groups and
- * read-your-writes floors — opened with the first of them and closed when the last is closed, so
- * that read-your-writes holds across the connections of a JDBC pool built on the URL.
+ * read-your-writes floors — opened with the first of them and closed {@link #LINGER} after the last
+ * is closed (unless another joins meanwhile), so that read-your-writes holds across the connections
+ * of a JDBC pool built on the URL.
  *
  * <p>Counted per connection: {@code close()} leaves the group; a connection never closed leaves it
  * when it becomes unreachable (a {@link Cleaner} watches each one), so a leak does not keep the
@@ -34,10 +37,19 @@ public final class UrlRoutingGroups {
       .unstarted(r));
   private static final AtomicLong NAMES = new AtomicLong();
 
-  /** One routing pool and how many open connections use it. */
+  /**
+   * How long a group outlives its last connection: a JDBC pool that discards a connection and makes
+   * another (HikariCP after a failed validation) finds the group as it was — the monitor's view of
+   * the fleet, the read-your-writes floor — and so does code that opens and closes a connection per
+   * unit of work; a fresh monitor knows no standby's lag until it has seen the primary.
+   */
+  static final Duration LINGER = Duration.ofSeconds(10);
+
+  /** One routing pool, how many open connections use it, and its close once none has for {@link #LINGER}. */
   private static final class Group {
     final Pool pool;
     int members;
+    ScheduledFuture<?> closing;
 
     Group(Pool pool) {
       this.pool = pool;
@@ -70,35 +82,40 @@ public final class UrlRoutingGroups {
     return c;
   }
 
-  /** How many open connections the group of {@code url} and {@code info} has; 0 when none is open. */
-  static int members(String url, Properties info) {
-    synchronized (SHARED) {
-      Group g = SHARED.groups.get(key(url, info));
-      return g == null ? 0 : g.members;
-    }
-  }
-
   private synchronized Pool join(Key key, DriverSettings settings) {
     Group g = groups.get(key);
-    if (g == null) {
+    if (g == null || g.pool.isClosed()) {
+      // none yet, or its pool was closed through unwrap(Pool.class): its members fail, new ones get a new pool
       // opening starts the monitor's probes in the background: nothing here waits for a server
       g = new Group(Pool.open("jdbc-url-" + NAMES.incrementAndGet(), settings.config(), PoolOptions.DEFAULT));
       groups.put(key, g);
+    }
+    if (g.closing != null) {
+      Timeouts.disarm(g.closing);   // if it runs all the same, it finds a member and closes nothing
+      g.closing = null;
     }
     g.members++;
     return g.pool;
   }
 
-  /** One connection of {@code pool}'s group left; the last closes the pool (outside the lock: it waits for its sessions). */
-  private void leave(Key key, Pool pool) {
+  /** One connection of {@code pool}'s group left; after the last, the group closes {@link #LINGER} later unless one joins. */
+  private synchronized void leave(Key key, Pool pool) {
+    Group g = groups.get(key);
+    if (g == null || g.pool != pool || --g.members > 0) {
+      return;
+    }
+    g.closing = Timeouts.after(LINGER.toMillis(), () -> closeIfUnused(key, g));
+  }
+
+  private void closeIfUnused(Key key, Group g) {
     synchronized (this) {
-      Group g = groups.get(key);
-      if (g == null || g.pool != pool || --g.members > 0) {
+      if (g.members > 0 || groups.get(key) != g) {
         return;
       }
       groups.remove(key);
     }
-    pool.close();
+    // not on the timer's thread: the close waits for the pool's sessions, and statement timeouts share it
+    Thread.ofVirtual().name("sluice-jdbc-url-group-close").start(g.pool::close);
   }
 
   /** SHA-256 over the URL and each property's name and value, in name order, each after a NUL. */
