@@ -17,9 +17,14 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Properties;
 import java.util.StringJoiner;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterAll;
@@ -148,6 +153,37 @@ class UrlRoutingTest {
       assertNotSame(pool, reopened, "a new group after the last one closed");
       assertFalse(reopened.isClosed());
       awaitStandbyReads(again);
+    }
+  }
+
+  /** Threads opening and closing connections of one URL while one stays open: every one joins that one's group. */
+  @Test
+  void connectionsOpenedAndClosedFromManyThreadsJoinTheOneGroup() throws Exception {
+    String u = url("ApplicationName=threads");
+    try (Connection kept = DriverManager.getConnection(u)) {
+      Pool pool = kept.unwrap(Pool.class);
+      ExecutorService threads = Executors.newFixedThreadPool(8);
+      try {
+        List<Future<Integer>> done = new ArrayList<>();
+        for (int t = 0; t < 8; t++) {
+          done.add(threads.submit(() -> {
+            int other = 0;
+            for (int i = 0; i < 50; i++) {
+              try (Connection c = DriverManager.getConnection(u)) {
+                other += c.unwrap(Pool.class) == pool ? 0 : 1;
+              }
+            }
+            return other;
+          }));
+        }
+        for (Future<Integer> f : done) {
+          assertEquals(0, f.get(BOUND.toSeconds(), TimeUnit.SECONDS), "connections given another group");
+        }
+      } finally {
+        threads.shutdownNow();
+      }
+      assertFalse(pool.isClosed());
+      assertTrue(kept.isValid(5), "the kept connection still works: " + hosts(pool));
     }
   }
 
