@@ -7,6 +7,7 @@ import io.sluice.jdbc.internal.PropertyInfo;
 import io.sluice.jdbc.internal.Refusal;
 import io.sluice.jdbc.internal.SluiceConnection;
 import io.sluice.jdbc.internal.SqlErrors;
+import io.sluice.jdbc.internal.UrlRoutingGroups;
 
 import io.sluice.ConfigException;
 import io.sluice.SluiceException;
@@ -23,7 +24,9 @@ import java.util.logging.Logger;
  * The JDBC driver: {@code jdbc:postgresql://…} URLs (pgjdbc's syntax, so that an existing
  * configuration works unchanged) and {@code jdbc:sluice:postgresql://…} (the same, naming Sluice
  * when pgjdbc is on the class path too: {@link DriverManager} asks drivers in registration order,
- * and both accept {@code jdbc:postgresql:}). See {@link DriverSettings} for the parameters.
+ * and both accept {@code jdbc:postgresql:}). See {@link DriverSettings} for the parameters. With
+ * {@code readRouting} routing, the connections of one URL and properties share one routing pool in
+ * this JVM (issue 36; {@code UrlRoutingGroups}).
  * Registered with DriverManager when loaded, and listed in {@code META-INF/services}.
  */
 public final class SluiceDriver implements Driver {
@@ -40,25 +43,21 @@ public final class SluiceDriver implements Driver {
     if (!acceptsURL(url)) {
       return null;   // JDBC: another driver's URL
     }
-    DriverSettings settings;
     try {
-      settings = DriverSettings.parse(url, info);
+      DriverSettings settings = DriverSettings.parse(url, info);
+      if (settings.config().readRouting() != io.sluice.ReadRouting.PRIMARY) {
+        // one routing group per URL and properties, shared by their connections in this JVM (issue
+        // 36): a pool made on the URL (HikariCP's jdbcUrl) keeps read-your-writes across its connections
+        return UrlRoutingGroups.connect(url, info, settings);
+      }
+      return open(settings);
     } catch (ConfigException e) {
       throw SqlErrors.badConfiguration(e);
     }
-    return open(settings);
   }
 
+  /** A connection of its own server session: {@code settings} do not route. */
   static SluiceConnection open(DriverSettings settings) throws SQLException {
-    if (settings.config().readRouting() != io.sluice.ReadRouting.PRIMARY) {
-      // a routing pool per DriverManager connection would open a monitor and sessions to every host
-      // per connection, and cover only that connection's writes: under a pool made on the URL
-      // (HikariCP's jdbcUrl) a read would miss a write made on another pooled connection
-      throw new java.sql.SQLNonTransientConnectionException("readRouting="
-          + settings.config().readRouting().keyword() + " routes through a pool shared by the connections:"
-          + " use io.sluice.jdbc.SluiceDataSource (e.g. HikariCP's dataSourceClassName or setDataSource) or"
-          + " SluicePoolDataSource, not the driver's getConnection", "08001");
-    }
     try {
       return SluiceConnection.of(io.sluice.Connection.open(settings.config()), settings);
     } catch (SluiceException e) {

@@ -2,7 +2,6 @@ package io.sluice.jdbc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,7 +10,6 @@ import io.sluice.PoolOptions;
 import io.sluice.testkit.Fleet;
 import io.sluice.testkit.PostgresServer;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -310,15 +308,6 @@ class RoutingConnectionTest {
       c.commit();
       assertEquals(0, pds.pool().stats().borrowed());
     }
-  }
-
-  @Test
-  void theDriverRefusesReadRoutingNamingTheDataSources() {
-    SQLException e = assertThrows(SQLException.class,
-        () -> DriverManager.getConnection(url("readRouting=prefer-standby")).close());
-    assertEquals("08001", e.getSQLState());
-    assertTrue(e.getMessage().contains("SluiceDataSource"), e.getMessage());
-    assertNotNull(e.getMessage());
   }
 
   /** Last: it stops the primary (and starts it again). */

@@ -26,8 +26,8 @@ final class PgjdbcConnection extends SluiceConnection implements PGConnection {
     this.view = new PgConnectionView(this, state);
   }
 
-  PgjdbcConnection(io.sluice.Pool pool, DriverSettings settings, ViewState state) {
-    super(pool, settings);
+  PgjdbcConnection(io.sluice.Pool pool, DriverSettings settings, Runnable leave, ViewState state) {
+    super(pool, settings, leave);
     this.state = state;
     this.view = new PgConnectionView(this, state);
   }

@@ -90,8 +90,8 @@ public final class PgjdbcExtension implements Extension {
   }
 
   @Override
-  public SluiceConnection connection(io.sluice.Pool pool, DriverSettings settings) {
-    return new PgjdbcConnection(pool, settings, new ViewState());
+  public SluiceConnection connection(io.sluice.Pool pool, DriverSettings settings, Runnable leave) {
+    return new PgjdbcConnection(pool, settings, leave, new ViewState());
   }
 
   @Override

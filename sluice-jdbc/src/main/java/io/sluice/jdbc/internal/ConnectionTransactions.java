@@ -32,6 +32,8 @@ final class ConnectionTransactions {
   private final java.util.concurrent.atomic.AtomicLong statements = new java.util.concurrent.atomic.AtomicLong();
   private volatile long isolationAskedAt = -1;
   private volatile int askedIsolation = TRANSACTION_READ_COMMITTED;
+  /** A routing connection's default level, once asked on the read route; -1 before. */
+  private volatile int routedDefault = -1;
 
   ConnectionTransactions(SluiceConnection connection, JdbcTransaction tx, boolean readOnly) {
     this.connection = connection;
@@ -184,23 +186,56 @@ final class ConnectionTransactions {
     if (isolationChosen && !tx.inProgress()) {
       return isolation;
     }
+    if (!tx.inProgress() && connection.sessions instanceof RoutedSessions) {
+      return routedDefault();
+    }
     long now = statements.get();
     if (isolationAskedAt != now) {
-      try {
-        connection.settleStream();
-        String level = connection.inSession(s -> s.simpleQuery("SHOW TRANSACTION ISOLATION LEVEL")).get(0).rows()
-            .get(0).get(0);
-        askedIsolation = switch (level) {
-          case "serializable" -> TRANSACTION_SERIALIZABLE;
-          case "repeatable read" -> TRANSACTION_REPEATABLE_READ;
-          case "read uncommitted" -> TRANSACTION_READ_UNCOMMITTED;
-          default -> TRANSACTION_READ_COMMITTED;
-        };
-        isolationAskedAt = now;
-      } catch (SluiceException e) {
-        throw SqlErrors.of(e);
-      }
+      connection.settleStream();
+      askedIsolation = levelOf(connection.inSession(ConnectionTransactions::showIsolation));
+      isolationAskedAt = now;
     }
     return askedIsolation;
+  }
+
+  /**
+   * A routing connection outside a transaction has no session of its own to ask (issue 36 §3): the
+   * level its next transaction begins with is the servers' default ({@code
+   * default_transaction_isolation}), asked once on the read route while the pool's monitor knows a
+   * host there, else PostgreSQL's default {@code READ COMMITTED} (asked again next time) — never a
+   * wait for the primary, which during an election would last until a promotion. Once asked it
+   * stays for the connection's life: a {@code SET} on a session it borrowed does not reach its
+   * next transaction anyway.
+   */
+  private int routedDefault() throws SQLException {
+    int known = routedDefault;
+    if (known >= 0) {
+      return known;
+    }
+    if (connection.sessions.health(true) != RouteHealth.SERVED) {
+      return TRANSACTION_READ_COMMITTED;
+    }
+    connection.settleStream();
+    known = levelOf(connection.sessions.run(true, false, ConnectionTransactions::showIsolation));
+    routedDefault = known;
+    return known;
+  }
+
+  /** The level outside a transaction: the session's default; inside one: the transaction's. */
+  private static String showIsolation(io.sluice.Connection s) throws SQLException {
+    try {
+      return s.simpleQuery("SHOW TRANSACTION ISOLATION LEVEL").get(0).rows().get(0).get(0);
+    } catch (SluiceException e) {
+      throw SqlErrors.of(e);
+    }
+  }
+
+  private static int levelOf(String level) {
+    return switch (level) {
+      case "serializable" -> TRANSACTION_SERIALIZABLE;
+      case "repeatable read" -> TRANSACTION_REPEATABLE_READ;
+      case "read uncommitted" -> TRANSACTION_READ_UNCOMMITTED;
+      default -> TRANSACTION_READ_COMMITTED;
+    };
   }
 }

@@ -46,8 +46,11 @@ public interface Extension {
     return null;
   }
 
-  /** As {@link #connection(io.sluice.Connection, DriverSettings)}, for a connection over a routing pool. */
-  default SluiceConnection connection(io.sluice.Pool pool, DriverSettings settings) {
+  /**
+   * As {@link #connection(io.sluice.Connection, DriverSettings)}, for a connection over a routing
+   * pool; {@code leave} (may be null) is to run once, when it closes.
+   */
+  default SluiceConnection connection(io.sluice.Pool pool, DriverSettings settings, Runnable leave) {
     return null;
   }
 

@@ -51,6 +51,11 @@ final class OneSession implements Sessions {
   }
 
   @Override
+  public RouteHealth health(boolean readOnly) {
+    return RouteHealth.UNKNOWN;
+  }
+
+  @Override
   public void cancel() {
     sluice.cancel();
   }

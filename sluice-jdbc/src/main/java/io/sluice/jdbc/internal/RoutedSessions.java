@@ -48,7 +48,10 @@ final class RoutedSessions implements Sessions {
   }
 
   private final Pool pool;
+  private final io.sluice.ConnectionConfig config;
   private final ConnectionWarnings warnings;
+  /** Run once when the connection closes (the driver's shared groups count their connections); null for none. */
+  private final java.util.concurrent.atomic.AtomicReference<Runnable> leave;
   private final ConcurrentHashMap<Thread, Bound> bound = new ConcurrentHashMap<>();
   /** The binding a streamed result holds, until it ends. */
   private volatile Bound streamHolder;
@@ -60,9 +63,11 @@ final class RoutedSessions implements Sessions {
    * Binds nothing yet: a connection made while the primary is down (a failover) still serves
    * read-only work; the route of its first transaction decides where it goes.
    */
-  RoutedSessions(Pool pool, ConnectionWarnings warnings) {
+  RoutedSessions(Pool pool, io.sluice.ConnectionConfig config, ConnectionWarnings warnings, Runnable leave) {
     this.pool = pool;
+    this.config = config;
     this.warnings = warnings;
+    this.leave = new java.util.concurrent.atomic.AtomicReference<>(leave);
   }
 
   @Override
@@ -204,6 +209,12 @@ final class RoutedSessions implements Sessions {
   }
 
   @Override
+  public RouteHealth health(boolean readOnly) {
+    return !isOpen() ? RouteHealth.UNSERVED
+        : RouteHealth.of(pool.hosts(), readOnly, config.readRouting(), config.maxStandbyLag());
+  }
+
+  @Override
   public void cancel() {
     for (Bound b : bound.values()) {
       try {
@@ -217,10 +228,22 @@ final class RoutedSessions implements Sessions {
   /**
    * Gives every session back. This thread's open transaction is rolled back first; another
    * thread's session is closed (it is pinned to that thread's transaction), and the pool replaces it.
+   * Idempotent: the driver's leak watch calls it again once the connection is collected.
    */
   @Override
   public void close() {
     closed = true;
+    try {
+      giveBackAll();
+    } finally {
+      Runnable r = leave.getAndSet(null);
+      if (r != null) {
+        r.run();
+      }
+    }
+  }
+
+  private void giveBackAll() {
     for (Bound b : bound.values()) {
       Transaction tx;
       synchronized (b) {

@@ -47,6 +47,13 @@ interface Sessions {
 
   boolean isOpen();
 
+  /**
+   * What is known, without a round trip, of whether the route of work that is {@code readOnly}
+   * (or not) is served now: {@link RouteHealth#UNKNOWN} when a server must be asked (a connection's
+   * own session is tested only by using it).
+   */
+  RouteHealth health(boolean readOnly);
+
   /** Cancels what this connection's sessions are running (a CancelRequest). */
   void cancel();
 

@@ -53,10 +53,15 @@ public class SluiceConnection implements StatementOverloads, ConnectionRefusals 
     return c != null ? c : new SluiceConnection(sluice, settings);
   }
 
-  /** A connection over a routing pool ({@link #SluiceConnection(io.sluice.Pool, DriverSettings)}), made as {@link #of}. */
+  /** A connection over a routing pool, made as {@link #of(io.sluice.Connection, DriverSettings)}. */
   public static SluiceConnection of(io.sluice.Pool pool, DriverSettings settings) {
-    SluiceConnection c = Extensions.present() ? Extensions.get().connection(pool, settings) : null;
-    return c != null ? c : new SluiceConnection(pool, settings);
+    return of(pool, settings, null);
+  }
+
+  /** As {@link #of(io.sluice.Pool, DriverSettings)}; {@code leave} (may be null) runs once, when it closes. */
+  public static SluiceConnection of(io.sluice.Pool pool, DriverSettings settings, Runnable leave) {
+    SluiceConnection c = Extensions.present() ? Extensions.get().connection(pool, settings, leave) : null;
+    return c != null ? c : new SluiceConnection(pool, settings, leave);
   }
 
   /** For {@link #of} and an {@link Extension}'s subclass (the drop-in's, which is also a pgjdbc {@code PGConnection}). */
@@ -65,10 +70,10 @@ public class SluiceConnection implements StatementOverloads, ConnectionRefusals 
     this(settings, w -> new OneSession(sluice, w));
   }
 
-  /** A connection whose sessions {@code pool}, a routing pool, lends per transaction and per auto-commit statement. */
+  /** Sessions lent by {@code pool}, a routing pool, per transaction and statement; {@code leave} (or null) runs at close. */
   @SuppressWarnings("this-escape")   // see the private constructor
-  protected SluiceConnection(io.sluice.Pool pool, DriverSettings settings) {
-    this(settings, w -> new RoutedSessions(pool, w));
+  protected SluiceConnection(io.sluice.Pool pool, DriverSettings settings, Runnable leave) {
+    this(settings, w -> new RoutedSessions(pool, settings.config(), w, leave));
   }
 
   // the parts made here keep the connection to call back later; none calls a method of it while
@@ -300,7 +305,11 @@ public class SluiceConnection implements StatementOverloads, ConnectionRefusals 
    * {@code setNetworkTimeout} marks a connection closed when its limit passes; a transaction that
    * cannot answer an empty query in time has nothing left to save). While
    * another thread holds a transaction, or a result streams, the connection cannot be probed
-   * without waiting for it: the answer is then whether the connection is open.
+   * without waiting for it: the answer is then whether the connection is open. A routing connection
+   * outside a transaction owns no session: it is valid while its pool's monitor knows a host for
+   * its route ({@link RouteHealth}: a fit standby when read-only, the primary when not), answered
+   * without a round trip, so that a pool validating idle connections does not wait for a primary
+   * during an election; only while a host has not been probed yet is a session of the route asked.
    */
   @Override
   public boolean isValid(int timeoutSeconds) throws SQLException {
@@ -315,6 +324,10 @@ public class SluiceConnection implements StatementOverloads, ConnectionRefusals 
     }
     long bound = ConnectionProbe.bound(timeoutSeconds, networkTimeoutMillis);
     if (!tx.inProgress()) {
+      RouteHealth known = sessions.health(transactions.readOnly());
+      if (known != RouteHealth.UNKNOWN) {
+        return known == RouteHealth.SERVED;
+      }
       return ConnectionProbe.worksWithin(() -> inSession(s -> s.simpleQuery("")), bound);
     }
     return ConnectionProbe.worksHere(() -> inSession(s -> {
