@@ -112,7 +112,9 @@ class UpdatableKeysTest extends OneConnection {
       "SELECT id1, id2, val FROM urk_multi|val|SELECT val FROM urk_multi WHERE id1 = 1 AND id2 = 2",
       "SELECT val, id2, id1 FROM urk_multi|val|SELECT val FROM urk_multi WHERE id1 = 1 AND id2 = 2",
       "SELECT * FROM ONLY urk_a WHERE id = 1|name|SELECT name FROM urk_a WHERE id = 1",
-      "SELECT id, name FROM urk_a WHERE id IN (SELECT a_id FROM urk_b, urk_nokey)|name|SELECT name FROM urk_a WHERE id = 1"})
+      "SELECT id, name FROM urk_a WHERE id IN (SELECT a_id FROM urk_b, urk_nokey)|name|SELECT name FROM urk_a WHERE id = 1",
+      "SELECT id, name FROM (SELECT * FROM urk_a WHERE id = 2) s|name|SELECT name FROM urk_a WHERE id = 2",
+      "WITH w AS (SELECT id, name FROM urk_a) SELECT * FROM w WHERE id = 2|name|SELECT name FROM urk_a WHERE id = 2"})
   void updatableByTheKeyItHolds(String query, String column, String check) throws SQLException {
     String before = value(check);
     try (Statement s = updatable(); ResultSet rs = s.executeQuery(query)) {

@@ -151,6 +151,22 @@ class UpdatableResultTest extends OneConnection {
     assertEquals(List.of("1:one:7", "2:two:7", "3:three:7", "4:four:7", "5:five:7", "6:null:1", "7:null:7"), rows(c));
   }
 
+  /** pgjdbc's testZeroRowResult: a result without rows still knows its table. */
+  @Test
+  void aResultWithoutRowsTakesInserts() throws SQLException {
+    try (Statement s = updatable(); ResultSet rs = s.executeQuery("SELECT id, name FROM urs_item WHERE 0 > 1")) {
+      assertFalse(rs.next());
+      rs.moveToInsertRow();
+      rs.updateString("name", "first");
+      rs.insertRow();
+      rs.moveToCurrentRow();
+      assertTrue(rs.isAfterLast());
+      assertTrue(rs.previous(), "the cursor was after the last row, and stays after the new one");
+      assertEquals("first", rs.getString("name"));
+      assertEquals(5, rs.getInt("id"));
+    }
+  }
+
   @Test
   void onTheInsertRowOnlyMovesToAPlaceLeaveIt() throws SQLException {
     try (Statement s = updatable(); ResultSet rs = s.executeQuery("SELECT id, name FROM urs_item ORDER BY id")) {

@@ -120,11 +120,13 @@ final class RowCursor {
     moveTo(position - 1);
   }
 
-  /** Adds {@code r} after the last row; a cursor after the last row stays after it. */
+  /** Adds {@code r} after the last row; a cursor past the last row (or past an empty result's end) is then after it. */
   void append(Row r) {
+    boolean past = current == null && position >= size();
     rows.add(r);
-    if (afterLast) {
+    if (past) {
       position = size();
+      afterLast = true;
     }
   }
 
