@@ -124,7 +124,7 @@ public interface DriverCapabilities extends DatabaseMetaData {
     return true;
   }
 
-  /** Forward-only, and scroll-insensitive over a result read whole (ResultSetKinds); never sensitive. */
+  /** Forward-only, and scroll-insensitive over a result read whole (ResultSetKinds); never sensitive; either updatable. */
   @Override
   default boolean supportsResultSetType(int type) {
     return type == ResultSet.TYPE_FORWARD_ONLY || type == ResultSet.TYPE_SCROLL_INSENSITIVE;
@@ -132,22 +132,24 @@ public interface DriverCapabilities extends DatabaseMetaData {
 
   @Override
   default boolean supportsResultSetConcurrency(int type, int concurrency) {
-    return supportsResultSetType(type) && concurrency == ResultSet.CONCUR_READ_ONLY;
+    return supportsResultSetType(type)
+        && (concurrency == ResultSet.CONCUR_READ_ONLY || concurrency == ResultSet.CONCUR_UPDATABLE);
   }
 
+  /** An updatable result shows its own updates, deletes and inserts (RowEdits), as pgjdbc's does. */
   @Override
   default boolean ownUpdatesAreVisible(int type) {
-    return false;
+    return supportsResultSetType(type);
   }
 
   @Override
   default boolean ownDeletesAreVisible(int type) {
-    return false;
+    return supportsResultSetType(type);
   }
 
   @Override
   default boolean ownInsertsAreVisible(int type) {
-    return false;
+    return supportsResultSetType(type);
   }
 
   @Override

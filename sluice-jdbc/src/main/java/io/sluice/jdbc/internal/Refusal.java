@@ -5,13 +5,11 @@ import java.sql.SQLFeatureNotSupportedException;
 /**
  * Why the driver refuses a JDBC method it does not offer. A refusal is a {@link
  * SQLFeatureNotSupportedException} (SQLSTATE 0A000) whose message is the method's name, a colon
- * and the reason ({@code "updateInt: results are read-only …"}), so that the log line of a tool
+ * and the reason ({@code "setRef: PostgreSQL has no REF or ROWID type …"}), so that the log line of a tool
  * that called it says both what and why. The methods refused outright live in the {@code
  * …Refusals} interfaces, one per thing refused; JdbcInterfaceCoverageTest calls each of them.
  */
 public enum Refusal {
-  /** {@code ResultSet.updateXxx}, {@code insertRow} and the rest of an updatable result. */
-  READ_ONLY("results are read-only (CONCUR_READ_ONLY); change rows with UPDATE, INSERT and DELETE statements"),
   /** Locator getters of a result; {@code getCursorName}. */
   NO_LOCATORS("PostgreSQL values are read whole: use getString/getBytes/getObject (bytea, text, xml), not"
       + " locators (Blob, Clob, Ref, RowId, SQLXML, URL) or named cursors"),

@@ -6,8 +6,9 @@ import java.sql.SQLException;
 /**
  * Which result set types and concurrencies statements offer: forward-only, and
  * scroll-insensitive over a result read whole into memory (cheap: Sluice keeps rows as their
- * bytes); read-only both. Scroll-sensitive results and updatable ones are not offered: PostgreSQL
- * has no sensitive cursors, and updating through a result would need client-side SQL per row.
+ * bytes); read-only or updatable, each type. An updatable result is read whole too, and changes
+ * its table's rows by their key ({@link RowEdits}). Scroll-sensitive results are not offered:
+ * PostgreSQL has no sensitive cursors.
  */
 final class ResultSetKinds {
   private ResultSetKinds() {}
@@ -18,8 +19,8 @@ final class ResultSetKinds {
           ? "TYPE_SCROLL_SENSITIVE results: PostgreSQL has no sensitive cursors; use TYPE_SCROLL_INSENSITIVE"
           : "unknown result set type " + type);
     }
-    if (concurrency != ResultSet.CONCUR_READ_ONLY) {
-      throw SqlErrors.unsupported("updatable results (CONCUR_UPDATABLE): run UPDATE statements instead");
+    if (concurrency != ResultSet.CONCUR_READ_ONLY && concurrency != ResultSet.CONCUR_UPDATABLE) {
+      throw SqlErrors.unsupported("unknown result set concurrency " + concurrency);
     }
   }
 }

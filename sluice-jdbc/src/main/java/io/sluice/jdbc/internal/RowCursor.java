@@ -13,10 +13,11 @@ import java.util.List;
  * Where a result is among its rows: over rows in memory (read whole, or the rest of a stream
  * {@linkplain #buffer() read in}), which it may scroll, or over a portal's stream, forward only,
  * until the stream ends. Never more than {@code maxRows} rows. Checking that the result is open
- * and may scroll is {@link SluiceResultSet}'s job; this class only moves.
+ * and may scroll is {@link SluiceResultSet}'s job; this class only moves, and, for an updatable
+ * result, puts in, replaces and takes out rows in memory as {@link RowEdits} says.
  */
 final class RowCursor {
-  private final long maxRows;
+  private long maxRows;
   /** Rows in memory; {@code rows.get(0)} is row number {@code base} (0-based). */
   private List<Row> rows;
   private int base;
@@ -95,6 +96,37 @@ final class RowCursor {
       }
     } finally {
       rows = null;
+    }
+  }
+
+  /**
+   * Makes the rows in memory a list the result changes: an updatable result's, read whole. The
+   * rows past {@code maxRows} are dropped, so that a row it inserts is the last one.
+   */
+  void editable() {
+    rows = new ArrayList<>(rows.subList(0, (int) Math.min(rows.size(), maxRows)));
+    maxRows = Long.MAX_VALUE;
+  }
+
+  /** Puts {@code r} in the current row's place (an updatable result's row after UPDATE or a new read). */
+  void replace(Row r) {
+    rows.set((int) (position - base), r);
+    current = r;
+  }
+
+  /** Takes out the current row; the cursor is then on the row before it, or before the first (as pgjdbc's). */
+  void removeCurrent() {
+    rows.remove((int) (position - base));
+    moveTo(position - 1);
+  }
+
+  /** Adds {@code r} after the last row; a cursor past the last row (or past an empty result's end) is then after it. */
+  void append(Row r) {
+    boolean past = current == null && position >= size();
+    rows.add(r);
+    if (past) {
+      position = size();
+      afterLast = true;
     }
   }
 

@@ -30,8 +30,9 @@ public final class SluiceCallableStatement extends SluicePreparedStatement imple
   private final BitSet outs = new BitSet();
   private SluiceResultSet outRow;
 
-  SluiceCallableStatement(SluiceConnection connection, String sql, int resultSetType) throws SQLException {
-    super(connection, sql, resultSetType, GeneratedKeys.NONE);
+  SluiceCallableStatement(SluiceConnection connection, String sql, int resultSetType, int concurrency)
+      throws SQLException {
+    super(connection, sql, resultSetType, concurrency, GeneratedKeys.NONE);
     if (rewritten.call() == RewrittenSql.Call.CALL_RETURNING) {
       outs.set(1);   // the return slot is always an OUT parameter
     }

@@ -42,9 +42,9 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
   private final List<Object[]> batch = new ArrayList<>();
   private final List<List<String>> batchSql = new ArrayList<>();
 
-  SluicePreparedStatement(SluiceConnection connection, String sql, int resultSetType, GeneratedKeys keys)
-      throws SQLException {
-    super(connection, resultSetType);
+  SluicePreparedStatement(SluiceConnection connection, String sql, int resultSetType, int concurrency,
+      GeneratedKeys keys) throws SQLException {
+    super(connection, resultSetType, concurrency);
     this.sql = sql;
     this.rewritten = connection.rewrite(sql);
     if (rewritten.parameterCount() > MAX_PARAMETERS) {

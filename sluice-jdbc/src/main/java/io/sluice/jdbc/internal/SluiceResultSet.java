@@ -4,12 +4,7 @@ import io.sluice.Column;
 import io.sluice.Row;
 import io.sluice.RowStream;
 import io.sluice.SluiceException;
-import java.io.ByteArrayInputStream;
-import java.io.InputStream;
-import java.io.Reader;
-import java.io.StringReader;
 import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.sql.Date;
 import java.sql.ResultSet;
@@ -29,10 +24,11 @@ import java.util.Map;
  * from a portal {@code fetchSize} rows at a time, forward only. A streamed result holds its
  * connection; when its thread runs another statement on the connection, or ends the transaction,
  * the rows not read yet are first read into memory ({@link #buffer()}), so that JDBC's habit of
- * running statements while reading a result keeps working.
+ * running statements while reading a result keeps working. An updatable result is read whole
+ * and changes its rows through {@link RowEdits}.
  */
-public final class SluiceResultSet implements GettersByLabel, ColumnUpdateRefusals, RowChangeRefusals,
-    LocatorRefusals, SelfWrapper {
+public final class SluiceResultSet implements GettersByLabel, DerivedGetters, ColumnUpdates, ColumnUpdatesByLabel,
+    ColumnUpdateRefusals, RowChanges, LocatorRefusals, SelfWrapper {
   private final SluiceStatement statement;
   private final SluiceConnection connection;
   private final List<Column> columns;
@@ -42,6 +38,8 @@ public final class SluiceResultSet implements GettersByLabel, ColumnUpdateRefusa
   private boolean closed;
   private int fetchSize;
   private Map<String, Integer> labels;
+  /** An updatable result's pending changes and insert row; null for a read-only result. */
+  private RowEdits edits;
 
   private SluiceResultSet(SluiceStatement statement, SluiceConnection connection, List<Column> columns, int type) {
     this.statement = statement;
@@ -55,6 +53,18 @@ public final class SluiceResultSet implements GettersByLabel, ColumnUpdateRefusa
       List<Row> rows, int type, long maxRows) {
     SluiceResultSet rs = new SluiceResultSet(statement, connection, columns, type);
     rs.cursor = RowCursor.over(rows, maxRows);
+    return rs;
+  }
+
+  /**
+   * An updatable result (CONCUR_UPDATABLE): read whole, its rows a list it changes as its own
+   * updates, inserts and deletes go to the table {@code sql} reads ({@link RowEdits}).
+   */
+  static SluiceResultSet editable(SluiceStatement statement, SluiceConnection connection, io.sluice.RowSet rows,
+      int type, long maxRows, String sql) {
+    SluiceResultSet rs = of(statement, connection, rows.columns(), rows, type, maxRows);
+    rs.cursor.editable();
+    rs.edits = new RowEdits(connection, rs.columns, sql, rs.cursor);
     return rs;
   }
 
@@ -80,24 +90,58 @@ public final class SluiceResultSet implements GettersByLabel, ColumnUpdateRefusa
     return columns;
   }
 
+  /** The row the cursor is on, for the driver's own statements that read one row ({@link RowEdits}). */
+  Row currentRow() throws SQLException {
+    return row();
+  }
+
+  /**
+   * The pending changes of this updatable result, for {@code method}; a read-only result refuses
+   * with pgjdbc's SQLSTATE 24000. Not for applications: the {@code updateXxx} and row methods call it.
+   */
+  @Override
+  public RowEdits edits(String method) throws SQLException {
+    checkOpen();
+    if (edits == null) {
+      throw SqlErrors.of(method + ": the result is read-only (CONCUR_READ_ONLY); create the statement with"
+          + " ResultSet.CONCUR_UPDATABLE to change rows through it", "24000");
+    }
+    return edits;
+  }
+
   private void checkOpen() throws SQLException {
     if (closed) {
       throw SqlErrors.of("the result set is closed", "24000");
     }
   }
 
-  private void checkScrollable(String what) throws SQLException {
+  /** The cursor, to scroll with {@code what}: a move that leaves the insert row, or, {@code RELATIVE}, refused on it. */
+  private RowCursor scrolling(String what, RowEdits.Move move) throws SQLException {
     checkOpen();
     if (type == ResultSet.TYPE_FORWARD_ONLY) {
       throw SqlErrors.of(what + " needs a scrollable result (TYPE_SCROLL_INSENSITIVE); this one is forward-only",
           "24000");
     }
+    return moving(move);
+  }
+
+  /** The cursor, to move: an updatable result first drops its pending changes ({@link RowEdits#moving}). */
+  private RowCursor moving(RowEdits.Move move) throws SQLException {
+    checkOpen();
+    if (edits != null) {
+      edits.moving(move);
+    }
+    return cursor;
+  }
+
+  /** Whether the cursor is on an updatable result's insert row, where it is at no position (as pgjdbc's). */
+  private boolean onInsertRow() {
+    return edits != null && edits.onInsertRow();
   }
 
   @Override
   public boolean next() throws SQLException {
-    checkOpen();
-    return cursor.next();
+    return moving(RowEdits.Move.RELATIVE).next();
   }
 
   @Override
@@ -122,7 +166,7 @@ public final class SluiceResultSet implements GettersByLabel, ColumnUpdateRefusa
 
   private Row row() throws SQLException {
     checkOpen();
-    Row current = cursor.current();
+    Row current = edits == null ? cursor.current() : edits.shown();
     if (current == null) {
       throw SqlErrors.of("no current row: call next() first"
           + (cursor.pastTheEnd() ? " (the result has no more rows)" : ""), "24000");
@@ -220,13 +264,6 @@ public final class SluiceResultSet implements GettersByLabel, ColumnUpdateRefusa
   }
 
   @Override
-  @Deprecated
-  public BigDecimal getBigDecimal(int i, int scale) throws SQLException {
-    BigDecimal v = getBigDecimal(i);
-    return v == null ? null : v.setScale(scale, RoundingMode.HALF_UP);
-  }
-
-  @Override
   public BigDecimal getBigDecimal(int i) throws SQLException {
     return read(i, (r, c) -> PrimitiveValues.decimal(r, c, columns.get(c)));
   }
@@ -237,18 +274,8 @@ public final class SluiceResultSet implements GettersByLabel, ColumnUpdateRefusa
   }
 
   @Override
-  public Date getDate(int i) throws SQLException {
-    return getDate(i, null);
-  }
-
-  @Override
   public Date getDate(int i, Calendar cal) throws SQLException {
     return read(i, (r, c) -> TemporalValues.date(r.get(c), cal, name(c)));
-  }
-
-  @Override
-  public Time getTime(int i) throws SQLException {
-    return getTime(i, null);
   }
 
   @Override
@@ -257,48 +284,8 @@ public final class SluiceResultSet implements GettersByLabel, ColumnUpdateRefusa
   }
 
   @Override
-  public Timestamp getTimestamp(int i) throws SQLException {
-    return getTimestamp(i, null);
-  }
-
-  @Override
   public Timestamp getTimestamp(int i, Calendar cal) throws SQLException {
     return read(i, (r, c) -> TemporalValues.timestamp(r.get(c), cal, name(c)));
-  }
-
-  @Override
-  public InputStream getAsciiStream(int i) throws SQLException {
-    String s = getString(i);
-    return s == null ? null : new ByteArrayInputStream(s.getBytes(StandardCharsets.US_ASCII));
-  }
-
-  @Override
-  @Deprecated
-  public InputStream getUnicodeStream(int i) throws SQLException {
-    String s = getString(i);
-    return s == null ? null : new ByteArrayInputStream(s.getBytes(StandardCharsets.UTF_8));
-  }
-
-  @Override
-  public InputStream getBinaryStream(int i) throws SQLException {
-    byte[] b = getBytes(i);
-    return b == null ? null : new ByteArrayInputStream(b);
-  }
-
-  @Override
-  public Reader getCharacterStream(int i) throws SQLException {
-    String s = getString(i);
-    return s == null ? null : new StringReader(s);
-  }
-
-  @Override
-  public Reader getNCharacterStream(int i) throws SQLException {
-    return getCharacterStream(i);
-  }
-
-  @Override
-  public String getNString(int i) throws SQLException {
-    return getString(i);
   }
 
   @Override
@@ -375,73 +362,66 @@ public final class SluiceResultSet implements GettersByLabel, ColumnUpdateRefusa
   @Override
   public boolean isBeforeFirst() throws SQLException {
     checkOpen();
-    return cursor.isBeforeFirst();
+    return !onInsertRow() && cursor.isBeforeFirst();
   }
 
   @Override
   public boolean isAfterLast() throws SQLException {
     checkOpen();
-    return cursor.isAfterLast();
+    return !onInsertRow() && cursor.isAfterLast();
   }
 
   @Override
   public boolean isFirst() throws SQLException {
     checkOpen();
-    return cursor.isFirst();
+    return !onInsertRow() && cursor.isFirst();
   }
 
   @Override
   public boolean isLast() throws SQLException {
     checkOpen();
-    return cursor.isLast();
+    return !onInsertRow() && cursor.isLast();
   }
 
   @Override
   public int getRow() throws SQLException {
     checkOpen();
-    return cursor.row();
+    return onInsertRow() ? 0 : cursor.row();
   }
 
   @Override
   public void beforeFirst() throws SQLException {
-    checkScrollable("beforeFirst");
-    cursor.beforeFirst();
+    scrolling("beforeFirst", RowEdits.Move.ABSOLUTE).beforeFirst();
   }
 
   @Override
   public void afterLast() throws SQLException {
-    checkScrollable("afterLast");
-    cursor.afterLast();
+    scrolling("afterLast", RowEdits.Move.ABSOLUTE).afterLast();
   }
 
   @Override
   public boolean first() throws SQLException {
-    checkScrollable("first");
-    return cursor.first();
+    return scrolling("first", RowEdits.Move.ABSOLUTE).first();
   }
 
   @Override
   public boolean last() throws SQLException {
-    checkScrollable("last");
-    return cursor.last();
+    return scrolling("last", RowEdits.Move.ABSOLUTE).last();
   }
 
   @Override
   public boolean absolute(int row) throws SQLException {
-    checkScrollable("absolute");
-    return cursor.absolute(row);
+    return scrolling("absolute", RowEdits.Move.ABSOLUTE).absolute(row);
   }
 
   @Override
   public boolean relative(int rows) throws SQLException {
-    checkScrollable("relative");
-    return cursor.relative(rows);
+    return scrolling("relative", RowEdits.Move.RELATIVE).relative(rows);
   }
 
   @Override
   public boolean previous() throws SQLException {
-    checkScrollable("previous");
-    return cursor.previous();
+    return scrolling("previous", RowEdits.Move.RELATIVE).previous();
   }
 
   @Override
@@ -480,7 +460,7 @@ public final class SluiceResultSet implements GettersByLabel, ColumnUpdateRefusa
   @Override
   public int getConcurrency() throws SQLException {
     checkOpen();
-    return ResultSet.CONCUR_READ_ONLY;
+    return edits == null ? ResultSet.CONCUR_READ_ONLY : ResultSet.CONCUR_UPDATABLE;
   }
 
   @Override

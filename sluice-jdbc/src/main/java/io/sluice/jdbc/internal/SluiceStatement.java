@@ -21,6 +21,8 @@ import java.util.List;
 public class SluiceStatement implements Statement, StatementRefusals, SelfWrapper {
   final SluiceConnection connection;
   final int resultSetType;
+  /** CONCUR_READ_ONLY or CONCUR_UPDATABLE: an updatable statement's results are read whole ({@link RowEdits}). */
+  final int concurrency;
   private final StatementResults results = new StatementResults();
   final StatementRunner runner;
   private final List<String> batch = new ArrayList<>();
@@ -35,9 +37,10 @@ public class SluiceStatement implements Statement, StatementRefusals, SelfWrappe
   private boolean poolable;
   private long warningMark = Long.MAX_VALUE;
 
-  SluiceStatement(SluiceConnection connection, int resultSetType) {
+  SluiceStatement(SluiceConnection connection, int resultSetType, int concurrency) {
     this.connection = connection;
     this.resultSetType = resultSetType;
+    this.concurrency = concurrency;
     this.fetchSize = connection.settings.defaultFetchSize();
     this.runner = new StatementRunner(this, connection, results);
   }
@@ -66,7 +69,8 @@ public class SluiceStatement implements Statement, StatementRefusals, SelfWrappe
     results.clear();
     connection.beforeStatement();
     warningMark = connection.warnings.mark();
-    StatementRunner.Limits limits = new StatementRunner.Limits(resultSetType, fetchSize, maxRows, timeoutMillis());
+    StatementRunner.Limits limits = new StatementRunner.Limits(resultSetType, concurrency, fetchSize, maxRows,
+        timeoutMillis());
     // a portal (fetch size, max rows) may keep streaming after this returns: its session's WAL
     // position is then asked when it ends, not tracked now
     running(fetchSize == 0 && maxRows == 0, s -> {
@@ -419,7 +423,7 @@ public class SluiceStatement implements Statement, StatementRefusals, SelfWrappe
   @Override
   public int getResultSetConcurrency() throws SQLException {
     checkOpen();
-    return ResultSet.CONCUR_READ_ONLY;
+    return concurrency;
   }
 
   @Override

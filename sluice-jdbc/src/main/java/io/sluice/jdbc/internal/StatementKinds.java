@@ -8,8 +8,9 @@ import java.util.Locale;
 /**
  * What the driver must know of a statement's text before it runs it: whether it streams COPY
  * data (refused), whether it controls transactions itself (it then runs as it is, outside
- * the transaction the driver would wrap several statements in), and whether it only touches rows
- * (the statements after it may then be prepared before it runs).
+ * the transaction the driver would wrap several statements in), whether it only touches rows
+ * (the statements after it may then be prepared before it runs), and whether a query reads one
+ * table (its result may then be updatable).
  */
 final class StatementKinds {
   private static final java.util.Set<String> ROWS_ONLY = java.util.Set.of("select", "insert", "update", "delete",
@@ -17,6 +18,11 @@ final class StatementKinds {
   private static final String[] TRANSACTION_CONTROL = {"begin", "start", "commit", "end", "rollback", "abort",
       "vacuum", "prepare transaction", "commit prepared", "create database", "drop database", "alter system",
       "reindex", "cluster"};
+
+  /** The words that begin a clause other than FROM or WITH ({@link #readsOneTable}). */
+  private static final java.util.Set<String> CLAUSES = java.util.Set.of("select", "where", "group", "having",
+      "window", "order", "limit", "offset", "fetch", "for", "union", "intersect", "except", "returning", "values",
+      "on", "using", "set");
 
   private StatementKinds() {}
 
@@ -92,4 +98,44 @@ final class StatementKinds {
     }
     return s.contains("concurrently");
   }
+
+  /**
+   * Whether {@code query} reads one table: no JOIN and no comma in a FROM list, at the top or in
+   * what feeds the result's rows (a parenthesis opened in FROM or WITH: a derived table, a CTE);
+   * subqueries elsewhere (WHERE, the select list) do not count. An updatable result's columns
+   * must all be one table's, which a self-join's are too; this tells the two apart. Scanned as
+   * {@link #copiesStream}: strings, quoted names and comments are not words.
+   */
+  static boolean readsOneTable(String query) {
+    SqlScanner s = new SqlScanner(query, true);
+    java.util.ArrayDeque<Clause> outerClauses = new java.util.ArrayDeque<>();
+    java.util.ArrayDeque<Boolean> outerFeeds = new java.util.ArrayDeque<>();
+    Clause clause = Clause.OTHER;
+    boolean feeds = true;   // whether the text here feeds the result's rows
+    while (s.next()) {
+      Kind k = s.kind();
+      if (k == Kind.WORD) {
+        String word = query.substring(s.start(), s.end()).toLowerCase(Locale.ROOT);
+        if (feeds && word.equals("join")) {
+          return false;
+        }
+        clause = word.equals("from") ? Clause.FROM : word.equals("with") ? Clause.WITH
+            : CLAUSES.contains(word) ? Clause.OTHER : clause;
+      } else if (k == Kind.OTHER && s.first() == '(') {
+        outerClauses.push(clause);
+        outerFeeds.push(feeds);
+        feeds = feeds && clause != Clause.OTHER;
+        clause = Clause.OTHER;
+      } else if (k == Kind.OTHER && s.first() == ')' && !outerClauses.isEmpty()) {
+        clause = outerClauses.pop();
+        feeds = outerFeeds.pop();
+      } else if (k == Kind.OTHER && s.first() == ',' && feeds && clause == Clause.FROM) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The clause the scan of {@link #readsOneTable} is in: a FROM list, a WITH list, or another. */
+  private enum Clause { FROM, WITH, OTHER }
 }

@@ -19,10 +19,15 @@ import java.util.concurrent.ScheduledFuture;
  */
 final class StatementRunner {
   /**
-   * What the statement's settings ask of a run: its result set type, fetch size (0: read whole),
-   * max rows (0: all) and timeout in milliseconds (0: none).
+   * What the statement's settings ask of a run: its result set type and concurrency, fetch size
+   * (0: read whole), max rows (0: all) and timeout in milliseconds (0: none).
    */
-  record Limits(int resultSetType, int fetchSize, long maxRows, long timeoutMillis) {}
+  record Limits(int resultSetType, int concurrency, int fetchSize, long maxRows, long timeoutMillis) {
+    /** Whether results may stream: forward-only and read-only (an updatable result is read whole, as pgjdbc's). */
+    boolean mayStream() {
+      return resultSetType == ResultSet.TYPE_FORWARD_ONLY && concurrency == ResultSet.CONCUR_READ_ONLY;
+    }
+  }
 
   private final SluiceStatement owner;
   private final SluiceConnection connection;
@@ -74,7 +79,7 @@ final class StatementRunner {
   private void runOne(Queryable on, String sql, Object[] values, GeneratedKeys keys, Limits limits)
       throws SQLException {
     long maxRows = limits.maxRows();
-    boolean forwardOnly = limits.resultSetType() == ResultSet.TYPE_FORWARD_ONLY && !keys.wanted();
+    boolean forwardOnly = limits.mayStream() && !keys.wanted();
     boolean streams = limits.fetchSize() > 0 && forwardOnly;
     if (streams || (maxRows > 0 && forwardOnly)) {
       // a portal: fetchSize rows at a time, or only as many rows as maxRows lets through
@@ -110,7 +115,7 @@ final class StatementRunner {
       results.add(BatchRun.count(set));
       results.generatedKeys(SluiceResultSet.of(owner, connection, set.columns(), set, ResultSet.TYPE_FORWARD_ONLY, 0));
     } else {
-      results.add(resultOf(set, limits));
+      results.add(resultOf(set, limits, sql));
     }
   }
 
@@ -127,7 +132,7 @@ final class StatementRunner {
     io.sluice.Transaction tx = wrap ? connection.sluice().begin() : null;
     try {
       for (int i = 0; i < statements.size(); i++) {
-        results.add(resultOf(on.query(statements.get(i), values.get(i)), limits));
+        results.add(resultOf(on.query(statements.get(i), values.get(i)), limits, statements.get(i)));
       }
       if (tx != null) {
         tx.commit();
@@ -139,9 +144,13 @@ final class StatementRunner {
     }
   }
 
-  private Object resultOf(RowSet set, Limits limits) {
+  /** A statement's rows as a result; {@code sql} is what an updatable one looks for its table in. */
+  private Object resultOf(RowSet set, Limits limits, String sql) {
     if (set.columns().isEmpty()) {
       return BatchRun.count(set);
+    }
+    if (limits.concurrency() == ResultSet.CONCUR_UPDATABLE) {
+      return SluiceResultSet.editable(owner, connection, set, limits.resultSetType(), limits.maxRows(), sql);
     }
     return SluiceResultSet.of(owner, connection, set.columns(), set, limits.resultSetType(), limits.maxRows());
   }

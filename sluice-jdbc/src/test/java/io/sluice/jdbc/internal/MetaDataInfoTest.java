@@ -110,7 +110,10 @@ class MetaDataInfoTest extends MetaDataTestBase {
     assertTrue(md.supportsResultSetConcurrency(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY));
     assertTrue(md.supportsResultSetType(ResultSet.TYPE_SCROLL_INSENSITIVE));
     assertFalse(md.supportsResultSetType(ResultSet.TYPE_SCROLL_SENSITIVE));
-    assertFalse(md.supportsResultSetConcurrency(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_UPDATABLE));
+    assertTrue(md.supportsResultSetConcurrency(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_UPDATABLE));
+    assertFalse(md.supportsResultSetConcurrency(ResultSet.TYPE_SCROLL_SENSITIVE, ResultSet.CONCUR_UPDATABLE));
+    assertTrue(md.ownUpdatesAreVisible(ResultSet.TYPE_SCROLL_INSENSITIVE));
+    assertFalse(md.updatesAreDetected(ResultSet.TYPE_SCROLL_INSENSITIVE));
     assertEquals(connection.getHoldability(), md.getResultSetHoldability());
     assertEquals(DatabaseMetaData.sqlStateSQL, md.getSQLStateType());
     assertEquals(RowIdLifetime.ROWID_UNSUPPORTED, md.getRowIdLifetime());

@@ -178,7 +178,7 @@ class StatementTest extends OneConnection {
       assertThrows(SQLException.class, rs::previous);
     }
     assertThrows(java.sql.SQLFeatureNotSupportedException.class,
-        () -> c.createStatement(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_UPDATABLE));
+        () -> c.createStatement(ResultSet.TYPE_SCROLL_SENSITIVE, ResultSet.CONCUR_UPDATABLE));
   }
 
   @Test
