@@ -36,6 +36,8 @@ public final class FleetMonitor implements AutoCloseable {
   private final Condition progress = lock.newCondition();
   /** Callers in {@link #awaitReplay}; guarded by {@link #lock}. */
   private int awaiting;
+  /** The watcher whose host fed the lag clock last; guarded by {@link #lock}. */
+  private HostWatcher primarySource;
   private volatile boolean closed;
 
   private FleetMonitor(List<HostPort> hosts, ConnectionConfig config, MonitorSettings settings, FleetEvents events) {
@@ -133,10 +135,11 @@ public final class FleetMonitor implements AutoCloseable {
       lock.unlock();
     }
     long now = System.nanoTime();
+    long primaryMoved = lagClock.newestAtNanos();
     List<FleetSnapshot.Host> hosts = new ArrayList<>();
     for (HostState s : states) {
       Optional<Duration> lag = s.role() == ServerRole.STANDBY ? lagClock.lag(s.position(), now) : Optional.empty();
-      hosts.add(new FleetSnapshot.Host(s, lag));
+      hosts.add(new FleetSnapshot.Host(s, lag, Stall.of(s, lag, primaryMoved)));
     }
     return new FleetSnapshot(hosts, now, lagClock.newest());
   }
@@ -275,7 +278,7 @@ public final class FleetMonitor implements AutoCloseable {
     try {
       for (HostWatcher w : watchers) {
         if (w.host.equals(host) && w.state.isUpStandby()) {
-          HostState raised = w.state.replayed(replayed);
+          HostState raised = w.state.replayed(replayed, System.nanoTime());
           if (raised != w.state) {
             w.state = raised;
             progress.signalAll();
@@ -289,12 +292,12 @@ public final class FleetMonitor implements AutoCloseable {
 
   /** Called by a watcher as a probe ends: publishes the state, feeds the lag clock, wakes waiters, tells events. */
   void probeFinished(HostWatcher w, HostState before, HostState after) {
-    // a read-only primary's position is the primary's own WAL too
-    if (after.up() && (after.role() == ServerRole.PRIMARY || after.role() == ServerRole.READ_ONLY_PRIMARY)) {
-      lagClock.record(after.probedAtNanos(), after.position());
-    }
     lock.lock();
     try {
+      // a read-only primary's position is the primary's own WAL too
+      if (writesWal(after)) {
+        recordPrimary(w, after);
+      }
       w.state = after;
       w.finished++;
       progress.signalAll();
@@ -313,6 +316,27 @@ public final class FleetMonitor implements AutoCloseable {
     } catch (RuntimeException ignored) {
       // a listener's failure must not stop the probes
     }
+  }
+
+  /**
+   * Under {@link #lock}: feeds the lag clock from {@code w}'s host, a primary. When the primary
+   * recorded last was another host and that one is no longer an up primary (a promotion), the
+   * clock starts over ({@link LagClock#reset()}): the new primary's WAL is its own timeline, and
+   * only its positions measure the standbys now — including learning, at once, that a standby
+   * left behind by the old one is behind the new one.
+   */
+  private void recordPrimary(HostWatcher w, HostState after) {
+    HostWatcher last = primarySource;
+    if (last != null && last != w && !writesWal(last.state)) {
+      lagClock.reset();
+    }
+    primarySource = w;
+    lagClock.record(after.probedAtNanos(), after.position());
+  }
+
+  /** Up and a primary, writable or not: its position is the primary's WAL. */
+  private static boolean writesWal(HostState s) {
+    return s.up() && (s.role() == ServerRole.PRIMARY || s.role() == ServerRole.READ_ONLY_PRIMARY);
   }
 
   /** The pause after a successful probe: short for standbys while someone awaits a replay. */
