@@ -84,9 +84,11 @@ public final class Fitness {
       case PRIMARY -> "is the primary";
       case READ_ONLY_PRIMARY -> "is a read-only primary, not a standby";
       case UNKNOWN -> "role unknown";
-      case STANDBY -> h.stall().isPresent() ? h.stall().get().describe(st.position(), primary)
+      case STANDBY -> h.lag().isPresent() && h.lag().get().compareTo(maxLag) > 0
+          ? "lags " + millis(h.lag().get()) + " > " + millis(maxLag)
+              + h.stall().map(x -> " and " + x.describe(st.position(), primary)).orElse("")
+          : h.stall().isPresent() ? h.stall().get().describe(st.position(), primary)
           : h.lag().isEmpty() ? "lag unknown (no primary position seen)"
-          : h.lag().get().compareTo(maxLag) > 0 ? "lags " + millis(h.lag().get()) + " > " + millis(maxLag)
           : !h.replayed(lagKnownFrom) ? "lags at least " + millis(h.lag().get()) + " (behind every primary position"
               + " seen since the monitor started)"
           : floor.isValid() && !h.replayed(floor) ? "has not replayed " + floor + " (this pool's writes)"

@@ -39,6 +39,8 @@ public final class FleetMonitor implements AutoCloseable {
   /** The watcher whose host fed the lag clock last; guarded by {@link #lock}. */
   private HostWatcher primarySource;
   private volatile boolean closed;
+  /** What the newest probe session reported at its start ({@code ParameterStatus}). */
+  private volatile Map<String, String> parameters = Map.of();
 
   private FleetMonitor(List<HostPort> hosts, ConnectionConfig config, MonitorSettings settings, FleetEvents events) {
     this.settings = settings;
@@ -255,6 +257,18 @@ public final class FleetMonitor implements AutoCloseable {
 
   boolean closed() {
     return closed;
+  }
+
+  /** The server parameters the newest probe session reported at its start; empty before the first opened. */
+  public Map<String, String> serverParameters() {
+    return parameters;
+  }
+
+  /** A watcher opened a probe session that reported {@code p}. */
+  void opened(Map<String, String> p) {
+    if (!p.isEmpty()) {
+      parameters = Map.copyOf(p);
+    }
   }
 
   /** Called by a watcher as a probe begins; returns the host's state before it. */

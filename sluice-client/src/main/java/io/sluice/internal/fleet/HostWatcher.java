@@ -70,6 +70,7 @@ final class HostWatcher implements Runnable {
       if (c == null || !c.isOpen()) {
         c = Connection.open(config);
         connection = c;
+        monitor.opened(c.parameters());
         if (monitor.closed()) {
           closeConnection();
           return before.failed("the monitor was closed", System.nanoTime());

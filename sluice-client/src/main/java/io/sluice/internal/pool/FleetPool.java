@@ -45,8 +45,9 @@ import java.util.function.BiFunction;
  * to the group of the host the monitor reports writable; read-only work to a fit standby
  * ({@link Fitness}: up, lag at most {@code max_standby_lag}), the one with the fewest calls in
  * flight, ties taken in turn. None fit: a bounded wait (the call's deadline, at most {@link
- * #STANDBY_WAIT}) for one to catch up, then {@code prefer-standby} uses the primary and {@code
- * standby} fails naming each host's reason.
+ * #STANDBY_WAIT}) while one is expected to catch up within it ({@link Fitness#worthWaiting}; a
+ * stalled standby never is), then {@code prefer-standby} uses the primary and {@code standby}
+ * fails naming each host's state.
  *
  * <p>Read-your-writes and monotonic reads: {@link WalTracking} learns the WAL position behind
  * each write and each read, and a standby takes a read only once it has replayed past {@link
@@ -67,6 +68,7 @@ public final class FleetPool implements PoolCore {
   private final FleetMonitor monitor;
   private final WalTracking tracking;
   private final Map<HostPort, HostGroup> groups = new LinkedHashMap<>();
+  private final KnownParameters known = new KnownParameters();
   private final AtomicInteger turn = new AtomicInteger();
   private final java.util.concurrent.atomic.LongAdder standbyWaits = new java.util.concurrent.atomic.LongAdder();
   /**
@@ -111,7 +113,8 @@ public final class FleetPool implements PoolCore {
     }
     for (HostPort h : hosts) {
       ConnectionConfig only = FleetMonitor.narrowTo(config, h);
-      groups.put(h, new HostGroup(h, new PoolSlots(options, () -> tracked(ConnectionCore.open(only, null)), events)));
+      groups.put(h, new HostGroup(h, new PoolSlots(options,
+          () -> known.seen(tracked(ConnectionCore.open(only, null))), events)));
     }
     this.monitor = FleetMonitor.start(hosts, config, MonitorSettings.defaults(), events.fleet());
     this.tracking = new WalTracking(monitor, config.readYourWrites());
@@ -461,6 +464,13 @@ public final class FleetPool implements PoolCore {
   @Override
   public List<HostStats> hosts() {
     return GroupStats.hosts(monitor.snapshot(), groups);
+  }
+
+  /** The newest pool session's parameters, else the monitor's probe sessions' (same user, database and options). */
+  @Override
+  public Map<String, String> serverParameters() {
+    Map<String, String> p = known.get();
+    return p.isEmpty() ? monitor.serverParameters() : p;
   }
 
   @Override
