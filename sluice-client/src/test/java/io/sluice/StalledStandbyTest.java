@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.sluice.internal.fleet.FleetMonitor;
 import io.sluice.internal.fleet.FleetSnapshot;
+import io.sluice.internal.fleet.Receiver;
 import io.sluice.internal.fleet.Stall;
 import io.sluice.internal.pool.FleetPool;
 import io.sluice.testkit.Fleet;
@@ -111,6 +113,28 @@ class StalledStandbyTest {
     Arrays.sort(s);
     return String.format("n=%d p50=%.2f ms p99=%.2f ms max=%.2f ms", s.length, s[s.length / 2] / 1e6,
         s[(int) Math.min(s.length - 1, Math.ceil(s.length * 0.99) - 1)] / 1e6, s[s.length - 1] / 1e6);
+  }
+
+  /**
+   * A role without the privileges of {@code pg_read_all_stats} sees a WAL receiver's pid, not its
+   * status: its probes still succeed, and the receiver reads as hidden (judged by progress alone).
+   */
+  @Test
+  @Order(0)
+  void aProbeAsAPlainRoleSeesTheReceiverHidden() {
+    ConnectionConfig plain = ConnectionConfig.parse(fleet.conninfo("connect_timeout=2"))
+        .with(java.util.Map.of("user", io.sluice.testkit.TestRoles.TRUST));
+    try (FleetMonitor m = FleetMonitor.start(plain)) {
+      assertTrue(m.refresh(BOUND));
+      FleetSnapshot s = m.snapshot();
+      for (FleetSnapshot.Host h : s.hosts()) {
+        assertTrue(h.state().up(), "probed as a plain role: " + h);
+        assertEquals(h.host().port() == fleet.primary().port() ? Receiver.NOT_A_STANDBY : Receiver.HIDDEN,
+            h.state().replay().receiver(), h.toString());
+      }
+    }
+    FleetSnapshot s = fleetPool(pool).monitor().snapshot();
+    assertEquals(Receiver.STREAMING, s.hosts().get(1).state().replay().receiver(), "as the superuser: " + s);
   }
 
   /** (c) Replay paused while the primary writes: unfit at once, no read waits for it; fit again once resumed. */
