@@ -90,7 +90,7 @@ public final class Fitness {
           : h.stall().isPresent() ? h.stall().get().describe(st.position(), primary)
           : h.lag().isEmpty() ? "lag unknown (no primary position seen)"
           : !h.replayed(lagKnownFrom) ? "lags at least " + millis(h.lag().get()) + " (behind every primary position"
-              + " seen since the monitor started)"
+              + " seen since the monitor started or the primary changed)"
           : floor.isValid() && !h.replayed(floor) ? "has not replayed " + floor + " (this pool's writes)"
           : "fit";
     };
