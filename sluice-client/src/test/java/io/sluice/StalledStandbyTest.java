@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.sluice.event.EventListener;
+import io.sluice.event.HostEvent;
 import io.sluice.internal.fleet.FleetMonitor;
 import io.sluice.internal.fleet.FleetSnapshot;
 import io.sluice.internal.fleet.Receiver;
@@ -15,8 +17,10 @@ import io.sluice.testkit.Fleet;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterAll;
@@ -44,6 +48,7 @@ class StalledStandbyTest {
   static Pool strict;
   static int aPort;
   static int bPort;
+  static final List<HostEvent> events = new CopyOnWriteArrayList<>();
 
   @BeforeAll
   static void start() {
@@ -52,7 +57,13 @@ class StalledStandbyTest {
     bPort = fleet.standby(1).port();
     fleet.primary().psql("CREATE TABLE routed (v int)");
     PoolOptions options = PoolOptions.DEFAULT.maxSize(4).acquireTimeout(BOUND);
-    pool = Pool.open(ConnectionConfig.parse(fleet.conninfo("connect_timeout=2 read_routing=prefer-standby")), options);
+    pool = Pool.open(ConnectionConfig.parse(fleet.conninfo("connect_timeout=2 read_routing=prefer-standby"))
+        .withListener(new EventListener() {
+          @Override
+          public void hostChanged(HostEvent event) {
+            events.add(event);
+          }
+        }), options);
     strict = Pool.open(ConnectionConfig.parse(fleet.conninfo("connect_timeout=2 read_routing=standby")), options);
     System.out.println("[stalled] PostgreSQL " + fleet.primary().psql("SHOW server_version").strip());
   }
@@ -108,6 +119,11 @@ class StalledStandbyTest {
     return ports;
   }
 
+  /** The kinds of the pool's host events about {@code port}, in order (stalls are seen at that host's probes). */
+  static List<HostEvent.Kind> kinds(int port) {
+    return events.stream().filter(e -> e.host().port() == port).map(HostEvent::kind).toList();
+  }
+
   static String figures(long[] nanos) {
     long[] s = nanos.clone();
     Arrays.sort(s);
@@ -145,7 +161,7 @@ class StalledStandbyTest {
         && h.stall().isEmpty() && h.lag().isPresent()).count() == 2);
     try (FleetPoolTest.Trickle ignored = new FleetPoolTest.Trickle(pool)) {
       fleet.standby(1).psql("SELECT pg_wal_replay_pause()");
-      until(pool, BOUND, "standby 1 stalled", s -> stall(s, bPort).isPresent());
+      until(pool, BOUND, "standby 1 stalled, paused", s -> stall(s, bPort).equals(Optional.of(Stall.REPLAY_PAUSED)));
       HostStats b = stats(pool, bPort);
       assertNotNull(b.stalled(), "pool.hosts() tells: " + b);
       assertTrue(b.stalled().contains("paused"), b.stalled());
@@ -156,6 +172,9 @@ class StalledStandbyTest {
       fleet.standby(1).psql("SELECT pg_wal_replay_resume()");
       until(pool, BOUND, "standby 1 replaying again", s -> stall(s, bPort).isEmpty());
     }
+    assertTrue(kinds(bPort).containsAll(List.of(HostEvent.Kind.STALLED, HostEvent.Kind.RESUMED)), events.toString());
+    HostEvent first = events.stream().filter(e -> e.kind() == HostEvent.Kind.STALLED).findFirst().orElseThrow();
+    assertTrue(first.error().contains("paused"), first.toString());
     assertNull(stats(pool, bPort).stalled());
     Set<Integer> seen = new HashSet<>();
     long deadline = System.nanoTime() + BOUND.toNanos();
@@ -192,13 +211,18 @@ class StalledStandbyTest {
     assertEquals(Set.of(aPort), ports, "every read on the new primary");
     assertEquals(waits, fleetPool(pool).standbyWaits(), "no read waited for the stalled standby");
     assertTrue(stats(pool, bPort).stalled().contains("cannot catch up"), stats(pool, bPort).toString());
+    long deadline = System.nanoTime() + BOUND.toNanos();
+    while (kinds(bPort).getLast() != HostEvent.Kind.STALLED) {
+      assertTrue(System.nanoTime() < deadline, "a STALLED event for standby 1: " + events);
+      fleetPool(pool).monitor().refresh(Duration.ofSeconds(1));
+    }
 
     long strictWaits = fleetPool(strict).standbyWaits();
     until(strict, Duration.ofSeconds(2), "standby 1 stalled (the standby-only pool)", x -> stall(x, bPort).isPresent());
     ConnectionException e = assertThrows(ConnectionException.class, () -> strict.readOnly().query(PORT));
     assertEquals(SluiceException.Outcome.NOT_SENT, e.outcome());
-    assertTrue(e.getMessage().contains(":" + aPort + " is the primary") && e.getMessage().contains(":" + bPort
-        + " cannot catch up") && e.getMessage().contains("none expected to catch up"), e.getMessage());
+    assertTrue(e.getMessage().contains(":" + aPort + " is the primary") && e.getMessage().contains("cannot catch up:")
+        && e.getMessage().contains("none expected to catch up"), e.getMessage());
     assertEquals(strictWaits, fleetPool(strict).standbyWaits(), "it failed without waiting");
   }
 

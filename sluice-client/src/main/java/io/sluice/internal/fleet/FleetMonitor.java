@@ -306,14 +306,29 @@ public final class FleetMonitor implements AutoCloseable {
 
   /** Called by a watcher as a probe ends: publishes the state, feeds the lag clock, wakes waiters, tells events. */
   void probeFinished(HostWatcher w, HostState before, HostState after) {
+    Stall wasStalled;
+    Stall stalled;
     lock.lock();
     try {
       // a read-only primary's position is the primary's own WAL too
       if (writesWal(after)) {
         recordPrimary(w, after);
       }
+      if (after.isUpStandby() && after.position().atLeast(lagClock.newest())) {
+        // caught up: "not moving" counts only from when there was WAL to replay (Stall.NOT_ADVANCING)
+        after = after.keepingUp(after.probedAtNanos());
+      }
       w.state = after;
       w.finished++;
+      wasStalled = w.stall;
+      if (after.up()) {
+        w.stall = Stall.of(after, lagClock.lag(after.position(), after.probedAtNanos()), lagClock.newestAtNanos())
+            .orElse(null);
+      } else {
+        w.stall = null;   // down says more; back up, it is judged afresh
+        wasStalled = null;
+      }
+      stalled = w.stall;
       progress.signalAll();
     } finally {
       lock.unlock();
@@ -326,6 +341,11 @@ public final class FleetMonitor implements AutoCloseable {
       }
       if (after.up() && before.role() != ServerRole.UNKNOWN && before.role() != after.role()) {
         events.roleChanged(w.host, before.role(), after.role());
+      }
+      if (stalled != null && wasStalled == null) {
+        events.stalled(w.host, after, stalled, stalled.describe(after.position(), lagClock.newest()));
+      } else if (stalled == null && wasStalled != null) {
+        events.resumed(w.host, after);
       }
     } catch (RuntimeException ignored) {
       // a listener's failure must not stop the probes

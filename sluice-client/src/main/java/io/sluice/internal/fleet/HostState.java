@@ -74,6 +74,15 @@ public record HostState(HostPort host, ServerRole role, boolean up, Lsn position
         new Replay(replay.paused(), replay.receiver(), nanos), probedAtNanos, failures, lastError) : this;
   }
 
+  /**
+   * As now, its replay counted as moving at {@code nanos}: a standby that has replayed all the
+   * primary wrote is keeping up, however long ago its position last changed (an idle primary).
+   */
+  HostState keepingUp(long nanos) {
+    return new HostState(host, role, up, position, received, new Replay(replay.paused(), replay.receiver(), nanos),
+        probedAtNanos, failures, lastError);
+  }
+
   /** Up and a standby. */
   public boolean isUpStandby() {
     return up && role == ServerRole.STANDBY;
