@@ -326,8 +326,8 @@ public final class FleetPool implements PoolCore {
     // (Fitness.worthWaiting): one that cannot catch up, or lags more than the bound, would make it vain
     while (fit.isEmpty() && !closed) {
       long left = end - System.nanoTime();
-      Lsn known = monitor.lagClock().oldest();
-      if (left <= 0 || Fitness.worthWaiting(snap, maxLag, floor, known, avoid, monitor.lagClock(), left).isEmpty()) {
+      Lsn knownFrom = monitor.lagClock().oldest();
+      if (left <= 0 || Fitness.worthWaiting(snap, maxLag, floor, knownFrom, avoid, monitor.lagClock(), left).isEmpty()) {
         break;
       }
       if (!waited) {
@@ -335,7 +335,7 @@ public final class FleetPool implements PoolCore {
         standbyWaits.increment();
       }
       // in slices, so that a standby found stalled meanwhile ends the wait
-      monitor.awaitReplay(Lsn.max(floor, known), Duration.ofNanos(Math.min(left, WAIT_SLICE_NANOS)));
+      monitor.awaitReplay(Lsn.max(floor, knownFrom), Duration.ofNanos(Math.min(left, WAIT_SLICE_NANOS)));
       snap = monitor.snapshot();
       fit = Fitness.fitStandbys(snap, maxLag, floor, monitor.lagClock().oldest(), avoid);
     }
