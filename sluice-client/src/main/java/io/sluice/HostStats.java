@@ -18,6 +18,9 @@ import java.util.Optional;
  * @param writes calls on the write route this pool ran there
  * @param connections the pool's connections to this server
  * @param lastError why the last probe failed, or null
+ * @param stalled for a standby that is up but cannot catch up now — replay paused, no WAL receiver
+ *     streaming, or replay not moving while the primary writes on — why (it takes no reads, and no
+ *     read waits for it, until its replay moves again); null otherwise
  */
 public record HostStats(HostPort host, ServerRole role, boolean up, Optional<Duration> lag, String position,
-    long reads, long writes, PoolStats connections, String lastError) {}
+    long reads, long writes, PoolStats connections, String lastError, String stalled) {}

@@ -221,6 +221,19 @@ public final class Pool implements Queryable, AutoCloseable {
     return core.connectionStats();
   }
 
+  /**
+   * The server parameters ({@code ParameterStatus}: {@code server_version}, {@code
+   * standard_conforming_strings}, {@code integer_datetimes}, {@code client_encoding}, {@code
+   * server_encoding}, {@code DateStyle}, …) as the newest session this pool opened reported them
+   * by the end of its start-up, known without taking a connection; empty before the pool has
+   * opened one. A routing pool counts its monitor's sessions too (same user, database and
+   * options), so it knows them once a probe has connected. Later {@code SET}s on a session are
+   * not reflected: for a session's own values, ask it ({@link Connection#parameter}).
+   */
+  public java.util.Map<String, String> serverParameters() {
+    return core.serverParameters();
+  }
+
   public PoolOptions options() {
     return options;
   }

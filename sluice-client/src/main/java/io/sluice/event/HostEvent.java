@@ -12,7 +12,7 @@ import io.sluice.ServerRole;
  * @param kind what changed
  * @param from its role before ({@link ServerRole#UNKNOWN} before the first probe)
  * @param to its role now (for {@link Kind#DOWN}, the role it had)
- * @param error why a probe failed ({@link Kind#DOWN}), else null
+ * @param error why a probe failed ({@link Kind#DOWN}), why a standby cannot catch up ({@link Kind#STALLED}), else null
  */
 public record HostEvent(String pool, HostPort host, Kind kind, ServerRole from, ServerRole to, String error) {
   /** What changed. */
@@ -22,6 +22,13 @@ public record HostEvent(String pool, HostPort host, Kind kind, ServerRole from, 
     /** A probe failed after it was up. */
     DOWN,
     /** It answered with another role (a standby promoted, a primary back as a standby). */
-    ROLE_CHANGED
+    ROLE_CHANGED,
+    /**
+     * A standby that is up cannot catch up now (replay paused, no WAL receiver streaming, replay
+     * not moving while the primary writes on): it takes no reads until it moves again.
+     */
+    STALLED,
+    /** A standby that was {@link #STALLED} replays again (or has caught up). */
+    RESUMED
   }
 }

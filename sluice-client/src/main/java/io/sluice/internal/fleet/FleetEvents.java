@@ -18,4 +18,10 @@ public interface FleetEvents {
 
   /** {@code host} answered with another role than at its last successful probe (e.g. a standby promoted). */
   default void roleChanged(HostPort host, ServerRole from, ServerRole to) {}
+
+  /** Standby {@code host}, up, cannot catch up now ({@code why}: {@link Stall#describe}). */
+  default void stalled(HostPort host, HostState state, Stall stall, String why) {}
+
+  /** Standby {@code host}, stalled before, replays again or has caught up. */
+  default void resumed(HostPort host, HostState state) {}
 }

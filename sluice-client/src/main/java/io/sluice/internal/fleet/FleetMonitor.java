@@ -36,7 +36,11 @@ public final class FleetMonitor implements AutoCloseable {
   private final Condition progress = lock.newCondition();
   /** Callers in {@link #awaitReplay}; guarded by {@link #lock}. */
   private int awaiting;
+  /** The watcher whose host fed the lag clock last; guarded by {@link #lock}. */
+  private HostWatcher primarySource;
   private volatile boolean closed;
+  /** What the newest probe session reported at its start ({@code ParameterStatus}). */
+  private volatile Map<String, String> parameters = Map.of();
 
   private FleetMonitor(List<HostPort> hosts, ConnectionConfig config, MonitorSettings settings, FleetEvents events) {
     this.settings = settings;
@@ -133,10 +137,11 @@ public final class FleetMonitor implements AutoCloseable {
       lock.unlock();
     }
     long now = System.nanoTime();
+    long primaryMoved = lagClock.newestAtNanos();
     List<FleetSnapshot.Host> hosts = new ArrayList<>();
     for (HostState s : states) {
       Optional<Duration> lag = s.role() == ServerRole.STANDBY ? lagClock.lag(s.position(), now) : Optional.empty();
-      hosts.add(new FleetSnapshot.Host(s, lag));
+      hosts.add(new FleetSnapshot.Host(s, lag, Stall.of(s, lag, primaryMoved)));
     }
     return new FleetSnapshot(hosts, now, lagClock.newest());
   }
@@ -254,6 +259,18 @@ public final class FleetMonitor implements AutoCloseable {
     return closed;
   }
 
+  /** The server parameters the newest probe session reported at its start; empty before the first opened. */
+  public Map<String, String> serverParameters() {
+    return parameters;
+  }
+
+  /** A watcher opened a probe session that reported {@code p}. */
+  void opened(Map<String, String> p) {
+    if (!p.isEmpty()) {
+      parameters = Map.copyOf(p);
+    }
+  }
+
   /** Called by a watcher as a probe begins; returns the host's state before it. */
   HostState probeStarting(HostWatcher w) {
     lock.lock();
@@ -275,7 +292,7 @@ public final class FleetMonitor implements AutoCloseable {
     try {
       for (HostWatcher w : watchers) {
         if (w.host.equals(host) && w.state.isUpStandby()) {
-          HostState raised = w.state.replayed(replayed);
+          HostState raised = w.state.replayed(replayed, System.nanoTime());
           if (raised != w.state) {
             w.state = raised;
             progress.signalAll();
@@ -289,14 +306,29 @@ public final class FleetMonitor implements AutoCloseable {
 
   /** Called by a watcher as a probe ends: publishes the state, feeds the lag clock, wakes waiters, tells events. */
   void probeFinished(HostWatcher w, HostState before, HostState after) {
-    // a read-only primary's position is the primary's own WAL too
-    if (after.up() && (after.role() == ServerRole.PRIMARY || after.role() == ServerRole.READ_ONLY_PRIMARY)) {
-      lagClock.record(after.probedAtNanos(), after.position());
-    }
+    Stall wasStalled;
+    Stall stalled;
     lock.lock();
     try {
+      // a read-only primary's position is the primary's own WAL too
+      if (writesWal(after)) {
+        recordPrimary(w, after);
+      }
+      if (after.isUpStandby() && after.position().atLeast(lagClock.newest())) {
+        // caught up: "not moving" counts only from when there was WAL to replay (Stall.NOT_ADVANCING)
+        after = after.keepingUp(after.probedAtNanos());
+      }
       w.state = after;
       w.finished++;
+      wasStalled = w.stall;
+      if (after.up()) {
+        w.stall = Stall.of(after, lagClock.lag(after.position(), after.probedAtNanos()), lagClock.newestAtNanos())
+            .orElse(null);
+      } else {
+        w.stall = null;   // down says more; back up, it is judged afresh
+        wasStalled = null;
+      }
+      stalled = w.stall;
       progress.signalAll();
     } finally {
       lock.unlock();
@@ -310,9 +342,35 @@ public final class FleetMonitor implements AutoCloseable {
       if (after.up() && before.role() != ServerRole.UNKNOWN && before.role() != after.role()) {
         events.roleChanged(w.host, before.role(), after.role());
       }
+      if (stalled != null && wasStalled == null) {
+        events.stalled(w.host, after, stalled, stalled.describe(after.position(), lagClock.newest()));
+      } else if (stalled == null && wasStalled != null) {
+        events.resumed(w.host, after);
+      }
     } catch (RuntimeException ignored) {
       // a listener's failure must not stop the probes
     }
+  }
+
+  /**
+   * Under {@link #lock}: feeds the lag clock from {@code w}'s host, a primary. When the primary
+   * recorded last was another host and that one is no longer an up primary (a promotion), the
+   * clock starts over ({@link LagClock#reset()}): the new primary's WAL is its own timeline, and
+   * only its positions measure the standbys now — including learning, at once, that a standby
+   * left behind by the old one is behind the new one.
+   */
+  private void recordPrimary(HostWatcher w, HostState after) {
+    HostWatcher last = primarySource;
+    if (last != null && last != w && !writesWal(last.state)) {
+      lagClock.reset();
+    }
+    primarySource = w;
+    lagClock.record(after.probedAtNanos(), after.position());
+  }
+
+  /** Up and a primary, writable or not: its position is the primary's WAL. */
+  private static boolean writesWal(HostState s) {
+    return s.up() && (s.role() == ServerRole.PRIMARY || s.role() == ServerRole.READ_ONLY_PRIMARY);
   }
 
   /** The pause after a successful probe: short for standbys while someone awaits a replay. */

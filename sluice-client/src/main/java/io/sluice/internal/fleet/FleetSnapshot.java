@@ -24,15 +24,21 @@ public record FleetSnapshot(List<Host> hosts, long takenAtNanos, Lsn primaryPosi
    * @param state what its last probe found
    * @param lag for a standby, how long ago the primary wrote the oldest WAL it has not replayed
    *     ({@link LagClock}); empty for a primary, or while no primary position is known
+   * @param stall for an up standby behind the primary, why it cannot catch up now, if it cannot
    */
-  public record Host(HostState state, Optional<Duration> lag) {
+  public record Host(HostState state, Optional<Duration> lag, Optional<Stall> stall) {
+    /** A host that is not stalled. */
+    public Host(HostState state, Optional<Duration> lag) {
+      this(state, lag, Optional.empty());
+    }
+
     public HostPort host() {
       return state.host();
     }
 
-    /** An up standby whose lag is known and at most {@code maxLag}. */
+    /** An up standby that is not stalled, whose lag is known and at most {@code maxLag}. */
     boolean freshStandby(Duration maxLag) {
-      return state.isUpStandby() && lag.isPresent() && lag.get().compareTo(maxLag) <= 0;
+      return state.isUpStandby() && stall.isEmpty() && lag.isPresent() && lag.get().compareTo(maxLag) <= 0;
     }
 
     /** An up standby that has replayed up to {@code target}. */

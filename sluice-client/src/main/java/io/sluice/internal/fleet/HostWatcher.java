@@ -22,6 +22,8 @@ final class HostWatcher implements Runnable {
   /** Probes begun and ended; guarded by the monitor's lock. */
   long started;
   long finished;
+  /** The stall its last probe found, if any; guarded by the monitor's lock. */
+  Stall stall;
 
   HostWatcher(HostPort host, ConnectionConfig config, FleetMonitor monitor) {
     this.host = host;
@@ -70,6 +72,7 @@ final class HostWatcher implements Runnable {
       if (c == null || !c.isOpen()) {
         c = Connection.open(config);
         connection = c;
+        monitor.opened(c.parameters());
         if (monitor.closed()) {
           closeConnection();
           return before.failed("the monitor was closed", System.nanoTime());

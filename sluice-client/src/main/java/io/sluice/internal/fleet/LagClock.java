@@ -100,6 +100,37 @@ public final class LagClock {
     return size == 0 ? Lsn.ZERO : new Lsn(positions[index(size - 1)]);
   }
 
+  /**
+   * When the primary was first seen at or past {@code position} (the time of the oldest sample
+   * there): an upper bound on when it wrote that WAL. Empty when no sample reaches it (written
+   * after the newest probe of the primary, so no earlier than that probe).
+   */
+  public synchronized java.util.OptionalLong seenAt(Lsn position) {
+    long p = position.value();
+    for (int k = 0; k < size; k++) {
+      if (Long.compareUnsigned(positions[index(k)], p) >= 0) {
+        return java.util.OptionalLong.of(nanos[index(k)]);
+      }
+    }
+    return java.util.OptionalLong.empty();
+  }
+
+  /** When the newest sample was taken (the primary's position last seen to grow); 0 while there is none. */
+  public synchronized long newestAtNanos() {
+    return size == 0 ? 0 : nanos[index(size - 1)];
+  }
+
+  /**
+   * Forgets every sample: another server is the primary now (a promotion). Its WAL continues on a
+   * new timeline from the promotion point, which may be behind what the old primary had written
+   * (WAL no standby received): positions of the old one would make a standby that follows the new
+   * primary seem behind until the new one writes past them.
+   */
+  public synchronized void reset() {
+    head = 0;
+    size = 0;
+  }
+
   /** How many samples are kept now. */
   public synchronized int size() {
     return size;

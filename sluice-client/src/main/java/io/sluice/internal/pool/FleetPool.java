@@ -45,8 +45,9 @@ import java.util.function.BiFunction;
  * to the group of the host the monitor reports writable; read-only work to a fit standby
  * ({@link Fitness}: up, lag at most {@code max_standby_lag}), the one with the fewest calls in
  * flight, ties taken in turn. None fit: a bounded wait (the call's deadline, at most {@link
- * #STANDBY_WAIT}) for one to catch up, then {@code prefer-standby} uses the primary and {@code
- * standby} fails naming each host's reason.
+ * #STANDBY_WAIT}) while one is expected to catch up within it ({@link Fitness#worthWaiting}; a
+ * stalled standby never is), then {@code prefer-standby} uses the primary and {@code standby}
+ * fails naming each host's state.
  *
  * <p>Read-your-writes and monotonic reads: {@link WalTracking} learns the WAL position behind
  * each write and each read, and a standby takes a read only once it has replayed past {@link
@@ -57,6 +58,8 @@ public final class FleetPool implements PoolCore {
   static final Duration STANDBY_WAIT = Duration.ofSeconds(1);
   /** A slice of the writer's wait for a writable primary, between monitor refreshes. */
   private static final long WRITER_SLICE_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
+  /** A slice of a read's wait for a standby, after which it judges again whether waiting is worth it. */
+  private static final long WAIT_SLICE_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
 
   private final Pool pool;
   private final ConnectionConfig config;
@@ -65,7 +68,9 @@ public final class FleetPool implements PoolCore {
   private final FleetMonitor monitor;
   private final WalTracking tracking;
   private final Map<HostPort, HostGroup> groups = new LinkedHashMap<>();
+  private final KnownParameters known = new KnownParameters();
   private final AtomicInteger turn = new AtomicInteger();
+  private final java.util.concurrent.atomic.LongAdder standbyWaits = new java.util.concurrent.atomic.LongAdder();
   /**
    * The last choice of fit standbys, reused for {@link #FIT_REUSE_NANOS}: building a snapshot takes
    * the monitor's lock and reads the lag clock per standby, which would otherwise be paid per read.
@@ -108,7 +113,8 @@ public final class FleetPool implements PoolCore {
     }
     for (HostPort h : hosts) {
       ConnectionConfig only = FleetMonitor.narrowTo(config, h);
-      groups.put(h, new HostGroup(h, new PoolSlots(options, () -> tracked(ConnectionCore.open(only, null)), events)));
+      groups.put(h, new HostGroup(h, new PoolSlots(options,
+          () -> known.seen(tracked(ConnectionCore.open(only, null))), events)));
     }
     this.monitor = FleetMonitor.start(hosts, config, MonitorSettings.defaults(), events.fleet());
     this.tracking = new WalTracking(monitor, config.readYourWrites());
@@ -313,20 +319,25 @@ public final class FleetPool implements PoolCore {
     if (!call.isNone()) {
       bound = Math.max(0, Math.min(bound, call.remainingNanos()));
     }
-    long end = System.nanoTime() + bound;
-    // wait only for a standby that is up and may catch up: with none up, the wait would change nothing
-    while (fit.isEmpty() && avoid.size() < groups.size() && anyUpStandby(snap, avoid)) {
+    long start = System.nanoTime();
+    long end = start + bound;
+    boolean waited = false;
+    // wait only while some standby is expected to become fit within what is left of the bound
+    // (Fitness.worthWaiting): one that cannot catch up, or lags more than the bound, would make it vain
+    while (fit.isEmpty() && !closed) {
       long left = end - System.nanoTime();
-      if (left <= 0 || closed) {
+      Lsn knownFrom = monitor.lagClock().oldest();
+      if (left <= 0 || Fitness.worthWaiting(snap, maxLag, floor, knownFrom, avoid, monitor.lagClock(), left).isEmpty()) {
         break;
       }
-      // a standby that replays the newest primary position the monitor knows lags by nothing
-      Optional<HostPort> caughtUp = monitor.awaitReplay(Lsn.max(floor, snap.primaryPosition()), Duration.ofNanos(left));
+      if (!waited) {
+        waited = true;
+        standbyWaits.increment();
+      }
+      // in slices, so that a standby found stalled meanwhile ends the wait
+      monitor.awaitReplay(Lsn.max(floor, knownFrom), Duration.ofNanos(Math.min(left, WAIT_SLICE_NANOS)));
       snap = monitor.snapshot();
       fit = Fitness.fitStandbys(snap, maxLag, floor, monitor.lagClock().oldest(), avoid);
-      if (fit.isEmpty() && caughtUp.isPresent()) {
-        break;   // the one that caught up is excluded for this call: waiting longer changes nothing
-      }
     }
     if (!fit.isEmpty()) {
       return leastBusy(fit);
@@ -339,17 +350,14 @@ public final class FleetPool implements PoolCore {
       return primary;
     }
     throw new ConnectionException("no standby fit for a read (read_routing=standby, max_standby_lag="
-        + maxLag.toMillis() + " ms) after waiting " + TimeUnit.NANOSECONDS.toMillis(bound) + " ms: "
+        + maxLag.toMillis() + " ms)" + (waited ? " after waiting " + TimeUnit.NANOSECONDS.toMillis(System.nanoTime()
+        - start) + " ms" : ", none expected to catch up within " + TimeUnit.NANOSECONDS.toMillis(bound) + " ms") + ": "
         + Fitness.unfit(snap, maxLag, floor, monitor.lagClock().oldest(), avoid), Outcome.NOT_SENT);
   }
 
-  private static boolean anyUpStandby(FleetSnapshot snap, Set<HostPort> avoid) {
-    for (FleetSnapshot.Host h : snap.hosts()) {
-      if (h.state().isUpStandby() && !avoid.contains(h.host())) {
-        return true;
-      }
-    }
-    return false;
+  /** Reads that waited for a standby to catch up ({@link #STANDBY_WAIT}), for tests and stats. */
+  public long standbyWaits() {
+    return standbyWaits.sum();
   }
 
   /** The snapshot, after waiting (bounded) for the first probe of every host when the pool has just opened. */
@@ -456,6 +464,13 @@ public final class FleetPool implements PoolCore {
   @Override
   public List<HostStats> hosts() {
     return GroupStats.hosts(monitor.snapshot(), groups);
+  }
+
+  /** The newest pool session's parameters, else the monitor's probe sessions' (same user, database and options). */
+  @Override
+  public Map<String, String> serverParameters() {
+    Map<String, String> p = known.get();
+    return p.isEmpty() ? monitor.serverParameters() : p;
   }
 
   @Override

@@ -50,7 +50,8 @@ final class GroupStats {
       HostGroup g = groups.get(h.host());
       out.add(new HostStats(h.host(), st.role(), st.up(), st.role() == ServerRole.STANDBY ? h.lag() : Optional.empty(),
           st.position().isValid() ? st.position().toString() : null, g.reads().sum(), g.writes().sum(),
-          g.slots().stats(), st.lastError()));
+          g.slots().stats(), st.lastError(),
+          h.stall().map(x -> x.describe(st.position(), snap.primaryPosition())).orElse(null)));
     }
     return out;
   }

@@ -43,6 +43,9 @@ public interface PoolCore {
 
   ConnectionStats connectionStats();
 
+  /** What the newest session the pool opened reported ({@code ParameterStatus}); empty before any. */
+  java.util.Map<String, String> serverParameters();
+
   boolean isClosed();
 
   void close();

@@ -113,6 +113,18 @@ public final class PoolEvents {
         HostEvent e = new HostEvent(pool, host, HostEvent.Kind.ROLE_CHANGED, from, to, null);
         events.send(l -> l.hostChanged(e));
       }
+
+      @Override
+      public void stalled(HostPort host, HostState state, io.sluice.internal.fleet.Stall stall, String why) {
+        HostEvent e = new HostEvent(pool, host, HostEvent.Kind.STALLED, state.role(), state.role(), why);
+        events.send(l -> l.hostChanged(e));
+      }
+
+      @Override
+      public void resumed(HostPort host, HostState state) {
+        HostEvent e = new HostEvent(pool, host, HostEvent.Kind.RESUMED, state.role(), state.role(), null);
+        events.send(l -> l.hostChanged(e));
+      }
     };
   }
 

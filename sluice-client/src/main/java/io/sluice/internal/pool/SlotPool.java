@@ -23,11 +23,12 @@ public final class SlotPool implements PoolCore, Placement {
   private final Runner runner;
   /** The façade: a statement prepared through the pool runs its later calls through it. */
   private final Pool pool;
+  private final KnownParameters known = new KnownParameters();
 
   /** {@code pool} is the façade: a statement prepared through the pool is run through it again. */
   public SlotPool(Pool pool, ConnectionConfig config, PoolOptions options, PoolEvents events) {
     this.options = options;
-    this.slots = new PoolSlots(options, () -> ConnectionCore.open(config, null), events);
+    this.slots = new PoolSlots(options, () -> known.seen(ConnectionCore.open(config, null)), events);
     this.pool = pool;
     this.runner = new PoolRunner(this, -1);
   }
@@ -79,6 +80,11 @@ public final class SlotPool implements PoolCore, Placement {
   @Override
   public List<HostStats> hosts() {
     return List.of();
+  }
+
+  @Override
+  public java.util.Map<String, String> serverParameters() {
+    return known.get();
   }
 
   @Override

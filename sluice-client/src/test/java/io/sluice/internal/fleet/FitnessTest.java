@@ -46,7 +46,7 @@ class FitnessTest {
     // just after the monitor started: the clock's first sample is newer than the delayed standby's position
     assertEquals(List.of(A), Fitness.fitStandbys(SNAP, Duration.ofSeconds(10), Lsn.ZERO, new Lsn(300), Set.of()));
     assertEquals("db1:5432 is the primary; db2:5432 fit; db3:5432 lags at least 7200 ms (behind every primary position"
-        + " seen since the monitor started); db4:5432 down (connection refused)",
+        + " seen since the monitor started or the primary changed); db4:5432 down (connection refused)",
         Fitness.unfit(SNAP, Duration.ofSeconds(10), Lsn.ZERO, new Lsn(300), Set.of()));
   }
 

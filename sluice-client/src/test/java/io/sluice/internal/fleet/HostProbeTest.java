@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
 class HostProbeTest {
   @Test
   void rolesFromRecoveryAndReadOnly() {
-    assertEquals(new HostProbe.Reading(ServerRole.PRIMARY, Lsn.parse("0/3000060"), Lsn.ZERO),
+    assertEquals(new HostProbe.Reading(ServerRole.PRIMARY, Lsn.parse("0/3000060"), Lsn.ZERO, false,
+        Receiver.NOT_A_STANDBY),
         HostProbe.read(false, false, "0/3000060", null));
     assertEquals(ServerRole.READ_ONLY_PRIMARY, HostProbe.read(false, true, "0/1", null).role());
     HostProbe.Reading standby = HostProbe.read(true, true, "0/2", "0/3");
@@ -21,6 +22,10 @@ class HostProbeTest {
     assertEquals(Lsn.parse("0/2"), standby.position());
     assertEquals(Lsn.parse("0/3"), standby.received());
     assertEquals(Lsn.ZERO, HostProbe.read(true, true, null, null).position(), "nothing replayed yet");
+    assertEquals(Receiver.NONE, HostProbe.read(true, true, "0/2", "0/2", false, null).receiver(), "no row");
+    assertEquals(Receiver.HIDDEN, HostProbe.read(true, true, "0/2", "0/2", false, "hidden").receiver());
+    assertEquals(Receiver.NOT_STREAMING, HostProbe.read(true, true, "0/2", "0/2", false, "waiting").receiver());
+    assertTrue(HostProbe.read(true, true, "0/2", "0/2", true, "streaming").paused());
     assertTrue(ServerRole.PRIMARY.writable());
     assertFalse(ServerRole.READ_ONLY_PRIMARY.writable());
     assertFalse(ServerRole.STANDBY.writable());

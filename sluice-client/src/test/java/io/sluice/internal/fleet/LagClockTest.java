@@ -87,6 +87,32 @@ class LagClockTest {
   }
 
   @Test
+  void whenThePrimaryWasFirstSeenAtAPosition() {
+    LagClock c = new LagClock(4);
+    c.record(ms(0), new Lsn(100));
+    c.record(ms(1000), new Lsn(200));
+    assertEquals(java.util.OptionalLong.of(ms(0)), c.seenAt(new Lsn(50)));
+    assertEquals(java.util.OptionalLong.of(ms(1000)), c.seenAt(new Lsn(150)), "written by the second probe");
+    assertEquals(java.util.OptionalLong.empty(), c.seenAt(new Lsn(250)), "written after the newest probe");
+    assertEquals(ms(1000), c.newestAtNanos());
+  }
+
+  @Test
+  void aNewPrimaryStartsTheClockOver() {
+    LagClock c = new LagClock(4);
+    c.record(ms(0), new Lsn(500));
+    // the promoted standby's timeline forks at 300: the old primary wrote up to 500 that no standby received
+    c.record(ms(1000), new Lsn(400));
+    assertEquals(1, c.size(), "a position behind the newest sample adds nothing");
+    c.reset();
+    assertEquals(0, c.size());
+    assertEquals(0, c.newestAtNanos());
+    c.record(ms(1000), new Lsn(400));
+    assertEquals(new Lsn(400), c.oldest());
+    assertEquals(Optional.of(Duration.ZERO), c.lag(new Lsn(400), ms(2000)), "a standby following the new primary");
+  }
+
+  @Test
   void needsRoom() {
     assertThrows(IllegalArgumentException.class, () -> new LagClock(1));
   }

@@ -195,8 +195,15 @@ final class RoutedSessions implements Sessions {
     if (last != null) {
       return last.parameter(name);
     }
+    // nothing bound yet: what the pool's newest session reported (its own, or its monitor's probe
+    // sessions') — a prepareStatement asking standard_conforming_strings takes no session, and
+    // so never waits for a standby to catch up or for a primary (issue 36 §1)
+    java.util.Map<String, String> known = pool.serverParameters();
+    if (!known.isEmpty()) {
+      return known.get(name);
+    }
     try {
-      // nothing bound yet: a session of the read route, which a standby or (prefer-standby) the primary serves
+      // the pool has opened no session yet: a session of the read route, which a standby or (prefer-standby) the primary serves
       return run(true, true, s -> s.parameter(name));
     } catch (SQLException e) {
       throw new IllegalStateException("no session to read the server parameter " + name + " from: " + e.getMessage(), e);
