@@ -1,6 +1,5 @@
 package io.sluice.types;
 
-import java.time.DateTimeException;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.Objects;
@@ -26,8 +25,9 @@ public final class SessionTypeContext implements TypeContext {
   /**
    * Records a server parameter (from ParameterStatus). Parameters codecs do not use are ignored;
    * {@code integer_datetimes = off} (float timestamps, gone since PostgreSQL 10) is refused.
-   * A {@code TimeZone} Java does not know (a POSIX spec such as {@code <+03>-03}) maps to UTC for
-   * {@link #timeZone()}; the raw name stays available from {@link #timeZoneName()}.
+   * A {@code TimeZone} is read as PostgreSQL reads it ({@link ServerTimeZones}: zone names in any
+   * case, POSIX offsets west of Greenwich); one Java cannot model (POSIX daylight rules) maps to UTC
+   * for {@link #timeZone()}; the raw name stays available from {@link #timeZoneName()}.
    */
   public void serverParameter(String name, String value) {
     switch (name) {
@@ -49,11 +49,7 @@ public final class SessionTypeContext implements TypeContext {
   }
 
   private static ZoneId zone(String name) {
-    try {
-      return ZoneId.of(name, ZoneId.SHORT_IDS);
-    } catch (DateTimeException e) {
-      return ZoneOffset.UTC;
-    }
+    return ServerTimeZones.zone(name);
   }
 
   @Override

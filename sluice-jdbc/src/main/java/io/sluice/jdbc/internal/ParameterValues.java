@@ -59,6 +59,7 @@ final class ParameterValues {
       case Reader r -> text(r, -1);
       case java.net.URL u -> u.toString();
       case StringBuilder sb -> sb.toString();
+      case Number n when !isStandardNumber(n) -> otherNumber(n);
       default -> x;
     };
   }
@@ -87,8 +88,24 @@ final class ParameterValues {
       case Types.NUMERIC, Types.DECIMAL -> scaled(n, scale);
       case Types.DOUBLE, Types.FLOAT -> n instanceof Number v ? (Object) v.doubleValue() : of(n);
       case Types.REAL -> n instanceof Number v ? (Object) v.floatValue() : of(n);
+      case Types.TIME -> x instanceof String text ? TemporalValues.timeText(text) : of(x);
       default -> of(x);
     };
+  }
+
+  private static boolean isStandardNumber(Number n) {
+    return n instanceof Integer || n instanceof Long || n instanceof Short || n instanceof Double || n instanceof Float
+        || n instanceof BigDecimal || n instanceof BigInteger;
+  }
+
+  /** A Number of another class ({@code AtomicLong}, {@code LongAdder}, a library's): numeric, from its text, as pgjdbc. */
+  private static BigDecimal otherNumber(Number n) throws SQLException {
+    try {
+      return new BigDecimal(n.toString());
+    } catch (NumberFormatException e) {
+      throw SqlErrors.forState("22003", "parameter " + n + " (" + n.getClass().getName() + ") is not a finite number",
+          0, e);
+    }
   }
 
   private static boolean isNumber(int sqlType) {

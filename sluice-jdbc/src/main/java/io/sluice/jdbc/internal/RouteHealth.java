@@ -23,7 +23,7 @@ enum RouteHealth {
 
   /**
    * The route's health by {@code hosts} ({@link io.sluice.Pool#hosts()}): a standby is fit when it
-   * is up and its lag is known and at most {@code maxLag}, as the pool's own choice asks (the pool
+   * is up, not stalled (it cannot catch up) and its lag is known and at most {@code maxLag}, as the pool's own choice asks (the pool
    * also holds a read back until the standby has replayed its read-your-writes floor, for at most
    * a second, which this does not look at: a standby behind the floor still serves later reads).
    */
@@ -37,7 +37,8 @@ enum RouteHealth {
         continue;
       }
       primary |= h.role() == ServerRole.PRIMARY;
-      standby |= h.role() == ServerRole.STANDBY && h.lag().isPresent() && h.lag().get().compareTo(maxLag) <= 0;
+      standby |= h.role() == ServerRole.STANDBY && h.stalled() == null && h.lag().isPresent()
+          && h.lag().get().compareTo(maxLag) <= 0;
     }
     boolean served = !readOnly || routing == ReadRouting.PRIMARY ? primary
         : standby || routing == ReadRouting.PREFER_STANDBY && primary;

@@ -33,6 +33,10 @@ import java.util.TimeZone;
  * 23:59:59.9999995 becomes the next day rather than losing the last half microsecond.
  */
 final class TemporalValues {
+  /** A UTC offset at the end of a date or time's text: {@code +01}, {@code -04:56:02}, {@code +0530}. */
+  private static final java.util.regex.Pattern TRAILING_OFFSET =
+      java.util.regex.Pattern.compile("(?:\\s+|(?<=\\d:\\d{2}(?:\\.\\d{1,9})?))[+-]\\d{2}(?::?\\d{2}){0,2}$");
+
   private TemporalValues() {}
 
   static ZoneId zone(Calendar cal) {
@@ -78,7 +82,7 @@ final class TemporalValues {
       case OffsetTime t -> new Time(t.atDate(LocalDate.EPOCH).toInstant().toEpochMilli());
       case LocalDateTime t -> time(t.toLocalTime(), cal, column);
       case OffsetDateTime t -> time(t.atZoneSameInstant(zone(cal)).toLocalTime(), cal, column);
-      case String s -> time(LocalTime.parse(s), cal, column);
+      case String s -> time(parse(s.indexOf('-') == 4 ? s : "1970-01-01 " + s.trim(), column), cal, column);
       default -> throw cannot(v, "Time", column);
     };
   }
@@ -101,10 +105,17 @@ final class TemporalValues {
     try {
       String text = s.trim();
       boolean bc = text.endsWith(" BC");   // PostgreSQL's text for years before 1 (DateStyle ISO)
-      String iso = (bc ? text.substring(0, text.length() - 3) : text).replace(' ', 'T');
+      String noEra = bc ? text.substring(0, text.length() - 3) : text;
+      // a date and time with an offset is that instant; a date alone keeps its day (setDate's form)
+      java.util.regex.Matcher offset = TRAILING_OFFSET.matcher(noEra);
+      boolean hasOffset = offset.find();
+      String iso = (hasOffset ? noEra.substring(0, offset.start()) : noEra).trim().replace(' ', 'T');
       LocalDateTime t = iso.length() <= 10 ? LocalDate.parse(iso).atStartOfDay() : LocalDateTime.parse(iso);
       LocalDateTime inEra = bc ? t.withYear(1 - t.getYear()) : t;
-      return iso.length() <= 10 ? inEra.toLocalDate() : inEra;
+      if (iso.length() <= 10) {
+        return inEra.toLocalDate();
+      }
+      return hasOffset ? OffsetDateTime.of(inEra, ZoneOffset.of(offset.group().trim())) : inEra;
     } catch (java.time.format.DateTimeParseException e) {
       throw SqlErrors.forState("22007", "column " + column + ": \"" + s + "\" is not a date or timestamp", 0, e);
     }
@@ -138,14 +149,54 @@ final class TemporalValues {
     return wall.getYear() > 0 ? sb.toString() : sb.append(" BC").toString();
   }
 
-  /** A {@code Date} parameter: the day it is in the zone. */
-  static LocalDate parameter(Date d, Calendar cal) {
-    return wallClock(d.getTime(), zone(cal)).toLocalDate();
+  /**
+   * A {@code Date} parameter: the day it is in the zone, with the zone's offset at its midnight,
+   * untyped (pgjdbc's {@code setDate}): a {@code date} or {@code timestamp} column takes the day,
+   * and a {@code timestamptz} column that midnight in the zone, where a typed date would be
+   * midnight in the session's TimeZone.
+   */
+  static String parameter(Date d, Calendar cal) {
+    ZoneId zone = zone(cal);
+    LocalDateTime wall = wallClock(d.getTime(), zone);
+    int year = wall.getYear() > 0 ? wall.getYear() : 1 - wall.getYear();
+    String text = String.format(java.util.Locale.ROOT, "%04d-%02d-%02d ", year, wall.getMonthValue(),
+        wall.getDayOfMonth()) + offset(zone.getRules().getOffset(Instant.ofEpochMilli(d.getTime())));
+    return wall.getYear() > 0 ? text : text + " BC";
   }
 
-  /** A {@code Time} parameter: its wall clock in the zone. */
-  static LocalTime parameter(Time t, Calendar cal) {
-    return wallClock(t.getTime(), zone(cal)).toLocalTime();
+  /**
+   * A {@code Time} parameter: its wall clock in the zone, with the zone's offset, untyped (pgjdbc's
+   * {@code setTime}): a {@code time} column takes the wall clock, a {@code timetz} the offset too.
+   */
+  static String parameter(Time t, Calendar cal) {
+    ZoneId zone = zone(cal);
+    LocalTime wall = wallClock(t.getTime(), zone).toLocalTime();
+    return wall + offset(zone.getRules().getOffset(Instant.ofEpochMilli(t.getTime())));
+  }
+
+  /** {@code +hh:mm}, with {@code :ss} when it has seconds (local mean time before 1900). */
+  private static String offset(ZoneOffset offset) {
+    int seconds = offset.getTotalSeconds();
+    int abs = Math.abs(seconds);
+    String hm = String.format(java.util.Locale.ROOT, "%s%02d:%02d", seconds < 0 ? "-" : "+", abs / 3600, abs / 60 % 60);
+    return abs % 60 == 0 ? hm : hm + String.format(java.util.Locale.ROOT, ":%02d", abs % 60);
+  }
+
+  /**
+   * A string set as {@code TIME} ({@code setObject(i, "5:01:02-03", Types.TIME)}): with an offset,
+   * the wall clock it is in the JVM's zone, as pgjdbc converts it; without, as written.
+   */
+  static Object timeText(String s) {
+    try {
+      java.time.format.DateTimeFormatter f = new java.time.format.DateTimeFormatterBuilder()
+          .appendPattern("H:m:s").optionalStart().appendFraction(java.time.temporal.ChronoField.NANO_OF_SECOND, 0, 9,
+              true).optionalEnd().appendOffset("+HH:mm", "Z").toFormatter(java.util.Locale.ROOT);
+      OffsetTime t = OffsetTime.parse(s.trim(), f);
+      Instant at = t.atDate(LocalDate.EPOCH).toInstant();
+      return at.atZone(ZoneId.systemDefault()).toLocalTime();
+    } catch (java.time.format.DateTimeParseException e) {
+      return s;
+    }
   }
 
   /** The wall clock at {@code millis} in {@code zone}, as the calendar of {@code java.sql} counts it. */

@@ -16,7 +16,8 @@ class RouteHealthTest {
   static final Duration MAX_LAG = Duration.ofSeconds(5);
 
   static HostStats host(int port, ServerRole role, boolean up, Duration lag, String error) {
-    return new HostStats(HostPort.Tcp.of("127.0.0.1", port), role, up, Optional.ofNullable(lag), null, 0, 0, null, error);
+    return new HostStats(HostPort.Tcp.of("127.0.0.1", port), role, up, Optional.ofNullable(lag), null, 0, 0, null, error,
+        null);
   }
 
   static final HostStats PRIMARY = host(1, ServerRole.PRIMARY, true, null, null);
@@ -25,6 +26,9 @@ class RouteHealthTest {
   static final HostStats LAGGING = host(3, ServerRole.STANDBY, true, Duration.ofSeconds(6), null);
   static final HostStats LAG_UNKNOWN = host(3, ServerRole.STANDBY, true, null, null);
   static final HostStats UNPROBED = host(4, ServerRole.UNKNOWN, false, null, null);
+  /** Up and with a small lag, but its upstream is gone: the monitor knows it cannot catch up. */
+  static final HostStats STALLED = new HostStats(HostPort.Tcp.of("127.0.0.1", 5), ServerRole.STANDBY, true,
+      Optional.of(Duration.ZERO), null, 0, 0, null, null, "has no WAL receiver");
 
   static RouteHealth of(List<HostStats> hosts, boolean readOnly, ReadRouting routing) {
     return RouteHealth.of(hosts, readOnly, routing, MAX_LAG);
@@ -43,6 +47,8 @@ class RouteHealthTest {
     assertEquals(RouteHealth.UNSERVED, of(List.of(PRIMARY_DOWN, LAGGING), true, ReadRouting.STANDBY));
     assertEquals(RouteHealth.UNSERVED, of(List.of(PRIMARY_DOWN, LAG_UNKNOWN), true, ReadRouting.PREFER_STANDBY));
     assertEquals(RouteHealth.UNSERVED, of(List.of(PRIMARY, LAGGING), true, ReadRouting.STANDBY));
+    assertEquals(RouteHealth.UNSERVED, of(List.of(PRIMARY_DOWN, STALLED), true, ReadRouting.STANDBY),
+        "a stalled standby serves no read, whatever its last lag");
   }
 
   @Test
