@@ -57,7 +57,7 @@ final class ObjectValues {
 
   static java.sql.Array array(Object v, Column col, SluiceConnection connection) throws SQLException {
     String name = connection.typeNames.name(col.typeOid());
-    return new SluiceArray(name.startsWith("_") ? name.substring(1) : name, v);
+    return new SluiceArray(name.startsWith("_") ? name.substring(1) : name, v, connection);
   }
 
   @SuppressWarnings("unchecked")

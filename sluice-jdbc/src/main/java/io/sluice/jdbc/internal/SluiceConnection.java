@@ -386,10 +386,31 @@ public final class SluiceConnection implements StatementOverloads, ConnectionRef
   @Override
   public Array createArrayOf(String typeName, Object[] elements) throws SQLException {
     checkOpen();
-    return new SluiceArray(typeName, elements);
+    return new SluiceArray(typeName, elements, this);
   }
 
   /** Empty: values map to Java classes by type, not through SQLData (setTypeMap refuses a mapping). */
+  @Override
+  public java.sql.Blob createBlob() throws SQLException {
+    return LobFactories.blob(this);
+  }
+
+  @Override
+  public java.sql.Clob createClob() throws SQLException {
+    return LobFactories.clob(this);
+  }
+
+  @Override
+  public java.sql.NClob createNClob() throws SQLException {
+    return LobFactories.clob(this);
+  }
+
+  @Override
+  public java.sql.SQLXML createSQLXML() throws SQLException {
+    checkOpen();
+    return SqlXml.empty();
+  }
+
   @Override
   public Map<String, Class<?>> getTypeMap() throws SQLException {
     return new java.util.HashMap<>();

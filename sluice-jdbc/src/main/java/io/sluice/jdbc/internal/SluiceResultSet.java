@@ -4,10 +4,6 @@ import io.sluice.Column;
 import io.sluice.Row;
 import io.sluice.RowStream;
 import io.sluice.SluiceException;
-import java.io.ByteArrayInputStream;
-import java.io.InputStream;
-import java.io.Reader;
-import java.io.StringReader;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
@@ -31,7 +27,7 @@ import java.util.Map;
  * the rows not read yet are first read into memory ({@link #buffer()}), so that JDBC's habit of
  * running statements while reading a result keeps working.
  */
-public final class SluiceResultSet implements GettersByLabel, ColumnUpdateRefusals, RowChangeRefusals,
+public final class SluiceResultSet implements GettersByLabel, StreamGetters, ColumnUpdateRefusals, RowChangeRefusals,
     LocatorRefusals, SelfWrapper {
   private final SluiceStatement statement;
   private final SluiceConnection connection;
@@ -267,38 +263,23 @@ public final class SluiceResultSet implements GettersByLabel, ColumnUpdateRefusa
   }
 
   @Override
-  public InputStream getAsciiStream(int i) throws SQLException {
-    String s = getString(i);
-    return s == null ? null : new ByteArrayInputStream(s.getBytes(StandardCharsets.US_ASCII));
+  public java.sql.Blob getBlob(int i) throws SQLException {
+    return read(i, (r, c) -> LobColumns.blob(r, c, columns.get(c), connection));
   }
 
   @Override
-  @Deprecated
-  public InputStream getUnicodeStream(int i) throws SQLException {
-    String s = getString(i);
-    return s == null ? null : new ByteArrayInputStream(s.getBytes(StandardCharsets.UTF_8));
+  public java.sql.Clob getClob(int i) throws SQLException {
+    return read(i, (r, c) -> LobColumns.clob(r, c, columns.get(c), connection));
   }
 
   @Override
-  public InputStream getBinaryStream(int i) throws SQLException {
-    byte[] b = getBytes(i);
-    return b == null ? null : new ByteArrayInputStream(b);
+  public java.sql.NClob getNClob(int i) throws SQLException {
+    return read(i, (r, c) -> LobColumns.clob(r, c, columns.get(c), connection));
   }
 
   @Override
-  public Reader getCharacterStream(int i) throws SQLException {
-    String s = getString(i);
-    return s == null ? null : new StringReader(s);
-  }
-
-  @Override
-  public Reader getNCharacterStream(int i) throws SQLException {
-    return getCharacterStream(i);
-  }
-
-  @Override
-  public String getNString(int i) throws SQLException {
-    return getString(i);
+  public java.sql.SQLXML getSQLXML(int i) throws SQLException {
+    return read(i, (r, c) -> LobColumns.sqlXml(r, c));
   }
 
   @Override

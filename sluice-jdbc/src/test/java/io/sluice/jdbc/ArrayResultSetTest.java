@@ -1,0 +1,102 @@
+package io.sluice.jdbc;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.sql.Array;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Issue 35: Array.getResultSet as pgjdbc's PgArray (its jdbc2.ArrayTest and jdbc4.ArrayTest):
+ * INDEX and VALUE columns, one row per element of the outer dimension, a slice from an index,
+ * a multi-dimensional array's rows holding its sub-arrays.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class ArrayResultSetTest extends OneConnection {
+
+  private static Array array(String sql) throws SQLException {
+    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+      assertTrue(rs.next());
+      return rs.getArray(1);
+    }
+  }
+
+  private static List<String> rows(ResultSet rs) throws SQLException {
+    List<String> out = new ArrayList<>();
+    try (rs) {
+      while (rs.next()) {
+        out.add(rs.getInt("INDEX") + "=" + rs.getString("VALUE"));
+      }
+    }
+    return out;
+  }
+
+  @Test
+  void oneDimension() throws SQLException {
+    Array a = array("SELECT ARRAY[10, NULL, 30, 40]::int4[]");
+    ResultSet rs = a.getResultSet();
+    assertEquals("INDEX", rs.getMetaData().getColumnName(1));
+    assertEquals("VALUE", rs.getMetaData().getColumnName(2));
+    assertEquals(Types.INTEGER, rs.getMetaData().getColumnType(1));
+    assertEquals(Types.INTEGER, rs.getMetaData().getColumnType(2));
+    assertEquals(ResultSet.TYPE_SCROLL_INSENSITIVE, rs.getType());
+    assertEquals(List.of("1=10", "2=null", "3=30", "4=40"), rows(rs));
+    assertEquals(List.of("2=null", "3=30"), rows(a.getResultSet(2, 2)));
+    assertEquals(List.of("4=40"), rows(a.getResultSet(4, 1)));
+    assertEquals(List.of(), rows(a.getResultSet(5, 0)));   // past the last: no rows
+    assertEquals(List.of("1=10", "2=null", "3=30", "4=40"), rows(a.getResultSet(Map.of())));
+    ResultSet typed = a.getResultSet(1, 1);
+    assertTrue(typed.next());
+    assertEquals(10, typed.getObject(2));
+    SQLException e = assertThrows(SQLException.class, () -> a.getResultSet(0, 1));
+    assertEquals("22000", e.getSQLState());
+    e = assertThrows(SQLException.class, () -> a.getResultSet(3, 5));
+    assertEquals("22000", e.getSQLState());
+    assertThrows(SQLFeatureNotSupportedException.class, () -> a.getResultSet(Map.of("x", String.class)));
+  }
+
+  @Test
+  void textAndOtherElementTypes() throws SQLException {
+    assertEquals(List.of("1=a", "2=b,c", "3=\"q\""), rows(array("SELECT ARRAY['a', 'b,c', '\"q\"']").getResultSet()));
+    ResultSet rs = array("SELECT ARRAY['2026-01-02'::date]").getResultSet();
+    assertTrue(rs.next());
+    assertEquals(java.sql.Date.valueOf("2026-01-02"), rs.getDate("VALUE"));
+    Array made = c.createArrayOf("int8", new Object[] {5L, 6L});
+    assertEquals(List.of("1=5", "2=6"), rows(made.getResultSet()));
+  }
+
+  @Test
+  void twoDimensionsGiveSubArrays() throws SQLException {
+    Array a = array("SELECT ARRAY[[1, 2, 3], [4, 5, 6], [7, 8, 9]]::int4[]");
+    ResultSet rs = a.getResultSet();
+    assertEquals(Types.ARRAY, rs.getMetaData().getColumnType(2));
+    List<String> seen = new ArrayList<>();
+    while (rs.next()) {
+      Array row = rs.getArray("VALUE");
+      seen.add(rs.getInt(1) + "=" + java.util.Arrays.toString((Object[]) row.getArray()));
+    }
+    assertEquals(List.of("1=[1, 2, 3]", "2=[4, 5, 6]", "3=[7, 8, 9]"), seen);
+    ResultSet slice = a.getResultSet(2, 1);
+    assertTrue(slice.next());
+    assertEquals(2, slice.getInt("INDEX"));
+    // the sub-array's own result: the second dimension
+    assertEquals(List.of("1=4", "2=5", "3=6"), rows(slice.getArray("VALUE").getResultSet()));
+    assertFalse(slice.next());
+  }
+
+  @Test
+  void freedArrayIsRefused() throws SQLException {
+    Array a = array("SELECT ARRAY[1, 2]");
+    a.free();
+    assertThrows(SQLException.class, a::getResultSet);
+  }
+}
