@@ -211,7 +211,7 @@ class LargeObjectTest extends OneConnection {
     Clob clob = select("c").getClob(1);
     assertEquals(text.length(), clob.length());
     assertEquals(text, clob.getSubString(1, (int) clob.length()));
-    assertEquals("ße, 世界", clob.getSubString(4, 7));
+    assertEquals("ße, 世界!", clob.getSubString(4, 7));
     assertEquals("ende", clob.getSubString(text.length() - 3, 100));
     try (Reader r = clob.getCharacterStream()) {
       StringBuilder sb = new StringBuilder();

@@ -146,7 +146,8 @@ class SqlXmlTest extends OneConnection {
     root.setTextContent("dom ✓");
     doc.appendChild(root);
     dom.setNode(doc);
-    assertEquals("<root>dom ✓</root>", stored(d));
+    // the identity transform writes the XML declaration, as pgjdbc's; the server keeps it
+    assertEquals("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?><root>dom ✓</root>", stored(d));
 
     SQLXML st = c.createSQLXML();
     StreamResult stream = st.setResult(StreamResult.class);
@@ -160,7 +161,7 @@ class SqlXmlTest extends OneConnection {
     h.characters("sax".toCharArray(), 0, 3);
     h.endElement("", "s", "s");
     h.endDocument();
-    assertEquals("<s>sax</s>", stored(sax));
+    assertEquals("<?xml version=\"1.0\" encoding=\"UTF-8\"?><s>sax</s>", stored(sax));
 
     SQLXML stax = c.createSQLXML();
     XMLStreamWriter xw = stax.setResult(StAXResult.class).getXMLStreamWriter();
