@@ -102,6 +102,8 @@ class LargeObjectTest extends OneConnection {
     assertEquals(10, blob.getBytes(BIG.length - 9, 100).length);
     // the same object through getObject is its oid, a Long (pgjdbc: Types.BIGINT)
     assertInstanceOf(Long.class, select("big").getObject(1));
+    assertEquals(BIG.length, select("big").getObject(1, Blob.class).length());
+    assertEquals(BIG.length, select("big").getObject("lo", Clob.class).getAsciiStream().readAllBytes().length);
   }
 
   @Test

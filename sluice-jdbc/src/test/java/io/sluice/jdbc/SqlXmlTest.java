@@ -110,6 +110,14 @@ class SqlXmlTest extends OneConnection {
     try (InputStream in = read(q).getBinaryStream()) {
       assertEquals(DOC, new String(in.readAllBytes(), StandardCharsets.UTF_8));
     }
+    // getObject of an xml column is an SQLXML, as in pgjdbc; getObject(i, SQLXML.class) too
+    try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(q)) {
+      assertTrue(rs.next());
+      assertEquals("java.sql.SQLXML", rs.getMetaData().getColumnClassName(1));
+      assertEquals(DOC, assertInstanceOf(SQLXML.class, rs.getObject(1)).getString());
+      assertEquals(DOC, rs.getObject(1, SQLXML.class).getString());
+      assertEquals(DOC, rs.getString(1));
+    }
     SQLXML x = read(q);
     assertEquals(DOC, x.getString());
     assertEquals(DOC, x.getString(), "read again");

@@ -55,6 +55,7 @@ final class XmlFactories {
     f.setFeature(NO_PARAMETER, false);
     f.setXIncludeAware(false);
     XMLReader r = f.newSAXParser().getXMLReader();
+    r.setErrorHandler(new org.xml.sax.helpers.DefaultHandler());
     r.setProperty(XMLConstants.ACCESS_EXTERNAL_DTD, "");
     r.setProperty(XMLConstants.ACCESS_EXTERNAL_SCHEMA, "");
     return r;
