@@ -72,6 +72,24 @@ class ArrayResultSetTest extends OneConnection {
     assertEquals(java.sql.Date.valueOf("2026-01-02"), rs.getDate("VALUE"));
     Array made = c.createArrayOf("int8", new Object[] {5L, 6L});
     assertEquals(List.of("1=5", "2=6"), rows(made.getResultSet()));
+    try (Statement s = c.createStatement()) {
+      s.execute("DO $$BEGIN CREATE TYPE ars_mood AS ENUM ('ok', 'sad');"
+          + " EXCEPTION WHEN duplicate_object THEN NULL; END$$");
+    }
+    // a type not built in: its name is never written into SQL; the elements' text comes back
+    assertEquals(List.of("1=ok", "2=sad"), rows(c.createArrayOf("ars_mood", new Object[] {"ok", "sad"})
+        .getResultSet()));
+    assertEquals(List.of("2=sad"), rows(array("SELECT ARRAY['ok', 'sad']::ars_mood[]").getResultSet(2, 1)));
+  }
+
+  @Test
+  void threeDimensions() throws SQLException {
+    Array a = array("SELECT ARRAY[[[1, 2], [3, 4]], [[5, 6], [7, 8]]]::int4[]");
+    ResultSet rs = a.getResultSet(2, 1);
+    assertTrue(rs.next());
+    assertEquals(2, rs.getInt("INDEX"));
+    assertEquals("{{5,6},{7,8}}", rs.getString("VALUE"));
+    assertEquals(List.of("1={5,6}", "2={7,8}"), rows(rs.getArray("VALUE").getResultSet()));
   }
 
   @Test

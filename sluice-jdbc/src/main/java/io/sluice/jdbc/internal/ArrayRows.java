@@ -46,9 +46,12 @@ final class ArrayRows {
       sql = "SELECT NULL::int4 AS \"INDEX\", NULL" + (builtIn == null ? "" : "::" + builtIn.name())
           + " AS \"VALUE\" WHERE false";
     } else if (!nested(slice)) {
-      sql = "SELECT (t.o + $2)::int4 AS \"INDEX\", t.v AS \"VALUE\" FROM unnest($1" + cast + ")"
+      Object elements = ParameterValues.array(new SluiceArray(base, typed(all, slice), connection));
+      // strings of a type not built in go as an untyped array literal: unnest needs a type, text
+      String as = builtIn == null && elements instanceof String ? "::text[]" : cast;
+      sql = "SELECT (t.o + $2)::int4 AS \"INDEX\", t.v AS \"VALUE\" FROM unnest($1" + as + ")"
           + " WITH ORDINALITY AS t(v, o) ORDER BY t.o";
-      params.add(ParameterValues.array(new SluiceArray(base, typed(all, slice), connection)));
+      params.add(elements);
       params.add(index - 1);
     } else {
       StringBuilder values = new StringBuilder();

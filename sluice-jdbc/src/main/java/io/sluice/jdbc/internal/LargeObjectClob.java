@@ -82,13 +82,14 @@ final class LargeObjectClob implements NClob {
     }
     try (Reader r = reader()) {
       r.skip(skip);
-      char[] out = new char[length];
-      int n = 0;
+      // grown as read: a length past the text's (getSubString(1, Integer.MAX_VALUE)) allocates nothing more
+      StringBuilder out = new StringBuilder(Math.min(length, 8192));
+      char[] buf = new char[8192];
       int k;
-      while (n < length && (k = r.read(out, n, length - n)) >= 0) {
-        n += k;
+      while (out.length() < length && (k = r.read(buf, 0, Math.min(buf.length, length - out.length()))) >= 0) {
+        out.append(buf, 0, k);
       }
-      return new String(out, 0, n);
+      return out.toString();
     } catch (IOException e) {
       throw failed(e);
     }
