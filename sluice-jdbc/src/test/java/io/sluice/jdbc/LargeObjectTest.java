@@ -156,6 +156,43 @@ class LargeObjectTest extends OneConnection {
     assertEquals(5, b.length());
   }
 
+  /** pgjdbc's jdbc3.Jdbc3BlobTest and jdbc4.BlobTest: an object made by lo_creat, written at an offset, grown by truncate. */
+  @Test
+  void pgjdbcBlobScenarios() throws Exception {
+    try (Statement s = c.createStatement()) {
+      s.execute("INSERT INTO lo_test (id, lo) VALUES ('p', lo_creat(-1))");
+    }
+    byte[] ten = "aaaaaaaaaa".getBytes(StandardCharsets.US_ASCII);
+    select("p").getBlob("lo").setBytes(10, ten);
+    Blob b = select("p").getBlob("lo");
+    assertArrayEquals(ten, b.getBytes(10, ten.length));
+    assertArrayEquals(new byte[9], b.getBytes(1, 9), "sparse: zeros before the offset");
+    try (OutputStream out = b.setBinaryStream(30)) {
+      out.write(ten);
+      out.flush();
+    }
+    try (InputStream in = select("p").getBlob("lo").getBinaryStream()) {
+      assertEquals(29, in.skip(29));
+      assertArrayEquals(ten, in.readNBytes(10));
+      assertEquals(-1, in.read());
+    }
+    b.truncate(5);
+    b.truncate(150);
+    assertEquals(150, b.length());
+    assertArrayEquals(new byte[145], b.getBytes(6, 200), "grown with zeros");
+    // getBinaryStream(pos, n) ends after n bytes (jdbc4.BlobTest.getBinaryStreamWithBoundaries2)
+    b.setBytes(1, "Cras vestibulum tellus".getBytes(StandardCharsets.US_ASCII));
+    try (InputStream in = b.getBinaryStream(6, 10)) {
+      byte[] nine = new byte[9];
+      for (int i = 0; i < 9; i++) {
+        nine[i] = (byte) in.read();
+      }
+      assertEquals("vestibulu", new String(nine, StandardCharsets.US_ASCII));
+      assertEquals(1, in.read(new byte[2]));
+      assertEquals(-1, in.read(new byte[1]));
+    }
+  }
+
   @Test
   void aPatternAcrossChunksIsFound() throws Exception {
     insert("big", p -> p.setBlob(2, new ByteArrayInputStream(BIG)));
