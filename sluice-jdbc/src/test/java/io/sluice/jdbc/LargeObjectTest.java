@@ -215,7 +215,8 @@ class LargeObjectTest extends OneConnection {
     Blob b = rs.getBlob(1);   // no server call yet, as pgjdbc
     assertState("25P01", b::length);
     assertState("25P01", () -> b.getBytes(1, 3));
-    assertState("25P01", c::createBlob);
+    Blob created = c.createBlob();   // made when first used
+    assertState("25P01", () -> created.setBytes(1, new byte[1]));
     try (PreparedStatement p = c.prepareStatement("INSERT INTO lo_test (id, lo) VALUES ('x', ?)")) {
       SQLException e = assertThrows(SQLException.class, () -> p.setBlob(1, new ByteArrayInputStream(new byte[1])));
       assertEquals("25P01", e.getSQLState());
@@ -223,6 +224,20 @@ class LargeObjectTest extends OneConnection {
     }
     c.setAutoCommit(false);
     assertArrayEquals(new byte[] {1, 2, 3}, b.getBytes(1, 3));
+  }
+
+  /** The descriptor length() opens is closed in the same statement: in a new transaction, fd 0 is free again. */
+  @Test
+  void lengthLeavesNoDescriptorOpen() throws Exception {
+    insert("d", p -> p.setBlob(2, new ByteArrayInputStream(new byte[] {1, 2})));
+    c.commit();
+    Blob b = select("d").getBlob(1);
+    assertEquals(2, b.length());
+    b.truncate(1);
+    try (Statement s = c.createStatement()) {
+      // lo_open hands out the lowest free descriptor, 0 first; had length() left it open this would succeed
+      assertState("42704", () -> s.execute("SELECT lo_close(0)"));
+    }
   }
 
   @Test
@@ -300,6 +315,10 @@ class LargeObjectTest extends OneConnection {
     insert("cc", p -> p.setClob(2, cl));
     c.commit();
     assertEquals(before + 2, largeObjects(), "no copy of a created object was made");
+    c.createBlob().free();
+    c.createClob().free();
+    c.commit();
+    assertEquals(before + 2, largeObjects(), "a created object freed unused was never made");
     assertArrayEquals(BIG, select("cb").getBlob(1).getBytes(1, BIG.length));
     assertEquals("neu ✓", select("cc").getClob(1).getSubString(1, 100));
     try (PreparedStatement p = c.prepareStatement("SELECT lo_get(lo) FROM lo_test WHERE id = 'cc'");

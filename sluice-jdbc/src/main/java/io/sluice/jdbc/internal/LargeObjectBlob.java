@@ -20,19 +20,34 @@ final class LargeObjectBlob implements Blob {
   /** Where the large object came from: a column (setBlob copies it), or createBlob (setBlob binds it). */
   enum Origin { COLUMN, CREATED }
 
+  /** PostgreSQL's InvalidOid (postgres_ext.h), which no large object has: a created object not made yet. */
+  static final long NOT_YET = 0;
+
   private final LargeObjects lobs;
-  private final long oid;
   private final Origin origin;
+  private final Object lock = new Object();
+  private long oid;
   private volatile State state = State.OPEN;
 
+  /** An {@code oid}'s object; {@link #NOT_YET} for createBlob's, made by lo_create when first used. */
   LargeObjectBlob(LargeObjects lobs, long oid, Origin origin) {
     this.lobs = lobs;
     this.oid = oid;
     this.origin = origin;
   }
 
-  long oid() {
-    return oid;
+  /**
+   * The object's oid, made now if createBlob's was not yet: so that a created Blob that is
+   * freed unused (as a tool probing whether createBlob works does) leaves no object behind.
+   */
+  long oid() throws SQLException {
+    synchronized (lock) {
+      // a column's oid is used as it is, 0 too (the server then says there is no such object)
+      if (oid == NOT_YET && origin == Origin.CREATED) {
+        oid = lobs.create();
+      }
+      return oid;
+    }
   }
 
   /** Whether {@code setBlob} on {@code connection} binds this object itself: one createBlob made there. */
@@ -57,7 +72,7 @@ final class LargeObjectBlob implements Blob {
   @Override
   public long length() throws SQLException {
     checkOpen();
-    return lobs.length(oid);
+    return lobs.length(oid());
   }
 
   @Override
@@ -66,13 +81,13 @@ final class LargeObjectBlob implements Blob {
     if (length < 0) {
       throw SqlErrors.of("a negative length: " + length, "22023");
     }
-    return lobs.read(oid, offset(pos), length);
+    return lobs.read(oid(), offset(pos), length);
   }
 
   @Override
   public InputStream getBinaryStream() throws SQLException {
     checkOpen();
-    return LargeObjectStreams.reader(lobs, oid, 0, Long.MAX_VALUE);
+    return LargeObjectStreams.reader(lobs, oid(), 0, Long.MAX_VALUE);
   }
 
   /** As pgjdbc: reads up to {@code length} bytes from {@code pos}, fewer where the object ends. */
@@ -82,7 +97,7 @@ final class LargeObjectBlob implements Blob {
     if (length < 0) {
       throw SqlErrors.of("a negative length: " + length, "22023");
     }
-    return LargeObjectStreams.reader(lobs, oid, offset(pos), length);
+    return LargeObjectStreams.reader(lobs, oid(), offset(pos), length);
   }
 
   @Override
@@ -153,14 +168,14 @@ final class LargeObjectBlob implements Blob {
     checkOpen();
     java.util.Objects.checkFromIndexSize(offset, len, bytes.length);
     long at = offset(pos);
-    lobs.write(oid, at, java.util.Arrays.copyOfRange(bytes, offset, offset + len));
+    lobs.write(oid(), at, java.util.Arrays.copyOfRange(bytes, offset, offset + len));
     return len;
   }
 
   @Override
   public OutputStream setBinaryStream(long pos) throws SQLException {
     checkOpen();
-    return LargeObjectStreams.writer(lobs, oid, offset(pos));
+    return LargeObjectStreams.writer(lobs, oid(), offset(pos));
   }
 
   @Override
@@ -169,7 +184,7 @@ final class LargeObjectBlob implements Blob {
     if (len < 0) {
       throw SqlErrors.of("Cannot truncate LOB to a negative length.", "22023");
     }
-    lobs.truncate(oid, len);
+    lobs.truncate(oid(), len);
   }
 
   @Override
@@ -179,6 +194,8 @@ final class LargeObjectBlob implements Blob {
 
   @Override
   public String toString() {
-    return "Blob[large object " + oid + "]";
+    synchronized (lock) {
+      return oid == NOT_YET ? "Blob[large object not made yet]" : "Blob[large object " + oid + "]";
+    }
   }
 }

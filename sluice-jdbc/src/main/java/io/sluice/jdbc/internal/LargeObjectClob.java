@@ -31,7 +31,7 @@ final class LargeObjectClob implements NClob {
     this.bytes = new LargeObjectBlob(lobs, oid, origin);
   }
 
-  long oid() {
+  long oid() throws SQLException {
     return bytes.oid();
   }
 
@@ -158,8 +158,9 @@ final class LargeObjectClob implements NClob {
     String tail = str.substring(offset, offset + len) + all.substring(end);
     long byteAt = all.substring(0, from).getBytes(StandardCharsets.UTF_8).length;
     byte[] written = tail.getBytes(StandardCharsets.UTF_8);
-    lobs.write(bytes.oid(), byteAt, written);
-    lobs.truncate(bytes.oid(), byteAt + written.length);
+    long oid = bytes.oid();
+    lobs.write(oid, byteAt, written);
+    lobs.truncate(oid, byteAt + written.length);
     return len;
   }
 
@@ -212,6 +213,6 @@ final class LargeObjectClob implements NClob {
 
   @Override
   public String toString() {
-    return "Clob[large object " + bytes.oid() + "]";
+    return "Clob over " + bytes;
   }
 }

@@ -382,6 +382,8 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
   public void setObject(int i, Object x) throws SQLException {
     if (x instanceof CharSequence || x instanceof Character) {
       setText(i, x.toString());
+    } else if (x instanceof SQLXML xml) {
+      setSQLXML(i, xml);
     } else if (!setExtended(i, x)) {
       set(i, LobParameters.of(connection, x));
     }
