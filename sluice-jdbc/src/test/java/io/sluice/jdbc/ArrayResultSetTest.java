@@ -111,6 +111,42 @@ class ArrayResultSetTest extends OneConnection {
     assertFalse(slice.next());
   }
 
+  /** pgjdbc's jdbc2.ArrayTest.testRetrieveResultSets and testMultiDimensionalArrayRetrieveResultSets. */
+  @Test
+  void pgjdbcArrayTestScenarios() throws SQLException {
+    ResultSet ints = array("SELECT '{1,2,3}'::int4[]").getResultSet();
+    assertTrue(ints.next());
+    assertTrue(ints.next());
+    assertTrue(ints.next());
+    assertEquals(3, ints.getInt(2));
+    assertFalse(ints.next());
+    assertTrue(ints.previous(), "scroll-insensitive");
+    assertEquals(3, ints.getInt(2));
+    ResultSet nums = array("SELECT '{3.1,1.4}'::numeric[]").getResultSet();
+    assertTrue(nums.next());
+    assertEquals(new java.math.BigDecimal("3.1"), nums.getBigDecimal(2));
+    ResultSet texts = array("SELECT ARRAY['a', 'f''a', 'fa\"b']::text[]").getResultSet(2, 2);
+    assertTrue(texts.next());
+    assertEquals(2, texts.getInt(1));
+    assertEquals("f'a", texts.getString(2));
+    assertTrue(texts.next());
+    assertEquals(3, texts.getInt(1));
+    assertEquals("fa\"b", texts.getString(2));
+    assertFalse(texts.next());
+    ResultSet outer = array("SELECT '{{{0},{1}},{{2},{3}},{{4},{5}}}'::int4[]").getResultSet();
+    List<String> leaves = new ArrayList<>();
+    while (outer.next()) {
+      ResultSet middle = outer.getArray(2).getResultSet();
+      while (middle.next()) {
+        ResultSet inner = middle.getArray(2).getResultSet();
+        assertTrue(inner.next());
+        leaves.add(outer.getInt(1) + "." + middle.getInt(1) + "." + inner.getInt(1) + "=" + inner.getInt(2));
+        assertFalse(inner.next());
+      }
+    }
+    assertEquals(List.of("1.1.1=0", "1.2.1=1", "2.1.1=2", "2.2.1=3", "3.1.1=4", "3.2.1=5"), leaves);
+  }
+
   @Test
   void freedArrayIsRefused() throws SQLException {
     Array a = array("SELECT ARRAY[1, 2]");
