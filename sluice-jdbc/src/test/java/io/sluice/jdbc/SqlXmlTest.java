@@ -192,6 +192,40 @@ class SqlXmlTest extends OneConnection {
     }
   }
 
+  /** pgjdbc's jdbc4.XmlTest.testSetNull and testDOMParse's fragment. */
+  @Test
+  void nullsAndFragments() throws Exception {
+    try (PreparedStatement p = c.prepareStatement("INSERT INTO xml_test VALUES (?, ?)")) {
+      p.setInt(1, 1);
+      p.setNull(2, Types.SQLXML);
+      p.executeUpdate();
+      p.setInt(1, 2);
+      p.setObject(2, null, Types.SQLXML);
+      p.executeUpdate();
+      SQLXML x = c.createSQLXML();
+      x.setString(null);
+      assertNull(x.getSource(DOMSource.class));
+      assertNull(x.getBinaryStream());
+      p.setInt(1, 3);
+      p.setObject(2, x);
+      p.executeUpdate();
+      p.setInt(1, 4);
+      p.setObject(2, "<a>1</a><b>2</b>", Types.SQLXML);   // a fragment: valid xml content, no document
+      p.executeUpdate();
+    }
+    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT x FROM xml_test ORDER BY id")) {
+      for (int i = 0; i < 3; i++) {
+        assertTrue(rs.next());
+        assertNull(rs.getSQLXML("x"));
+        assertNull(rs.getObject(1));
+      }
+      assertTrue(rs.next());
+      SQLXML fragment = rs.getSQLXML(1);
+      assertEquals("<a>1</a><b>2</b>", fragment.getString());
+      assertState("22000", () -> fragment.getSource(DOMSource.class));
+    }
+  }
+
   @Test
   void misuseIs55000() throws Exception {
     SQLXML empty = c.createSQLXML();

@@ -97,19 +97,25 @@ final class SqlXml implements SQLXML {
     return readable();
   }
 
+  // a value set to null (setString(null)) reads as null in every form, as in pgjdbc
   @Override
   public synchronized InputStream getBinaryStream() throws SQLException {
-    return new ByteArrayInputStream(readable().getBytes(StandardCharsets.UTF_8));
+    String text = readable();
+    return text == null ? null : new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8));
   }
 
   @Override
   public synchronized Reader getCharacterStream() throws SQLException {
-    return new StringReader(readable());
+    String text = readable();
+    return text == null ? null : new StringReader(text);
   }
 
   @Override
   public synchronized <T extends Source> T getSource(Class<T> sourceClass) throws SQLException {
     String text = readable();
+    if (text == null) {
+      return null;
+    }
     try {
       if (sourceClass == null || sourceClass == DOMSource.class) {
         @SuppressWarnings("unchecked")
