@@ -114,6 +114,9 @@ class LargeObjectTest extends OneConnection {
     insert("short", p -> p.setBlob(2, new ByteArrayInputStream(ten), 20));   // the stream's end, as pgjdbc
     insert("obj", p -> p.setObject(2, new ByteArrayInputStream(ten), Types.BLOB));
     insert("null", p -> p.setBlob(2, (Blob) null));
+    insert("nullb", p -> p.setNull(2, Types.BLOB));   // NULL::oid, as pgjdbc's setNull
+    insert("nullc", p -> p.setNull(2, Types.CLOB));
+    insert("nullo", p -> p.setObject(2, null, Types.BLOB));
     assertArrayEquals("0123".getBytes(StandardCharsets.US_ASCII), select("len").getBlob(1).getBytes(1, 100));
     assertArrayEquals(ten, select("all").getBlob(1).getBytes(1, 100));
     assertArrayEquals(ten, select("short").getBlob(1).getBytes(1, 100));
