@@ -3,6 +3,9 @@
 @SuppressWarnings("module")
 module io.sluice.jdbc {
   requires transitive java.sql;
+  // SQLXML's parsers and transformers (javax.xml, org.w3c.dom, org.xml.sax): java.sql already
+  // requires it transitively; named here because the driver's own code uses it
+  requires java.xml;
   requires transitive io.sluice.client;
   exports io.sluice.jdbc;
   // not API, so not exported; opened so that reflection through a connection's or a statement's own

@@ -1,43 +1,18 @@
 package io.sluice.jdbc.internal;
 
-import java.sql.Blob;
-import java.sql.Clob;
 import java.sql.Connection;
-import java.sql.NClob;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.sql.SQLXML;
 import java.sql.ShardingKey;
 import java.sql.Struct;
 
 /**
- * Refuses what a connection does not make or take: LOB and SQLXML objects (PostgreSQL's {@code
- * bytea}, {@code text} and {@code xml} travel whole, with setBytes and setString), structs
+ * Refuses what a connection does not make or take: structs
  * (composites are {@code io.sluice.types.Composite}), generated keys by column index and
  * sharding keys. Public only so that reflection through the public {@link SluiceConnection}
  * reaches these methods; not meant to be implemented elsewhere.
  */
 public interface ConnectionRefusals extends Connection {
-  @Override
-  default Clob createClob() throws SQLException {
-    throw Refusal.NO_LOB_OBJECTS.of("createClob");
-  }
-
-  @Override
-  default Blob createBlob() throws SQLException {
-    throw Refusal.NO_LOB_OBJECTS.of("createBlob");
-  }
-
-  @Override
-  default NClob createNClob() throws SQLException {
-    throw Refusal.NO_LOB_OBJECTS.of("createNClob");
-  }
-
-  @Override
-  default SQLXML createSQLXML() throws SQLException {
-    throw Refusal.NO_LOB_OBJECTS.of("createSQLXML");
-  }
-
   @Override
   default Struct createStruct(String typeName, Object[] attributes) throws SQLException {
     throw Refusal.NO_STRUCTS.of("createStruct");

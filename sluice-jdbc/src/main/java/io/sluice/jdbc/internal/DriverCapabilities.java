@@ -203,10 +203,14 @@ public interface DriverCapabilities extends DatabaseMetaData {
     return DatabaseMetaData.sqlStateSQL;
   }
 
-  /** Blob and Clob values are copies read into the client; changing one changes no row. */
+  /**
+   * A Blob or Clob is the large object itself: {@code setBytes} changes the object the row names,
+   * no copy. (pgjdbc answers true, with a comment that its LOBs "aren't updateable at all", which
+   * they are; the answer here is the one that describes what happens.)
+   */
   @Override
   default boolean locatorsUpdateCopy() {
-    return true;
+    return false;
   }
 
   /** Statements are prepared once per connection and SQL text, but JDBC statement pooling is not offered. */

@@ -15,8 +15,8 @@ import java.util.Map;
 /**
  * Every getter of a result by column label, as the getter by index of the column {@link
  * #findColumn} names (the first of that name, case-insensitively, as JDBC 4.3 says), so that a
- * result implements reading once, by index. The locators by label are refused with the others
- * in {@link LocatorRefusals}. Public only so that reflection through the public {@link
+ * result implements reading once, by index. The locators PostgreSQL has no type for are refused,
+ * by label too, in {@link LocatorRefusals}. Public only so that reflection through the public {@link
  * SluiceResultSet} reaches these methods; not meant to be implemented elsewhere.
  */
 public interface GettersByLabel extends ResultSet {
@@ -155,5 +155,25 @@ public interface GettersByLabel extends ResultSet {
   @Override
   default <T> T getObject(String columnLabel, Class<T> type) throws SQLException {
     return getObject(findColumn(columnLabel), type);
+  }
+
+  @Override
+  default java.sql.Blob getBlob(String columnLabel) throws SQLException {
+    return getBlob(findColumn(columnLabel));
+  }
+
+  @Override
+  default java.sql.Clob getClob(String columnLabel) throws SQLException {
+    return getClob(findColumn(columnLabel));
+  }
+
+  @Override
+  default java.sql.NClob getNClob(String columnLabel) throws SQLException {
+    return getNClob(findColumn(columnLabel));
+  }
+
+  @Override
+  default java.sql.SQLXML getSQLXML(String columnLabel) throws SQLException {
+    return getSQLXML(findColumn(columnLabel));
   }
 }

@@ -40,7 +40,7 @@ final class JdbcTypes {
     type(25, "text", Types.VARCHAR, String.class);
     type(26, "oid", Types.BIGINT, Long.class);
     type(114, "json", Types.OTHER, String.class);
-    type(142, "xml", Types.SQLXML, String.class);
+    type(142, "xml", Types.SQLXML, java.sql.SQLXML.class);
     type(650, "cidr", Types.OTHER, Object.class);
     type(700, "float4", Types.REAL, Float.class);
     type(701, "float8", Types.DOUBLE, Double.class);

@@ -18,12 +18,16 @@ import java.time.ZonedDateTime;
  * Column values as the objects JDBC promises: {@code getObject(i)} by the column's type (JDBC 4.3
  * appendix B, table B-3, with pgjdbc's classes where it chose: {@code java.sql.Date}/{@code
  * Timestamp}/{@code Time} for dates and times, {@code Integer} for {@code int2}, {@link
- * java.sql.Array} for arrays, text for json), and {@code getObject(i, Class)} for the classes
- * JDBC 4.2 adds (java.time) and the usual boxes.
+ * java.sql.Array} for arrays, {@link java.sql.SQLXML} for xml, text for json), and {@code
+ * getObject(i, Class)} for the classes JDBC 4.2 adds (java.time), the usual boxes, and the
+ * locators ({@code Blob}, {@code Clob} of an oid column, {@code SQLXML}), as pgjdbc's.
  */
 final class ObjectValues {
   /** {@code refcursor}'s OID (pg_type.dat): read as the cursor's rows, a ResultSet, as in pgjdbc. */
   private static final int REFCURSOR = 1790;
+
+  /** {@code xml}'s OID (pg_type.dat): read as an SQLXML, as pgjdbc's getObject does (Types.SQLXML). */
+  private static final int XML = 142;
 
   private ObjectValues() {}
 
@@ -35,6 +39,7 @@ final class ObjectValues {
       case 1083, 1266 -> TemporalValues.time(v, null, col.name());
       case 1114, 1184 -> TemporalValues.timestamp(v, null, col.name());
       case REFCURSOR -> RefCursors.fetchAll(connection, v);
+      case XML -> LobColumns.sqlXml(r, c);
       default -> v != null && (v.getClass().isArray() && !(v instanceof byte[]) || v instanceof java.util.List)
           ? array(v, col, connection) : extended(v, col, connection);
     };
@@ -57,7 +62,7 @@ final class ObjectValues {
 
   static java.sql.Array array(Object v, Column col, SluiceConnection connection) throws SQLException {
     String name = connection.typeNames.name(col.typeOid());
-    return new SluiceArray(name.startsWith("_") ? name.substring(1) : name, v);
+    return new SluiceArray(name.startsWith("_") ? name.substring(1) : name, v, connection);
   }
 
   @SuppressWarnings("unchecked")
@@ -107,6 +112,15 @@ final class ObjectValues {
     }
     if (type == java.sql.Array.class) {
       return (T) array(v, col, connection);
+    }
+    if (type == java.sql.Blob.class) {
+      return (T) LobColumns.blob(r, c, col, connection);
+    }
+    if (type == java.sql.Clob.class || type == java.sql.NClob.class) {
+      return (T) LobColumns.clob(r, c, col, connection);
+    }
+    if (type == java.sql.SQLXML.class) {
+      return (T) LobColumns.sqlXml(r, c);
     }
     if (type.isInstance(v)) {
       return type.cast(v);

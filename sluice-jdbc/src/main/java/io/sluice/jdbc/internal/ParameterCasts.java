@@ -29,7 +29,8 @@ final class ParameterCasts {
     }
     return switch (sqlType) {
       case Types.CHAR, Types.VARCHAR, Types.LONGVARCHAR, Types.NCHAR, Types.NVARCHAR, Types.LONGNVARCHAR -> "varchar";
-      case Types.CLOB, Types.NCLOB -> "text";
+      // Blob and Clob are large objects, named by an oid (pgjdbc's setNull: Oid.OID; NCLOB untyped)
+      case Types.BLOB, Types.CLOB -> "oid";
       case Types.INTEGER -> "int4";
       case Types.BIGINT -> "int8";
       case Types.SMALLINT, Types.TINYINT -> "int2";
@@ -42,7 +43,7 @@ final class ParameterCasts {
       case Types.TIME_WITH_TIMEZONE -> "timetz";
       case Types.TIMESTAMP -> "timestamp";
       case Types.TIMESTAMP_WITH_TIMEZONE -> "timestamptz";
-      case Types.BINARY, Types.VARBINARY, Types.LONGVARBINARY, Types.BLOB -> "bytea";
+      case Types.BINARY, Types.VARBINARY, Types.LONGVARBINARY -> "bytea";
       default -> null;   // OTHER, NULL, JAVA_OBJECT, ARRAY…: the server infers
     };
   }

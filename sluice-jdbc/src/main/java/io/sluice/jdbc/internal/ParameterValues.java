@@ -209,7 +209,7 @@ final class ParameterValues {
   }
 
   /**
-   * {@code setBinaryStream(i, in, length)} and {@code setBlob(i, in, length)}: exactly {@code
+   * {@code setBinaryStream(i, in, length)}: exactly {@code
    * length} bytes. A stream that ends sooner, fails, or a negative length is 22023, as pgjdbc's
    * "Unable to bind parameter values" ({@code QueryExecutorImpl.sendBind}); here it is found when
    * the parameter is set, so nothing of the statement is sent.

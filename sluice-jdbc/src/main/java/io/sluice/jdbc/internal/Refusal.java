@@ -10,14 +10,11 @@ import java.sql.SQLFeatureNotSupportedException;
  * …Refusals} interfaces, one per thing refused; JdbcInterfaceCoverageTest calls each of them.
  */
 public enum Refusal {
-  /** Locator getters of a result; {@code getCursorName}. */
-  NO_LOCATORS("PostgreSQL values are read whole: use getString/getBytes/getObject (bytea, text, xml), not"
-      + " locators (Blob, Clob, Ref, RowId, SQLXML, URL) or named cursors"),
+  /** {@code getRef}, {@code getRowId}, {@code getURL} of a result; {@code getCursorName}. */
+  NO_LOCATORS("PostgreSQL has no REF, ROWID or DATALINK type, and the driver's results are not named cursors:"
+      + " read the value with getString or getObject"),
   /** {@code setRef}, {@code setRowId}: PostgreSQL has neither type (a row is found by its key). */
   NO_REFS("PostgreSQL has no REF or ROWID type: find a row by its key columns, set with setObject"),
-  /** {@code Connection.createClob} and the other LOB factories. */
-  NO_LOB_OBJECTS("the driver makes no Blob, Clob, NClob or SQLXML objects: PostgreSQL values travel whole, so"
-      + " send bytea with setBytes and text or xml with setString"),
   /** {@code Connection.createStruct}. */
   NO_STRUCTS("composite types travel as io.sluice.types.Composite through setObject and getObject"),
   /** {@code CallableStatement} methods that take a parameter name. */

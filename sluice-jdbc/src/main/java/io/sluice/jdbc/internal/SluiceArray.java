@@ -12,11 +12,14 @@ import java.util.Map;
  */
 final class SluiceArray implements java.sql.Array {
   private final String baseTypeName;
+  /** The connection whose session answers {@link #getResultSet}. */
+  private final SluiceConnection connection;
   private Object elements;
 
-  SluiceArray(String baseTypeName, Object elements) {
+  SluiceArray(String baseTypeName, Object elements, SluiceConnection connection) {
     this.baseTypeName = baseTypeName;
     this.elements = elements;
+    this.connection = connection;
   }
 
   Object elements() throws SQLException {
@@ -70,22 +73,25 @@ final class SluiceArray implements java.sql.Array {
 
   @Override
   public ResultSet getResultSet() throws SQLException {
-    throw SqlErrors.unsupported("Array.getResultSet: read the elements with getArray()");
+    return getResultSet(1, 0);
   }
 
   @Override
   public ResultSet getResultSet(Map<String, Class<?>> map) throws SQLException {
-    return getResultSet();
+    return getResultSet(1, 0, map);
   }
 
   @Override
   public ResultSet getResultSet(long index, int count) throws SQLException {
-    return getResultSet();
+    return ArrayRows.of(connection, this, index, count);
   }
 
   @Override
   public ResultSet getResultSet(long index, int count, Map<String, Class<?>> map) throws SQLException {
-    return getResultSet();
+    if (map != null && !map.isEmpty()) {
+      throw SqlErrors.unsupported("custom type maps (SQLData)");
+    }
+    return getResultSet(index, count);
   }
 
   @Override

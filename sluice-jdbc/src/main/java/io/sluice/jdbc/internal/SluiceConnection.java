@@ -3,7 +3,6 @@ package io.sluice.jdbc.internal;
 import io.sluice.sql.JdbcSql;
 import io.sluice.sql.RewrittenSql;
 import io.sluice.SluiceException;
-import java.sql.Array;
 import java.sql.CallableStatement;
 import java.sql.DatabaseMetaData;
 import java.sql.PreparedStatement;
@@ -13,7 +12,6 @@ import java.sql.SQLException;
 import java.sql.SQLWarning;
 import java.sql.Savepoint;
 import java.sql.Statement;
-import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.Executor;
 
@@ -31,7 +29,7 @@ import java.util.concurrent.Executor;
  * ({@link JdbcTransaction}: a JDBC transaction belongs to the connection). A result read with a
  * fetch size holds the connection too, until it is closed or fully read.
  */
-public class SluiceConnection implements StatementOverloads, ConnectionRefusals {
+public class SluiceConnection implements StatementOverloads, ConnectionObjects, ConnectionRefusals {
   /** Where its statements run: one session, or one per transaction from a routing pool. */
   final Sessions sessions;
   final DriverSettings settings;
@@ -410,25 +408,6 @@ public class SluiceConnection implements StatementOverloads, ConnectionRefusals 
     checkOpen();
     if (holdability != ResultSet.HOLD_CURSORS_OVER_COMMIT && holdability != ResultSet.CLOSE_CURSORS_AT_COMMIT) {
       throw SqlErrors.of("unknown holdability " + holdability, "HY092");
-    }
-  }
-
-  @Override
-  public Array createArrayOf(String typeName, Object[] elements) throws SQLException {
-    checkOpen();
-    return new SluiceArray(typeName, elements);
-  }
-
-  /** Empty: values map to Java classes by type, not through SQLData (setTypeMap refuses a mapping). */
-  @Override
-  public Map<String, Class<?>> getTypeMap() throws SQLException {
-    return new java.util.HashMap<>();
-  }
-
-  @Override
-  public void setTypeMap(Map<String, Class<?>> map) throws SQLException {
-    if (map != null && !map.isEmpty()) {
-      throw SqlErrors.unsupported("custom type maps (SQLData)");
     }
   }
 

@@ -363,7 +363,7 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
     if (setExtended(i, x)) {
       return;
     }
-    Object v = ParameterValues.of(x, targetSqlType, scaleOrLength);
+    Object v = LobParameters.of(connection, x, targetSqlType, scaleOrLength);
     if (v instanceof String text && JdbcTypes.isCharacter(targetSqlType)) {
       setText(i, text);
     } else if (x == null) {
@@ -382,8 +382,10 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
   public void setObject(int i, Object x) throws SQLException {
     if (x instanceof CharSequence || x instanceof Character) {
       setText(i, x.toString());
+    } else if (x instanceof SQLXML xml) {
+      setSQLXML(i, xml);
     } else if (!setExtended(i, x)) {
-      set(i, ParameterValues.of(x));
+      set(i, LobParameters.of(connection, x));
     }
   }
 
@@ -412,47 +414,47 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
 
   @Override
   public void setBlob(int i, Blob x) throws SQLException {
-    set(i, ParameterValues.of(x));
+    set(i, LobParameters.blob(connection, x));
   }
 
   @Override
   public void setBlob(int i, InputStream x, long length) throws SQLException {
-    set(i, ParameterValues.bytesOfLength(x, length));
+    set(i, LobParameters.blob(connection, x, length));
   }
 
   @Override
   public void setBlob(int i, InputStream x) throws SQLException {
-    set(i, ParameterValues.bytes(x, -1));
+    set(i, LobParameters.blob(connection, x, Long.MAX_VALUE));
   }
 
   @Override
   public void setClob(int i, Clob x) throws SQLException {
-    set(i, ParameterValues.of(x));
+    set(i, LobParameters.clob(connection, x));
   }
 
   @Override
   public void setClob(int i, Reader x, long length) throws SQLException {
-    setText(i, ParameterValues.text(x, length));
+    set(i, LobParameters.clob(connection, x, length));
   }
 
   @Override
   public void setClob(int i, Reader x) throws SQLException {
-    setText(i, ParameterValues.text(x, -1));
+    set(i, LobParameters.clob(connection, x, Long.MAX_VALUE));
   }
 
   @Override
   public void setNClob(int i, NClob x) throws SQLException {
-    set(i, ParameterValues.of(x));
+    set(i, LobParameters.clob(connection, x));
   }
 
   @Override
   public void setNClob(int i, Reader x, long length) throws SQLException {
-    setText(i, ParameterValues.text(x, length));
+    set(i, LobParameters.clob(connection, x, length));
   }
 
   @Override
   public void setNClob(int i, Reader x) throws SQLException {
-    setText(i, ParameterValues.text(x, -1));
+    set(i, LobParameters.clob(connection, x, Long.MAX_VALUE));
   }
 
   @Override
@@ -462,7 +464,7 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
 
   @Override
   public void setSQLXML(int i, SQLXML x) throws SQLException {
-    set(i, x == null ? null : x.getString());
+    set(i, x == null ? null : x.getString(), "xml");   // typed xml, as pgjdbc (Oid.XML)
   }
 
   // a prepared statement runs its own SQL; JDBC forbids the Statement forms that take SQL

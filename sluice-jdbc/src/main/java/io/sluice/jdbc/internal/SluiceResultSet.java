@@ -289,6 +289,26 @@ public final class SluiceResultSet implements GettersByLabel, DerivedGetters, Co
   }
 
   @Override
+  public java.sql.Blob getBlob(int i) throws SQLException {
+    return read(i, (r, c) -> LobColumns.blob(r, c, columns.get(c), connection));
+  }
+
+  @Override
+  public java.sql.Clob getClob(int i) throws SQLException {
+    return read(i, (r, c) -> LobColumns.clob(r, c, columns.get(c), connection));
+  }
+
+  @Override
+  public java.sql.NClob getNClob(int i) throws SQLException {
+    return read(i, (r, c) -> LobColumns.clob(r, c, columns.get(c), connection));
+  }
+
+  @Override
+  public java.sql.SQLXML getSQLXML(int i) throws SQLException {
+    return read(i, (r, c) -> LobColumns.sqlXml(r, c));
+  }
+
+  @Override
   public Object getObject(int i) throws SQLException {
     return read(i, (r, c) -> ObjectValues.jdbcObject(r, c, columns.get(c), connection));
   }
