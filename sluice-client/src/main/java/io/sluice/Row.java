@@ -251,6 +251,10 @@ public final class Row {
     if (v instanceof String s) {
       return s;
     }
+    if (v instanceof java.time.OffsetDateTime t && c.typeOid() == 1184) {
+      // as the server would have printed it: in the session's TimeZone (ParameterStatus)
+      return io.sluice.types.Timestamps.display(t, layout.types().timeZone());
+    }
     if (v instanceof io.sluice.types.Interval interval) {
       // what PostgreSQL prints (default IntervalStyle), not the sign-explicit form encodeText writes for input
       return interval.toString();

@@ -68,6 +68,29 @@ class RefCursorTest extends OneConnection {
   }
 
   @Test
+  void aRefcursorColumnOfAStreamingResultReadsToo() throws SQLException {
+    // pgjdbc's RefCursorFetchTest: a fetch size makes the outer result stream; reading the cursor
+    // reads the rest of it first, as any other statement of the thread would
+    c.setAutoCommit(false);
+    try (Statement s = c.createStatement()) {
+      s.setFetchSize(1);
+      try (ResultSet rs = s.executeQuery("SELECT refcursor_test(3), g FROM generate_series(1, 3) g WHERE g = 1"
+          + " UNION ALL SELECT NULL, g FROM generate_series(2, 5) g")) {
+        assertTrue(rs.next());
+        assertEquals(List.of("1:v1", "2:v2", "3:v3"), read((ResultSet) rs.getObject(1)));
+        int rows = 1;
+        while (rs.next()) {
+          rows++;
+          assertNull(rs.getObject(1));
+        }
+        assertEquals(5, rows, "the outer result's rows are all still there");
+      }
+    } finally {
+      c.rollback();
+    }
+  }
+
+  @Test
   void aRefcursorOutParameterReadsAsTheCursorsRows() throws SQLException {
     c.setAutoCommit(false);
     for (int type : new int[] {Types.REF_CURSOR, Types.OTHER}) {

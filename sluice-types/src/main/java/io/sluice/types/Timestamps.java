@@ -171,6 +171,39 @@ public final class Timestamps {
     return micros;
   }
 
+  /**
+   * A timestamptz as the server prints it for a session in {@code zone} ({@code timestamptz_out}
+   * under DateStyle ISO): the wall clock there and its offset, {@code +03}, {@code +05:30} or
+   * {@code -04:56:02}, then {@code BC}; infinities as words.
+   */
+  public static String display(OffsetDateTime value, java.time.ZoneId zone) {
+    if (value.equals(OffsetDateTime.MAX) || value.equals(OffsetDateTime.MIN)) {
+      return value.equals(OffsetDateTime.MAX) ? "infinity" : "-infinity";
+    }
+    java.time.ZonedDateTime there = value.atZoneSameInstant(zone);
+    int offset = there.getOffset().getTotalSeconds();
+    long local = DateTimes.micros("timestamptz", value.toEpochSecond() + offset, value.getNano());
+    LocalDateTime t = DateTimes.localDateTime(local);
+    StringBuilder sb = new StringBuilder(40);
+    DateTimes.appendDate(sb, t.toLocalDate());
+    sb.append(' ');
+    DateTimes.appendTime(sb, Math.floorMod(local, DateTimes.MICROS_PER_DAY));
+    int abs = Math.abs(offset);
+    sb.append(offset < 0 ? '-' : '+').append(two(abs / 3600));
+    if (abs % 3600 != 0) {
+      sb.append(':').append(two(abs / 60 % 60));
+      if (abs % 60 != 0) {
+        sb.append(':').append(two(abs % 60));
+      }
+    }
+    DateTimes.appendBc(sb, t.toLocalDate());
+    return sb.toString();
+  }
+
+  private static String two(int n) {
+    return n < 10 ? "0" + n : Integer.toString(n);
+  }
+
   /** ISO text of a timestamp (UTC with "+00" for timestamptz), or infinity. */
   private static String text(long micros, boolean tz) {
     if (micros == DateTimes.TS_INFINITY) {

@@ -26,6 +26,9 @@ final class RefCursors {
     } catch (io.sluice.ValueException e) {
       throw SqlErrors.of("not a cursor name: " + e.getMessage(), "34000");
     }
+    // read from a result that streams (a fetch size): the rest of it is read first, as before any
+    // other statement of this thread, since the FETCH's reply would come after the stream's rows
+    connection.settleStream();
     try {
       RowSet rows = connection.inSession(s -> s.query(fetch));
       return SluiceResultSet.of(null, connection, rows.columns(), rows, ResultSet.TYPE_FORWARD_ONLY, 0);
