@@ -71,7 +71,22 @@ final class RoutedSessions implements Sessions {
     if (held != null) {
       return work.run(held.session);   // the transaction's, a streaming result's, or an outer call's
     }
-    Bound b = bind(readOnly);
+    // a read-only auto-commit statement that provably did not run goes again, on a session bound afresh
+    int attempts = readOnly ? pool.options().maxSize() + pool.hosts().size() : 1;
+    for (int attempt = 1; ; attempt++) {
+      Bound b = bind(readOnly);
+      try {
+        return runBound(b, tracked, work);
+      } catch (SQLException e) {
+        if (attempt >= attempts || !StandbyNotRun.provably(e, b.session)) {
+          throw e;
+        }
+      }
+    }
+  }
+
+  /** Runs {@code work} on {@code b}, bound for it alone, and gives {@code b} back unless a stream holds it. */
+  private <T> T runBound(Bound b, boolean tracked, Work<T> work) throws SQLException {
     synchronized (b) {
       b.inRun = true;
     }
