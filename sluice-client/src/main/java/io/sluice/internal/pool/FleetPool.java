@@ -110,10 +110,19 @@ public final class FleetPool implements PoolCore {
       ConnectionConfig only = FleetMonitor.narrowTo(config, h);
       groups.put(h, new HostGroup(h, new PoolSlots(options, () -> tracked(ConnectionCore.open(only, null)), events)));
     }
-    this.monitor = FleetMonitor.start(hosts, config, MonitorSettings.defaults(), events.fleet());
+    this.monitor = FleetMonitor.create(hosts, config, MonitorSettings.defaults(), events.fleet());
     this.tracking = new WalTracking(monitor, config.readYourWrites());
     this.writes = new PoolRunner(new RoutePlacement(this, Route.WRITE), -1);
     this.reads = new PoolRunner(new RoutePlacement(this, Route.READ), -1);
+    // Threads last, after this thread has built (and so initialised the classes of) everything
+    // they use, and what a first connect needs: a virtual thread that waits for a class another
+    // thread is initialising keeps its carrier, and with one carrier (a small container) the
+    // probes and keepers could otherwise wait on this thread while it waits on them.
+    ConnectionCore.initialiseForOpen(FleetMonitor.narrowTo(config, hosts.getFirst()));
+    monitor.startProbes();
+    for (HostGroup g : groups.values()) {
+      g.slots().startKeeper();
+    }
   }
 
   /** A group's connection lets the WAL position trail its calls ({@link WalTracking}). */
