@@ -39,6 +39,8 @@ final class HaLoad implements AutoCloseable {
   final Map<String, AtomicInteger> errors = new ConcurrentHashMap<>();
   final AtomicInteger ackedAfterFault = new AtomicInteger();
   private final AtomicLong firstAckAfterFault = new AtomicLong();
+  /** When each write was acknowledged ({@link System#nanoTime()}): the longest gap is the write outage. */
+  private final java.util.concurrent.ConcurrentLinkedQueue<Long> ackTimes = new java.util.concurrent.ConcurrentLinkedQueue<>();
   private volatile long faultAt;
   private final AtomicBoolean stop = new AtomicBoolean();
   private final List<Thread> threads = new ArrayList<>();
@@ -64,6 +66,17 @@ final class HaLoad implements AutoCloseable {
   long msToFirstAck() {
     long t = firstAckAfterFault.get();
     return t == 0 ? -1 : TimeUnit.NANOSECONDS.toMillis(t - faultAt);
+  }
+
+  /** The longest time between two acknowledged writes: how long writes were out. */
+  long maxAckGapMs() {
+    List<Long> times = new ArrayList<>(ackTimes);
+    java.util.Collections.sort(times);
+    long gap = 0;
+    for (int i = 1; i < times.size(); i++) {
+      gap = Math.max(gap, times.get(i) - times.get(i - 1));
+    }
+    return TimeUnit.NANOSECONDS.toMillis(gap);
   }
 
   void awaitAcked(int n) throws InterruptedException {
@@ -94,10 +107,12 @@ final class HaLoad implements AutoCloseable {
       try {
         pool.execute("INSERT INTO ledger VALUES ($1)", id);
         acked.add(id);
+        long now = System.nanoTime();
+        ackTimes.add(now);
         long at = faultAt;
         if (at != 0 && began - at > 0) {
           ackedAfterFault.incrementAndGet();
-          firstAckAfterFault.compareAndSet(0, System.nanoTime());
+          firstAckAfterFault.compareAndSet(0, now);
         }
       } catch (SluiceException e) {
         boolean notRun = e instanceof ConnectionException ce && ce.outcome() == SluiceException.Outcome.NOT_SENT;
@@ -157,7 +172,7 @@ final class HaLoad implements AutoCloseable {
     return "acked " + acked.size() + " (" + ackedAfterFault.get() + " begun after the fault), not sent " + notSent.size()
         + ", unknown " + unknown.size() + ", reads " + reads.get() + ", read errors " + readErrors.get()
         + " (not sent " + readsNotSent.get() + "), stale " + stale.get() + ", first ack " + msToFirstAck()
-        + " ms after the fault; errors " + new TreeMap<>(errors);
+        + " ms after the fault, longest gap between acknowledged writes " + maxAckGapMs() + " ms; errors " + new TreeMap<>(errors);
   }
 
   @Override

@@ -79,6 +79,16 @@ class PatroniRoutingTest {
 
   /** Prints the scenario's figures and asserts what must hold for it. */
   static void check(String scenario, HaLoad load) {
+    check(scenario, load, true);
+  }
+
+  /**
+   * As {@link #check(String, HaLoad)}; {@code oneServerPerHost} false when a listed host is a
+   * load-balancing port (HAProxy's replica port): the monitor's probe and the pool's connections
+   * may reach different servers behind it, so read-your-writes cannot hold there (docs/fleet.md)
+   * and stale reads are reported, not asserted.
+   */
+  static void check(String scenario, HaLoad load, boolean oneServerPerHost) {
     Set<Long> held = held();
     Set<Long> lost = load.lost(held);
     Set<Long> ghosts = load.ghosts(held);
@@ -87,7 +97,9 @@ class PatroniRoutingTest {
         scenario, lost.size(), ghosts.size(), load.unknown.size(), unknownHeld, load.summary());
     assertEquals(Set.of(), lost, scenario + ": acknowledged writes lost");
     assertEquals(Set.of(), ghosts, scenario + ": writes reported not sent that committed");
-    assertEquals(0, load.stale.get(), scenario + ": stale reads after an acknowledged write");
+    if (oneServerPerHost) {
+      assertEquals(0, load.stale.get(), scenario + ": stale reads after an acknowledged write");
+    }
     assertEquals(0, load.readsNotSent.get(), scenario + ": routed reads that did not run failed their callers");
   }
 
@@ -97,8 +109,8 @@ class PatroniRoutingTest {
     try (Pool pool = routing(); HaLoad load = new HaLoad(pool, 4, 4, 1)) {
       load.awaitAcked(200);
       Patroni.Member leader = cluster.awaitLeader(null, BOUND);
-      load.fault();
       cluster.killPostmaster(leader);
+      load.fault();
       load.awaitAckedAfterFault(200);
       load.close();
       check("postmaster of leader " + leader.name() + " killed (now " + cluster.awaitLeader(null, BOUND).name() + ")",
@@ -113,8 +125,8 @@ class PatroniRoutingTest {
     Patroni.Member old = cluster.awaitLeader(null, BOUND);
     try (Pool pool = routing(); HaLoad load = new HaLoad(pool, 4, 4, 2)) {
       load.awaitAcked(200);
-      load.fault();
       cluster.crash(old);
+      load.fault();
       Patroni.Member next = cluster.awaitLeader(old.name(), BOUND);
       load.awaitAckedAfterFault(200);
       cluster.startPatroni(old);
@@ -182,7 +194,7 @@ class PatroniRoutingTest {
       cluster.awaitHealthy(BOUND);
       proxy.awaitRouting(BOUND);
       load.close();
-      check("switchover " + leader.name() + " -> " + candidate + " behind HAProxy", load);
+      check("switchover " + leader.name() + " -> " + candidate + " behind HAProxy", load, false);
     }
   }
 

@@ -191,19 +191,26 @@ public final class Patroni implements AutoCloseable {
         return true;
       }
       return false;
-    }, bound, "a Patroni leader" + (not == null ? "" : " other than " + not), () -> " (cluster: " + cluster() + ")");
+    }, bound, "a Patroni leader" + (not == null ? "" : " other than " + not), () -> " (cluster: " + cluster() + ")\n"
+        + logTail(12));
     return member(found[0]);
   }
 
-  /** Waits until there is a leader and every member streams from it (Patroni's view and {@code pg_stat_replication}). */
+  /**
+   * Waits until there is a leader, every member streams from it (Patroni's view and {@code
+   * pg_stat_replication}) and Patroni names a synchronous standby: with {@code synchronous_mode}
+   * only that one may be promoted, so a crash before Patroni has chosen one (after a restart of
+   * the leader) leaves the cluster without a leader — Patroni's rule against losing a commit.
+   */
   public Member awaitHealthy(Duration bound) {
     Member leader = awaitLeader(null, bound);
     Poll.orThrow(() -> {
       List<Seen> seen = cluster();
       return seen.size() == members.size() && seen.stream().allMatch(s -> s.leader() || s.streamingStandby())
-          && isTrue(leader, "SELECT count(*) = " + (members.size() - 1)
-          + " FROM pg_stat_replication WHERE state = 'streaming'");
-    }, bound, "every member streaming from " + leader.name(), () -> " (cluster: " + cluster() + ")");
+          && seen.stream().anyMatch(s -> s.role().equals("sync_standby"))
+          && isTrue(leader, "SELECT count(*) = " + (members.size() - 1) + " AND count(*) FILTER (WHERE sync_state = 'sync')"
+          + " = 1 FROM pg_stat_replication WHERE state = 'streaming'");
+    }, bound, "every member streaming from " + leader.name(), () -> " (cluster: " + cluster() + ")\n" + logTail(12));
     return leader;
   }
 
