@@ -340,7 +340,7 @@ public final class Patroni implements AutoCloseable {
    * If this JVM dies without closing the cluster (killed), a detached shell kills every tool by the
    * pid files beside their logs and every postmaster by its {@code postmaster.pid}, and deletes the directory.
    */
-  private static void watchdog(Path base) {
+  static void watchdog(Path base) {
     String script = "while kill -0 \"$1\" 2>/dev/null && [ -d \"$2\" ]; do sleep 1; done; "
         + "if [ -d \"$2\" ]; then for f in \"$2\"/*.pid; do [ -f \"$f\" ] && kill -9 \"$(cat \"$f\")\" 2>/dev/null; done; "
         + "for f in \"$2\"/*/postmaster.pid; do [ -f \"$f\" ] && kill -9 \"$(head -1 \"$f\")\" 2>/dev/null; done; "
