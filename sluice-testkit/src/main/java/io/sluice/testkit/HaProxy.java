@@ -55,7 +55,12 @@ public final class HaProxy {
     Daemon d = Daemon.start("haproxy", List.of(TOOL.toString(), "-db", "-f", cfg.toString()), base, Map.of(),
         base.resolve("haproxy.log"));
     HaProxy h = new HaProxy(cluster, primary, replica, d);
-    h.awaitRouting(Patroni.WAIT);
+    try {
+      h.awaitRouting(Patroni.WAIT);
+    } catch (RuntimeException e) {
+      h.stop();   // not yet the cluster's to stop
+      throw e;
+    }
     return h;
   }
 
