@@ -77,6 +77,7 @@ public final class HaProxy {
    * recovery: HAProxy starts with every server up and learns the roles from its first checks.
    */
   public void awaitRouting(Duration bound) {
+    // the replica port twice: round robin, each of the two replicas once
     Poll.orThrow(() -> recovery(primaryPort).equals("f") && recovery(replicaPort).equals("t")
         && recovery(replicaPort).equals("t"), bound, "HAProxy routing by role", () -> "\n" + daemon.logTail(20));
   }
