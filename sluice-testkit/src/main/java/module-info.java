@@ -3,6 +3,7 @@ module io.sluice.testkit {
   requires transitive io.sluice.protocol;   // the scripted server speaks in its message records
   requires java.logging;
   requires java.compiler;                  // the docs' examples are compiled in memory
+  requires java.net.http;                  // Patroni's REST API (the HA tests' conditions)
   exports io.sluice.testkit;
   exports io.sluice.testkit.docs;
 }

@@ -67,6 +67,24 @@ public final class ConnectionCore {
     }
   }
 
+  /**
+   * Initialises on the calling thread the classes a first {@link #open} of {@code config} needs
+   * that the caller may not have used yet — the connect plan with its TLS files' checks (and the
+   * file system beneath them), the public {@code Connection}'s bridge — before a pool starts the
+   * virtual threads that open its connections: a virtual thread waiting for a class another thread
+   * is initialising keeps its carrier (class initialisation pins, JDK 21 to 25), so with one
+   * carrier no such wait may depend on another thread of the pool (docs/reliability.md). A
+   * configuration error is left for {@link #open} to report, where it always was.
+   */
+  public static void initialiseForOpen(ConnectionConfig config) {
+    try {
+      ConnectPlan.of(config, null);
+    } catch (ConfigException e) {
+      // reported by the first open, as before
+    }
+    Connections.ready();
+  }
+
   /** The calls of {@code Queryable}, on this connection. */
   public Runner runner() {
     return runner;

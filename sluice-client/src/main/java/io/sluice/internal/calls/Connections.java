@@ -26,6 +26,11 @@ public final class Connections {
     installed = bridge;
   }
 
+  /** Makes sure the bridge is installed ({@code Connection} initialised), on the calling thread. */
+  public static void ready() {
+    bridge();
+  }
+
   private static Bridge bridge() {
     Bridge b = installed;
     if (b == null) {

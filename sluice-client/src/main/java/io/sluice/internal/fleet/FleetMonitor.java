@@ -59,17 +59,31 @@ public final class FleetMonitor implements AutoCloseable {
    */
   public static FleetMonitor start(List<HostPort> hosts, ConnectionConfig config, MonitorSettings settings,
       FleetEvents events) {
+    FleetMonitor m = create(hosts, config, settings, events);
+    m.startProbes();
+    return m;
+  }
+
+  /** As {@link #start(List, ConnectionConfig, MonitorSettings, FleetEvents)}, without starting the probes yet ({@link #startProbes()}). */
+  public static FleetMonitor create(List<HostPort> hosts, ConnectionConfig config, MonitorSettings settings,
+      FleetEvents events) {
     if (hosts.isEmpty()) {
       throw new IllegalArgumentException("a fleet monitor needs at least one host");
     }
     if (hosts.stream().distinct().count() != hosts.size()) {
       throw new IllegalArgumentException("a host is listed twice: " + hosts);
     }
-    FleetMonitor m = new FleetMonitor(hosts, config, settings, events == null ? FleetEvents.NONE : events);
-    for (HostWatcher w : m.watchers) {
-      m.threads.add(Thread.ofVirtual().name("sluice-fleet-probe " + w.host).start(w));
+    return new FleetMonitor(hosts, config, settings, events == null ? FleetEvents.NONE : events);
+  }
+
+  /** Starts one probe thread (virtual) per host; once. */
+  public synchronized void startProbes() {
+    if (!threads.isEmpty()) {
+      throw new IllegalStateException("the probes have started");
     }
-    return m;
+    for (HostWatcher w : watchers) {
+      threads.add(Thread.ofVirtual().name("sluice-fleet-probe " + w.host).start(w));
+    }
   }
 
   /** {@link #start(List, ConnectionConfig, MonitorSettings, FleetEvents)} over {@code config.hosts()}, default settings, no events. */

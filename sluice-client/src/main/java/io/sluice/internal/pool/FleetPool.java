@@ -75,24 +75,7 @@ public final class FleetPool implements PoolCore {
    * The last choice of fit standbys, reused for {@link #FIT_REUSE_NANOS}: building a snapshot takes
    * the monitor's lock and reads the lag clock per standby, which would otherwise be paid per read.
    */
-  private volatile Fit lastFit;
-
-  /** The fit standbys as of {@code atNanos} (no floor, no host avoided), each with its replay position then. */
-  private record Fit(long atNanos, List<HostPort> hosts, List<Lsn> replayed) {
-    /** Those of the hosts past {@code floor}. */
-    List<HostPort> past(Lsn floor) {
-      if (!floor.isValid()) {
-        return hosts;
-      }
-      List<HostPort> out = new ArrayList<>(hosts.size());
-      for (int i = 0; i < hosts.size(); i++) {
-        if (replayed.get(i).atLeast(floor)) {
-          out.add(hosts.get(i));
-        }
-      }
-      return out;
-    }
-  }
+  private volatile FitStandbys lastFit;
 
   /** How long a choice of fit standbys is reused: short beside the probe interval (200 ms), so lag stays as exact. */
   private static final long FIT_REUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
@@ -116,10 +99,23 @@ public final class FleetPool implements PoolCore {
       groups.put(h, new HostGroup(h, new PoolSlots(options,
           () -> known.seen(tracked(ConnectionCore.open(only, null))), events)));
     }
-    this.monitor = FleetMonitor.start(hosts, config, MonitorSettings.defaults(), events.fleet());
+    this.monitor = FleetMonitor.create(hosts, config, MonitorSettings.defaults(), events.fleet());
     this.tracking = new WalTracking(monitor, config.readYourWrites());
     this.writes = new PoolRunner(new RoutePlacement(this, Route.WRITE), -1);
     this.reads = new PoolRunner(new RoutePlacement(this, Route.READ), -1);
+    startThreads(config, hosts);
+  }
+
+  /**
+   * Threads last, after this thread has built (and so initialised the classes of) everything they
+   * use, and what a first connect needs: a virtual thread waiting for a class another thread
+   * initialises keeps its carrier, so with one carrier the probes and keepers could wait on this
+   * thread while it waits on them (docs/reliability.md, small containers).
+   */
+  private void startThreads(ConnectionConfig config, List<HostPort> hosts) {
+    ConnectionCore.initialiseForOpen(FleetMonitor.narrowTo(config, hosts.getFirst()));
+    monitor.startProbes();
+    groups.values().forEach(g -> g.slots().startKeeper());
   }
 
   /** A group's connection lets the WAL position trail its calls ({@link WalTracking}). */
@@ -300,7 +296,7 @@ public final class FleetPool implements PoolCore {
   private HostGroup reader(Deadline call, Set<HostPort> avoid) {
     Duration maxLag = config.maxStandbyLag();
     Lsn floor = readFloor();
-    Fit reuse = lastFit;
+    FitStandbys reuse = lastFit;
     long now = System.nanoTime();
     if (avoid.isEmpty() && reuse != null && now - reuse.atNanos() < FIT_REUSE_NANOS) {
       List<HostPort> past = reuse.past(floor);
@@ -312,7 +308,7 @@ public final class FleetPool implements PoolCore {
     if (avoid.isEmpty()) {
       List<HostPort> any = Fitness.fitStandbys(snap, maxLag, Lsn.ZERO, monitor.lagClock().oldest(), avoid);
       FleetSnapshot first = snap;
-      lastFit = new Fit(now, any, any.stream().map(h -> first.host(h).state().position()).toList());
+      lastFit = new FitStandbys(now, any, any.stream().map(h -> first.host(h).state().position()).toList());
     }
     List<HostPort> fit = Fitness.fitStandbys(snap, maxLag, floor, monitor.lagClock().oldest(), avoid);
     long bound = STANDBY_WAIT.toNanos();

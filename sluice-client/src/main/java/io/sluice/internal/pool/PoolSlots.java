@@ -45,7 +45,8 @@ final class PoolSlots {
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition changed = lock.newCondition();
   private final List<PoolSlot> slots = new ArrayList<>();
-  private final Thread keeper;
+  /** Started by {@link #startKeeper()}, once whoever builds the pool has finished building it. */
+  private volatile Thread keeper;
   private final PoolGrowth growth = new PoolGrowth();
   private int opening;
   private int checking;
@@ -59,7 +60,15 @@ final class PoolSlots {
     this.o = options;
     this.opener = opener;
     this.events = events;
-    this.keeper = PoolKeeper.start(this);
+  }
+
+  /**
+   * Starts the keeper (virtual), which opens the pool's first connections: after the pool is
+   * built, so that the building thread initialises no class while the keeper waits for it
+   * (docs/reliability.md, one carrier).
+   */
+  void startKeeper() {
+    keeper = PoolKeeper.start(this);
   }
 
   /**
@@ -299,7 +308,10 @@ final class PoolSlots {
     } finally {
       lock.unlock();
     }
-    keeper.interrupt();
+    Thread k = keeper;
+    if (k != null) {
+      k.interrupt();
+    }
     for (PoolSlot s : all) {
       s.c.close();
       events.closed(s.core, true, PoolEvent.Reason.POOL_CLOSED);

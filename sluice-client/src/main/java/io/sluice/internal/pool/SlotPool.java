@@ -29,6 +29,8 @@ public final class SlotPool implements PoolCore, Placement {
   public SlotPool(Pool pool, ConnectionConfig config, PoolOptions options, PoolEvents events) {
     this.options = options;
     this.slots = new PoolSlots(options, () -> known.seen(ConnectionCore.open(config, null)), events);
+    ConnectionCore.initialiseForOpen(config);
+    slots.startKeeper();
     this.pool = pool;
     this.runner = new PoolRunner(this, -1);
   }

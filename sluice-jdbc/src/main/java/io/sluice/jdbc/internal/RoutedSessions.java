@@ -76,7 +76,24 @@ final class RoutedSessions implements Sessions {
     if (held != null) {
       return work.run(held.session);   // the transaction's, a streaming result's, or an outer call's
     }
-    Bound b = bind(readOnly);
+    // a read-only auto-commit statement that provably did not run goes again, on a session bound
+    // afresh (its dead host's idle sessions fail the pool's check, a refused connect moves on), at
+    // most once per connection and host the pool may hold
+    for (int attempt = 1; ; attempt++) {
+      Bound b = bind(readOnly);
+      try {
+        return runBound(b, tracked, work);
+      } catch (SQLException e) {
+        if (!readOnly || !StandbyNotRun.provably(e, b.session)
+            || attempt >= pool.options().maxSize() + pool.hosts().size()) {
+          throw e;
+        }
+      }
+    }
+  }
+
+  /** Runs {@code work} on {@code b}, bound for it alone, and gives {@code b} back unless a stream holds it. */
+  private <T> T runBound(Bound b, boolean tracked, Work<T> work) throws SQLException {
     synchronized (b) {
       b.inRun = true;
     }
