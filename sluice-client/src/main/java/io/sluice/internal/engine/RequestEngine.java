@@ -310,6 +310,14 @@ public final class RequestEngine {
   }
 
   /**
+   * Blocks until the server sends something (left buffered for {@link #checkIdle} or the next
+   * reader), or the connection fails or is closed ({@link ReplyReader#awaitInput}).
+   */
+  public void awaitInput() {
+    reader.awaitInput();
+  }
+
+  /**
    * Ends the session: Terminate when nothing is in flight, then the socket is closed; requests
    * still in flight in other threads fail with an unknown outcome.
    */

@@ -219,6 +219,12 @@ final class RoutedSessions implements Sessions {
    * thread's session is closed (it is pinned to that thread's transaction), and the pool replaces it.
    */
   @Override
+  public NotificationInbox notifications() throws SQLException {
+    throw SqlErrors.unsupported("this connection routes its statements over a pool (readRouting):"
+        + " it has no one session to receive notifications on");
+  }
+
+  @Override
   public void close() {
     closed = true;
     for (Bound b : bound.values()) {
