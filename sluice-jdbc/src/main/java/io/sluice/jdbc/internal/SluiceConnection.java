@@ -197,6 +197,7 @@ public final class SluiceConnection implements StatementOverloads, ConnectionRef
 
   @Override
   public String nativeSQL(String sql) throws SQLException {
+    checkOpen();
     return rewrite(sql).sql();
   }
 
@@ -392,6 +393,7 @@ public final class SluiceConnection implements StatementOverloads, ConnectionRef
   /** Empty: values map to Java classes by type, not through SQLData (setTypeMap refuses a mapping). */
   @Override
   public Map<String, Class<?>> getTypeMap() throws SQLException {
+    checkOpen();
     return new java.util.HashMap<>();
   }
 
@@ -454,11 +456,13 @@ public final class SluiceConnection implements StatementOverloads, ConnectionRef
 
   @Override
   public <T> T unwrap(Class<T> iface) throws SQLException {
+    checkOpen();   // as pgjdbc: a closed connection has nothing to unwrap to (08003)
     return Wrappers.unwrap(this, sessions.delegate(), iface);
   }
 
   @Override
-  public boolean isWrapperFor(Class<?> iface) {
+  public boolean isWrapperFor(Class<?> iface) throws SQLException {
+    checkOpen();
     return Wrappers.isWrapperFor(this, sessions.delegate(), iface);
   }
 

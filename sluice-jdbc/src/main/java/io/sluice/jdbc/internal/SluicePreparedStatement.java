@@ -94,6 +94,7 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
 
   @Override
   public ResultSet executeQuery() throws SQLException {
+    checkOpen();   // before the parameters: a closed statement is 55000 whatever was set
     run(parameters.statements(), parameters.valuesOf(parameters.bound()), GeneratedKeys.NONE);
     return singleResult();
   }
@@ -105,6 +106,7 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
 
   @Override
   public long executeLargeUpdate() throws SQLException {
+    checkOpen();   // before the parameters: a closed statement is 55000 whatever was set
     run(parameters.statements(), parameters.valuesOf(parameters.bound()), keys);
     if (getResultSet() != null) {
       throw SqlErrors.of("executeUpdate ran a statement that returned rows; use executeQuery or execute", "0100E");
@@ -114,6 +116,7 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
 
   @Override
   public boolean execute() throws SQLException {
+    checkOpen();   // before the parameters: a closed statement is 55000 whatever was set
     run(parameters.statements(), parameters.valuesOf(parameters.bound()), keys);
     return getResultSet() != null;
   }
@@ -127,7 +130,6 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
 
   @Override
   public void clearBatch() throws SQLException {
-    checkOpen();
     batch.clear();
     batchSql.clear();
   }
@@ -167,7 +169,6 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
 
   @Override
   public void clearParameters() throws SQLException {
-    checkOpen();
     parameters.clear();
   }
 
@@ -465,9 +466,9 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
     set(i, x == null ? null : x.getString());
   }
 
-  // a prepared statement runs its own SQL; JDBC forbids the Statement forms that take SQL
+  // a prepared statement runs its own SQL; JDBC forbids the Statement forms that take SQL (pgjdbc: 42809)
   private static SQLException takesNoSql() {
-    return SqlErrors.of("a PreparedStatement runs the SQL it was prepared with; this method takes SQL", "HY000");
+    return SqlErrors.of("a PreparedStatement runs the SQL it was prepared with; this method takes SQL", "42809");
   }
 
   @Override
@@ -487,6 +488,7 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
 
   @Override
   public void addBatch(String sql) throws SQLException {
+    checkOpen();
     throw takesNoSql();
   }
 
