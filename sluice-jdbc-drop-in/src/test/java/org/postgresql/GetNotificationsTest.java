@@ -126,6 +126,26 @@ class GetNotificationsTest {
   }
 
   @Test
+  void aWaiterGetsThemWhileAnotherThreadRunsStatementsOnTheConnection() throws Exception {
+    try (Connection listener = DropInServer.connect(); Connection sender = DropInServer.connect()) {
+      PGConnection pg = listener.unwrap(PGConnection.class);
+      run(listener, "LISTEN busy");
+      CompletableFuture<Void> statements = CompletableFuture.runAsync(() -> {
+        try {
+          for (int i = 0; i < 20; i++) {
+            run(listener, "select pg_sleep(0.02)");
+          }
+        } catch (SQLException e) {
+          throw new IllegalStateException(e);
+        }
+      });
+      run(sender, "NOTIFY busy, 'meanwhile'");
+      assertEquals("meanwhile", collect(pg, 1).get(0).getParameter());
+      statements.get(30, TimeUnit.SECONDS);
+    }
+  }
+
+  @Test
   void closingTheConnectionWakesAWaiter() throws Exception {
     Connection listener = DropInServer.connect();
     PGConnection pg = listener.unwrap(PGConnection.class);

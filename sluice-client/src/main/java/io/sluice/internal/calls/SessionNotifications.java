@@ -36,10 +36,12 @@ public final class SessionNotifications {
   /**
    * Blocks until the server sends something, or the connection fails or is closed (which is how a
    * waiter is woken: nothing else ends it); what came is left for {@link #readArrived} or the next
-   * statement's reader. Runs on a thread of its own, so that the caller can stop waiting at its timeout.
+   * statement's reader. Runs on a thread of its own, so that the caller can stop waiting at its
+   * timeout. Returns false at once, without waiting, while statements are in flight: their readers
+   * hand the notifications that come with their replies to the handler.
    */
-  public static void awaitInput(Connection connection) {
-    Connections.core(connection).session().engine().awaitInput();
+  public static boolean awaitInput(Connection connection) {
+    return Connections.core(connection).session().engine().awaitInput();
   }
 
   /**

@@ -219,11 +219,16 @@ final class ReplyReader {
    * a request written meanwhile, which this wakes on its way out). For a caller waiting for a
    * NotificationResponse on a connection that is otherwise idle; it holds the read lock while it
    * waits, so callers of requests written meanwhile wait for its bytes like for any reader's.
+   * Returns false at once, without waiting, while requests are in flight: their readers read
+   * whatever comes (a stream's rows may then lie buffered for a while, which would wake a waiter
+   * again and again).
    */
-  void awaitInput() {
+  boolean awaitInput() {
+    boolean waited = false;
     readLock.lock();
     try {
-      if (queue.broken() == null && !s.isBroken()) {
+      if (queue.broken() == null && !s.isBroken() && queue.isEmpty()) {
+        waited = true;
         s.reader.awaitInput();
       }
     } catch (IOException e) {
@@ -232,6 +237,7 @@ final class ReplyReader {
       readLock.unlock();
     }
     wakeNextReader();
+    return waited;
   }
 
   /**

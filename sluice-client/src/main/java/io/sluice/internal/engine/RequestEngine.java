@@ -311,10 +311,11 @@ public final class RequestEngine {
 
   /**
    * Blocks until the server sends something (left buffered for {@link #checkIdle} or the next
-   * reader), or the connection fails or is closed ({@link ReplyReader#awaitInput}).
+   * reader), or the connection fails or is closed ({@link ReplyReader#awaitInput}); false, at
+   * once, while requests are in flight.
    */
-  public void awaitInput() {
-    reader.awaitInput();
+  public boolean awaitInput() {
+    return reader.awaitInput();
   }
 
   /**

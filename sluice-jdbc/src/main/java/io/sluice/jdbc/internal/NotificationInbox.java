@@ -16,8 +16,14 @@ import java.util.concurrent.locks.ReentrantLock;
  * the server sends only what this session LISTENs to, and whoever LISTENs is to take them.
  */
 public final class NotificationInbox {
-  /** Whether a helper thread is blocked waiting for the server to send something. */
-  private enum Watch { NONE, WAITING }
+  /**
+   * The helper thread that waits for the server to send something: none; waiting; or back without
+   * having waited, as other threads' statements were in flight (their readers take what comes).
+   */
+  private enum Watch { NONE, WAITING, BUSY }
+
+  /** While other threads' statements are in flight, how long a waiter waits before it looks again. */
+  private static final long BUSY_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
 
   private final io.sluice.Connection sluice;
   private final ReentrantLock lock = new ReentrantLock();
@@ -82,14 +88,21 @@ public final class NotificationInbox {
         if (timeoutMillis > 0 && left <= 0) {
           return List.of();
         }
-        if (watch == Watch.NONE) {
-          watch = Watch.WAITING;
-          Thread.ofVirtual().name("sluice-jdbc-notifications").start(this::watch);
-        }
-        if (timeoutMillis > 0) {
-          changed.awaitNanos(left);
+        if (watch == Watch.BUSY) {
+          // the readers of other threads' statements hand notifications over as they come; once
+          // they are done, nobody reads: look again after a while
+          watch = Watch.NONE;
+          changed.awaitNanos(timeoutMillis > 0 ? Math.min(left, BUSY_NANOS) : BUSY_NANOS);
         } else {
-          changed.await();
+          if (watch == Watch.NONE) {
+            watch = Watch.WAITING;
+            Thread.ofVirtual().name("sluice-jdbc-notifications").start(this::watch);
+          }
+          if (timeoutMillis > 0) {
+            changed.awaitNanos(left);
+          } else {
+            changed.await();
+          }
         }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
@@ -110,12 +123,13 @@ public final class NotificationInbox {
    * then hands the bytes that come next to whoever reads (the next statement's reply).
    */
   private void watch() {
+    boolean waited = false;
     try {
-      SessionNotifications.awaitInput(sluice);
+      waited = SessionNotifications.awaitInput(sluice);
     } finally {
       lock.lock();
       try {
-        watch = Watch.NONE;
+        watch = waited ? Watch.NONE : Watch.BUSY;
         changed.signalAll();
       } finally {
         lock.unlock();
