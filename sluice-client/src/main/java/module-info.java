@@ -14,6 +14,7 @@ module io.sluice.client {
   exports io.sluice.event;
   exports io.sluice.replication;
   exports io.sluice.sql;
-  // the JDBC driver's SQLWarnings need a connection's raw notice fields (Notices), no API of their own
+  // the JDBC driver's SQLWarnings and pgjdbc's getNotifications need a connection's raw notices
+  // (Notices) and notifications (SessionNotifications), no API of their own
   exports io.sluice.internal.calls to io.sluice.jdbc;
 }

@@ -17,12 +17,17 @@ public interface PGConnection {
   Array createArrayOf(String typeName, Object elements) throws SQLException;
 
   /**
-   * Not supported: the notifications a session receives are not handed to the JDBC driver. Use
-   * Sluice's {@code io.sluice.Notifications}, a listener with a connection of its own.
+   * The LISTEN/NOTIFY notifications this connection's session received since the last call, after
+   * reading what the server already sent, without waiting; null when there are none. They arrive
+   * only while the session is outside a transaction block (the server holds them until it ends).
    */
   PGNotification[] getNotifications() throws SQLException;
 
-  /** As {@link #getNotifications()}: not supported. */
+  /**
+   * As {@link #getNotifications()}, waiting for one when none was received: {@code timeoutMillis}
+   * 0 waits until one comes, above 0 up to that long, below 0 not at all; never inside a
+   * transaction block. Closing the connection from another thread ends the wait (SQLSTATE {@code 08003}).
+   */
   PGNotification[] getNotifications(int timeoutMillis) throws SQLException;
 
   /** COPY on this connection, over Sluice's {@code io.sluice.Copy}. */

@@ -6,7 +6,6 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import java.sql.Connection;
 import java.sql.ResultSet;
-import java.sql.SQLFeatureNotSupportedException;
 import java.sql.Statement;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -117,16 +116,6 @@ class PGConnectionTest {
         assertEquals(name, rs.getMetaData().getColumnLabel(1));
       }
       assertThrows(PSQLException.class, () -> pg.escapeLiteral("a\0b"));
-    }
-  }
-
-  @Test
-  void notificationsAreRefusedPointingAtSluicesListener() throws Exception {
-    try (Connection c = DropInServer.connect()) {
-      PGConnection pg = c.unwrap(PGConnection.class);
-      var e = assertThrows(SQLFeatureNotSupportedException.class, pg::getNotifications);
-      assertTrue(e.getMessage().contains("io.sluice.Notifications"), e.getMessage());
-      assertThrows(SQLFeatureNotSupportedException.class, () -> pg.getNotifications(10));
     }
   }
 

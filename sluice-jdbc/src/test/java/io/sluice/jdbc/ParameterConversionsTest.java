@@ -145,6 +145,24 @@ class ParameterConversionsTest extends OneConnection {
     };
   }
 
+  // issue 35: 65,535 setString parameters (each cast to varchar in the SQL) took 6x pgjdbc's time
+  @Test
+  void sixtyFiveThousandFiveHundredThirtyFiveStringParametersWork() throws SQLException {
+    int n = 65_535;
+    String sql = "select cardinality(a), a[1], a[" + n + "] from (select array[?" + ", ?".repeat(n - 1) + "] a) s";
+    try (PreparedStatement ps = c.prepareStatement(sql)) {
+      for (int i = 1; i <= n; i++) {
+        ps.setString(i, "v" + i);
+      }
+      try (ResultSet rs = ps.executeQuery()) {
+        assertTrue(rs.next());
+        assertEquals(n, rs.getInt(1));
+        assertEquals("v1", rs.getString(2));
+        assertEquals("v" + n, rs.getString(3));
+      }
+    }
+  }
+
   // issue 35 §6: pgjdbc refuses more than 65,535 parameters when the statement is prepared, 22023
   @Test
   void moreThan65535ParametersIs22023() throws SQLException {

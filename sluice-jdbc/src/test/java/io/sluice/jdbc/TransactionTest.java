@@ -240,14 +240,15 @@ class TransactionTest extends OneConnection {
   }
 
   @Test
-  void aClosedConnectionRefusesWorkAsAConnectionError() throws SQLException {
+  void aClosedConnectionsStatementRefusesWorkAsPgjdbcDoes() throws SQLException {
     Connection gone = TestDatabase.connect();
     Statement s = gone.createStatement();
     gone.close();
     assertTrue(gone.isClosed());
     assertFalse(gone.isValid(1));
     SQLException e = assertThrows(SQLException.class, () -> s.executeQuery("select 1"));
-    assertEquals("08003", e.getSQLState());
+    assertEquals("55000", e.getSQLState(), "pgjdbc: the statement is closed with its connection");
+    assertEquals("08003", assertThrows(SQLException.class, gone::createStatement).getSQLState());
   }
 
   @Test

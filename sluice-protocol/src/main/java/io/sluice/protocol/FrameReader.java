@@ -73,6 +73,15 @@ public final class FrameReader {
     return buf[pos++];
   }
 
+  /**
+   * Blocks until at least one byte is buffered (reading from the source if none is), without
+   * taking a message: for a caller that waits for the server to send something unasked (a
+   * NotificationResponse) and leaves the reading of it to {@link #next()}.
+   */
+  public void awaitInput() throws IOException {
+    fill(1, null);
+  }
+
   /** Bytes received but not yet returned as messages. */
   public int buffered() {
     return limit - pos;

@@ -105,6 +105,24 @@ class FrameReaderTest {
     }
   }
 
+  // awaitInput (a JDBC connection waiting for a NOTIFY) takes no message: whatever it read is next()'s
+  @Test
+  void awaitingInputBuffersBytesButTakesNoMessage() throws IOException {
+    ChunkedSource source = ChunkedSource.oneByteAtATime(STREAM);
+    FrameReader reader = new FrameReader(source, MAX, 64);
+    reader.awaitInput();
+    assertEquals(1, reader.buffered(), "one read: the first byte");
+    reader.awaitInput();
+    assertEquals(1, source.reads, "bytes buffered already: no read");
+    for (int i = 0; i < MESSAGES.size(); i++) {
+      reader.awaitInput();
+      byte[] expected = BackendEncoder.toBytes(MESSAGES.get(i));
+      assertEquals(expected[0], reader.next(), "message " + i);
+      assertBytes(expected, BackendEncoder.toBytes(reader.decode()), "message " + i);
+    }
+    assertEquals("the server closed the connection", assertThrows(EOFException.class, reader::awaitInput).getMessage());
+  }
+
   /** A message's bytes as kept: the array the reader returned them in, and where. */
   private record Kept(byte[] buffer, int offset, int length, byte[] expected, int index) {}
 

@@ -6,7 +6,8 @@
  * Connections} is the one bridge between a public connection and its core.
  *
  * <p>Not API: nothing under {@code io.sluice.internal} is exported by the module (this package only
- * to {@code io.sluice.jdbc}, for {@code Notices}), and any of it may change in any release. The
+ * to {@code io.sluice.jdbc}, for {@code Notices} and
+ * {@code SessionNotifications}), and any of it may change in any release. The
  * parts and how they fit are in {@code docs/engine.md}.
  */
 package io.sluice.internal.calls;

@@ -214,6 +214,33 @@ final class ReplyReader {
   }
 
   /**
+   * Blocks until the server sends something, the connection fails or it is closed, taking no
+   * message: the bytes stay buffered for whoever reads next ({@link #probeIdle}, or the reader of
+   * a request written meanwhile, which this wakes on its way out). For a caller waiting for a
+   * NotificationResponse on a connection that is otherwise idle; it holds the read lock while it
+   * waits, so callers of requests written meanwhile wait for its bytes like for any reader's.
+   * Returns false at once, without waiting, while requests are in flight: their readers read
+   * whatever comes (a stream's rows may then lie buffered for a while, which would wake a waiter
+   * again and again).
+   */
+  boolean awaitInput() {
+    boolean waited = false;
+    readLock.lock();
+    try {
+      if (queue.broken() == null && !s.isBroken() && queue.isEmpty()) {
+        waited = true;
+        s.reader.awaitInput();
+      }
+    } catch (IOException e) {
+      readFailed(e);
+    } finally {
+      readLock.unlock();
+    }
+    wakeNextReader();
+    return waited;
+  }
+
+  /**
    * On an idle connection (nothing in flight), reads what the server sent unasked: notices,
    * notifications and parameter changes are handled; a FATAL (the backend was terminated, the
    * server shuts down) or the end of the stream closes the connection; anything else is a protocol
@@ -252,17 +279,20 @@ final class ReplyReader {
   private int next(FrameReader in) {
     try {
       return in.next();
-    } catch (EOFException e) {
-      queue.failAll(new ConnectionException(e.getMessage() + " (" + s.transport.describe() + ")", Outcome.UNKNOWN, e));
-    } catch (IOException e) {
-      queue.failAll(new ConnectionException("could not read from the server: " + e.getMessage()
-          + " (" + s.transport.describe() + ")", Outcome.UNKNOWN, e));
     } catch (ProtocolException e) {
       queue.failAll(ReplyDispatcher.violation(e));
+    } catch (IOException e) {
+      readFailed(e);
     } catch (OutOfMemoryError e) {
       queue.failAll(outOfMemory(e));
     }
     return -1;
+  }
+
+  /** Reading from the socket failed: every request fails, and the connection is closed. */
+  private void readFailed(IOException e) {
+    String why = e instanceof EOFException ? e.getMessage() : "could not read from the server: " + e.getMessage();
+    queue.failAll(new ConnectionException(why + " (" + s.transport.describe() + ")", Outcome.UNKNOWN, e));
   }
 
   private static ConnectionException outOfMemory(OutOfMemoryError e) {

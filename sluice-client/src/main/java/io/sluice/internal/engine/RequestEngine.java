@@ -324,6 +324,15 @@ public final class RequestEngine {
   }
 
   /**
+   * Blocks until the server sends something (left buffered for {@link #checkIdle} or the next
+   * reader), or the connection fails or is closed ({@link ReplyReader#awaitInput}); false, at
+   * once, while requests are in flight.
+   */
+  public boolean awaitInput() {
+    return reader.awaitInput();
+  }
+
+  /**
    * Ends the session: Terminate when nothing is in flight, then the socket is closed; requests
    * still in flight in other threads fail with an unknown outcome.
    */

@@ -1,11 +1,13 @@
 package io.sluice.jdbc.dropin;
 
 import io.sluice.SluiceException;
+import io.sluice.jdbc.internal.NotificationInbox;
 import io.sluice.jdbc.internal.SqlErrors;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
+import java.util.List;
 import java.util.Map;
 import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
@@ -49,19 +51,27 @@ final class PgConnectionView implements PGConnection {
     return connection.createArrayOf(typeName, boxed);
   }
 
+  /** pgjdbc's {@code getNotifications()}: what was received, reading what the server already sent, without waiting. */
   @Override
   public PGNotification[] getNotifications() throws SQLException {
-    throw notifications();
+    return getNotifications(-1);
   }
 
+  /**
+   * As pgjdbc: below 0 no wait, 0 waits until one comes (or the connection closes), above 0 up to
+   * that long; null when none came (pgjdbc's "backwards-compatibility hand-holding").
+   */
   @Override
   public PGNotification[] getNotifications(int timeoutMillis) throws SQLException {
-    throw notifications();
-  }
-
-  private static SQLFeatureNotSupportedException notifications() {
-    return new SQLFeatureNotSupportedException("getNotifications: the notifications a Sluice session receives are"
-        + " not handed to the JDBC driver; listen with io.sluice.Notifications (a connection of its own)", "0A000");
+    List<io.sluice.Notification> taken = NotificationInbox.of(connection).take(timeoutMillis);
+    if (taken.isEmpty()) {
+      return null;
+    }
+    PGNotification[] out = new PGNotification[taken.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = new Notify(taken.get(i));
+    }
+    return out;
   }
 
   @Override

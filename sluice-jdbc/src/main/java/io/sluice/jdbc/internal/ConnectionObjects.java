@@ -48,6 +48,7 @@ interface ConnectionObjects extends Connection {
 
   @Override
   default Map<String, Class<?>> getTypeMap() throws SQLException {
+    self().checkOpen();
     return new java.util.HashMap<>();
   }
 

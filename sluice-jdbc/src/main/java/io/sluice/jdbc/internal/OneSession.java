@@ -8,10 +8,17 @@ import java.sql.SQLException;
 /** A JDBC connection's one server session, for its whole life: a connection that does not route. */
 final class OneSession implements Sessions {
   private final io.sluice.Connection sluice;
+  private final NotificationInbox notifications;
 
   OneSession(io.sluice.Connection sluice, ConnectionWarnings warnings) {
     this.sluice = sluice;
     Notices.route(sluice, warnings::add);
+    this.notifications = new NotificationInbox(sluice);
+  }
+
+  @Override
+  public NotificationInbox notifications() {
+    return notifications;
   }
 
   @Override
@@ -62,6 +69,7 @@ final class OneSession implements Sessions {
 
   @Override
   public void close() {
+    notifications.close();
     sluice.close();
   }
 

@@ -3,6 +3,8 @@ package io.sluice.jdbc.internal;
 import io.sluice.sql.RewrittenSql;
 import java.sql.Types;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -48,21 +50,54 @@ final class ParameterCasts {
     };
   }
 
-  /** The statements of {@code r} with each typed NULL's {@code $n} followed by its cast. */
+  /**
+   * The statements of {@code r} with each cast parameter's {@code $n} followed by its cast. Built
+   * forward, one copy of each statement: inserting into the text from the end moved its tail once
+   * per cast, quadratic in the parameters (65,535 {@code setString}s took seconds).
+   */
   static List<String> apply(RewrittenSql r, String[] casts) {
     int[] end = r.parameterEnd();
     int[] statementOf = r.parameterStatement();
     List<String> out = new ArrayList<>(r.statements());
+    int[] at = castParameters(casts, end, statementOf);
+    int k = 0;
     for (int s = 0; s < out.size(); s++) {
-      StringBuilder sql = new StringBuilder(out.get(s));
-      // from the last placeholder back, so that earlier offsets stay valid
-      for (int j = casts.length - 1; j >= 0; j--) {
-        if (casts[j] != null && statementOf[j] == s && end[j] >= 0) {
-          sql.insert(end[j], "::" + casts[j]);
-        }
+      String text = out.get(s);
+      if (k >= at.length || statementOf[at[k]] != s) {
+        continue;
       }
-      out.set(s, sql.toString());
+      StringBuilder sql = new StringBuilder(text.length() + 10 * (at.length - k));
+      int from = 0;
+      for (; k < at.length && statementOf[at[k]] == s; k++) {
+        int j = at[k];
+        sql.append(text, from, end[j]).append("::").append(casts[j]);
+        from = end[j];
+      }
+      out.set(s, sql.append(text, from, text.length()).toString());
     }
     return out;
+  }
+
+  /** The parameters that have a cast and a place in the text, by statement and then by place in it. */
+  private static int[] castParameters(String[] casts, int[] end, int[] statementOf) {
+    int n = 0;
+    int[] at = new int[casts.length];
+    boolean ordered = true;
+    for (int j = 0; j < casts.length; j++) {
+      if (casts[j] != null && end[j] >= 0) {
+        if (n > 0) {
+          int p = at[n - 1];
+          ordered &= statementOf[p] < statementOf[j] || statementOf[p] == statementOf[j] && end[p] < end[j];
+        }
+        at[n++] = j;
+      }
+    }
+    at = Arrays.copyOf(at, n);
+    if (!ordered) {   // placeholders the rewrite moved (a call escape's result parameter): rare
+      at = Arrays.stream(at).boxed()
+          .sorted(Comparator.<Integer>comparingInt(j -> statementOf[j]).thenComparingInt(j -> end[j]))
+          .mapToInt(Integer::intValue).toArray();
+    }
+    return at;
   }
 }

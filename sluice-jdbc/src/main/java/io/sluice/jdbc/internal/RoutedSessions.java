@@ -255,6 +255,12 @@ final class RoutedSessions implements Sessions {
    * Idempotent: the driver's leak watch calls it again once the connection is collected.
    */
   @Override
+  public NotificationInbox notifications() throws SQLException {
+    throw SqlErrors.unsupported("this connection routes its statements over a pool (readRouting):"
+        + " it has no one session to receive notifications on");
+  }
+
+  @Override
   public void close() {
     closed = true;
     try {

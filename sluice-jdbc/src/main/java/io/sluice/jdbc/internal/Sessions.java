@@ -60,6 +60,12 @@ interface Sessions {
   /** Gives back or closes every session; an open transaction is rolled back. */
   void close();
 
+  /**
+   * The LISTEN/NOTIFY notifications its one session received; a connection whose sessions a
+   * routing pool lends has no one session to listen on, which is a {@code 0A000}.
+   */
+  NotificationInbox notifications() throws SQLException;
+
   /** What {@code unwrap} reaches beside the connection: the Sluice connection, or the routing pool. */
   Object delegate();
 }

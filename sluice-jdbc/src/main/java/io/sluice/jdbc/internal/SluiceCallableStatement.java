@@ -110,6 +110,7 @@ public final class SluiceCallableStatement extends SluicePreparedStatement imple
 
   @Override
   public boolean execute() throws SQLException {
+    checkOpen();
     RewrittenSql r = forOuts();
     run(r, BoundParameters.valuesFor(r, callValues(r)), GeneratedKeys.NONE);
     ResultSet rs = getResultSet();
@@ -126,6 +127,7 @@ public final class SluiceCallableStatement extends SluicePreparedStatement imple
 
   @Override
   public ResultSet executeQuery() throws SQLException {
+    checkOpen();
     RewrittenSql r = forOuts();
     run(r, BoundParameters.valuesFor(r, callValues(r)), GeneratedKeys.NONE);
     return singleResult();

@@ -217,6 +217,7 @@ public class SluiceConnection implements StatementOverloads, ConnectionObjects, 
 
   @Override
   public String nativeSQL(String sql) throws SQLException {
+    checkOpen();
     return rewrite(sql).sql();
   }
 
@@ -463,11 +464,13 @@ public class SluiceConnection implements StatementOverloads, ConnectionObjects, 
 
   @Override
   public <T> T unwrap(Class<T> iface) throws SQLException {
+    checkOpen();   // as pgjdbc: a closed connection has nothing to unwrap to (08003)
     return Wrappers.unwrap(this, sessions.delegate(), iface);
   }
 
   @Override
-  public boolean isWrapperFor(Class<?> iface) {
+  public boolean isWrapperFor(Class<?> iface) throws SQLException {
+    checkOpen();
     return Wrappers.isWrapperFor(this, sessions.delegate(), iface);
   }
 

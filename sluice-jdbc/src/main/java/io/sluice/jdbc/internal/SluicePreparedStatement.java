@@ -78,9 +78,8 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
   }
 
   /**
-   * Sets an object of a class an {@link Extension} knows (the drop-in's {@code PGobject}) as its
-   * text: cast to its type when that is a built-in type's name, else untyped, for the server to
-   * read as the type the parameter's place needs (a custom type's name is never written into SQL).
+   * Sets an object an {@link Extension} knows (the drop-in's {@code PGobject}) as its text: cast to its type
+   * when a built-in type's name, else untyped, for the server to read as its place needs (never a custom name).
    */
   private boolean setExtended(int i, Object x) throws SQLException {
     Extension.TypedText t = x == null || !Extensions.present() ? null : Extensions.get().parameter(x);
@@ -94,6 +93,7 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
 
   @Override
   public ResultSet executeQuery() throws SQLException {
+    checkOpen();   // before the parameters: a closed statement is 55000 whatever was set
     run(parameters.statements(), parameters.valuesOf(parameters.bound()), GeneratedKeys.NONE);
     return singleResult();
   }
@@ -105,6 +105,7 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
 
   @Override
   public long executeLargeUpdate() throws SQLException {
+    checkOpen();   // before the parameters: a closed statement is 55000 whatever was set
     run(parameters.statements(), parameters.valuesOf(parameters.bound()), keys);
     if (getResultSet() != null) {
       throw SqlErrors.of("executeUpdate ran a statement that returned rows; use executeQuery or execute", "0100E");
@@ -114,6 +115,7 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
 
   @Override
   public boolean execute() throws SQLException {
+    checkOpen();   // before the parameters: a closed statement is 55000 whatever was set
     run(parameters.statements(), parameters.valuesOf(parameters.bound()), keys);
     return getResultSet() != null;
   }
@@ -127,7 +129,6 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
 
   @Override
   public void clearBatch() throws SQLException {
-    checkOpen();
     batch.clear();
     batchSql.clear();
   }
@@ -167,7 +168,6 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
 
   @Override
   public void clearParameters() throws SQLException {
-    checkOpen();
     parameters.clear();
   }
 
@@ -467,9 +467,9 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
     set(i, x == null ? null : x.getString(), "xml");   // typed xml, as pgjdbc (Oid.XML)
   }
 
-  // a prepared statement runs its own SQL; JDBC forbids the Statement forms that take SQL
+  // a prepared statement runs its own SQL; JDBC forbids the Statement forms that take SQL (pgjdbc: 42809)
   private static SQLException takesNoSql() {
-    return SqlErrors.of("a PreparedStatement runs the SQL it was prepared with; this method takes SQL", "HY000");
+    return SqlErrors.of("a PreparedStatement runs the SQL it was prepared with; this method takes SQL", "42809");
   }
 
   @Override
@@ -489,6 +489,7 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
 
   @Override
   public void addBatch(String sql) throws SQLException {
+    checkOpen();
     throw takesNoSql();
   }
 

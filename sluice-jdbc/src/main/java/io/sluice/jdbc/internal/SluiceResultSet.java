@@ -109,9 +109,14 @@ public final class SluiceResultSet implements GettersByLabel, DerivedGetters, Co
     return edits;
   }
 
+  /**
+   * A result set that is closed, or whose connection is, refuses everything but {@code close},
+   * {@code isClosed}, {@code unwrap} and {@code isWrapperFor} with pgjdbc's {@code 55000}
+   * ({@code PgResultSet.checkClosed}: object not in prerequisite state).
+   */
   private void checkOpen() throws SQLException {
-    if (closed) {
-      throw SqlErrors.of("the result set is closed", "24000");
+    if (closed || connection != null && connection.isClosed()) {
+      throw SqlErrors.of("the result set is closed", "55000");
     }
   }
 

@@ -45,11 +45,18 @@ public class SluiceStatement implements Statement, StatementRefusals, SelfWrappe
     this.runner = new StatementRunner(this, connection, results);
   }
 
+  /**
+   * A statement that is closed, or whose connection is, refuses work with pgjdbc's {@code 55000}
+   * (object not in prerequisite state; {@code PgStatement.checkClosed}). As in pgjdbc, what only
+   * reads or resets the statement's own settings still works then: {@code getConnection}, the
+   * fetch size and direction, the result type, concurrency and holdability, {@code
+   * getMaxFieldSize}, {@code closeOnCompletion}, {@code clearBatch}, {@code clearWarnings},
+   * {@code clearParameters}, and {@code cancel}, which has nothing to cancel.
+   */
   void checkOpen() throws SQLException {
-    if (closed) {
-      throw SqlErrors.of("the statement is closed", "HY010");
+    if (closed || connection.isClosed()) {
+      throw SqlErrors.of("the statement is closed", "55000");
     }
-    connection.checkOpen();
   }
 
   /**
@@ -237,7 +244,6 @@ public class SluiceStatement implements Statement, StatementRefusals, SelfWrappe
 
   @Override
   public void clearBatch() throws SQLException {
-    checkOpen();
     batch.clear();
   }
 
@@ -319,7 +325,6 @@ public class SluiceStatement implements Statement, StatementRefusals, SelfWrappe
 
   @Override
   public int getMaxFieldSize() throws SQLException {
-    checkOpen();
     return maxFieldSize;
   }
 
@@ -373,7 +378,9 @@ public class SluiceStatement implements Statement, StatementRefusals, SelfWrappe
 
   @Override
   public void cancel() throws SQLException {
-    checkOpen();
+    if (closed || connection.isClosed()) {
+      return;
+    }
     try {
       connection.sessions.cancel();
     } catch (SluiceException e) {
@@ -389,7 +396,6 @@ public class SluiceStatement implements Statement, StatementRefusals, SelfWrappe
 
   @Override
   public void clearWarnings() throws SQLException {
-    checkOpen();
     warningMark = connection.warnings.mark();
   }
 
@@ -404,7 +410,6 @@ public class SluiceStatement implements Statement, StatementRefusals, SelfWrappe
 
   @Override
   public int getFetchDirection() throws SQLException {
-    checkOpen();
     return ResultSet.FETCH_FORWARD;
   }
 
@@ -416,31 +421,26 @@ public class SluiceStatement implements Statement, StatementRefusals, SelfWrappe
 
   @Override
   public int getFetchSize() throws SQLException {
-    checkOpen();
     return fetchSize;
   }
 
   @Override
   public int getResultSetConcurrency() throws SQLException {
-    checkOpen();
     return concurrency;
   }
 
   @Override
   public int getResultSetType() throws SQLException {
-    checkOpen();
     return resultSetType;
   }
 
   @Override
   public int getResultSetHoldability() throws SQLException {
-    checkOpen();
     return ResultSet.HOLD_CURSORS_OVER_COMMIT;
   }
 
   @Override
   public Connection getConnection() throws SQLException {
-    checkOpen();
     return connection;
   }
 
@@ -458,13 +458,11 @@ public class SluiceStatement implements Statement, StatementRefusals, SelfWrappe
 
   @Override
   public void closeOnCompletion() throws SQLException {
-    checkOpen();
     closeOnCompletion = true;
   }
 
   @Override
   public boolean isCloseOnCompletion() throws SQLException {
-    checkOpen();
     return closeOnCompletion;
   }
 }
