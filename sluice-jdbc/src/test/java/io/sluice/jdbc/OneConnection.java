@@ -18,4 +18,19 @@ public abstract class OneConnection {
   public static void disconnect() throws SQLException {
     c.close();
   }
+
+  /** The first column of the first row of {@code sql} run with {@code values} (setObject), as text. */
+  public static String text(String sql, Object... values) throws SQLException {
+    try (java.sql.PreparedStatement p = c.prepareStatement(sql)) {
+      for (int i = 0; i < values.length; i++) {
+        p.setObject(i + 1, values[i]);
+      }
+      try (java.sql.ResultSet rs = p.executeQuery()) {
+        if (!rs.next()) {
+          throw new AssertionError("no row from " + sql);
+        }
+        return rs.getString(1);
+      }
+    }
+  }
 }

@@ -39,18 +39,6 @@ class SessionZoneTest extends OneConnection {
     }
   }
 
-  private static String text(String sql, Object... values) throws SQLException {
-    try (PreparedStatement p = c.prepareStatement(sql)) {
-      for (int i = 0; i < values.length; i++) {
-        p.setObject(i + 1, values[i]);
-      }
-      try (ResultSet rs = p.executeQuery()) {
-        assertTrue(rs.next());
-        return rs.getString(1);
-      }
-    }
-  }
-
   @Test
   void timestamptzTextIsInTheSessionsZoneEvenInBinary() throws SQLException {
     try (Statement s = c.createStatement();

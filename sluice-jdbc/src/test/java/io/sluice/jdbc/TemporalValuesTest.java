@@ -26,18 +26,6 @@ class TemporalValuesTest extends OneConnection {
   /** 101 BC, 1 January: year -100 in java.time's proleptic count. */
   private static final LocalDate BC_101 = LocalDate.of(-100, 1, 1);
 
-  private static String text(String sql, Object... values) throws SQLException {
-    try (PreparedStatement p = c.prepareStatement(sql)) {
-      for (int i = 0; i < values.length; i++) {
-        p.setObject(i + 1, values[i]);
-      }
-      try (ResultSet rs = p.executeQuery()) {
-        assertTrue(rs.next());
-        return rs.getString(1);
-      }
-    }
-  }
-
   @Test
   void setDateBeforeYearOneKeepsTheEra() throws SQLException {
     try (PreparedStatement p = c.prepareStatement("select ?::date::text")) {

@@ -14,7 +14,7 @@ import java.util.Map;
  * objects ({@link LobFactories}), SQLXML; and its type map, which stays empty (values map to Java
  * classes by type, not through {@code SQLData}). Implemented by {@code SluiceConnection} alone.
  */
-interface ConnectionObjects extends Connection {
+public interface ConnectionObjects extends Connection {
   private SluiceConnection self() {
     return (SluiceConnection) this;
   }
