@@ -105,6 +105,22 @@ class RefCursorTest extends OneConnection {
   }
 
   @Test
+  void aRefcursorOutParameterIsReadWhenTheCallRunsSoACommitKeepsItsRows() throws SQLException {
+    // pgjdbc's RefCursorFetchTest: the cursor's rows are read at execute; the commit that then
+    // closes the cursor leaves them readable
+    c.setAutoCommit(false);
+    try (CallableStatement call = c.prepareCall("{? = call refcursor_test(?)}")) {
+      call.registerOutParameter(1, Types.REF_CURSOR);
+      call.setInt(2, 3);
+      call.execute();
+      c.commit();
+      assertEquals(List.of("1:v1", "2:v2", "3:v3"), read((ResultSet) call.getObject(1)));
+    } finally {
+      c.setAutoCommit(true);
+    }
+  }
+
+  @Test
   void afterTheTransactionTheCursorIsGone() throws SQLException {
     try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT refcursor_test(1)")) {
       assertTrue(rs.next());

@@ -28,6 +28,9 @@ import java.util.Map;
 public final class SluiceCallableStatement extends SluicePreparedStatement implements CallableStatement,
     NamedParameterRefusals {
   private final BitSet outs = new BitSet();
+  /** OUT parameters registered as {@code REF_CURSOR}: their cursors are read when the call runs. */
+  private final BitSet cursors = new BitSet();
+  private final java.util.Map<Integer, ResultSet> cursorRows = new java.util.HashMap<>();
   private SluiceResultSet outRow;
 
   SluiceCallableStatement(SluiceConnection connection, String sql, int resultSetType, int concurrency)
@@ -46,6 +49,7 @@ public final class SluiceCallableStatement extends SluicePreparedStatement imple
           + " parameter(s)", "07009");
     }
     outs.set(i);
+    cursors.set(i, sqlType == java.sql.Types.REF_CURSOR);
   }
 
   @Override
@@ -120,9 +124,25 @@ public final class SluiceCallableStatement extends SluicePreparedStatement imple
         throw SqlErrors.of("the call returned no row to read its OUT parameters from", "02000");
       }
       outRow = s;
+      readCursors();
       return false;
     }
     return rs != null;
+  }
+
+  /**
+   * Each REF_CURSOR OUT parameter's rows, read now, in the call's transaction, as pgjdbc reads
+   * them at execute: a commit before {@code getObject} (which closes the cursor) leaves them
+   * readable. Read whole (pgjdbc reads the statement's fetch size at first).
+   */
+  private void readCursors() throws SQLException {
+    cursorRows.clear();
+    for (int i = cursors.nextSetBit(0); i >= 0; i = cursors.nextSetBit(i + 1)) {
+      Object rows = outRow.getObject(column(i));
+      if (rows instanceof ResultSet r) {
+        cursorRows.put(i, r);
+      }
+    }
   }
 
   @Override
@@ -250,7 +270,8 @@ public final class SluiceCallableStatement extends SluicePreparedStatement imple
 
   @Override
   public Object getObject(int i) throws SQLException {
-    return outRow(i).getObject(column(i));
+    ResultSet read = cursorRows.get(i);
+    return read != null && outRow(i) != null ? read : outRow(i).getObject(column(i));
   }
 
   @Override
@@ -260,6 +281,10 @@ public final class SluiceCallableStatement extends SluicePreparedStatement imple
 
   @Override
   public <T> T getObject(int i, Class<T> type) throws SQLException {
+    ResultSet read = cursorRows.get(i);
+    if (read != null && type == ResultSet.class && outRow(i) != null) {
+      return type.cast(read);
+    }
     return outRow(i).getObject(column(i), type);
   }
 
