@@ -65,7 +65,9 @@ class ApiErrorsTest {
   @Test
   void notANumberAndTheInfinitiesAreNoBigDecimal() {
     // were NumberFormatException
-    Row r = c.query("select 'NaN'::float8, '-Infinity'::float4, 'NaN'::numeric, 'Infinity'::numeric").get(0);
+    // numeric infinities are PostgreSQL 14's: before, a second numeric NaN
+    String infinity = PostgresServer.shared().majorVersion() >= 14 ? "'Infinity'::numeric" : "'NaN'::numeric";
+    Row r = c.query("select 'NaN'::float8, '-Infinity'::float4, 'NaN'::numeric, " + infinity).get(0);
     for (int i = 0; i < 4; i++) {
       int column = i;
       assertValueError("cannot be read as BigDecimal", () -> r.getBigDecimal(column));

@@ -59,7 +59,9 @@ class MultiHostTest {
   @Test
   void theReplicaStreamsAndIsAStandby() throws Exception {
     try (Connection r = Connection.open(hosts("", replica))) {
-      assertEquals("on", r.parameter("in_hot_standby"));
+      // the server reports in_hot_standby from PostgreSQL 14; before, the query says it
+      assertEquals(replica.majorVersion() >= 14 ? "on" : null, r.parameter("in_hot_standby"));
+      assertTrue(r.query("select pg_is_in_recovery()").get(0).getBoolean(0));
       PoolTest.eventually("the row reached the replica",
           () -> r.query("select count(*) from replicated").get(0).getLong(0) == 1);
       ServerException e = assertThrows(ServerException.class, () -> r.execute("insert into replicated values (1)"));
@@ -155,7 +157,7 @@ class MultiHostTest {
         assertEquals(r2.port(), portOf(both));
         try (Connection c = Connection.open(both)) {
           assertEquals(1, c.execute("insert into t values (1)"));
-          assertEquals("off", c.parameter("in_hot_standby"));
+          assertEquals(r2.majorVersion() >= 14 ? "off" : null, c.parameter("in_hot_standby"));
         }
       }
     }

@@ -135,12 +135,13 @@ class RecordMappingTest {
 
   @Test
   void compositeColumnsBecomeNestedRecords() {
+    // "as": before PostgreSQL 14 a column label without it cannot be a keyword (others is one)
     Customer customer = c.query("select 1 id, row('Main St', 12345)::rm_address address,"
-        + " array[row('Side St', 1)::rm_address, null] others", Customer.class).get(0);
+        + " array[row('Side St', 1)::rm_address, null] as others", Customer.class).get(0);
     assertEquals(new Customer(1, new Address("Main St", 12345), java.util.Arrays.asList(new Address("Side St", 1), null)),
         customer);
     ValueException e = assertThrows(ValueException.class, () -> c.query("select 1 id,"
-        + " row('Main St', null)::rm_address address, null::rm_address[] others", Customer.class));
+        + " row('Main St', null)::rm_address address, null::rm_address[] as others", Customer.class));
     assertTrue(e.getMessage().contains("Customer's component address (Address) from column address")
         && e.getMessage().contains("Address's component zipCode (int) from attribute zip_code of rm_address")
         && e.getMessage().contains("NULL"), e.getMessage());

@@ -57,9 +57,15 @@ class ValuePrintingTest {
       {"row(1, 'x')", "record(f1=1, f2=x)"},
   };
 
+  /** {@link #PRINTED} less what the server's major lacks (multiranges are PostgreSQL 14's). */
+  static java.util.List<String[]> printed() {
+    boolean multiranges = PostgresServer.shared().majorVersion() >= 14;
+    return java.util.Arrays.stream(PRINTED).filter(p -> multiranges || !p[0].contains("multirange")).toList();
+  }
+
   @Test
   void everyValuePrintsReadably() {
-    for (String[] p : PRINTED) {
+    for (String[] p : printed()) {
       Row row = c.query("select " + p[0] + " as v").get(0);
       assertEquals("{v=" + p[1] + "}", row.toMap().toString(), p[0]);
       assertEquals("Row{v=" + p[1] + "}", row.toString(), p[0]);
@@ -68,7 +74,7 @@ class ValuePrintingTest {
 
   @Test
   void twoReadsOfAValueAreEqual() {
-    for (String[] p : PRINTED) {
+    for (String[] p : printed()) {
       Object first = c.query("select " + p[0]).get(0).get(0);
       Object second = c.query("select " + p[0]).get(0).get(0);
       if (!first.getClass().isArray()) {

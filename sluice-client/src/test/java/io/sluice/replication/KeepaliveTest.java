@@ -35,8 +35,12 @@ class KeepaliveTest {
             .size() == 1 ? "1s" : "", "sanity");
         // idle: three timeouts' worth of status updates
         long before = stream.stats().statusUpdates();
+        // before 15, pgoutput sends a transaction with nothing published (autovacuum's) as Begin and Commit
+        boolean emptyTransactions = repl.serverVersion() < 15;
         LogicalServer.await("15 status updates", Duration.ofSeconds(30), () -> {
-          assertNull(stream.poll(Duration.ofMillis(50)));
+          Change idle = stream.poll(Duration.ofMillis(50));
+          assertTrue(idle == null || (emptyTransactions && (idle instanceof Change.Begin || idle instanceof Change.Commit)),
+              "nothing while idle: " + idle);
           return stream.stats().statusUpdates() >= before + 15;
         });
         assertWalsender(c, pid);

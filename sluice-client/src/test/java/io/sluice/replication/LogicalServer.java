@@ -86,7 +86,11 @@ final class LogicalServer {
             + summary(got));
       }
       Change c = stream.poll(Duration.ofMillis(200));
-      if (c != null) {
+      if (c instanceof Change.Commit && !got.isEmpty() && got.getLast() instanceof Change.Begin) {
+        // before PostgreSQL 15 pgoutput sends a transaction with nothing published (DDL, autovacuum's
+        // catalogue writes) as a Begin and a Commit; 15 leaves it out, and so do the tests
+        got.removeLast();
+      } else if (c != null) {
         got.add(c);
       }
     }

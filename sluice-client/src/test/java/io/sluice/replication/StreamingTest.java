@@ -1,6 +1,7 @@
 package io.sluice.replication;
 
 import static org.junit.jupiter.api.Assertions.*;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.sluice.Connection;
 import io.sluice.Transaction;
@@ -8,6 +9,7 @@ import io.sluice.replication.LogicalServer.Published;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -19,6 +21,15 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class StreamingTest {
   private static final int ROWS = 5000;
+
+  // per test, not per class: a class-level assumption reports no tests at all, rather than skipped ones
+  @BeforeEach
+  void needs14() {
+    try (ReplicationConnection repl = LogicalServer.replication()) {
+      assumeTrue(repl.serverVersion() >= 14,
+          "streaming in-progress transactions (streaming 'on', pgoutput protocol 2) needs PostgreSQL 14");
+    }
+  }
 
   @Test
   void aLargeTransactionIsStreamedInBlocksThenCommitted() throws Exception {

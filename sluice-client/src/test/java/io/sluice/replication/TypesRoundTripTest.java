@@ -1,6 +1,7 @@
 package io.sluice.replication;
 
 import static org.junit.jupiter.api.Assertions.*;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.sluice.Connection;
 import io.sluice.Row;
@@ -101,6 +102,7 @@ class TypesRoundTripTest {
     String pub = LogicalServer.name("pub");
     String slot = LogicalServer.name("slot");
     try (Connection c = LogicalServer.connect(); ReplicationConnection repl = LogicalServer.replication()) {
+      assumeTrue(!binary || repl.serverVersion() >= 14, "pgoutput's binary values (binary 'true') need PostgreSQL 14");
       c.execute("create type rt_point" + suffix + " as (x int, label text)");
       c.execute("create type rt_mood" + suffix + " as enum ('sad', 'happy')");
       c.execute("create domain rt_positive" + suffix + " as int check (value > 0)");

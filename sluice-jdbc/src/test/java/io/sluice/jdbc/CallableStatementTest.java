@@ -1,6 +1,7 @@
 package io.sluice.jdbc;
 
 import static org.junit.jupiter.api.Assertions.*;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.sql.CallableStatement;
 import java.sql.Connection;
@@ -21,9 +22,17 @@ class CallableStatementTest extends OneConnection {
       s.execute("create or replace function jdbc_add(a int, b int) returns int language sql as $$ select a + b $$");
       s.execute("create or replace function jdbc_split(x int, out half int, out rest int) language sql"
           + " as $$ select x / 2, x % 2 $$");
-      s.execute("create or replace procedure jdbc_double(inout v int, out note text) language plpgsql"
-          + " as $$ begin v := v * 2; note := 'doubled'; end $$");
+      if (outParameters()) {
+        s.execute("create or replace procedure jdbc_double(inout v int, out note text) language plpgsql"
+            + " as $$ begin v := v * 2; note := 'doubled'; end $$");
+      }
+      s.execute("create or replace procedure jdbc_triple(inout v int) language plpgsql as $$ begin v := v * 3; end $$");
     }
+  }
+
+  /** A procedure has OUT parameters from PostgreSQL 14 (before, INOUT only). */
+  private static boolean outParameters() {
+    return TestDatabase.server().majorVersion() >= 14;
   }
 
   @Test
@@ -53,6 +62,7 @@ class CallableStatementTest extends OneConnection {
 
   @Test
   void aProcedureWithInoutAndOutParameters() throws SQLException {
+    assumeTrue(outParameters(), "OUT parameters of procedures need PostgreSQL 14");
     try (CallableStatement cs = c.prepareCall("call jdbc_double(?, ?)")) {
       cs.setInt(1, 21);
       cs.registerOutParameter(1, Types.INTEGER);
@@ -65,6 +75,7 @@ class CallableStatementTest extends OneConnection {
 
   @Test
   void callEscapeAsCallForProcedures() throws SQLException {
+    assumeTrue(outParameters(), "OUT parameters of procedures need PostgreSQL 14");
     try (Connection cc = TestDatabase.connect("&escapeSyntaxCallMode=callIfNoReturn");
         CallableStatement cs = cc.prepareCall("{call jdbc_double(?, ?)}")) {
       cs.setInt(1, 5);
@@ -72,6 +83,16 @@ class CallableStatementTest extends OneConnection {
       cs.registerOutParameter(2, Types.VARCHAR);
       cs.execute();
       assertEquals(10, cs.getInt(1));
+    }
+  }
+
+  @Test
+  void aProcedureWithAnInoutParameterOnEveryMajor() throws SQLException {
+    try (CallableStatement cs = c.prepareCall("call jdbc_triple(?)")) {
+      cs.setInt(1, 7);
+      cs.registerOutParameter(1, Types.INTEGER);
+      cs.execute();
+      assertEquals(21, cs.getInt(1));
     }
   }
 

@@ -1,6 +1,7 @@
 package io.sluice.jdbc;
 
 import static org.junit.jupiter.api.Assertions.*;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -77,6 +78,7 @@ class GeneratedKeysTest extends OneConnection {
       try (ResultSet rs = s.getResultSet()) {
         assertEquals(1, rs.getMetaData().getColumnCount(), "a WITH … SELECT gets no RETURNING");
       }
+      assumeTrue(TestDatabase.server().majorVersion() >= 15, "MERGE needs PostgreSQL 15");
       s.executeUpdate("MERGE INTO genkeys g USING (SELECT 1 AS id) v ON g.\"Id\" = v.id"
           + " WHEN MATCHED THEN UPDATE SET c = 9", Statement.RETURN_GENERATED_KEYS);
       assertEquals(List.of(), keys(s), "MERGE gets no RETURNING, as in pgjdbc");

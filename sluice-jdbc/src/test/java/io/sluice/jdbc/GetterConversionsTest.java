@@ -89,7 +89,9 @@ class GetterConversionsTest extends OneConnection {
   // issue 35 §6: was 22000
   @Test
   void bigDecimalOfNaNIs22003() throws SQLException {
-    try (ResultSet rs = row("'NaN'::numeric, 'Infinity'::numeric, 1.50::numeric")) {
+    // numeric infinities are PostgreSQL 14's: before, a second NaN
+    String infinity = TestDatabase.server().majorVersion() >= 14 ? "'Infinity'::numeric" : "'NaN'::numeric";
+    try (ResultSet rs = row("'NaN'::numeric, " + infinity + ", 1.50::numeric")) {
       assertState("22003", () -> rs.getBigDecimal(1));
       assertState("22003", () -> rs.getBigDecimal(2));
       assertTrue(Double.isNaN(rs.getDouble(1)));

@@ -321,6 +321,8 @@ final class Cluster {
     s.put("log_destination", "stderr");
     s.put("logging_collector", "off");
     s.put("log_line_prefix", "%m [%p] %q%u@%d ");
+    // the default from 14; 13 hashes new passwords with MD5, which the scram-sha-256 lines of pg_hba refuse
+    s.put("password_encryption", "scram-sha-256");
     if (tls != null) {
       s.put("ssl", "on");
       s.put("ssl_cert_file", tls.serverCertificate().toString());

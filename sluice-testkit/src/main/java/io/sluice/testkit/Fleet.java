@@ -15,7 +15,8 @@ import java.util.regex.Pattern;
  * or a Debian major under {@code /usr/lib/postgresql}.
  *
  * <p>Standbys are made from base backups of the primary taken with {@code pg_backup_start} /
- * {@code pg_backup_stop} (the embedded binaries have no {@code pg_basebackup}), then {@code
+ * {@code pg_backup_stop} ({@code pg_start_backup} / {@code pg_stop_backup} before 15; the embedded
+ * binaries have no {@code pg_basebackup}), then {@code
  * standby.signal} and {@code primary_conninfo} over the primary's Unix socket with {@code
  * application_name} {@code standby<i>} — the name {@code synchronous_standby_names} uses.
  * {@code synchronous_commit} is {@code on} on every member (unlike a lone testkit server), so a

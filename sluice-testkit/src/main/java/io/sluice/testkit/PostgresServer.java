@@ -206,7 +206,7 @@ public final class PostgresServer implements AutoCloseable {
    * Starts a streaming replica of this local server (a base backup taken with {@code
    * pg_backup_start}/{@code pg_backup_stop}, then {@code standby.signal} and {@code
    * primary_conninfo}; hot standby on its own port and socket directory), with the same roles and
-   * TLS files. Close it when done. PostgreSQL 15 or later.
+   * TLS files ({@code pg_start_backup}/{@code pg_stop_backup} before PostgreSQL 15). Close it when done.
    */
   public PostgresServer startReplica() {
     return startReplica("replica", Map.of());

@@ -49,14 +49,20 @@ final class ServerStarts {
   static PostgresServer replica(PostgresServer primaryServer, Cluster primary, String applicationName,
       Map<String, String> settings, Function<Cluster, PostgresServer> handle) {
     Cluster replica = Cluster.replicaShell(primary);
+    // the non-exclusive low-level backup API is pg_backup_start/pg_backup_stop from 15; 13 and 14
+    // name it pg_start_backup(label, fast, exclusive => false) / pg_stop_backup(exclusive => false)
+    boolean renamed = primaryServer.majorVersion() >= 15;
+    String start = renamed ? "SELECT pg_backup_start('sluice-testkit replica', true);"
+        : "SELECT pg_start_backup('sluice-testkit replica', true, false);";
+    String stop = renamed ? "SELECT labelfile FROM pg_backup_stop()" : "SELECT labelfile FROM pg_stop_backup(false)";
     Runnable baseBackup = () -> {
       // a base backup with the low-level API, in one psql session
       primaryServer.psqlIn("postgres", String.join("\n",
           "ALTER SYSTEM SET wal_keep_size = '512MB';",
           "SELECT pg_reload_conf();",
-          "SELECT pg_backup_start('sluice-testkit replica', true);",
+          start,
           "\\! cp -a " + primary.data + " " + replica.data,
-          "SELECT labelfile FROM pg_backup_stop() \\g " + replica.data.resolve("backup_label"),
+          stop + " \\g " + replica.data.resolve("backup_label"),
           ""));
       replica.adoptBaseBackup(primary, applicationName);
     };

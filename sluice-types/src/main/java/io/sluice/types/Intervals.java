@@ -11,8 +11,11 @@ import java.time.Duration;
  * (the default: {@code 1 year 2 mons -3 days +04:05:06.789}), {@code postgres_verbose}
  * ({@code @ 1 year 2 mons 3 days 4 hours ... ago}) and {@code iso_8601} ({@code P1Y2M-3DT4H5M6.789S});
  * {@code sql_standard} is refused with a message naming it. Encoding writes every field with an
- * explicit sign and microseconds as a plain count ({@code +14 mons -3 days +5 microseconds}), which
- * every IntervalStyle reads the same way, including the extremes the {@code HH:MM:SS} form cannot.
+ * explicit sign and the time in units ({@code +14 mons -3 days +4 hours +5 minutes +6 seconds +789000
+ * microseconds}), which every IntervalStyle reads the same way, including the extremes the {@code
+ * HH:MM:SS} form cannot (its hours are unsigned, so -2^63 microseconds overflows). Each number is
+ * within an int32, as PostgreSQL 13 and 14 read them ({@code strtoint} in {@code DecodeInterval},
+ * int64 from 15), except the hours of a time of 2^31 hours or more, which only 15 and later take.
  */
 public final class Intervals {
   private Intervals() {}
@@ -67,10 +70,15 @@ public final class Intervals {
   };
 
   static String text(Interval v) {
-    StringBuilder sb = new StringBuilder(48);
+    StringBuilder sb = new StringBuilder(96);
     signed(sb, v.months()).append(" mons ");
     signed(sb, v.days()).append(" days ");
-    signed(sb, v.microseconds()).append(" microseconds");
+    // truncating division: every part has the sign of the whole time
+    long us = v.microseconds();
+    signed(sb, us / 3_600_000_000L).append(" hours ");
+    signed(sb, us % 3_600_000_000L / 60_000_000L).append(" minutes ");
+    signed(sb, us % 60_000_000L / 1_000_000L).append(" seconds ");
+    signed(sb, us % 1_000_000L).append(" microseconds");
     return sb.toString();
   }
 

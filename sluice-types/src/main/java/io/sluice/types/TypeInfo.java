@@ -56,7 +56,9 @@ public record TypeInfo(int oid, String name, Kind kind, int arrayOid, int elemen
   /**
    * The columns of the catalog queries below, in this record's order: oid, typname, typtype,
    * typarray, typelem, typbasetype, range subtype, attribute names (text[]) and attribute type
-   * OIDs (oid[]). Multiranges find their subtype through {@code pg_range.rngmultitypid}.
+   * OIDs (oid[]). Multiranges find their subtype through {@code pg_range.rngmultitypid}, a column
+   * from PostgreSQL 14 (with multiranges): read by name from the row's JSON, so that the one query
+   * runs on 13 too (where it is absent, and no type is a multirange).
    */
   private static final String SELECT = "select t.oid, t.typname, " + Columns.REST + "from pg_type t\n" + Columns.JOINS;
 
@@ -72,7 +74,7 @@ public record TypeInfo(int oid, String name, Kind kind, int arrayOid, int elemen
       """;
     static final String JOINS = """
       left join pg_range r on r.rngtypid = t.oid
-      left join pg_range mr on mr.rngmultitypid = t.oid
+      left join pg_range mr on (to_jsonb(mr) ->> 'rngmultitypid')::oid = t.oid
       """;
   }
 

@@ -29,8 +29,9 @@ final class ArraySamples {
     l.add(s("_text", "'{{a,b},{c,d}}'", new String[][] {{"a", "b"}, {"c", "d"}}));
     l.add(s("_text", "'{}'", new String[0]));
     l.add(s("_varchar", "'{\"\\\\\"}'", new String[] {"\\"}));
+    // numeric infinities and multiranges are PostgreSQL 14's
     l.add(s("_numeric", "'{NaN,1.50,-Infinity,0.0001}'",
-        new Number[] {Double.NaN, new BigDecimal("1.50"), Double.NEGATIVE_INFINITY, new BigDecimal("0.0001")}));
+        new Number[] {Double.NaN, new BigDecimal("1.50"), Double.NEGATIVE_INFINITY, new BigDecimal("0.0001")}).since(14));
     l.add(s("_float8", "'{NaN,-0,Infinity,1e-320}'", new Double[] {Double.NaN, -0.0, Double.POSITIVE_INFINITY, 1e-320}));
     l.add(s("_timestamptz", "'{infinity,\"2024-02-29 12:00:00+00\",-infinity}'",
         new OffsetDateTime[] {OffsetDateTime.MAX, Samples.utc(LocalDateTime.of(2024, 2, 29, 12, 0)), OffsetDateTime.MIN}));
@@ -55,8 +56,8 @@ final class ArraySamples {
         Range.closedOpen(LocalDateTime.of(2024, 2, 29, 12, 0), LocalDateTime.of(2024, 3, 1, 0, 0))));
     l.add(s("tstzrange", "'[\"2020-01-01 00:00:00+00\",infinity)'",
         Range.closedOpen(Samples.utc(LocalDateTime.of(2020, 1, 1, 0, 0)), OffsetDateTime.MAX)));
-    l.add(s("int4multirange", "'{[1,3),[5,7)}'", List.of(Range.closedOpen(1, 3), Range.closedOpen(5, 7))));
-    l.add(s("int4multirange", "'{}'", List.of()));
+    l.add(s("int4multirange", "'{[1,3),[5,7)}'", List.of(Range.closedOpen(1, 3), Range.closedOpen(5, 7))).since(14));
+    l.add(s("int4multirange", "'{}'", List.of()).since(14));
     l.add(s("_int4range", "array['[1,2)'::int4range, 'empty']", new Range<?>[] {Range.closedOpen(1, 2), Range.empty()}));
   }
 }

@@ -40,11 +40,22 @@ class IntervalTextServerTest {
       "3 days 00:00:00.5", "-3 days -00:00:00.5", "1 year -1 second", "-1 year 1 second", "12 mons",
       "-12 mons", "11 mons 30 days 23:59:59.999999");
 
+  /**
+   * The literals beyond an int32 in one number, which PostgreSQL 13 and 14 do not read ({@code
+   * strtoint} in their {@code DecodeInterval} and {@code DecodeTime}; int64 from 15).
+   */
+  static final List<String> FROM_15 = List.of("2562047788 hours", "-9223372036854775807 microseconds",
+      "2562047788:00:54.775807");
+
   @Test
   void printsAndParsesAsTheServerDoes() {
+    boolean int32Fields = pg.majorVersion() < 15;
     List<String> sql = new ArrayList<>();
     List<String> described = new ArrayList<>();
     for (String literal : LITERALS) {
+      if (int32Fields && FROM_15.contains(literal)) {
+        continue;
+      }
       sql.add(ServerFormatsTest.quote(literal) + "::interval");
       described.add("'" + literal + "'");
     }
@@ -52,7 +63,8 @@ class IntervalTextServerTest {
     for (int i = 0; i < 300; i++) {
       Interval v = new Interval((int) field(random, Integer.MAX_VALUE, 1), (int) field(random, Integer.MAX_VALUE, 1),
           random.nextInt(4) == 0 ? random.nextLong() : field(random, 1_000_000_000_000L, 900_000_007L));
-      if (v.isFinite()) {
+      // our text gives the time in hours: before 15, fewer than 2^31 of them
+      if (v.isFinite() && (!int32Fields || Math.abs(v.microseconds() / 3_600_000_000L) < Integer.MAX_VALUE)) {
         sql.add(ServerFormatsTest.quote(Intervals.text(v)) + "::interval");
         described.add(Intervals.text(v));
       }

@@ -28,7 +28,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * decoders must give the expected Java value from both, our binary encoder must produce the
  * server's bytes, and our text must read back on the server to the same bytes. Repeated under
  * several JVM default time zones and locales (tr-TR: dotless i) and server TimeZone settings,
- * which must change nothing.
+ * which must change nothing. A sample whose value or type the server's major lacks (numeric
+ * infinities and multiranges before 14, the interval extremes as literals before 15) is left out.
  */
 class ServerFormatsTest {
   private static PostgresServer pg;
@@ -79,7 +80,7 @@ class ServerFormatsTest {
     try {
       SessionTypeContext ctx = new SessionTypeContext(Samples.REGISTRY, JsonCodec.STRING);
       ctx.serverParameter("TimeZone", serverZone);
-      List<Sample> samples = Samples.all();
+      List<Sample> samples = Samples.on(pg.majorVersion());
       List<String> failures = compare(pg, samples, ctx, "set timezone = " + quote(serverZone) + ";\n");
       assertTrue(failures.isEmpty(), failures.size() + " of " + samples.size() + " samples differ from the server:\n"
           + String.join("\n", failures));

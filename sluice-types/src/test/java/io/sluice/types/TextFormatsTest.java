@@ -85,7 +85,15 @@ class TextFormatsTest {
     assertEquals(Interval.ZERO, decode(Intervals.INTERVAL, "@ 0"));
     assertEquals(new Interval(0, 0, Long.MIN_VALUE), decode(Intervals.INTERVAL, "-2562047788:00:54.775808"));
     assertEquals(new Interval(0, -1, 7_380_000_000L), decode(Intervals.INTERVAL, "P-1DT2H3M"));
-    assertEquals("+14 mons -3 days +14706789000 microseconds", Intervals.INTERVAL.encodeText(i, CTX));
+    assertEquals("+14 mons -3 days +4 hours +5 minutes +6 seconds +789000 microseconds",
+        Intervals.INTERVAL.encodeText(i, CTX));
+    // each part has the sign of the whole time; the extremes read back exactly
+    assertEquals("-1 mons +2 days -1 hours +0 minutes +0 seconds +0 microseconds",
+        Intervals.INTERVAL.encodeText(new Interval(-1, 2, -3_600_000_000L), CTX));
+    for (long us : new long[] {Long.MIN_VALUE, Long.MAX_VALUE, -1, 59_999_999L}) {
+      Interval extreme = new Interval(Integer.MIN_VALUE, Integer.MAX_VALUE, us);
+      assertEquals(extreme, decode(Intervals.INTERVAL, Intervals.INTERVAL.encodeText(extreme, CTX)));
+    }
     assertEquals(java.time.Period.of(1, 2, -3), new Interval(14, -3, 0).toPeriod());
     assertEquals(java.time.Duration.ofHours(26), new Interval(0, 1, 7_200_000_000L).toDuration());
   }

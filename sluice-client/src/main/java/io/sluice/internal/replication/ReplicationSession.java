@@ -167,10 +167,7 @@ public final class ReplicationSession implements AutoCloseable {
       boolean binary = options.binary() != null ? options.binary() : serverMajor >= 14;
       boolean streaming = options.streaming() != null ? options.streaming() : protocol >= 2;
       boolean messages = options.messages() && serverMajor >= 14;
-      if (options.twoPhase() && (serverMajor < 15 || protocol < 3)) {
-        throw new IllegalArgumentException("two-phase decoding (two_phase) needs PostgreSQL 15 or later and "
-            + "pgoutput protocol 3 or later; this is PostgreSQL " + serverMajor + " with protocol " + protocol);
-      }
+      refuseAbsent(options, protocol);
       String sql = Commands.startReplication(options.slot(), options.startAt(), protocol, options.publications(),
           binary, messages, streaming, options.twoPhase());
       // a slot still held by a walsender that is going away (55006) is tried again, bounded
@@ -182,6 +179,27 @@ public final class ReplicationSession implements AutoCloseable {
       return stream;
     } finally {
       lock.unlock();
+    }
+  }
+
+  /**
+   * An option asked for explicitly that the server's pgoutput lacks is refused here, naming the
+   * major it needs, rather than by the server's {@code unrecognized pgoutput option} (XX000):
+   * {@code binary} and {@code streaming} from 14 ({@code streaming} with protocol 2),
+   * {@code two_phase} from 15 with protocol 3 (pgoutput.c, {@code parse_output_parameters}).
+   */
+  private void refuseAbsent(StreamOptions options, int protocol) {
+    if (Boolean.TRUE.equals(options.binary()) && serverMajor < 14) {
+      throw new IllegalArgumentException("binary values (binary 'true') need PostgreSQL 14 or later; this is "
+          + "PostgreSQL " + serverMajor + " (leave binary unset to have it where the server supports it)");
+    }
+    if (Boolean.TRUE.equals(options.streaming()) && (serverMajor < 14 || protocol < 2)) {
+      throw new IllegalArgumentException("streaming in-progress transactions (streaming 'on') needs PostgreSQL 14 "
+          + "or later and pgoutput protocol 2 or later; this is PostgreSQL " + serverMajor + " with protocol " + protocol);
+    }
+    if (options.twoPhase() && (serverMajor < 15 || protocol < 3)) {
+      throw new IllegalArgumentException("two-phase decoding (two_phase) needs PostgreSQL 15 or later and "
+          + "pgoutput protocol 3 or later; this is PostgreSQL " + serverMajor + " with protocol " + protocol);
     }
   }
 

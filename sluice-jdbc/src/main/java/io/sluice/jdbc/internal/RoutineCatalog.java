@@ -119,7 +119,9 @@ final class RoutineCatalog {
         + " " + hasOutputs
         + "   UNION ALL"
         + "   SELECT CASE WHEN p.proargnames[a.n] OPERATOR(pg_catalog.<>) '' THEN p.proargnames[a.n]"
-        + "     ELSE '$' OPERATOR(pg_catalog.||) a.n END, a.type_oid,"
+        // a.n as text: text || int8 is textanycat, on PostgreSQL 13 an SQL function whose own || is
+        // looked up on the search_path (a user's operator there would run); text || text is textcat
+        + "     ELSE '$' OPERATOR(pg_catalog.||) a.n::text END, a.type_oid,"
         + "     CASE WHEN " + mode + " OPERATOR(pg_catalog.=) 'b' THEN " + kinds.inOut()
         + "     WHEN " + mode + " OPERATOR(pg_catalog.=) 'o' THEN " + kinds.out()
         + "     WHEN " + mode + " OPERATOR(pg_catalog.=) 't' THEN " + kinds.result() + " ELSE " + kinds.in() + " END,"
