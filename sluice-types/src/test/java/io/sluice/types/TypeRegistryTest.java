@@ -190,8 +190,10 @@ class TypeRegistryTest {
     s.serverParameter("TimeZone", "Pacific/Chatham");
     assertEquals("Pacific/Chatham", s.timeZone().getId());
     s.serverParameter("TimeZone", "<+03>-03");
-    assertEquals(ZoneOffset.UTC, s.timeZone(), "a POSIX zone Java cannot read falls back to UTC");
+    assertEquals(ZoneOffset.ofHours(3), s.timeZone(), "a POSIX offset counts west of Greenwich");
     assertEquals("<+03>-03", s.timeZoneName());
+    s.serverParameter("TimeZone", "<+03>-03<+04>,M3.5.0,M10.5.0");
+    assertEquals(ZoneOffset.UTC, s.timeZone(), "POSIX daylight rules Java cannot model fall back to UTC");
     s.serverParameter("IntervalStyle", "iso_8601");
     assertEquals("iso_8601", s.intervalStyle());
     s.serverParameter("integer_datetimes", "on");
