@@ -40,6 +40,9 @@ public final class SluiceDriver implements Driver {
 
   @Override
   public Connection connect(String url, Properties info) throws SQLException {
+    if (url == null) {
+      throw new java.sql.SQLNonTransientConnectionException("connect: the URL is null", "08001");   // Driver.connect: a null URL is an SQLException
+    }
     if (!acceptsURL(url)) {
       return null;   // JDBC: another driver's URL
     }

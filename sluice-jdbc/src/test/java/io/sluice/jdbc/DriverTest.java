@@ -27,6 +27,13 @@ class DriverTest {
   }
 
   @Test
+  void aNullUrlIsAnSqlExceptionAndAnotherDriversUrlIsNull() throws SQLException {
+    SQLException e = assertThrows(SQLException.class, () -> new SluiceDriver().connect(null, new Properties()));
+    assertEquals("08001", e.getSQLState());
+    assertNull(new SluiceDriver().connect("jdbc:mysql://localhost/db", new Properties()), "not our URL: null, as JDBC asks");
+  }
+
+  @Test
   void bothUrlFormsConnect() throws SQLException {
     for (String form : new String[] {"postgresql:", "sluice:postgresql:"}) {
       try (Connection c = DriverManager.getConnection(TestDatabase.url(form));
