@@ -121,6 +121,17 @@ class RefCursorTest extends OneConnection {
   }
 
   @Test
+  void inAutoCommitTheCallRunsAndOnlyReadingTheGoneCursorFails() throws SQLException {
+    try (CallableStatement call = c.prepareCall("{? = call refcursor_test(?)}")) {
+      call.registerOutParameter(1, Types.REF_CURSOR);
+      call.setInt(2, 1);
+      call.execute();   // the cursor closed with the call's own transaction: not an error yet
+      SQLException e = assertThrows(SQLException.class, () -> call.getObject(1));
+      assertEquals("34000", e.getSQLState());
+    }
+  }
+
+  @Test
   void afterTheTransactionTheCursorIsGone() throws SQLException {
     try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT refcursor_test(1)")) {
       assertTrue(rs.next());

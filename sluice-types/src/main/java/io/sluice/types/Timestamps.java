@@ -180,9 +180,14 @@ public final class Timestamps {
     if (value.equals(OffsetDateTime.MAX) || value.equals(OffsetDateTime.MIN)) {
       return value.equals(OffsetDateTime.MAX) ? "infinity" : "-infinity";
     }
-    java.time.ZonedDateTime there = value.atZoneSameInstant(zone);
-    int offset = there.getOffset().getTotalSeconds();
-    long local = DateTimes.micros("timestamptz", value.toEpochSecond() + offset, value.getNano());
+    int offset = zone.getRules().getOffset(value.toInstant()).getTotalSeconds();
+    long local;
+    try {
+      local = DateTimes.micros("timestamptz", value.toEpochSecond() + offset, value.getNano());
+    } catch (CodecException edge) {
+      // within a day of the range's ends the wall clock there falls outside it: UTC, as sent
+      return text(DateTimes.micros("timestamptz", value.toEpochSecond(), value.getNano()), true);
+    }
     LocalDateTime t = DateTimes.localDateTime(local);
     StringBuilder sb = new StringBuilder(40);
     DateTimes.appendDate(sb, t.toLocalDate());

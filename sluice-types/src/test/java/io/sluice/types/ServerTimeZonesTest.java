@@ -19,6 +19,19 @@ class ServerTimeZonesTest {
       "gmt-3", "GMT+5", "<+03>-03", "<-0330>+03:30", "EST5", "Etc/GMT-14", "Australia/Lord_Howe");
 
   @Test
+  void aTimestamptzIsShownInTheZoneAndAtTheRangesEndInUtc() {
+    java.time.ZoneOffset plus3 = java.time.ZoneOffset.ofHours(3);
+    assertEquals("2005-01-01 15:00:00+03",
+        Timestamps.display(java.time.OffsetDateTime.parse("2005-01-01T12:00:00Z"), plus3));
+    assertEquals("2005-01-01 06:30:00-05:30",
+        Timestamps.display(java.time.OffsetDateTime.parse("2005-01-01T12:00:00Z"), java.time.ZoneOffset.of("-05:30")));
+    // the last microsecond PostgreSQL holds: three hours ahead is past the range, so UTC, as sent
+    assertEquals("294276-12-31 23:59:59.999999+00",
+        Timestamps.display(java.time.OffsetDateTime.parse("+294276-12-31T23:59:59.999999Z"), plus3));
+    assertEquals("infinity", Timestamps.display(java.time.OffsetDateTime.MAX, plus3));
+  }
+
+  @Test
   void eachSettingGivesTheServersOffsets() {
     PostgresServer pg = PostgresServer.shared();
     for (String setting : SETTINGS) {

@@ -93,12 +93,17 @@ final class ParameterValues {
     };
   }
 
+  /**
+   * Whether Sluice's registry types {@code n} as it is: every Number but the JDK's others
+   * ({@code AtomicLong}, {@code LongAdder}…), which no codec takes; an application's own Number
+   * class keeps the codec it may have registered.
+   */
   private static boolean isStandardNumber(Number n) {
     return n instanceof Integer || n instanceof Long || n instanceof Short || n instanceof Double || n instanceof Float
-        || n instanceof BigDecimal || n instanceof BigInteger;
+        || n instanceof BigDecimal || n instanceof BigInteger || !n.getClass().getName().startsWith("java.");
   }
 
-  /** A Number of another class ({@code AtomicLong}, {@code LongAdder}, a library's): numeric, from its text, as pgjdbc. */
+  /** A Number of another JDK class ({@code AtomicLong}, {@code LongAdder}): numeric, from its text, as pgjdbc. */
   private static BigDecimal otherNumber(Number n) throws SQLException {
     try {
       return new BigDecimal(n.toString());

@@ -138,9 +138,16 @@ public final class SluiceCallableStatement extends SluicePreparedStatement imple
   private void readCursors() throws SQLException {
     cursorRows.clear();
     for (int i = cursors.nextSetBit(0); i >= 0; i = cursors.nextSetBit(i + 1)) {
-      Object rows = outRow.getObject(column(i));
-      if (rows instanceof ResultSet r) {
-        cursorRows.put(i, r);
+      try {
+        if (outRow.getObject(column(i)) instanceof ResultSet r) {
+          cursorRows.put(i, r);
+        }
+      } catch (SQLException gone) {
+        // 34000: in auto-commit the cursor closed with the call's own transaction; the call
+        // still ran, and getObject reports the missing cursor if the caller asks for it
+        if (!"34000".equals(gone.getSQLState())) {
+          throw gone;
+        }
       }
     }
   }

@@ -97,8 +97,7 @@ final class StatementText {
     if (type == null) {
       return "?";
     }
-    String text = v instanceof java.math.BigDecimal d ? d.toPlainString() : v.toString();
-    return "('" + quoted(text) + "'" + (type.isEmpty() ? "" : "::" + type) + ")";
+    return "('" + quoted(v.toString()) + "'" + (type.isEmpty() ? "" : "::" + type) + ")";
   }
 
   private static String quoted(String s) {
