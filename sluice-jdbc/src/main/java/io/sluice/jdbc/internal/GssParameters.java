@@ -31,7 +31,7 @@ final class GssParameters {
           case "auto", "gssapi" -> keywords.put("gsslib", "gssapi");
           case "sspi" -> throw new ConfigException("gsslib=sspi is not supported: Sluice signs in with the JDK's"
               + " GSSAPI (Kerberos), not Windows's SSPI; use gsslib=gssapi or leave it out");
-          default -> throw new ConfigException("invalid value \"" + value + "\" for gsslib: expected auto, gssapi"
+          default -> throw new ConfigException("invalid value " + DriverSettings.quoted(value) + " for gsslib: expected auto, gssapi"
               + " or sspi");
         }
       }

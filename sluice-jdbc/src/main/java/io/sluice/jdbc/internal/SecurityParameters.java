@@ -44,7 +44,7 @@ final class SecurityParameters {
       case "sslNegotiation" -> keywords.put("sslnegotiation", value);
       case "logServerErrorDetail" -> {
         if (!value.equalsIgnoreCase("true")) {
-          throw new ConfigException("logServerErrorDetail=" + value + " is not supported: Sluice's error messages"
+          throw new ConfigException("logServerErrorDetail=" + DriverSettings.quoted(value) + " is not supported: Sluice's error messages"
               + " include the server's DETAIL; refusing to connect rather than show what was asked to be hidden");
         }
       }
@@ -57,8 +57,8 @@ final class SecurityParameters {
     switch (value) {
       case "disable", "prefer", "require" -> keywords.put("gssencmode", value);
       case "allow" -> keywords.put("gssencmode", "disable");
-      default -> throw new ConfigException("invalid value \"" + value
-          + "\" for gssEncMode: expected disable, allow, prefer or require");
+      default -> throw new ConfigException("invalid value " + DriverSettings.quoted(value)
+          + " for gssEncMode: expected disable, allow, prefer or require");
     }
   }
 

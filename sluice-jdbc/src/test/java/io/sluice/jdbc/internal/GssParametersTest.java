@@ -36,4 +36,13 @@ class GssParametersTest {
         () -> parse("jdbc:postgresql://db/app?user=u&kerberosServerName=postgres/db"));
     assertTrue(e.getMessage().contains("krbsrvname"), e.getMessage());
   }
+
+  /** A megabyte of bad value is quoted as a 64-character prefix and its length, not whole (issue 37 §3). */
+  @Test
+  void aHugeBadValueIsQuotedShort() {
+    String huge = "x".repeat(1 << 20);
+    ConfigException e = assertThrows(ConfigException.class, () -> parse("jdbc:postgresql://db/app?user=u&gsslib=" + huge));
+    assertTrue(e.getMessage().contains("gsslib") && e.getMessage().contains("(1048576 chars)"), e.getMessage());
+    assertTrue(e.getMessage().length() < 300, "message of " + e.getMessage().length() + " chars");
+  }
 }

@@ -35,6 +35,17 @@ class SecurityParametersTest {
     assertTrue(refused("gssEncMode=sometimes").getMessage().contains("gssEncMode"));
   }
 
+  /** A megabyte of bad value is quoted as a 64-character prefix and its length, not whole (issue 37 §3). */
+  @Test
+  void hugeBadValuesAreQuotedShort() {
+    String huge = "y".repeat(1 << 20);
+    for (String name : new String[] {"gssEncMode", "logServerErrorDetail"}) {
+      String m = refused(name + "=" + huge).getMessage();
+      assertTrue(m.contains(name) && m.contains("(1048576 chars)"), m.substring(0, Math.min(m.length(), 300)));
+      assertTrue(m.length() < 400, name + ": message of " + m.length() + " chars");
+    }
+  }
+
   /** The test server has no GSSAPI and the JVM no ticket: require refuses, by URL, properties and data source. */
   @Test
   void gssEncModeRequireIsHonouredNotIgnored() {
