@@ -7,6 +7,8 @@ import io.sluice.protocol.FrameReader;
 import io.sluice.protocol.ProtocolException;
 import java.io.EOFException;
 import java.io.IOException;
+import java.net.SocketTimeoutException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -98,9 +100,40 @@ final class ReplyReader {
     }
   }
 
+  /**
+   * Waits as {@link #await} does, but no later than {@code leave}: returns whether {@code r}
+   * finished. A reader waiting on the socket stops at {@code leave} where the transport can bound
+   * its reads ({@link io.sluice.internal.net.Transport#readTimeout}); elsewhere it waits for the
+   * server as {@link #await} does. Nothing read is lost: a message half read stays buffered for
+   * the next reader.
+   */
+  boolean awaitUntil(Request r, Deadline leave) {
+    while (!r.isFinished()) {
+      if (leave.passed()) {
+        return false;
+      }
+      if (readLock.tryLock()) {
+        try {
+          readUntil(r, false, leave);
+        } finally {
+          readLock.unlock();
+        }
+        wakeNextReader();
+        Request head = queue.peek();
+        if (!r.isFinished() && head != null && head != r && head.readsItself()
+            && head.owner() != Thread.currentThread()) {
+          LockSupport.parkNanos(this, Math.max(1, leave.remainingNanos()));
+        }
+      } else {
+        LockSupport.parkNanos(this, Math.max(1, leave.remainingNanos()));
+      }
+    }
+    return true;
+  }
+
   /** Reads until {@code r} is finished, or someone else must read on; under the read lock. */
   void readUntil(Request r) {
-    readUntil(r, false);
+    readUntil(r, false, Deadline.NONE);
   }
 
   /**
@@ -111,7 +144,7 @@ final class ReplyReader {
     while (!chunkOver(r)) {
       if (readLock.tryLock()) {
         try {
-          readUntil(r, true);
+          readUntil(r, true, Deadline.NONE);
         } finally {
           readLock.unlock();
         }
@@ -128,7 +161,7 @@ final class ReplyReader {
     return st == InFlight.State.CHUNK_ENDED || st.finished();
   }
 
-  private void readUntil(Request r, boolean chunk) {
+  private void readUntil(Request r, boolean chunk, Deadline leave) {
     FrameReader in = s.reader;
     Thread me = Thread.currentThread();
     try {
@@ -155,7 +188,7 @@ final class ReplyReader {
           }
           outbox.readerWaits();   // the requests of callers woken meanwhile leave in one write
         }
-        int type = next(in);
+        int type = leave.isNone() ? next(in) : nextBefore(in, leave);
         if (type < 0 || !dispatchOrFail(head, (byte) type, in)) {
           return;
         }
@@ -275,10 +308,44 @@ final class ReplyReader {
     }
   }
 
+  /**
+   * {@link #next} with each read bounded by {@code leave}: -2, the connection untouched, when
+   * nothing came in time (what did come stays buffered in the frame reader, whose position moves
+   * only once a whole message is in).
+   */
+  private int nextBefore(FrameReader in, Deadline leave) {
+    if (in.hasBufferedMessage()) {
+      return next(in);
+    }
+    long ms = TimeUnit.NANOSECONDS.toMillis(leave.remainingNanos() + 999_999);
+    if (ms <= 0) {
+      return -2;
+    }
+    if (!s.transport.readTimeout((int) Math.min(Integer.MAX_VALUE, ms))) {
+      return next(in);
+    }
+    try {
+      return next(in, true);
+    } finally {
+      s.transport.readTimeout(0);
+    }
+  }
+
   /** The next message's type, or -1 when reading failed (the connection is then closed). */
   private int next(FrameReader in) {
+    return next(in, false);
+  }
+
+  /** As {@link #next(FrameReader)}; {@code timed}: -2 for a read that timed out, nothing failed. */
+  private int next(FrameReader in, boolean timed) {
     try {
       return in.next();
+    } catch (SocketTimeoutException e) {
+      if (!timed) {
+        readFailed(e);
+        return -1;
+      }
+      return -2;
     } catch (ProtocolException e) {
       queue.failAll(ReplyDispatcher.violation(e));
     } catch (IOException e) {

@@ -140,10 +140,21 @@ public final class RequestEngine {
    */
   public void finish(Request r, Deadline deadline) {
     Deadlines.Timer timer = expiry.arm(r, deadline);
+    boolean left = false;
     try {
-      reader.await(r, Deadline.NONE);
+      if (timer == null || r.readsItself()) {
+        reader.await(r, Deadline.NONE);
+      } else if (!reader.awaitUntil(r, Deadline.in(Math.max(1, deadline.remainingNanos() + CancelGrace.of(deadline))))) {
+        if (queue.peek() == r) {
+          // the server is running it and has not answered the cancel: the caller is not kept; the
+          // deadline's timer stays, as a starved timer thread may not have sent the cancel yet
+          left = true;
+          throw CancelGrace.leave(r, deadline, reader::readFor);
+        }
+        reader.await(r, Deadline.NONE);   // not begun by the server yet: its outcome is still to be had
+      }
     } finally {
-      if (timer != null) {
+      if (timer != null && !left) {
         timer.cancel();
       }
     }

@@ -66,6 +66,20 @@ public final class SocketTransport implements Transport {
     return in.read(b, off, len);
   }
 
+  /**
+   * SO_TIMEOUT: the JDK's socket (and TLS over it) waits with that bound and throws {@link
+   * java.net.SocketTimeoutException}, the socket still valid ({@link Socket#setSoTimeout}).
+   */
+  @Override
+  public boolean readTimeout(int millis) {
+    try {
+      socket.setSoTimeout(millis);
+      return true;
+    } catch (java.net.SocketException e) {
+      return false;   // closed: the read reports it
+    }
+  }
+
   @Override
   public int available() throws IOException {
     if (peek == null) {

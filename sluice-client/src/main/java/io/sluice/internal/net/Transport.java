@@ -31,6 +31,16 @@ public interface Transport extends ByteSource, AutoCloseable {
     return 0;
   }
 
+  /**
+   * Bounds each following read to {@code millis} (0: no bound), for a caller that must stop
+   * waiting at its deadline whatever the server does: a read that gets nothing in time throws a
+   * {@link java.net.SocketTimeoutException} and the stream stays usable. False where the transport
+   * cannot (a Unix-domain socket, GSS encryption): its reads block as before.
+   */
+  default boolean readTimeout(int millis) {
+    return false;
+  }
+
   /** Whether bytes are encrypted (TLS). */
   default boolean isSecure() {
     return false;

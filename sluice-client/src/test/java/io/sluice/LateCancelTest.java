@@ -1,0 +1,73 @@
+package io.sluice;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import io.sluice.testkit.PostgresServer;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * A statement past its deadline whose server does not answer the cancel (issue 37 §3): the
+ * backend is stopped ({@code kill -STOP}) while it runs, so the cancel's signal waits. The caller
+ * is released at the deadline plus a short grace, told {@code UNKNOWN}, while the backend is still
+ * stopped; once it runs again it answers the cancel, the connection reads that in the background
+ * and is usable. Over TCP, whose reads can be bounded; over a Unix socket the caller waits for the
+ * server, as before ({@code TimeoutTest}).
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class LateCancelTest {
+  static PostgresServer pg;
+
+  @BeforeAll
+  static void server() {
+    pg = PostgresServer.shared();
+  }
+
+  static String tcp(String extra) {
+    return "host=127.0.0.1 port=" + pg.port() + " user=" + pg.superuser() + " dbname=" + pg.database()
+        + " sslmode=disable " + extra;
+  }
+
+  static void signal(String sig, int pid) throws Exception {
+    assertEquals(0, new ProcessBuilder("kill", sig, String.valueOf(pid)).start().waitFor(), "kill " + sig);
+  }
+
+  @Test
+  void aCallerWhoseCancelIsNotAnsweredIsReleasedUnknownAndTheConnectionRecovers() throws Exception {
+    try (Connection c = Connection.open(tcp("query_timeout=1 cancel_timeout=60"));
+        Connection watcher = Connection.open(tcp(""))) {
+      int pid = c.processId();
+      CompletableFuture<Throwable> call = CompletableFuture.supplyAsync(() -> {
+        try {
+          c.query("select pg_sleep(30)");
+          return null;
+        } catch (Throwable t) {
+          return t;
+        }
+      }, r -> Thread.startVirtualThread(r));
+      // stop the backend only once it runs the sleep, so that the cancel meets a running statement
+      FailoverTest.until(() -> watcher.query(
+          "select count(*) from pg_stat_activity where pid = $1 and state = 'active' and query like 'select pg_sleep%'",
+          pid).get(0).getLong(0) == 1, Duration.ofSeconds(20), "the backend runs the statement", () -> "");
+      signal("-STOP", pid);
+      Throwable t;
+      try {
+        t = call.get(30, TimeUnit.SECONDS);
+        // the call returned while the backend is still stopped: nobody could have answered it
+        assertInstanceOf(QueryTimeoutException.class, t);
+        assertEquals(SluiceException.Outcome.UNKNOWN, ((QueryTimeoutException) t).outcome(), t.getMessage());
+        assertTrue(t.getMessage().contains("whether the statement completed is unknown"), t.getMessage());
+      } finally {
+        signal("-CONT", pid);
+      }
+      // the backend answers the cancel (57014) as it runs again; the connection reads it and goes on
+      assertEquals(7, c.query("select 7").get(0).getInt(0));
+      assertTrue(c.isOpen());
+      assertEquals(pid, c.processId(), "the same server connection");
+    }
+  }
+}
