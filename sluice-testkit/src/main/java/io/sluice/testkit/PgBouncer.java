@@ -60,17 +60,26 @@ public final class PgBouncer implements AutoCloseable {
    * or {@code md5} signs clients in against {@link #PASSWORD}.
    */
   public static PgBouncer start(PostgresServer server, String poolMode, int poolSize, Map<String, String> settings) {
+    return start(server.socketDirectory().toString(), server.port(), server.superuser(), poolMode, poolSize, settings);
+  }
+
+  /**
+   * As {@link #start(PostgresServer, String, int, Map)} for a server reached at {@code host} (its
+   * socket directory) and {@code port} that trusts {@code user} there, the lab's for instance.
+   */
+  public static PgBouncer start(String host, int port, String user, String poolMode, int poolSize,
+      Map<String, String> settings) {
     Path exe = available().orElseThrow(() -> new TestkitException("pgbouncer is not installed (Debian package pgbouncer)"));
     Path base;
     try {
       base = Files.createTempDirectory(Commands.isRoot() ? Path.of("/tmp") : Path.of(System.getProperty("java.io.tmpdir")),
           "sluice-pgbouncer-");
-      int port = freePort();
+      int listen = freePort();
       // the password is for clients signing in to PgBouncer; PgBouncer signs in to the server by trust
-      Files.writeString(base.resolve("users.txt"), "\"" + server.superuser() + "\" \"" + PASSWORD + "\"\n");
+      Files.writeString(base.resolve("users.txt"), "\"" + user + "\" \"" + PASSWORD + "\"\n");
       Map<String, String> ini = new LinkedHashMap<>();
       ini.put("listen_addr", "127.0.0.1");
-      ini.put("listen_port", Integer.toString(port));
+      ini.put("listen_port", Integer.toString(listen));
       ini.put("unix_socket_dir", "");
       ini.put("auth_type", "trust");
       ini.put("auth_file", base.resolve("users.txt").toString());
@@ -81,8 +90,7 @@ public final class PgBouncer implements AutoCloseable {
       ini.put("logfile", base.resolve("pgbouncer.log").toString());
       ini.put("pidfile", base.resolve("pgbouncer.pid").toString());
       ini.putAll(settings);
-      StringBuilder text = new StringBuilder("[databases]\n* = host=" + server.socketDirectory() + " port="
-          + server.port() + "\n[pgbouncer]\n");
+      StringBuilder text = new StringBuilder("[databases]\n* = host=" + host + " port=" + port + "\n[pgbouncer]\n");
       ini.forEach((k, v) -> {
         if (!v.isEmpty() || k.equals("unix_socket_dir")) {
           text.append(k).append(" = ").append(v).append('\n');
@@ -92,7 +100,7 @@ public final class PgBouncer implements AutoCloseable {
       Commands.giveToServerUser(base);
       Process p = new ProcessBuilder(Commands.asServerUser(List.of(exe.toString(), base.resolve("pgbouncer.ini").toString())))
           .redirectErrorStream(true).redirectOutput(base.resolve("stdout.txt").toFile()).start();
-      PgBouncer bouncer = new PgBouncer(base, p, port);
+      PgBouncer bouncer = new PgBouncer(base, p, listen);
       long end = System.nanoTime() + Duration.ofSeconds(15).toNanos();
       while (!bouncer.accepting()) {
         if (!p.isAlive() || System.nanoTime() > end) {
