@@ -120,6 +120,28 @@ class PgBouncerSessionTest {
     }
   }
 
+  /**
+   * LISTEN belongs to the server connection the statement ran on, which PgBouncer hands to the
+   * next client: another client sees the channel, and the listener's notifications never come
+   * (PgBouncer drops what an idle server connection receives).
+   */
+  @Test
+  void listenBelongsToTheServerConnection() throws Exception {
+    try (Notifications n = Notifications.open(Bouncers.url(shared, pg, "statement_cache_size=0"));
+        Connection direct = Connection.open(Bouncers.direct(pg)); Connection other = open("")) {
+      n.listen("bouncer_ch");
+      try {
+        assertEquals(1, other.query("select count(*) from pg_listening_channels() c where c = 'bouncer_ch'").get(0)
+            .getLong(0), "another client's session listens");
+        direct.notifyChannel("bouncer_ch", "lost");
+        other.query("select 1");
+        assertNull(n.poll(Duration.ofSeconds(1)), "a notification reached the listener through transaction mode");
+      } finally {
+        other.execute("unlisten *");
+      }
+    }
+  }
+
   @Test
   void cancelAndQueryTimeoutReachTheRightBackend() throws Exception {
     try (Connection c = open("");

@@ -71,7 +71,7 @@ class PgBouncerJdbcTest {
   /** Six connections, each with its own statement under the same shape, at once: each gets its own results. */
   @Test
   void preparedStatementsNeverCross() throws Exception {
-    for (String extra : List.of("", "&statement_cache_size=0")) {
+    for (String extra : List.of("", "&statement_cache_size=0", "&prepareThreshold=0")) {
       List<Connection> conns = new ArrayList<>();
       try (var exec = Executors.newVirtualThreadPerTaskExecutor()) {
         List<Future<?>> done = new ArrayList<>();
