@@ -142,6 +142,36 @@ class PgBouncerSessionTest {
     }
   }
 
+  /**
+   * {@code pooler_mode=transaction}: what would act on the shared server session is refused before
+   * sending, naming the mode; what belongs to a transaction, or is tracked by PgBouncer, runs; every
+   * statement is unnamed whatever {@code statement_cache_size} says.
+   */
+  @Test
+  void poolerModeRefusesSessionStateNamingTheMode() {
+    String url = Bouncers.url(shared, pg, "pooler_mode=transaction statement_cache_size=64");
+    assertEquals(0, io.sluice.internal.engine.EngineSettings.of(ConnectionConfig.parse(url)).statementCacheSize());
+    try (Connection c = Connection.open(url); Connection b = open("")) {
+      for (String sql : java.util.List.of("set search_path = bouncer_refused", "listen bouncer_ch",
+          "select pg_advisory_lock(4203)", "declare bouncer_c cursor with hold for select 1")) {
+        ValueException e = assertThrows(ValueException.class, () -> c.execute(sql), sql);
+        assertTrue(e.getMessage().contains("pooler_mode=transaction"), e.getMessage());
+        assertThrows(ValueException.class, () -> c.simpleQuery(sql), sql);
+      }
+      assertNotEquals("bouncer_refused", b.query("show search_path").get(0).getString(0), "nothing was sent");
+      c.execute("set timezone = 'Asia/Tokyo'");
+      String local = c.transaction(tx -> {
+        tx.execute("set local search_path = bouncer_local");
+        tx.query("select pg_advisory_xact_lock(4204)");
+        return tx.query("show search_path").get(0).getString(0);
+      });
+      assertEquals("bouncer_local", local);
+      assertEquals(7, c.query("select $1::int4", 7).get(0).getInt(0));
+    }
+    ConfigException n = assertThrows(ConfigException.class, () -> Notifications.open(url).close());
+    assertTrue(n.getMessage().contains("pooler_mode=transaction"), n.getMessage());
+  }
+
   @Test
   void cancelAndQueryTimeoutReachTheRightBackend() throws Exception {
     try (Connection c = open("");

@@ -42,6 +42,9 @@ final class StatementCache {
   /** Lookups that found a usable statement, that did not, and statements pushed out: {@link io.sluice.ConnectionStats}. Lock held. */
   private long hits, misses, evictions;
 
+  /** The pooler in front of the server, as the configuration says ({@code pooler_mode}). */
+  final io.sluice.PoolerMode poolerMode;
+
   /** Whether the session's {@code standard_conforming_strings} is on, for counting placeholders. */
   private final java.util.function.BooleanSupplier standardStrings;
 
@@ -50,6 +53,12 @@ final class StatementCache {
   }
 
   StatementCache(int capacity, java.util.function.BooleanSupplier standardStrings) {
+    this(capacity, standardStrings, io.sluice.PoolerMode.NONE);
+  }
+
+  /** With {@code mode} sharing server sessions, statements that would leave state in one are refused ({@link SharedSessionGuard}). */
+  StatementCache(int capacity, java.util.function.BooleanSupplier standardStrings, io.sluice.PoolerMode mode) {
+    this.poolerMode = mode;
     this.standardStrings = standardStrings;
     this.capacity = capacity;
     this.naming = capacity == 0 ? Naming.UNNAMED : Naming.NAMED;
@@ -145,6 +154,10 @@ final class StatementCache {
       return new ValueException("COPY FROM STDIN and COPY TO STDOUT run through the COPY API (Connection.copy()), "
           + "which holds the connection for the data exchange; as an ordinary statement it would stall every "
           + "request behind it. Nothing was sent");
+    }
+    ValueException shared = SharedSessionGuard.refusal(key.sql(), standardStrings.getAsBoolean(), poolerMode);
+    if (shared != null) {
+      return shared;
     }
     return refusal(key, placeholders);
   }

@@ -44,11 +44,16 @@ public final class StatementRunner {
 
   /** Statements and batches are reported to {@code events} (null: none). */
   public StatementRunner(ServerSession server, EngineSettings settings, Events events) {
+    this(server, settings, events, io.sluice.PoolerMode.NONE);
+  }
+
+  /** As above, behind a pooler in {@code mode} ({@code pooler_mode}). */
+  public StatementRunner(ServerSession server, EngineSettings settings, Events events, io.sluice.PoolerMode mode) {
     this.observed = events == null ? null : new StatementEvents(events);
     this.engine = new RequestEngine(server, settings);
     engine.runBeginAloneWith(sql -> new SimpleQueryRequest(sql, engine));
     this.cache = new StatementCache(settings.statementCacheSize(),
-        () -> !"off".equalsIgnoreCase(server.parameters.get("standard_conforming_strings")));
+        () -> !"off".equalsIgnoreCase(server.parameters.get("standard_conforming_strings")), mode);
     TypeRegistry registry = new TypeRegistry();
     registry.stringsAsUnknown(true);
     this.types = new SessionTypeContext(registry, io.sluice.types.JsonCodec.STRING);
@@ -382,6 +387,13 @@ public final class StatementRunner {
   }
 
   private List<SimpleResult> runSimple(String sql, Deadline deadline, java.util.function.Consumer<Request> sent) {
+    if (cache.poolerMode.sharesSessions()) {
+      io.sluice.ValueException shared = SharedSessionGuard.refusal(sql,
+          !"off".equalsIgnoreCase(server().parameters.get("standard_conforming_strings")), cache.poolerMode);
+      if (shared != null) {
+        throw shared;
+      }
+    }
     SimpleQueryRequest r = new SimpleQueryRequest(sql, engine);
     if (sent != null) {
       sent.accept(r);
