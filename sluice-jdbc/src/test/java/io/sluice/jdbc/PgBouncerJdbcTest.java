@@ -71,7 +71,7 @@ class PgBouncerJdbcTest {
   /** Six connections, each with its own statement under the same shape, at once: each gets its own results. */
   @Test
   void preparedStatementsNeverCross() throws Exception {
-    for (String extra : List.of("", "&statement_cache_size=0", "&prepareThreshold=0")) {
+    for (String extra : List.of("", "&statement_cache_size=0", "&prepareThreshold=0", "&pooler_mode=transaction")) {
       List<Connection> conns = new ArrayList<>();
       try (var exec = Executors.newVirtualThreadPerTaskExecutor()) {
         List<Future<?>> done = new ArrayList<>();
@@ -99,6 +99,18 @@ class PgBouncerJdbcTest {
         for (Connection c : conns) {
           c.close();
         }
+      }
+    }
+  }
+
+  @Test
+  void poolerModeRefusesSessionStateNamingTheMode() throws Exception {
+    try (Connection c = open("&pooler_mode=transaction"); Statement s = c.createStatement()) {
+      SQLException e = org.junit.jupiter.api.Assertions.assertThrows(SQLException.class,
+          () -> s.execute("set search_path = bouncer_refused"));
+      assertTrue(e.getMessage().contains("pooler_mode=transaction"), e.getMessage());
+      try (ResultSet rs = s.executeQuery("select 1")) {
+        assertTrue(rs.next(), "the connection stays usable");
       }
     }
   }
