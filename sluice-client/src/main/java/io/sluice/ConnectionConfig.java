@@ -408,6 +408,14 @@ public final class ConnectionConfig {
   }
 
   /**
+   * Sluice's {@code pooler_mode} (default {@code none}): the pool mode of a pooler in front of the
+   * server; {@code transaction} and {@code statement} mean unnamed statements and no session state.
+   */
+  public PoolerMode poolerMode() {
+    return s.get(Keys.POOLER_MODE);
+  }
+
+  /**
    * Sluice's {@code read_routing}: where a {@link Pool} sends read-only work; {@link
    * ReadRouting#PRIMARY} (the default) routes nothing.
    */

@@ -49,6 +49,11 @@ public final class Notifications implements AutoCloseable {
   private volatile boolean closed;
 
   private Notifications(ConnectionConfig config, Consumer<Notification> callback, Runnable onReconnect) {
+    if (config.poolerMode().sharesSessions()) {
+      throw new ConfigException("Notifications needs a server session of its own, and pooler_mode="
+          + config.poolerMode().keyword() + " says the pooler shares them (a LISTEN would be the next client's, and"
+          + " the notifications lost): connect it to the server directly, or through a pooler in session mode");
+    }
     this.config = config;
     this.callback = callback;
     this.onReconnect = onReconnect;

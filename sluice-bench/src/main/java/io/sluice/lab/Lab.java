@@ -14,6 +14,7 @@ import io.sluice.lab.changes.ChangeFeed;
 import io.sluice.lab.changes.ChangeLag;
 import io.sluice.lab.fleet.FleetReads;
 import io.sluice.lab.http.HttpBench;
+import io.sluice.lab.pooler.PoolerLoad;
 import io.sluice.lab.report.Coverage;
 import io.sluice.lab.report.HtmlReport;
 import io.sluice.lab.report.JsonReport;
@@ -125,6 +126,12 @@ public final class Lab {
           }
         }
         for (LabCase c : cases) {
+          if (c.name().startsWith(PoolerLoad.CASE)) {
+            PoolerLoad.run(c.workload(), target, socketDirectory, o.interfaces(), profile.warmup(), profile.runs(),
+                progress, results, checksums, notes);
+          }
+        }
+        for (LabCase c : cases) {
           if (c.workload().kind() == Workload.Kind.MIXED_LOAD) {
             notes.addAll(io.sluice.bench.MixedLoad.notes(c.name()));
           }
@@ -182,7 +189,7 @@ public final class Lab {
             TextReport.print(out, info, results);
             notes.stream().filter(n -> n.startsWith(Profiles.MIXED_LOAD) || n.startsWith(Profiles.POOL_SCALING)
                 || n.startsWith(Profiles.BUFFERED_VS_STREAMED) || n.startsWith(ChangeFeed.CASE)
-                || n.startsWith(FleetReads.CASE)).forEach(out::println);
+                || n.startsWith(FleetReads.CASE) || n.startsWith(PoolerLoad.CASE)).forEach(out::println);
           }
           List<TimeSplit.Row> splitRows = TimeSplit.summarise(split);
           if (!splitRows.isEmpty()) {

@@ -6,6 +6,7 @@ import java.time.Duration;
 import io.sluice.bench.Workloads;
 import io.sluice.lab.changes.ChangeFeed;
 import io.sluice.lab.fleet.FleetReads;
+import io.sluice.lab.pooler.PoolerLoad;
 import io.sluice.lab.rowset.BufferedVsStreamed;
 import io.sluice.lab.scale.PoolScaling;
 import java.util.ArrayList;
@@ -72,6 +73,14 @@ public record Profiles(String name, Warmup warmup, int runs, List<String> worklo
   /** Issue 23's fleet: reads on standbys after the caller's own writes ({@link FleetReads}). */
   public static final String FLEET = FleetReads.CASE;
 
+  /** Issue 37's poolers: point selects and short transactions through PgBouncer ({@link PoolerLoad}). */
+  public static final String POOLER = PoolerLoad.CASE;
+
+  /** Operations per execution of the pooler case: the full count in the full profile, a tenth elsewhere. */
+  public long poolerOps() {
+    return name.startsWith("full") ? PoolerLoad.FULL : PoolerLoad.FULL / 10;
+  }
+
   /** Write-then-read pairs per execution of the fleet case: the full count in the full profile, a tenth elsewhere. */
   public long fleetPairs() {
     return name.startsWith("full") ? FleetReads.FULL : FleetReads.FULL / 10;
@@ -102,6 +111,7 @@ public record Profiles(String name, Warmup warmup, int runs, List<String> worklo
     all.add(BUFFERED_VS_STREAMED);
     all.add(CHANGES);
     all.add(FLEET);
+    all.add(POOLER);
     return all;
   }
 
@@ -126,7 +136,8 @@ public record Profiles(String name, Warmup warmup, int runs, List<String> worklo
    */
   public static boolean runsItself(LabCase c) {
     return c.transport().equals("http") || c.name().startsWith(POOL_SCALING)
-        || c.name().startsWith(BUFFERED_VS_STREAMED) || c.name().startsWith(CHANGES) || c.name().startsWith(FLEET);
+        || c.name().startsWith(BUFFERED_VS_STREAMED) || c.name().startsWith(CHANGES) || c.name().startsWith(FLEET)
+        || c.name().startsWith(POOLER);
   }
 
   /** Point selects per execution of the pool-scaling case: four times the remote point queries, at least 512. */
@@ -186,7 +197,9 @@ public record Profiles(String name, Warmup warmup, int runs, List<String> worklo
       Map.entry(CHANGES, "issue 27: row changes through logical replication (pgoutput), changes/s, CPU per change and"
           + " lag at 10,000 changes/s"),
       Map.entry(FLEET, "issue 23: write then read back on a standby, 16 threads: stale reads, reads on standbys,"
-          + " pairs/s and CPU per pair"));
+          + " pairs/s and CPU per pair"),
+      Map.entry(POOLER, "issue 37: point selects and short transactions through PgBouncer in transaction mode,"
+          + " operations/s and CPU per operation"));
 
   /** What the seed itself published for a case (its fastest machine), to show beside ours. */
   static final Map<String, String> SEED_FIGURES = Map.of(
@@ -276,6 +289,10 @@ public record Profiles(String name, Warmup warmup, int runs, List<String> worklo
       }
       if (name.equals(FLEET)) {
         cases.add(new LabCase(FleetReads.workload(fleetPairs()), EXPERIMENTS.get(name), "tcp", "pool"));
+        continue;
+      }
+      if (name.equals(POOLER)) {
+        cases.add(new LabCase(PoolerLoad.workload(poolerOps()), EXPERIMENTS.get(name), "tcp", "pool"));
         continue;
       }
       if (name.equals(CHANGES)) {

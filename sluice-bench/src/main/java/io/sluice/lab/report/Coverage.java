@@ -72,6 +72,9 @@ public record Coverage(List<String> interfaces, Map<String, Map<String, Integer>
       return Profiles.FLEET + " compares Sluice's routing pool (read_your_writes on and off) with pgjdbc's write and"
           + " preferSecondary read pools, on a fleet of its own";
     }
+    if (c.name().startsWith(Profiles.POOLER)) {
+      return Profiles.POOLER + " compares Sluice's pool and pgjdbc + HikariCP through PgBouncer in transaction mode";
+    }
     if (c.name().startsWith(Profiles.BUFFERED_VS_STREAMED)) {
       return Profiles.BUFFERED_VS_STREAMED + " compares Sluice's buffered and streamed modes only, in fresh JVMs";
     }

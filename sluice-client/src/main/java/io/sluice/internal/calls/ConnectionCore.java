@@ -56,7 +56,8 @@ public final class ConnectionCore {
     ConnectionInfo info = server.connectionInfo();
     server.onNotice(Events.noticeRoute(config.noticeHandler().orElse(null), info));
     Events events = Events.of(listener, info);
-    ConnectionCore core = new ConnectionCore(new StatementRunner(server, EngineSettings.of(config), events),
+    ConnectionCore core = new ConnectionCore(new StatementRunner(server, EngineSettings.of(config), events,
+        config.poolerMode()),
         config, events);
     try {
       core.session.registerNamedCodecs(config.codecs(), config.database(), core.deadline());

@@ -166,6 +166,10 @@ public final class Keys {
   /** Prepared statements kept per connection; 0 disables the cache. */
   public static final Param<Integer> STATEMENT_CACHE_SIZE = sluice("statement_cache_size", null,
       s -> Values.integer(s, 0, Integer.MAX_VALUE), 256, String::valueOf);
+  /** The pool mode of a pooler in front of the server (PgBouncer's {@code pool_mode}); none by default. */
+  public static final Param<io.sluice.PoolerMode> POOLER_MODE = sluice("pooler_mode", null,
+      oneOf(io.sluice.PoolerMode.values(), io.sluice.PoolerMode::keyword), io.sluice.PoolerMode.NONE,
+      io.sluice.PoolerMode::keyword);
   /** Requests in flight per connection; 1 disables pipelining. */
   public static final Param<Integer> PIPELINE_DEPTH = sluice("pipeline_depth", null,
       s -> Values.integer(s, 1, Integer.MAX_VALUE), 256, String::valueOf);

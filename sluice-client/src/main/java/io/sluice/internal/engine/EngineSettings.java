@@ -36,6 +36,8 @@ public record EngineSettings(int pipelineDepth, int statementCacheSize, long can
     // cancel_timeout=0 (no limit) still closes a connection whose cancelled statement has not
     // ended after the default, as the engine always did: the engine never waits without bound
     long cancel = c.cancelTimeout().orElse(Keys.CANCEL_TIMEOUT.fallback()).toNanos();
-    return new EngineSettings(c.pipelineDepth(), c.statementCacheSize(), cancel, c.pinTimeout().toNanos());
+    // behind a pooler that shares server sessions, statements are parsed where they run (docs/poolers.md)
+    int cache = c.poolerMode().sharesSessions() ? 0 : c.statementCacheSize();
+    return new EngineSettings(c.pipelineDepth(), cache, cancel, c.pinTimeout().toNanos());
   }
 }

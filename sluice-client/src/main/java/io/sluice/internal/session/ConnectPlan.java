@@ -43,6 +43,7 @@ import java.util.function.Function;
  * @param allowedAuth the authentication methods the server may use ({@code require_auth});
  *     {@link AuthMethod#NONE} allows a server that asks for no authentication at all
  * @param connectTimeoutNanos the budget for one endpoint, from TCP connect to ReadyForQuery; 0 none
+ * @param minProtocolVersion the oldest protocol version accepted ({@code min_protocol_version})
  * @param maxProtocolVersion the protocol version to ask for
  * @param maxScramIterations the highest SCRAM iteration count accepted from a server
  * @param gss how to sign in when the server asks for GSSAPI (Kerberos)
@@ -61,6 +62,7 @@ public record ConnectPlan(
     ChannelBindingMode channelBinding,
     Set<AuthMethod> allowedAuth,
     long connectTimeoutNanos,
+    int minProtocolVersion,
     int maxProtocolVersion,
     int maxMessageSize,
     int maxScramIterations,
@@ -87,7 +89,8 @@ public record ConnectPlan(
     }
     return new ConnectPlan(List.copyOf(hosts), c.user(), c.database(), h -> c.passwordFor(h).orElse(null),
         startup, c.sslMode(), c.sslNegotiation(), tls(c), c.gssEncMode(), c.channelBinding(),
-        c.allowedAuthMethods(), c.connectTimeout().map(Duration::toNanos).orElse(0L), c.maxProtocolVersion(),
+        c.allowedAuthMethods(), c.connectTimeout().map(Duration::toNanos).orElse(0L), c.minProtocolVersion(),
+        c.maxProtocolVersion(),
         c.maxMessageSize(), ScramSha256.DEFAULT_MAX_ITERATIONS, trace, c.targetSessionAttrs(), GssConfig.from(c),
         OAuthConfig.from(c));
   }
@@ -98,15 +101,15 @@ public record ConnectPlan(
    */
   public ConnectPlan withStartup(Map<String, String> startup, TargetSessionAttrs target) {
     return new ConnectPlan(endpoints, user, database, password, startup, sslMode, sslNegotiation, tls, gssEncMode,
-        channelBinding, allowedAuth, connectTimeoutNanos, maxProtocolVersion, maxMessageSize, maxScramIterations,
-        trace, target, gss, oauth);
+        channelBinding, allowedAuth, connectTimeoutNanos, minProtocolVersion, maxProtocolVersion, maxMessageSize,
+        maxScramIterations, trace, target, gss, oauth);
   }
 
   /** The same plan with another highest protocol version to ask for. */
   public ConnectPlan withMaxProtocolVersion(int version) {
     return new ConnectPlan(endpoints, user, database, password, startup, sslMode, sslNegotiation, tls, gssEncMode,
-        channelBinding, allowedAuth, connectTimeoutNanos, version, maxMessageSize, maxScramIterations, trace,
-        targetSessionAttrs, gss, oauth);
+        channelBinding, allowedAuth, connectTimeoutNanos, minProtocolVersion, version, maxMessageSize,
+        maxScramIterations, trace, targetSessionAttrs, gss, oauth);
   }
 
   /** {@code sslnegotiation=direct}: the TLS handshake starts at once, with no SSLRequest. */

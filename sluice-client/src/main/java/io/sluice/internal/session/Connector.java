@@ -118,11 +118,37 @@ public final class Connector {
       // the server named its OAuth issuer and scope and ended the connection: once more, with a token for them
       return connectEndpointOnce(p, e, events);
     } catch (ServerException ex) {
-      if (p.maxProtocolVersion() > ProtocolVersion.V3_0 && ex.sqlState().equals("08P01")) {
-        return connectEndpointOnce(p.withMaxProtocolVersion(ProtocolVersion.V3_0), e, events);
+      if (p.maxProtocolVersion() > ProtocolVersion.V3_0 && ex.sqlState().equals("08P01")
+          && !ex.serverMessage().startsWith(UNSUPPORTED_PARAMETER)) {
+        if (p.minProtocolVersion() > ProtocolVersion.V3_0) {
+          throw new ServerException(ex.fields(), "asked for protocol " + ProtocolVersion.toString(p.maxProtocolVersion())
+              + ", refused; min_protocol_version=" + ProtocolVersion.toString(p.minProtocolVersion())
+              + " allows no retry with 3.0 (PgBouncer before 1.20 refuses a 3.2 start-up)");
+        }
+        try {
+          return connectEndpointOnce(p.withMaxProtocolVersion(ProtocolVersion.V3_0), e, events);
+        } catch (ServerException again) {
+          throw startupRefusal(again);
+        }
       }
-      throw ex;
+      throw startupRefusal(ex);
     }
+  }
+
+  /** PgBouncer's refusal of a start-up parameter it does not pass on (its {@code ignore_startup_parameters}). */
+  private static final String UNSUPPORTED_PARAMETER = "unsupported startup parameter";
+
+  /**
+   * The error, saying which start-up parameter Sluice sent and what to do, when a pooler refused
+   * one (PgBouncer: "unsupported startup parameter: extra_float_digits"); others as they are.
+   */
+  private static ServerException startupRefusal(ServerException ex) {
+    if (!ex.serverMessage().startsWith(UNSUPPORTED_PARAMETER)) {
+      return ex;
+    }
+    return new ServerException(ex.fields(), "Sluice sends client_encoding, DateStyle, extra_float_digits and,"
+        + " when set, application_name, options and TimeZone in the start-up packet; a pooler in front of the server"
+        + " refused one: list it in PgBouncer's ignore_startup_parameters (extra_float_digits, options)");
   }
 
   /**
@@ -361,6 +387,10 @@ public final class Connector {
         case NegotiateProtocolVersion v -> negotiated(s, v);
         case ErrorResponse err -> throw new ServerException(err.fields());
         case ReadyForQuery r -> {
+          if (s.protocolVersion < p.minProtocolVersion()) {
+            throw new ConnectionException("the server speaks protocol " + ProtocolVersion.toString(s.protocolVersion)
+                + "; min_protocol_version is " + ProtocolVersion.toString(p.minProtocolVersion()), Outcome.NOT_SENT);
+          }
           s.transactionStatus = r.status();
           String enc = s.parameters.getOrDefault("client_encoding", "UTF8");
           if (!enc.equalsIgnoreCase("UTF8")) {

@@ -115,9 +115,11 @@ final class StatementBatches {
       try {
         runner.engine.run(b, deadline);
       } catch (ServerException e) {
+        boolean lost = false;
         if (StatementRunner.invalidates(e)) {
           for (ServerStatement st : sts) {
             runner.cache.invalidate(st);   // prepared again at their next use, whether or not they run again now
+            lost |= runner.lostNamed(e, st);
           }
           // run again only where the failure rolled the batch back and left nothing aborted: in a
           // transaction (status 'E'), or after a failed BEGIN, it would only fail again (25P02), hiding this error
@@ -126,7 +128,7 @@ final class StatementBatches {
           }
         }
         throw new io.sluice.BatchException("statement " + (b.failedAt() + 1) + " of " + n
-            + " failed; the batch was rolled back", b.failedAt(), e);
+            + " failed; the batch was rolled back", b.failedAt(), lost ? StatementRunner.behindPooler(e) : e);
       }
       List<QueryResult> out = new java.util.ArrayList<>(n);
       for (int i = 0; i < n; i++) {

@@ -8,23 +8,42 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Prepared statements of one connection, least recently used first out. An evicted named
  * statement is handed back so that the caller can Close it on the server; in unnamed mode
- * (capacity 0) only descriptions are cached, in a map of bounded size, and nothing is closed.
+ * (capacity 0, or once {@link #unnamedFromNow} found the connection behind a pooler) only
+ * descriptions are cached, in a map of bounded size, and nothing is closed.
+ *
+ * <p>Names are {@code s<tag>_<n>}: the tag is random per connection and {@code n} never repeats
+ * within it. Behind a pooler in transaction mode the server sessions are shared by every client,
+ * and names like {@code s1} from two connections would meet: one's Parse fails (42P05, "already
+ * exists") or, worse, one's Bind runs the other's statement. With a tag of its own a connection
+ * can only find its statement missing (26000), never someone else's.
  */
 final class StatementCache {
   private static final int UNNAMED_DESCRIPTIONS = 256;
 
+  /** How statements are named on the server; lock held to read or change. */
+  private enum Naming {
+    NAMED,
+    /** {@code statement_cache_size=0}, or named statements went missing (see {@link #unnamedFromNow}). */
+    UNNAMED
+  }
+
   private final int capacity;
-  private final boolean unnamed;
+  private Naming naming;
+  private final String prefix = "s" + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36) + "_";
   private final ReentrantLock lock = new ReentrantLock();
   private final LinkedHashMap<ServerStatement.Key, ServerStatement> map = new LinkedHashMap<>(64, 0.75f, true);
   private long counter;
   /** Lookups that found a usable statement, that did not, and statements pushed out: {@link io.sluice.ConnectionStats}. Lock held. */
   private long hits, misses, evictions;
+
+  /** The pooler in front of the server, as the configuration says ({@code pooler_mode}). */
+  final io.sluice.PoolerMode poolerMode;
 
   /** Whether the session's {@code standard_conforming_strings} is on, for counting placeholders. */
   private final java.util.function.BooleanSupplier standardStrings;
@@ -34,9 +53,37 @@ final class StatementCache {
   }
 
   StatementCache(int capacity, java.util.function.BooleanSupplier standardStrings) {
+    this(capacity, standardStrings, io.sluice.PoolerMode.NONE);
+  }
+
+  /** With {@code mode} sharing server sessions, statements that would leave state in one are refused ({@link SharedSessionGuard}). */
+  StatementCache(int capacity, java.util.function.BooleanSupplier standardStrings, io.sluice.PoolerMode mode) {
+    this.poolerMode = mode;
     this.standardStrings = standardStrings;
     this.capacity = capacity;
-    this.unnamed = capacity == 0;
+    this.naming = capacity == 0 ? Naming.UNNAMED : Naming.NAMED;
+  }
+
+  /**
+   * Turns to unnamed statements for the rest of the connection's life, after the server lost a
+   * named statement this connection had prepared and not closed (26000): the server session
+   * changed under the connection, as behind PgBouncer in transaction or statement mode. Every
+   * cached statement is dropped (those still on some server session are left there: which one is
+   * unknown). False when the cache was unnamed already.
+   */
+  boolean unnamedFromNow() {
+    lock.lock();
+    try {
+      if (naming == Naming.UNNAMED) {
+        return false;
+      }
+      naming = Naming.UNNAMED;
+      map.values().forEach(s -> s.stale = true);
+      map.clear();
+      return true;
+    } finally {
+      lock.unlock();
+    }
   }
 
   /**
@@ -58,7 +105,8 @@ final class StatementCache {
       if (refused != null) {
         return refusedLookup(key, placeholders, refused);
       }
-      ServerStatement fresh = new ServerStatement(key, unnamed ? "" : "s" + (++counter), placeholders);
+      boolean unnamed = naming == Naming.UNNAMED;
+      ServerStatement fresh = new ServerStatement(key, unnamed ? "" : prefix + (++counter), placeholders);
       misses++;
       map.put(key, fresh);
       List<ServerStatement> evicted = new ArrayList<>(1);
@@ -106,6 +154,10 @@ final class StatementCache {
       return new ValueException("COPY FROM STDIN and COPY TO STDOUT run through the COPY API (Connection.copy()), "
           + "which holds the connection for the data exchange; as an ordinary statement it would stall every "
           + "request behind it. Nothing was sent");
+    }
+    ValueException shared = SharedSessionGuard.refusal(key.sql(), standardStrings.getAsBoolean(), poolerMode);
+    if (shared != null) {
+      return shared;
     }
     return refusal(key, placeholders);
   }

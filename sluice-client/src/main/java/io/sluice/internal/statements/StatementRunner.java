@@ -44,11 +44,16 @@ public final class StatementRunner {
 
   /** Statements and batches are reported to {@code events} (null: none). */
   public StatementRunner(ServerSession server, EngineSettings settings, Events events) {
+    this(server, settings, events, io.sluice.PoolerMode.NONE);
+  }
+
+  /** As above, behind a pooler in {@code mode} ({@code pooler_mode}). */
+  public StatementRunner(ServerSession server, EngineSettings settings, Events events, io.sluice.PoolerMode mode) {
     this.observed = events == null ? null : new StatementEvents(events);
     this.engine = new RequestEngine(server, settings);
     engine.runBeginAloneWith(sql -> new SimpleQueryRequest(sql, engine));
     this.cache = new StatementCache(settings.statementCacheSize(),
-        () -> !"off".equalsIgnoreCase(server.parameters.get("standard_conforming_strings")));
+        () -> !"off".equalsIgnoreCase(server.parameters.get("standard_conforming_strings")), mode);
     TypeRegistry registry = new TypeRegistry();
     registry.stringsAsUnknown(true);
     this.types = new SessionTypeContext(registry, io.sluice.types.JsonCodec.STRING);
@@ -166,6 +171,7 @@ public final class StatementRunner {
       }
       try {
         engine.run(q, deadline);
+        forgetIfDeallocated(q.commandTag());
         return new QueryResult(st.layout(), q.commandTag());
       } catch (ServerException e) {
         if (q.cancelCause() == Request.CancelCause.STOPPED && e.sqlState().equals("57014")) {
@@ -174,10 +180,11 @@ public final class StatementRunner {
         if (invalidates(e)) {
           cache.invalidate(st);   // prepared again at its next use, whether or not it runs again now
         }
+        boolean lost = lostNamed(e, st);
         if (attempt == 0 && retryable(e, q)) {
           continue;
         }
-        throw e;
+        throw lost ? behindPooler(e) : e;
       }
     }
   }
@@ -276,6 +283,31 @@ public final class StatementRunner {
   }
 
   /**
+   * Whether the server lost a named statement this connection prepared and never closed (26000):
+   * the server session changed under the connection, as behind PgBouncer in transaction or
+   * statement mode. The connection then uses unnamed statements from now on ({@link
+   * StatementCache#unnamedFromNow}); outside a transaction the statement is run again at once.
+   */
+  boolean lostNamed(ServerException e, ServerStatement st) {
+    if (st.unnamed() || !e.sqlState().equals("26000")) {
+      return false;
+    }
+    cache.unnamedFromNow();
+    return true;
+  }
+
+  /**
+   * The server's 26000, saying why it happened and what to set, for a statement that could not be
+   * run again (inside a transaction, which the error aborted).
+   */
+  static ServerException behindPooler(ServerException e) {
+    return new ServerException(e.fields(), "Sluice had prepared this statement on this connection: the server "
+        + "session changed under it, as behind a pooler in transaction or statement mode (PgBouncer pool_mode = "
+        + "transaction). Set statement_cache_size=0 for such a pooler; this connection uses unnamed statements from "
+        + "now on.");
+  }
+
+  /**
    * A cancel meant for an earlier request arrived after that request had finished and hit this
    * one: it did not time out, delivered no rows, and its implicit transaction rolled back (the
    * server is idle, 'I'), so running it again is safe and nobody sees the race.
@@ -355,13 +387,34 @@ public final class StatementRunner {
   }
 
   private List<SimpleResult> runSimple(String sql, Deadline deadline, java.util.function.Consumer<Request> sent) {
+    if (cache.poolerMode.sharesSessions()) {
+      io.sluice.ValueException shared = SharedSessionGuard.refusal(sql,
+          !"off".equalsIgnoreCase(server().parameters.get("standard_conforming_strings")), cache.poolerMode);
+      if (shared != null) {
+        throw shared;
+      }
+    }
     SimpleQueryRequest r = new SimpleQueryRequest(sql, engine);
     if (sent != null) {
       sent.accept(r);
     }
     engine.run(r, deadline);
     r.throwUndecodable();
+    for (SimpleResult result : r.results()) {
+      forgetIfDeallocated(result.commandTag());
+    }
     return r.results();
+  }
+
+  /**
+   * After {@code DISCARD ALL} or {@code DEALLOCATE ALL} the session has no prepared statements:
+   * the cache forgets them, so that their next use prepares them again rather than taking the
+   * 26000 that follows for a pooler's doing ({@link #lostNamed}).
+   */
+  private void forgetIfDeallocated(String tag) {
+    if (tag != null && tag.length() >= 10 && (tag.equals("DISCARD ALL") || tag.equals("DEALLOCATE ALL"))) {
+      cache.clear();
+    }
   }
 
   public int cachedStatements() {

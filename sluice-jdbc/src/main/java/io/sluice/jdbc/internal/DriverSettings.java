@@ -66,7 +66,8 @@ public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Opti
   /**
    * pgjdbc parameters that tune pgjdbc's own machinery (its statement preparation, batching, binary
    * transfer, socket buffers, logging): Sluice prepares, pipelines and transfers its own way, so
-   * they are accepted and have no effect.
+   * they are accepted and have no effect. One exception: {@code prepareThreshold=0} (pgjdbc's
+   * setting for poolers in transaction mode) means {@code statement_cache_size=0}.
    */
   static final Set<String> IGNORED = Set.of("prepareThreshold", "preparedStatementCacheQueries",
       "preparedStatementCacheSizeMiB", "binaryTransfer", "binaryTransferEnable",
@@ -142,6 +143,10 @@ public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Opti
         GssParameters.apply(name, value, keywords);
       } else if (OAuthParameters.NAMES.contains(name)) {
         OAuthParameters.apply(name, value, keywords);
+      } else if (name.equals("prepareThreshold") && value.strip().equals("0")) {
+        // pgjdbc's "never a named server-side statement", as PgBouncer's transaction mode needs: Sluice's
+        // unnamed mode, unless statement_cache_size says otherwise
+        keywords.putIfAbsent("statement_cache_size", "0");
       } else if (IGNORED.contains(name)) {
         continue;
       } else if (SecurityParameters.NAMES.contains(name)) {

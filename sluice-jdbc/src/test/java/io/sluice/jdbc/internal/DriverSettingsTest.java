@@ -74,6 +74,15 @@ class DriverSettingsTest {
     assertEquals(4, s.config().pipelineDepth());
   }
 
+  /** pgjdbc's prepareThreshold=0, what PgBouncer's transaction mode needs, is Sluice's unnamed mode; other values do nothing. */
+  @Test
+  void prepareThresholdZeroMeansUnnamedStatements() {
+    assertEquals(0, parse("jdbc:postgresql://h/db?prepareThreshold=0").config().statementCacheSize());
+    assertEquals(256, parse("jdbc:postgresql://h/db?prepareThreshold=5").config().statementCacheSize());
+    assertEquals(12, parse("jdbc:postgresql://h/db?prepareThreshold=0&statement_cache_size=12").config()
+        .statementCacheSize());
+  }
+
   @Test
   void badInputIsRefusedNamingIt() {
     ConfigException unknown = assertThrows(ConfigException.class, () -> parse("jdbc:postgresql://h/db?frobnicate=1"));
