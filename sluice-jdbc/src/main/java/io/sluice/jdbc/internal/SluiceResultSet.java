@@ -221,7 +221,7 @@ public final class SluiceResultSet implements GettersByLabel, DerivedGetters, Co
 
   @Override
   public String getString(int i) throws SQLException {
-    return read(i, Row::getString);
+    return MaxFieldSize.cut(statement, columns.get(col(i)), read(i, Row::getString));
   }
 
   @Override
@@ -275,7 +275,8 @@ public final class SluiceResultSet implements GettersByLabel, DerivedGetters, Co
 
   @Override
   public byte[] getBytes(int i) throws SQLException {
-    return read(i, (r, c) -> r.get(c) instanceof byte[] b ? b : r.getString(c).getBytes(StandardCharsets.UTF_8));
+    return MaxFieldSize.cut(statement, columns.get(col(i)),
+        read(i, (r, c) -> r.get(c) instanceof byte[] b ? b : r.getString(c).getBytes(StandardCharsets.UTF_8)));
   }
 
   @Override
@@ -315,7 +316,8 @@ public final class SluiceResultSet implements GettersByLabel, DerivedGetters, Co
 
   @Override
   public Object getObject(int i) throws SQLException {
-    return read(i, (r, c) -> ObjectValues.jdbcObject(r, c, columns.get(c), connection));
+    return MaxFieldSize.cut(statement, columns.get(col(i)),
+        read(i, (r, c) -> ObjectValues.jdbcObject(r, c, columns.get(c), connection)));
   }
 
   @Override

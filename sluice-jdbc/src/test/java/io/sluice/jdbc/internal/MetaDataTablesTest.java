@@ -25,7 +25,7 @@ class MetaDataTablesTest extends MetaDataTestBase {
   @Test
   void catalogIsTheConnectionsDatabase() throws SQLException {
     String db = PostgresServer.shared().database();
-    assertEquals(List.of(db), column(md.getCatalogs(), "TABLE_CAT"));
+    assertTrue(column(md.getCatalogs(), "TABLE_CAT").contains(db), "getCatalogs lists every database");
     assertEquals(List.of("TABLE_CAT"), labels(md.getCatalogs()));
     assertEquals(List.of(), column(md.getTables("elsewhere", "meta_test", "%", null), "TABLE_NAME"),
         "another catalog selects nothing");
