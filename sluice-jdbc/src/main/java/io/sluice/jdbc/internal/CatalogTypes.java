@@ -187,7 +187,9 @@ final class CatalogTypes {
     String perChar = "pg_catalog.pg_encoding_max_length(pg_catalog.pg_char_to_encoding("
         + "pg_catalog.current_setting('server_encoding')))";
     // 1 GB is the most a varlena can hold (information_schema._pg_char_octet_length says the same)
-    return "(CASE WHEN " + r + ".base_oid OPERATOR(pg_catalog.=) ANY (ARRAY[" + BuiltIn.BPCHAR.oid + ", "
+    // an array is no character type, whatever its elements (r.base_oid is then the element's type)
+    return "(CASE WHEN " + r + ".type_oid OPERATOR(pg_catalog.<>) " + r + ".base_oid THEN NULL"
+        + " WHEN " + r + ".base_oid OPERATOR(pg_catalog.=) ANY (ARRAY[" + BuiltIn.BPCHAR.oid + ", "
         + BuiltIn.VARCHAR.oid + ", " + BuiltIn.TEXT.oid + "]::oid[]) THEN LEAST(COALESCE(" + chars + "::int8"
         + " OPERATOR(pg_catalog.*) " + perChar + ", 1073741824), 1073741824)"
         + " WHEN " + r + ".base_oid OPERATOR(pg_catalog.=) " + BuiltIn.CHAR.oid + " THEN 1"

@@ -104,7 +104,7 @@ final class TableCatalog {
    */
   ResultSet catalogs() throws SQLException {
     return new CatalogQuery("SELECT d.datname::text AS \"TABLE_CAT\" FROM pg_catalog.pg_database d"
-        + " WHERE d.datallowconn ORDER BY 1 COLLATE pg_catalog.\"C\"").run(connection);
+        + " WHERE d.datallowconn ORDER BY d.datname").run(connection);
   }
 
   ResultSet tableTypes() throws SQLException {
