@@ -10,6 +10,7 @@ import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.sql.Statement;
 import java.sql.Types;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -19,7 +20,8 @@ import org.junit.jupiter.api.function.Executable;
  * Issue 35, results and statements as JDBC says and pgjdbc's suite checks: setMaxFieldSize cuts
  * character and binary values, relative() in a result without rows, unknown type, concurrency
  * and holdability constants refused as SQLException (not "not supported"), a refcursor's rows
- * scrollable, READ UNCOMMITTED reported as set.
+ * scrollable, the parameters of several statements in one string described, READ UNCOMMITTED
+ * reported as set.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class PgjdbcParityResultTest extends OneConnection {
@@ -117,6 +119,19 @@ class PgjdbcParityResultTest extends OneConnection {
     } finally {
       c.rollback();
       c.setAutoCommit(true);
+    }
+  }
+
+  @Test
+  void parametersOfSeveralStatementsAreDescribedEachInItsOwn() throws SQLException {
+    try (java.sql.PreparedStatement p = c.prepareStatement(
+        "SELECT 1 WHERE ?::float8 > 0 AND ?::text <> ''; SELECT 2 WHERE ?::int4 > 0")) {
+      java.sql.ParameterMetaData pmd = p.getParameterMetaData();
+      assertEquals(3, pmd.getParameterCount());
+      assertEquals(List.of("float8", "text", "int4"),
+          List.of(pmd.getParameterTypeName(1), pmd.getParameterTypeName(2), pmd.getParameterTypeName(3)));
+      assertEquals(Types.INTEGER, pmd.getParameterType(3));
+      assertThrows(SQLFeatureNotSupportedException.class, p::getMetaData, "the columns of which result?");
     }
   }
 
