@@ -122,6 +122,7 @@ class MetaDataPgjdbcParityTest extends OneConnection {
       }
       assertEquals(List.of("int4", "serial", "bigserial", "smallserial", "int4", "int4"), names);
       assertEquals(Types.BIGINT, rsmd.getColumnType(3));
+      assertSame(rsmd, rs.getMetaData(), "one per result: the origins are asked once");
     }
     try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT a, a + 1 AS b FROM " + S
         + ".like_serial")) {
