@@ -40,8 +40,13 @@ public record TxOptions(Isolation isolation, boolean readOnly, boolean deferrabl
     this(isolation, readOnly, deferrable, retries, null);
   }
 
-  /** The SQL isolation levels ({@code READ UNCOMMITTED} behaves as read committed in PostgreSQL). */
+  /** The SQL isolation levels. */
   public enum Isolation {
+    /**
+     * PostgreSQL runs it as {@code READ COMMITTED} (it has no dirty reads), while {@code SHOW
+     * transaction_isolation} says {@code read uncommitted}, as it was asked.
+     */
+    READ_UNCOMMITTED("READ UNCOMMITTED"),
     READ_COMMITTED("READ COMMITTED"),
     REPEATABLE_READ("REPEATABLE READ"),
     SERIALIZABLE("SERIALIZABLE");

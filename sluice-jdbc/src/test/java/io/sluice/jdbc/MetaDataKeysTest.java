@@ -91,8 +91,8 @@ class MetaDataKeysTest extends MetaDataTestBase {
   void indexesOrderedByUniquenessTypeAndNameWithOrderExpressionsAndPredicates() throws SQLException {
     ResultSet rs = md.getIndexInfo(null, "meta_test", "customer", false, true);
     assertEquals(List.of("TABLE_CAT", "TABLE_SCHEM", "TABLE_NAME", "NON_UNIQUE", "INDEX_QUALIFIER", "INDEX_NAME",
-        "TYPE", "ORDINAL_POSITION", "COLUMN_NAME", "ASC_OR_DESC", "CARDINALITY", "PAGES", "FILTER_CONDITION"),
-        labels(rs));
+        "TYPE", "ORDINAL_POSITION", "COLUMN_NAME", "ASC_OR_DESC", "CARDINALITY", "PAGES", "FILTER_CONDITION",
+        "REMARKS"), labels(rs), "JDBC's 13 columns, then the index's comment");
     List<Map<String, Object>> rows = rows(rs);
     List<String> described = rows.stream().map(r -> r.get("INDEX_NAME") + ":" + r.get("ORDINAL_POSITION") + ":"
         + r.get("COLUMN_NAME") + ":" + r.get("ASC_OR_DESC") + ":" + r.get("NON_UNIQUE") + ":" + r.get("TYPE"))

@@ -101,19 +101,29 @@ final class CatalogTypes {
         + " ELSE " + typeAlias + ".oid END";
     String mod = "CASE WHEN " + typeAlias + ".typtype OPERATOR(pg_catalog.=) 'd' THEN " + typeAlias + ".typtypmod ELSE "
         + typmodExpr + " END";
-    return " CROSS JOIN LATERAL (SELECT r.base_oid, "
+    return " CROSS JOIN LATERAL (SELECT r.type_oid AS base_oid, "
         + "COALESCE(m.code, CASE WHEN bt.typtype OPERATOR(pg_catalog.=) 'c' THEN " + Types.STRUCT
-        + " WHEN bt.typelem OPERATOR(pg_catalog.<>) 0 AND bt.typlen OPERATOR(pg_catalog.=) -1 THEN " + Types.ARRAY
+        + " WHEN " + isArray("bt") + " THEN " + Types.ARRAY
         + " WHEN bt.typtype OPERATOR(pg_catalog.=) 'e' THEN " + Types.VARCHAR + " ELSE " + Types.OTHER + " END)::int4"
         + " AS data_type, "
         + sizeExpression("r") + " AS column_size, "
         + digitsExpression("r") + " AS decimal_digits, "
-        + "(CASE WHEN m.radix OPERATOR(pg_catalog.<>) 0 THEN m.radix END)::int4 AS radix, "
+        + "(CASE WHEN ms.radix OPERATOR(pg_catalog.<>) 0 THEN ms.radix END)::int4 AS radix, "
         + octetExpression("r") + " AS octet_length, "
         + "COALESCE(m.rank, 9)::int4 AS rank "
-        + "FROM (SELECT (" + oid + ") AS base_oid, (" + mod + ")::int4 AS typmod) r "
-        + "JOIN pg_catalog.pg_type bt ON bt.oid OPERATOR(pg_catalog.=) r.base_oid "
-        + "LEFT JOIN " + TABLE + " ON m.oid OPERATOR(pg_catalog.=) r.base_oid) " + alias;
+        + "FROM (SELECT (" + oid + ") AS base_oid, (" + mod + ")::int4 AS typmod) t0 "
+        + "JOIN pg_catalog.pg_type bt ON bt.oid OPERATOR(pg_catalog.=) t0.base_oid "
+        // an array is sized by its element: the typmod of numeric(5,2)[] is the element's (format_type.c)
+        + "CROSS JOIN LATERAL (SELECT t0.base_oid AS type_oid, CASE WHEN " + isArray("bt")
+        + " THEN bt.typelem ELSE t0.base_oid END AS base_oid, t0.typmod) r "
+        + "LEFT JOIN " + TABLE + " ON m.oid OPERATOR(pg_catalog.=) r.type_oid "
+        + "LEFT JOIN " + TABLE.replace(" AS m(", " AS ms(") + " ON ms.oid OPERATOR(pg_catalog.=) r.base_oid) "
+        + alias;
+  }
+
+  /** SQL: true when the pg_type row {@code t} is an array type (an element, and variable length). */
+  private static String isArray(String t) {
+    return t + ".typelem OPERATOR(pg_catalog.<>) 0 AND " + t + ".typlen OPERATOR(pg_catalog.=) -1";
   }
 
   /** A SQL expression: true when the type OID {@code oidExpr} is {@code void} (no value). */
@@ -177,7 +187,9 @@ final class CatalogTypes {
     String perChar = "pg_catalog.pg_encoding_max_length(pg_catalog.pg_char_to_encoding("
         + "pg_catalog.current_setting('server_encoding')))";
     // 1 GB is the most a varlena can hold (information_schema._pg_char_octet_length says the same)
-    return "(CASE WHEN " + r + ".base_oid OPERATOR(pg_catalog.=) ANY (ARRAY[" + BuiltIn.BPCHAR.oid + ", "
+    // an array is no character type, whatever its elements (r.base_oid is then the element's type)
+    return "(CASE WHEN " + r + ".type_oid OPERATOR(pg_catalog.<>) " + r + ".base_oid THEN NULL"
+        + " WHEN " + r + ".base_oid OPERATOR(pg_catalog.=) ANY (ARRAY[" + BuiltIn.BPCHAR.oid + ", "
         + BuiltIn.VARCHAR.oid + ", " + BuiltIn.TEXT.oid + "]::oid[]) THEN LEAST(COALESCE(" + chars + "::int8"
         + " OPERATOR(pg_catalog.*) " + perChar + ", 1073741824), 1073741824)"
         + " WHEN " + r + ".base_oid OPERATOR(pg_catalog.=) " + BuiltIn.CHAR.oid + " THEN 1"

@@ -16,7 +16,8 @@ import java.util.Set;
  * connection cannot answer (a result streams on this thread), origins are unknown.
  */
 final class ColumnOrigins {
-  record Origin(String schema, String table, boolean notNull, boolean generated) {}
+  /** {@code serial}: made by a serial type ({@link SerialTypes}), so named by it. */
+  record Origin(String schema, String table, boolean notNull, boolean generated, boolean serial) {}
 
   private final Map<Long, Origin> byAttribute;
 
@@ -43,7 +44,8 @@ final class ColumnOrigins {
       for (Row r : connection.query("select c.oid::int8, a.attnum::int4, n.nspname::text, c.relname::text,"
           + " a.attnotnull,"
           + " a.attidentity OPERATOR(pg_catalog.<>) '' or coalesce(pg_catalog.pg_get_expr(d.adbin, d.adrelid)"
-          + " OPERATOR(pg_catalog.~~) 'nextval(%', false)"
+          + " OPERATOR(pg_catalog.~~) 'nextval(%', false), "
+          + SerialTypes.isSerial("a.attrelid", "a.attnum", "pg_catalog.pg_get_expr(d.adbin, d.adrelid)")
           + " from pg_catalog.pg_attribute a join pg_catalog.pg_class c on c.oid OPERATOR(pg_catalog.=) a.attrelid"
           + " join pg_catalog.pg_namespace n on n.oid OPERATOR(pg_catalog.=) c.relnamespace"
           + " left join pg_catalog.pg_attrdef d on d.adrelid OPERATOR(pg_catalog.=) a.attrelid and d.adnum"
@@ -51,7 +53,8 @@ final class ColumnOrigins {
           + " where a.attrelid OPERATOR(pg_catalog.=) any($1::int8[]::oid[]) and a.attnum OPERATOR(pg_catalog.>)"
           + " 0", (Object) tables.toArray(new Long[0]))) {
         m.put(key((int) r.getLong(0), r.getInt(1)),
-            new Origin(r.getString(2), r.getString(3), r.getBoolean(4), r.getBoolean(5)));
+            new Origin(r.getString(2), r.getString(3), r.getBoolean(4), r.getBoolean(5),
+            r.getBoolean(6)));
       }
     } catch (io.sluice.SluiceException | IllegalStateException e) {
       // unknown origins: the metadata says "unknown" rather than failing the caller

@@ -55,6 +55,7 @@ final class ConnectionTransactions {
       o = o.isolation(switch (isolation) {
         case TRANSACTION_REPEATABLE_READ -> TxOptions.Isolation.REPEATABLE_READ;
         case TRANSACTION_SERIALIZABLE -> TxOptions.Isolation.SERIALIZABLE;
+        case TRANSACTION_READ_UNCOMMITTED -> TxOptions.Isolation.READ_UNCOMMITTED;
         default -> TxOptions.Isolation.READ_COMMITTED;
       });
     }
@@ -169,7 +170,8 @@ final class ConnectionTransactions {
     if (tx.inProgress()) {
       throw SqlErrors.of("the isolation level cannot change inside a transaction", "25001");
     }
-    isolation = level == TRANSACTION_READ_UNCOMMITTED ? TRANSACTION_READ_COMMITTED : level;
+    // READ UNCOMMITTED is sent as such: PostgreSQL runs it as read committed, and reports it as asked
+    isolation = level;
     isolationChosen = true;
   }
 

@@ -131,7 +131,10 @@ final class JdbcTypes {
     };
   }
 
+  /** The types whose values carry a sign: int8, int2, int4, float4, float8, numeric, money. */
+  static final java.util.List<Integer> SIGNED = java.util.List.of(20, 21, 23, 700, 701, 1700, 790);
+
   static boolean isSigned(int oid) {
-    return oid == 20 || oid == 21 || oid == 23 || oid == 700 || oid == 701 || oid == 1700 || oid == 790;
+    return SIGNED.contains(oid);
   }
 }

@@ -88,7 +88,9 @@ final class KeyCatalog {
         + " WHEN i.indoption[k.n] OPERATOR(pg_catalog.&) 1 OPERATOR(pg_catalog.=) 1 THEN 'D' ELSE 'A' END AS"
         + " \"ASC_OR_DESC\","
         + " GREATEST(ic.reltuples, 0)::int8 AS \"CARDINALITY\", ic.relpages::int8 AS \"PAGES\","
-        + " pg_catalog.pg_get_expr(i.indpred, i.indrelid) AS \"FILTER_CONDITION\""
+        + " pg_catalog.pg_get_expr(i.indpred, i.indrelid) AS \"FILTER_CONDITION\","
+        // beyond JDBC's 13 columns (its Javadoc allows more): the index's COMMENT, as pgjdbc adds it
+        + " pg_catalog.obj_description(i.indexrelid, 'pg_class') AS \"REMARKS\""
         + " FROM pg_catalog.pg_index i JOIN pg_catalog.pg_class c ON c.oid OPERATOR(pg_catalog.=) i.indrelid"
         + " JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) c.relnamespace"
         + " JOIN pg_catalog.pg_class ic ON ic.oid OPERATOR(pg_catalog.=) i.indexrelid"

@@ -15,7 +15,10 @@ import java.sql.SQLException;
 final class RefCursors {
   private RefCursors() {}
 
-  /** The rest of the cursor {@code name}'s rows, as a forward-only result set; null for SQL NULL. */
+  /**
+   * The rest of the cursor {@code name}'s rows, as a scrollable (TYPE_SCROLL_INSENSITIVE) result
+   * set: they are read whole, so moving among them costs nothing; null for SQL NULL.
+   */
   static ResultSet fetchAll(SluiceConnection connection, Object name) throws SQLException {
     if (name == null) {
       return null;
@@ -31,7 +34,7 @@ final class RefCursors {
     connection.settleStream();
     try {
       RowSet rows = connection.inSession(s -> s.query(fetch));
-      return SluiceResultSet.of(null, connection, rows.columns(), rows, ResultSet.TYPE_FORWARD_ONLY, 0);
+      return SluiceResultSet.of(null, connection, rows.columns(), rows, ResultSet.TYPE_SCROLL_INSENSITIVE, 0);
     } catch (io.sluice.SluiceException e) {
       throw connection.failed(e);
     }

@@ -13,14 +13,25 @@ import java.sql.SQLException;
 final class ResultSetKinds {
   private ResultSetKinds() {}
 
-  static void check(int type, int concurrency) throws SQLException {
+  /**
+   * JDBC's Connection methods: "SQLException … if the given parameters are not ResultSet constants
+   * indicating type, concurrency, and holdability"; SQLFeatureNotSupportedException for a
+   * constant the driver does not support (TYPE_SCROLL_SENSITIVE).
+   */
+  static void check(int type, int concurrency, int holdability) throws SQLException {
+    if (type == ResultSet.TYPE_SCROLL_SENSITIVE) {
+      throw SqlErrors.unsupported(
+          "TYPE_SCROLL_SENSITIVE results: PostgreSQL has no sensitive cursors; use TYPE_SCROLL_INSENSITIVE");
+    }
     if (type != ResultSet.TYPE_FORWARD_ONLY && type != ResultSet.TYPE_SCROLL_INSENSITIVE) {
-      throw SqlErrors.unsupported(type == ResultSet.TYPE_SCROLL_SENSITIVE
-          ? "TYPE_SCROLL_SENSITIVE results: PostgreSQL has no sensitive cursors; use TYPE_SCROLL_INSENSITIVE"
-          : "unknown result set type " + type);
+      throw SqlErrors.of("unknown result set type " + type, "HY024");
     }
     if (concurrency != ResultSet.CONCUR_READ_ONLY && concurrency != ResultSet.CONCUR_UPDATABLE) {
-      throw SqlErrors.unsupported("unknown result set concurrency " + concurrency);
+      throw SqlErrors.of("unknown result set concurrency " + concurrency, "HY024");
+    }
+    // HY092 as Connection.setHoldability answers an unknown holdability
+    if (holdability != ResultSet.HOLD_CURSORS_OVER_COMMIT && holdability != ResultSet.CLOSE_CURSORS_AT_COMMIT) {
+      throw SqlErrors.of("unknown result set holdability " + holdability, "HY092");
     }
   }
 }

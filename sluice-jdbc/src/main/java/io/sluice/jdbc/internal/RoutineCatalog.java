@@ -7,9 +7,9 @@ import java.sql.SQLException;
 
 /**
  * Procedures and functions from {@code pg_proc} ({@code prokind}: 'f' function, 'p' procedure,
- * 'a' aggregate, 'w' window function). getProcedures answers with procedures and plain functions,
- * as tools written before JDBC 4 look for functions there; getFunctions with every kind but
- * procedures. SPECIFIC_NAME tells overloads apart: the name and the function's OID.
+ * 'a' aggregate, 'w' window function). getProcedures answers with procedures only (CREATE
+ * PROCEDURE, PostgreSQL 11), as pgjdbc does; getFunctions with every kind but procedures;
+ * getProcedureColumns describes both procedures and functions (callable through {call}). SPECIFIC_NAME tells overloads apart: the name and the function's OID.
  */
 final class RoutineCatalog {
   private final Connection connection;
@@ -50,8 +50,7 @@ final class RoutineCatalog {
         + " END)::int2 AS \"PROCEDURE_TYPE\", " + SPECIFIC_NAME + " AS \"SPECIFIC_NAME\""
         + " FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=)"
         + " p.pronamespace" + PROC_COMMENT
-        + " WHERE p.prokind OPERATOR(pg_catalog.=) ANY (ARRAY['f', 'p']::\"char\"[]) AND"
-        + " " + TableCatalog.VISIBLE_SCHEMA)
+        + " WHERE p.prokind OPERATOR(pg_catalog.=) 'p' AND " + TableCatalog.VISIBLE_SCHEMA)
         .catalog(catalog)
         .like("n.nspname", schemaPattern)
         .like("p.proname", namePattern)
@@ -92,9 +91,9 @@ final class RoutineCatalog {
   /**
    * Ordered by catalog, schema, name and SPECIFIC_NAME; within a routine the return value first
    * (ORDINAL_POSITION 0), then the parameters in call order, then the columns of a RETURNS TABLE
-   * (numbered from 1 in result order). A return value row is given only for a function that
-   * returns something and has no OUT, INOUT or TABLE parameters (those describe its result
-   * instead). Arguments come from {@code proallargtypes}/{@code proargmodes} when a routine has
+   * or of the composite type a function returns (numbered from 1 in result order). A return value
+   * row is given only for a function that returns a value that is neither void nor a composite
+   * and has no OUT, INOUT or TABLE parameters (those describe its result instead). Arguments come from {@code proallargtypes}/{@code proargmodes} when a routine has
    * output parameters, else from {@code proargtypes} (all IN); an unnamed one is named {@code $n}.
    */
   private ResultSet routineColumns(ColumnKinds kinds, String kindFilter, String catalog, String schemaPattern,
@@ -102,6 +101,8 @@ final class RoutineCatalog {
     String p = kinds.prefix();
     String mode = "COALESCE(p.proargmodes[a.n], 'i')";
     String hasOutputs = "COALESCE(p.proargmodes OPERATOR(pg_catalog.&&) ARRAY['o', 'b', 't']::\"char\"[], false)";
+    String composite = "EXISTS (SELECT 1 FROM pg_catalog.pg_type ct WHERE ct.oid OPERATOR(pg_catalog.=) p.prorettype"
+        + " AND ct.typtype OPERATOR(pg_catalog.=) 'c')";
     return new CatalogQuery("SELECT pg_catalog.current_database() AS \"" + p + "_CAT\","
         + " n.nspname AS \"" + p + "_SCHEM\", p.proname AS \"" + p + "_NAME\", arg.name AS \"COLUMN_NAME\","
         + " arg.kind::int2 AS \"COLUMN_TYPE\", ty.data_type AS \"DATA_TYPE\", "
@@ -116,7 +117,15 @@ final class RoutineCatalog {
         + "   SELECT 'returnValue'::text AS name, p.prorettype AS type_oid, " + kinds.returnValue() + " AS kind,"
         + "     0::int8 AS position, 0::int8 AS sort"
         + "   WHERE p.prokind OPERATOR(pg_catalog.<>) 'p' AND NOT " + CatalogTypes.isVoid("p.prorettype") + " AND NOT"
-        + " " + hasOutputs
+        + " " + hasOutputs + " AND NOT " + composite
+        + "   UNION ALL"
+        // a function returning a composite type: that type's live columns, as result columns after the arguments
+        + "   SELECT ca.attname::text, ca.atttypid, " + kinds.result() + ","
+        + "     (pg_catalog.row_number() OVER (ORDER BY ca.attnum))::int8,"
+        + "     ca.attnum::int8 OPERATOR(pg_catalog.+) 1000"
+        + "   FROM pg_catalog.pg_type rt JOIN pg_catalog.pg_attribute ca ON ca.attrelid OPERATOR(pg_catalog.=) rt.typrelid"
+        + "     AND ca.attnum OPERATOR(pg_catalog.>) 0 AND NOT ca.attisdropped"
+        + "   WHERE rt.oid OPERATOR(pg_catalog.=) p.prorettype AND " + composite + " AND NOT " + hasOutputs
         + "   UNION ALL"
         + "   SELECT CASE WHEN p.proargnames[a.n] OPERATOR(pg_catalog.<>) '' THEN p.proargnames[a.n]"
         // a.n as text: text || int8 is textanycat, on PostgreSQL 13 an SQL function whose own || is

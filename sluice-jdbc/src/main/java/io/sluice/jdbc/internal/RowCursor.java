@@ -244,8 +244,12 @@ final class RowCursor {
     return moveTo(row > 0 ? row - 1 : row == 0 ? -1 : size() + row);
   }
 
+  /**
+   * JDBC: relative(1) is next(), from before the first or after the last row as well; in a result
+   * without rows, where the cursor is both, it moves nowhere and answers false.
+   */
   boolean relative(int rows) throws SQLException {
-    if (current == null && !afterLast && position >= 0) {
+    if (current == null && !afterLast && position >= 0 && size() > 0) {
       throw SqlErrors.of("relative needs a current row", "24000");
     }
     return moveTo(position + rows);

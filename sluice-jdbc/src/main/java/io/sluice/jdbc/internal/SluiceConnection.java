@@ -182,7 +182,7 @@ public class SluiceConnection implements StatementOverloads, ConnectionObjects, 
   @Override
   public Statement createStatement(int type, int concurrency, int holdability) throws SQLException {
     checkOpen();
-    ResultSetKinds.check(type, concurrency);
+    ResultSetKinds.check(type, concurrency, holdability);
     return new SluiceStatement(this, type, concurrency);
   }
 
@@ -190,7 +190,7 @@ public class SluiceConnection implements StatementOverloads, ConnectionObjects, 
   public PreparedStatement prepareStatement(String sql, int type, int concurrency, int holdability)
       throws SQLException {
     checkOpen();
-    ResultSetKinds.check(type, concurrency);
+    ResultSetKinds.check(type, concurrency, holdability);
     return new SluicePreparedStatement(this, sql, type, concurrency, GeneratedKeys.NONE);
   }
 
@@ -211,7 +211,7 @@ public class SluiceConnection implements StatementOverloads, ConnectionObjects, 
   @Override
   public CallableStatement prepareCall(String sql, int type, int concurrency, int holdability) throws SQLException {
     checkOpen();
-    ResultSetKinds.check(type, concurrency);
+    ResultSetKinds.check(type, concurrency, holdability);
     return new SluiceCallableStatement(this, sql, type, concurrency);
   }
 

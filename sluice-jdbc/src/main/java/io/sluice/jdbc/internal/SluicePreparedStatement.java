@@ -171,15 +171,12 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
     parameters.clear();
   }
 
-  /** The statement prepared on the server (cached by Sluice): its parameter types and columns. */
-  private PreparedQuery described() throws SQLException {
+  /** Statement {@code i} of the SQL prepared on the server (cached by Sluice): its parameter types and columns. */
+  private PreparedQuery described(int i) throws SQLException {
     checkOpen();
-    if (rewritten.statements().size() != 1) {
-      throw SqlErrors.unsupported("metadata of a string holding " + rewritten.statements().size() + " statements");
-    }
     connection.beforeStatement();
     try {
-      return connection.inSession(s -> s.prepare(rewritten.statements().get(0)));
+      return connection.inSession(s -> s.prepare(rewritten.statements().get(i)));
     } catch (SluiceException e) {
       throw connection.failed(e);
     }
@@ -187,16 +184,18 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
 
   @Override
   public ResultSetMetaData getMetaData() throws SQLException {
-    PreparedQuery q = described();
+    checkOpen();
+    if (rewritten.statements().size() != 1) {
+      throw SqlErrors.unsupported("metadata of a string holding " + rewritten.statements().size() + " statements");
+    }
+    PreparedQuery q = described(0);
     return q.columns().isEmpty() ? null : new SluiceResultSetMetaData(q.columns(), connection);
   }
 
   @Override
   public ParameterMetaData getParameterMetaData() throws SQLException {
-    if (rewritten.statements().isEmpty()) {
-      return new SluiceParameterMetaData(new int[0], connection);
-    }
-    return new SluiceParameterMetaData(described().parameterTypes(), connection);
+    checkOpen();
+    return ParameterDescriptions.of(rewritten, this::described, connection);
   }
 
   // the setters

@@ -38,6 +38,7 @@ public final class SluiceResultSet implements GettersByLabel, DerivedGetters, Co
   private boolean closed;
   private int fetchSize;
   private Map<String, Integer> labels;
+  private SluiceResultSetMetaData metaData; // one per result: its column origins cost a catalog query
   /** An updatable result's pending changes and insert row; null for a read-only result. */
   private RowEdits edits;
 
@@ -221,7 +222,7 @@ public final class SluiceResultSet implements GettersByLabel, DerivedGetters, Co
 
   @Override
   public String getString(int i) throws SQLException {
-    return read(i, Row::getString);
+    return MaxFieldSize.cut(statement, columns.get(col(i)), read(i, Row::getString));
   }
 
   @Override
@@ -275,7 +276,8 @@ public final class SluiceResultSet implements GettersByLabel, DerivedGetters, Co
 
   @Override
   public byte[] getBytes(int i) throws SQLException {
-    return read(i, (r, c) -> r.get(c) instanceof byte[] b ? b : r.getString(c).getBytes(StandardCharsets.UTF_8));
+    return MaxFieldSize.cut(statement, columns.get(col(i)),
+        read(i, (r, c) -> r.get(c) instanceof byte[] b ? b : r.getString(c).getBytes(StandardCharsets.UTF_8)));
   }
 
   @Override
@@ -315,7 +317,8 @@ public final class SluiceResultSet implements GettersByLabel, DerivedGetters, Co
 
   @Override
   public Object getObject(int i) throws SQLException {
-    return read(i, (r, c) -> ObjectValues.jdbcObject(r, c, columns.get(c), connection));
+    return MaxFieldSize.cut(statement, columns.get(col(i)),
+        read(i, (r, c) -> ObjectValues.jdbcObject(r, c, columns.get(c), connection)));
   }
 
   @Override
@@ -363,7 +366,7 @@ public final class SluiceResultSet implements GettersByLabel, DerivedGetters, Co
   @Override
   public ResultSetMetaData getMetaData() throws SQLException {
     checkOpen();
-    return new SluiceResultSetMetaData(columns, connection);
+    return metaData != null ? metaData : (metaData = new SluiceResultSetMetaData(columns, connection));
   }
 
   @Override

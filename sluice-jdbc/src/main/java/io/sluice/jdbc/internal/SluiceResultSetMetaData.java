@@ -129,7 +129,14 @@ final class SluiceResultSetMetaData implements ResultSetMetaData, SelfWrapper {
 
   @Override
   public String getColumnTypeName(int i) throws SQLException {
-    return connection.typeNames.name(column(i).typeOid());
+    Column c = column(i);
+    if (c.tableOid() != 0 && SerialTypes.name(c.typeOid()) != null) {
+      ColumnOrigins.Origin o = origin(i);
+      if (o != null && o.serial()) {
+        return SerialTypes.name(c.typeOid());
+      }
+    }
+    return connection.typeNames.name(c.typeOid());
   }
 
   @Override

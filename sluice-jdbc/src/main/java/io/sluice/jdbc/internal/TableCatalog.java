@@ -27,12 +27,21 @@ final class TableCatalog {
       + " OPERATOR(pg_catalog.=) pg_catalog.pg_my_temp_schema())"
       + " AND n.nspname OPERATOR(pg_catalog.<>) 'pg_toast'";
 
+  /** {@link #VISIBLE_SCHEMA} with {@code pg_toast}, for getTables asked for a SYSTEM TOAST type by name. */
+  private static final String VISIBLE_SCHEMA_WITH_TOAST = "(n.nspname OPERATOR(pg_catalog.!~) '^pg_(toast_)?temp_'"
+      + " OR n.oid OPERATOR(pg_catalog.=) pg_catalog.pg_my_temp_schema())";
+
+  private static final List<String> TOAST_TYPES = List.of("SYSTEM TOAST INDEX", "SYSTEM TOAST TABLE");
+
   /**
    * The table type of a pg_class row {@code c} in namespace {@code n}, in the names pgjdbc made the
    * PostgreSQL convention (the tools ask for "TABLE", "VIEW", "PARTITIONED TABLE", "MATERIALIZED
    * VIEW"…). {@code pg_catalog} and {@code information_schema} objects are SYSTEM ones.
    */
   static final String TABLE_TYPE = "CASE"
+      // TOAST storage: relkind 't' for the tables, 'i' for their indexes (pg_class.h RELKIND_TOASTVALUE)
+      + " WHEN n.nspname OPERATOR(pg_catalog.=) 'pg_toast' THEN "
+      + relkinds("t", "SYSTEM TOAST TABLE", "i", "SYSTEM TOAST INDEX")
       + " WHEN n.nspname OPERATOR(pg_catalog.=) ANY (ARRAY['pg_catalog', 'information_schema']::name[]) THEN "
       + relkinds("r", "SYSTEM TABLE", "v", "SYSTEM VIEW", "i", "SYSTEM INDEX")
       + " WHEN c.relpersistence OPERATOR(pg_catalog.=) 't' THEN "
@@ -58,7 +67,7 @@ final class TableCatalog {
   /** Every value {@link #TABLE_TYPE} can take, for getTableTypes. */
   static final String[] TABLE_TYPES = {
     "FOREIGN TABLE", "INDEX", "MATERIALIZED VIEW", "PARTITIONED INDEX", "PARTITIONED TABLE", "SEQUENCE",
-    "SYSTEM INDEX", "SYSTEM TABLE", "SYSTEM VIEW", "TABLE",
+    "SYSTEM INDEX", "SYSTEM TABLE", "SYSTEM TOAST INDEX", "SYSTEM TOAST TABLE", "SYSTEM VIEW", "TABLE",
     "TEMPORARY INDEX", "TEMPORARY SEQUENCE", "TEMPORARY TABLE", "TEMPORARY VIEW", "TYPE", "VIEW"
   };
 
@@ -88,8 +97,14 @@ final class TableCatalog {
         .run(connection);
   }
 
+  /**
+   * Every database of the cluster that accepts connections ({@code datallowconn}: not {@code
+   * template0}), by name. The other catalog arguments still select only the connection's own
+   * database: PostgreSQL's catalogs describe one database, and a query cannot read another's.
+   */
   ResultSet catalogs() throws SQLException {
-    return new CatalogQuery("SELECT pg_catalog.current_database() AS \"TABLE_CAT\"").run(connection);
+    return new CatalogQuery("SELECT d.datname::text AS \"TABLE_CAT\" FROM pg_catalog.pg_database d"
+        + " WHERE d.datallowconn ORDER BY d.datname").run(connection);
   }
 
   ResultSet tableTypes() throws SQLException {
@@ -101,14 +116,18 @@ final class TableCatalog {
         .run(connection);
   }
 
-  /** Ordered by TABLE_TYPE, TABLE_CAT, TABLE_SCHEM and TABLE_NAME. */
+  /**
+   * Ordered by TABLE_TYPE, TABLE_CAT, TABLE_SCHEM and TABLE_NAME. The TOAST storage of {@code
+   * pg_toast} is listed only to a caller that names one of its types.
+   */
   ResultSet tables(String catalog, String schemaPattern, String tablePattern, String[] types) throws SQLException {
+    boolean toast = types != null && java.util.Arrays.stream(types).anyMatch(TOAST_TYPES::contains);
     return new CatalogQuery("SELECT * FROM (SELECT " + TABLE_IDENTITY + ", " + TABLE_TYPE + " AS \"TABLE_TYPE\","
         + " dc.description AS \"REMARKS\", NULL::text AS \"TYPE_CAT\", NULL::text AS \"TYPE_SCHEM\","
         + " NULL::text AS \"TYPE_NAME\", NULL::text AS \"SELF_REFERENCING_COL_NAME\","
         + " NULL::text AS \"REF_GENERATION\""
         + CLASSES + CLASS_COMMENT
-        + " WHERE " + VISIBLE_SCHEMA)
+        + " WHERE " + (toast ? VISIBLE_SCHEMA_WITH_TOAST : VISIBLE_SCHEMA))
         .catalog(catalog)
         .like("n.nspname", schemaPattern)
         .like("c.relname", tablePattern)
@@ -128,7 +147,9 @@ final class TableCatalog {
     String columnDefault = "pg_catalog.pg_get_expr(ad.adbin, ad.adrelid)";
     return new CatalogQuery("SELECT * FROM (SELECT " + TABLE_IDENTITY + ", a.attname AS \"COLUMN_NAME\","
         + " (CASE WHEN t.typtype OPERATOR(pg_catalog.=) 'd' THEN " + java.sql.Types.DISTINCT
-        + " ELSE ty.data_type END)::int4 AS \"DATA_TYPE\", " + typeName("t") + " AS \"TYPE_NAME\","
+        + " ELSE ty.data_type END)::int4 AS \"DATA_TYPE\", "
+        + SerialTypes.typeName("t.oid", SerialTypes.isSerial("c.oid", "a.attnum", columnDefault), typeName("t"))
+        + " AS \"TYPE_NAME\","
         + " ty.column_size AS \"COLUMN_SIZE\", NULL::int4 AS \"BUFFER_LENGTH\","
         + " ty.decimal_digits AS \"DECIMAL_DIGITS\", ty.radix AS \"NUM_PREC_RADIX\","
         + " (CASE WHEN a.attnotnull OR (t.typtype OPERATOR(pg_catalog.=) 'd' AND t.typnotnull) THEN"

@@ -28,6 +28,9 @@ final class TypeCatalog {
       + " WHEN t.oid OPERATOR(pg_catalog.=) 1700 THEN 1000 WHEN t.oid OPERATOR(pg_catalog.=) ANY (ARRAY[1560,"
       + " 1562]::oid[]) THEN 83886080 ELSE ty.column_size END";
 
+  /** The types whose values carry a sign, as ResultSetMetaData.isSigned answers ({@link JdbcTypes#isSigned}). */
+  private static final String SIGNED = JdbcTypes.SIGNED.stream().map(String::valueOf).collect(Collectors.joining(", "));
+
   private static final String CREATE_PARAMS = "CASE WHEN t.oid OPERATOR(pg_catalog.=) ANY (ARRAY[1042, 1043, 1560,"
       + " 1562]::oid[]) THEN 'length'"
       + " WHEN t.oid OPERATOR(pg_catalog.=) 1700 THEN 'precision,scale' WHEN t.oid OPERATOR(pg_catalog.=) ANY"
@@ -51,7 +54,8 @@ final class TypeCatalog {
         + " " + CREATE_PARAMS + " AS \"CREATE_PARAMS\", " + DatabaseMetaData.typeNullable + "::int2 AS \"NULLABLE\","
         + " t.typcategory OPERATOR(pg_catalog.=) 'S' AS \"CASE_SENSITIVE\","
         + " " + DatabaseMetaData.typeSearchable + "::int2 AS \"SEARCHABLE\","
-        + " false AS \"UNSIGNED_ATTRIBUTE\", t.oid OPERATOR(pg_catalog.=) 790 AS \"FIXED_PREC_SCALE\", false AS"
+        // only the numeric types carry a sign; for every other type "unsigned" is true (as pgjdbc answers)
+        + " NOT ty.base_oid OPERATOR(pg_catalog.=) ANY (ARRAY[" + SIGNED + "]::oid[]) AS \"UNSIGNED_ATTRIBUTE\", t.oid OPERATOR(pg_catalog.=) 790 AS \"FIXED_PREC_SCALE\", false AS"
         + " \"AUTO_INCREMENT\","
         + " NULL::text AS \"LOCAL_TYPE_NAME\","
         + " (CASE WHEN t.oid OPERATOR(pg_catalog.=) 1700 THEN -1000 WHEN ty.decimal_digits IS NOT NULL THEN 0"
@@ -77,6 +81,15 @@ final class TypeCatalog {
    */
   ResultSet userDefinedTypes(String catalog, String schemaPattern, String typePattern, int[] types)
       throws SQLException {
+    // "If the parameter typeNamePattern is a fully-qualified name, then the catalog and
+    // schemaPattern parameters are ignored" (getUDTs' Javadoc): schema.type or catalog.schema.type
+    if (typePattern != null && typePattern.indexOf('.') >= 0) {
+      int first = typePattern.indexOf('.');
+      int last = typePattern.lastIndexOf('.');
+      schemaPattern = first == last ? typePattern.substring(0, first) : typePattern.substring(first + 1, last);
+      typePattern = typePattern.substring(last + 1);
+      catalog = null;
+    }
     String codes = types == null || types.length == 0 ? "NULL"
         : Arrays.stream(types).mapToObj(Integer::toString).collect(Collectors.joining(", "));
     String wanted = types == null ? "" : " AND \"DATA_TYPE\" OPERATOR(pg_catalog.=) ANY (ARRAY[" + codes + "]::int4[])";
