@@ -53,7 +53,27 @@ public final class StatementRunner {
     registry.stringsAsUnknown(true);
     this.types = new SessionTypeContext(registry, io.sluice.types.JsonCodec.STRING);
     server.parameters.forEach(types::serverParameter);
-    server.parameterListener = types::serverParameter;
+    searchPath = server.parameters.get("search_path");
+    server.parameterListener = (name, value) -> {
+      types.serverParameter(name, value);
+      if (PlanInvalidation.searchPathReported(name, value, searchPath)) {
+        cache.clear(true);
+      }
+      if (name.equals("search_path")) {
+        searchPath = value;
+      }
+    };
+  }
+
+  /** The last search_path the server reported (PostgreSQL 18+), or null. Written by the reader's thread. */
+  private volatile String searchPath;
+
+  /** Empties the statement cache when a completed command asks for it ({@link PlanInvalidation}). */
+  void completed(String tag, String sql) {
+    PlanInvalidation.Effect e = PlanInvalidation.after(tag, sql);
+    if (e != PlanInvalidation.Effect.NONE) {
+      cache.clear(e == PlanInvalidation.Effect.REPREPARE);
+    }
   }
 
   public RequestEngine engine() {
@@ -166,6 +186,7 @@ public final class StatementRunner {
       }
       try {
         engine.run(q, deadline);
+        completed(q.commandTag(), key.sql());
         return new QueryResult(st.layout(), q.commandTag());
       } catch (ServerException e) {
         if (q.cancelCause() == Request.CancelCause.STOPPED && e.sqlState().equals("57014")) {
@@ -359,7 +380,13 @@ public final class StatementRunner {
     if (sent != null) {
       sent.accept(r);
     }
-    engine.run(r, deadline);
+    try {
+      engine.run(r, deadline);
+    } finally {
+      for (SimpleResult done : r.results()) {
+        completed(done.commandTag(), sql);   // those that completed, also when a later one failed
+      }
+    }
     r.throwUndecodable();
     return r.results();
   }
