@@ -38,7 +38,9 @@ final class ArrayRows {
       slice[i] = java.lang.reflect.Array.get(all, (int) (index - 1 + i));
     }
     String base = array.getBaseTypeName();
-    JdbcTypes.Type builtIn = JdbcTypes.byName(base);
+    // an array of anonymous records (array_agg of a row) has no cast that unnest could return
+    // rows of (42601 "a column definition list is required"): its elements go as text, as they read
+    JdbcTypes.Type builtIn = base.equals("record") ? null : JdbcTypes.byName(base);
     String cast = builtIn == null ? "" : "::" + builtIn.name() + "[]";
     String sql;
     List<Object> params = new ArrayList<>();

@@ -239,6 +239,11 @@ public class SluiceStatement implements Statement, StatementRefusals, SelfWrappe
   @Override
   public void addBatch(String sql) throws SQLException {
     plain(sql);
+    if (connection.rewritePlain(sql).statements().size() > 1) {
+      // executeBatch gives one count per entry (JDBC 4.3 §14.1.2): an entry of several statements
+      // would give several; refused here, before anything runs, as pgjdbc does (0A000)
+      throw SqlErrors.of("a batch entry must be one SQL statement; add each statement with its own addBatch", "0A000");
+    }
     batch.add(sql);
   }
 
