@@ -27,10 +27,11 @@ import java.util.Set;
  * currentSchema}, {@code loginTimeout}, {@code tcpKeepAlive}), a setting of this driver ({@code
  * defaultRowFetchSize}, {@code escapeSyntaxCallMode}, {@code stringtype}, {@code
  * raiseExceptionOnSilentRollback}, {@code readOnly}, {@code quoteReturningIdentifiers}), a pgjdbc
- * security parameter (honoured or refused, never ignored: {@link SecurityParameters}), a pgjdbc
- * tuning parameter that has no effect here ({@link #IGNORED}), or any libpq or Sluice keyword
- * ({@code statement_cache_size}, {@code pipeline_depth}, {@code query_timeout}, …). Anything else is an error naming it, so
- * that no setting is silently lost.
+ * security parameter (honoured or refused, never ignored: {@link SecurityParameters}), another
+ * pgjdbc parameter (no effect, mapped or refused: {@link PgjdbcParameters}), or any libpq or Sluice
+ * keyword ({@code statement_cache_size}, {@code pipeline_depth}, {@code query_timeout}, …).
+ * Anything else is an error naming it, so that no setting is silently lost, except a name with a
+ * dot in the properties: another component's key ({@link PgjdbcParameters#foreignProperty}).
  *
  * @param config the Sluice connection configuration
  * @param defaultFetchSize the fetch size of new statements; 0 reads whole results
@@ -63,25 +64,6 @@ public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Opti
       "sslrootcert", "sslpassword", "ssl", "ApplicationName", "connectTimeout", "channelBinding",
       "targetServerType", "loadBalanceHosts", "readRouting", "maxStandbyLag", "readYourWrites");
 
-  /**
-   * pgjdbc parameters that tune pgjdbc's own machinery (its statement preparation, batching, binary
-   * transfer, socket buffers, logging): Sluice prepares, pipelines and transfers its own way, so
-   * they are accepted and have no effect.
-   */
-  static final Set<String> IGNORED = Set.of("prepareThreshold", "preparedStatementCacheQueries",
-      "preparedStatementCacheSizeMiB", "binaryTransfer", "binaryTransferEnable",
-      "binaryTransferDisable", "socketTimeout", "cancelSignalTimeout", "sendBufferSize",
-      "receiveBufferSize", "assumeMinServerVersion", "logUnclosedConnections", "disableColumnSanitiser",
-      "cleanupSavepoints", "adaptiveFetch", "adaptiveFetchMinimum", "adaptiveFetchMaximum",
-      "defaultRowFetchSizeOverride", "hideUnprivilegedObjects", "loggerLevel",
-      "loggerFile", "maxResultBuffer", "groupStartupParameters",
-      "unknownLength", "preferQueryMode", "autosave", "tcpNoDelay", "xmlFactoryFactory", "databaseMetadataCacheFields",
-      "databaseMetadataCacheFieldsMiB", "replication", "allowEncodingChanges", "PGHOST", "PGPORT", "PGDBNAME",
-      "sslResponseTimeout", "gssResponseTimeout",
-      // how pgjdbc runs its Kerberos sign-in (Sluice always logs in with JAAS itself, and never
-      // uses SSPI or SPNEGO): nothing a server could use to weaken the sign-in; see SecurityParameters
-      "jaasLogin", "sspiServiceClass", "useSpnego");
-
   /** These settings with another Sluice configuration (a listener added to it). */
   public DriverSettings withConfig(ConnectionConfig c) {
     return new DriverSettings(c, defaultFetchSize, callMode, stringsUntyped, rewriteInserts, raiseOnSilentRollback,
@@ -112,7 +94,9 @@ public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Opti
     Map<String, String> given = new LinkedHashMap<>();
     if (info != null) {
       for (String name : info.stringPropertyNames()) {
-        given.put(name, info.getProperty(name));
+        if (!PgjdbcParameters.foreignProperty(name)) {   // another component's key: ignored, as pgjdbc does
+          given.put(name, info.getProperty(name));
+        }
       }
     }
     Map<String, String> params = new LinkedHashMap<>();
@@ -142,8 +126,8 @@ public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Opti
         GssParameters.apply(name, value, keywords);
       } else if (OAuthParameters.NAMES.contains(name)) {
         OAuthParameters.apply(name, value, keywords);
-      } else if (IGNORED.contains(name)) {
-        continue;
+      } else if (PgjdbcParameters.handles(name)) {
+        PgjdbcParameters.apply(name, value, keywords);
       } else if (SecurityParameters.NAMES.contains(name)) {
         SecurityParameters.apply(name, value, keywords);
       } else {
