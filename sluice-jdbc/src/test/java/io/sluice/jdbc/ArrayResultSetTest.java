@@ -40,14 +40,6 @@ class ArrayResultSetTest extends OneConnection {
     return out;
   }
 
-  /** pgjdbc's jdbc4.ArrayTest testGetArrayOfComposites: array_agg of a row is record[], which unnest cannot type. */
-  @Test
-  void anArrayOfAnonymousRecordsGivesEachRecordAsText() throws SQLException {
-    Array a = array("SELECT array_agg((i, 'n' || i, '4\" by 6') ORDER BY i) FROM generate_series(1, 2) i");
-    assertEquals("record", a.getBaseTypeName());
-    assertEquals(List.of("1=(1,n1,\"4\"\" by 6\")", "2=(2,n2,\"4\"\" by 6\")"), rows(a.getResultSet()));
-  }
-
   @Test
   void oneDimension() throws SQLException {
     Array a = array("SELECT ARRAY[10, NULL, 30, 40]::int4[]");

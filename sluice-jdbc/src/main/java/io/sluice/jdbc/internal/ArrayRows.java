@@ -38,9 +38,7 @@ final class ArrayRows {
       slice[i] = java.lang.reflect.Array.get(all, (int) (index - 1 + i));
     }
     String base = array.getBaseTypeName();
-    // an array of anonymous records (array_agg of a row): unnest of record[] would need a column
-    // definition list (42601); its elements are given as their text, as pgjdbc gives them
-    JdbcTypes.Type builtIn = base.equals("record") ? null : JdbcTypes.byName(base);
+    JdbcTypes.Type builtIn = JdbcTypes.byName(base);
     String cast = builtIn == null ? "" : "::" + builtIn.name() + "[]";
     String sql;
     List<Object> params = new ArrayList<>();
@@ -49,9 +47,8 @@ final class ArrayRows {
           + " AS \"VALUE\" WHERE false";
     } else if (!nested(slice)) {
       Object elements = ParameterValues.array(new SluiceArray(base, typed(all, slice), connection));
-      // strings of a type not built in go as an untyped array literal: unnest needs a type, text;
-      // records go as record[], cast to text[] (each record's text), which unnest can type
-      String as = base.equals("record") || (builtIn == null && elements instanceof String) ? "::text[]" : cast;
+      // strings of a type not built in go as an untyped array literal: unnest needs a type, text
+      String as = builtIn == null && elements instanceof String ? "::text[]" : cast;
       sql = "SELECT (t.o + $2)::int4 AS \"INDEX\", t.v AS \"VALUE\" FROM unnest($1" + as + ")"
           + " WITH ORDINALITY AS t(v, o) ORDER BY t.o";
       params.add(elements);
