@@ -52,10 +52,12 @@ import java.util.Set;
  * @param quoteKeyNames pgjdbc's {@code quoteReturningIdentifiers}: generated key column names are
  *     quoted as given (the default), or written as given for callers that quote them ({@link
  *     GeneratedKeys#named})
+ * @param networkTimeoutMillis pgjdbc's {@code socketTimeout} (seconds), as milliseconds: each new
+ *     connection's {@code setNetworkTimeout}; 0 for none
  */
 public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Optional<JdbcSql.CallMode> callMode,
     boolean stringsUntyped, boolean rewriteInserts, boolean raiseOnSilentRollback, boolean readOnly,
-    boolean quoteKeyNames) {
+    boolean quoteKeyNames, int networkTimeoutMillis) {
   public static final String PGJDBC_PREFIX = "jdbc:postgresql:";
   public static final String SLUICE_PREFIX = "jdbc:sluice:postgresql:";
 
@@ -67,7 +69,7 @@ public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Opti
   /** These settings with another Sluice configuration (a listener added to it). */
   public DriverSettings withConfig(ConnectionConfig c) {
     return new DriverSettings(c, defaultFetchSize, callMode, stringsUntyped, rewriteInserts, raiseOnSilentRollback,
-        readOnly, quoteKeyNames);
+        readOnly, quoteKeyNames, networkTimeoutMillis);
   }
 
   public static boolean accepts(String url) {
@@ -117,6 +119,7 @@ public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Opti
     boolean raiseOnSilentRollback = false;
     boolean readOnly = false;
     boolean quoteKeyNames = true;
+    int networkTimeout = 0;
     for (Map.Entry<String, String> e : params.entrySet()) {
       String name = e.getKey();
       String value = e.getValue() == null ? "" : e.getValue();
@@ -133,6 +136,7 @@ public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Opti
       } else {
         switch (name) {
           case "defaultRowFetchSize" -> fetchSize = nonNegative(name, value);
+          case "socketTimeout" -> networkTimeout = (int) Math.min(Integer.MAX_VALUE, nonNegative(name, value) * 1000L);
           case "escapeSyntaxCallMode" -> callMode = Optional.of(callMode(value));
           case "raiseExceptionOnSilentRollback" -> raiseOnSilentRollback = bool(name, value);
           case "readOnly" -> readOnly = bool(name, value);
@@ -158,7 +162,7 @@ public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Opti
     }
     config = config.with(keywords);
     return new DriverSettings(config, fetchSize, callMode, untyped, rewriteInserts, raiseOnSilentRollback, readOnly,
-        quoteKeyNames);
+        quoteKeyNames, networkTimeout);
   }
 
   private static Map<String, String> queryParameters(String query) {

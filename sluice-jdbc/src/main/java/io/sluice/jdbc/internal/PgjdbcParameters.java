@@ -33,7 +33,7 @@ final class PgjdbcParameters {
    */
   static final Set<String> NO_EFFECT = Set.of("prepareThreshold", "preparedStatementCacheQueries",
       "preparedStatementCacheSizeMiB", "binaryTransfer", "binaryTransferEnable",
-      "binaryTransferDisable", "socketTimeout", "cancelSignalTimeout", "sendBufferSize",
+      "binaryTransferDisable", "cancelSignalTimeout", "sendBufferSize",
       "receiveBufferSize", "maxSendBufferSize", "assumeMinServerVersion", "logUnclosedConnections",
       "disableColumnSanitiser", "cleanupSavepoints", "adaptiveFetch", "adaptiveFetchMinimum", "adaptiveFetchMaximum",
       "defaultRowFetchSizeOverride", "hideUnprivilegedObjects", "loggerLevel",
