@@ -382,10 +382,18 @@ public final class StatementRunner {
     }
     try {
       engine.run(r, deadline);
-    } finally {
-      for (SimpleResult done : r.results()) {
-        completed(done.commandTag(), sql);   // those that completed, also when a later one failed
+    } catch (RuntimeException | Error e) {
+      try {
+        for (SimpleResult done : List.copyOf(r.results())) {
+          completed(done.commandTag(), sql);   // those that completed before the one that failed
+        }
+      } catch (RuntimeException unreadable) {
+        cache.clear(true);   // the replies are not all in: what ran is not known, so prepare everything again
       }
+      throw e;
+    }
+    for (SimpleResult done : r.results()) {
+      completed(done.commandTag(), sql);
     }
     r.throwUndecodable();
     return r.results();
