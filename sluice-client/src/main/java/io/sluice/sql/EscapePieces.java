@@ -10,20 +10,24 @@ import java.util.List;
 final class EscapePieces {
   private EscapePieces() {}
 
-  /** An argument list's pieces split at its separators, each trimmed; {@code ()} has none. */
+  /**
+   * An argument list's pieces split at its separators, each with its white space as written, so
+   * that a translation reads as pgjdbc's does ({@code {fn timestampadd(SQL_TSI_DAY, ?, {fn now()})}}
+   * is {@code (CAST( $1||' day' as interval)+ now())} in both); {@code ()} has none.
+   */
   static List<List<Object>> arguments(List<Object> pieces) {
     List<List<Object>> args = new ArrayList<>();
     List<Object> arg = new ArrayList<>();
     for (Object p : pieces) {
       if (p == JdbcSql.Mark.ARG_SEPARATOR) {
-        args.add(trim(arg));
+        args.add(arg);
         arg = new ArrayList<>();
       } else {
         arg.add(p);
       }
     }
     if (!trim(arg).isEmpty() || !args.isEmpty()) {
-      args.add(trim(arg));
+      args.add(arg);
     }
     return args;
   }

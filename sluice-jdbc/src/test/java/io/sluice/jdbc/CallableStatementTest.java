@@ -35,6 +35,66 @@ class CallableStatementTest extends OneConnection {
     return TestDatabase.server().majorVersion() >= 14;
   }
 
+  /** pgjdbc's CallableStmtTest testGetUpdateCount and testWasNullBeforeFetch. */
+  @Test
+  void theOutRowIsNoResultSetAndWasNullNeedsARead() throws SQLException {
+    try (CallableStatement cs = c.prepareCall("{? = call jdbc_add(?, ?)}")) {
+      cs.registerOutParameter(1, Types.INTEGER);
+      cs.setInt(2, 1);
+      cs.setNull(3, Types.INTEGER);
+      assertThrows(SQLException.class, cs::wasNull, "not run yet");
+      assertFalse(cs.execute());
+      assertThrows(SQLException.class, cs::wasNull, "no OUT parameter read yet");
+      assertNull(cs.getResultSet());
+      assertEquals(-1, cs.getUpdateCount());
+      assertEquals(0, cs.getInt(1));
+      assertTrue(cs.wasNull());
+    }
+    try (CallableStatement cs = c.prepareCall("{call jdbc_add(?, ?)}")) {   // no OUT: the row is the result
+      cs.setInt(1, 1);
+      cs.setInt(2, 2);
+      assertTrue(cs.execute());
+      assertEquals(-1, cs.getUpdateCount());
+      try (java.sql.ResultSet rs = cs.getResultSet()) {
+        assertTrue(rs.next());
+        assertEquals(3, rs.getInt(1));
+      }
+    }
+  }
+
+  /** pgjdbc's Jdbc3CallableStatementTest testNotEnoughParameters, testTooManyParameters. */
+  @Test
+  void registeredOutParametersMustMatchTheRoutines() throws SQLException {
+    try (Statement s = c.createStatement()) {
+      s.execute("create or replace function jdbc_io(a inout int, b out int) language plpgsql"
+          + " as $$ begin b := a; a := 1; end $$");
+    }
+    try (CallableStatement cs = c.prepareCall("{call jdbc_io(?, ?)}")) {
+      cs.setInt(1, 2);   // INOUT a given a value, not registered
+      cs.registerOutParameter(2, Types.INTEGER);
+      SQLException e = assertThrows(SQLException.class, cs::execute);
+      assertEquals("42601", e.getSQLState());
+    }
+    try (CallableStatement cs = c.prepareCall("{? = call jdbc_add(?, ?)}")) {
+      cs.registerOutParameter(1, Types.INTEGER);
+      cs.setInt(2, 1);
+      cs.setInt(3, 2);
+      cs.registerOutParameter(3, Types.INTEGER);   // an IN argument registered too
+      SQLException e = assertThrows(SQLException.class, cs::execute);
+      assertEquals("42601", e.getSQLState());
+    }
+  }
+
+  /** pgjdbc's CallableStmtTest testBadStmt: a brace first must open a call escape. */
+  @Test
+  void aBraceThatOpensNoCallIsRefusedAtPrepareCall() throws SQLException {
+    for (String sql : new String[] {"{ ?= jdbc_add (?, ?) }", " { = ? call jdbc_add (?, ?); }", "{fn now()}"}) {
+      SQLException e = assertThrows(SQLException.class, () -> c.prepareCall(sql), sql);
+      assertEquals("42601", e.getSQLState(), sql);
+    }
+    c.prepareCall("select jdbc_add(?, ?)").close();   // no brace: SQL as it is
+  }
+
   @Test
   void aFunctionsReturnValue() throws SQLException {
     try (CallableStatement cs = c.prepareCall("{? = call jdbc_add(?, ?)}")) {

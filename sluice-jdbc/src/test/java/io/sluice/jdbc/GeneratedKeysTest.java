@@ -45,6 +45,18 @@ class GeneratedKeysTest extends OneConnection {
     return out;
   }
 
+  /** pgjdbc's GeneratedKeysTest testCloseStatementClosesRS. */
+  @Test
+  void closingTheStatementClosesItsGeneratedKeys() throws SQLException {
+    Statement s = c.createStatement();
+    s.executeUpdate("INSERT INTO genkeys (b, c) VALUES ('a', 1)", Statement.RETURN_GENERATED_KEYS);
+    ResultSet rs = s.getGeneratedKeys();
+    assertFalse(rs.isClosed());
+    s.close();
+    assertTrue(rs.isClosed());
+    assertThrows(SQLException.class, rs::next);
+  }
+
   @Test
   void insertUpdateDeleteGetReturning() throws SQLException {
     try (Statement s = c.createStatement()) {

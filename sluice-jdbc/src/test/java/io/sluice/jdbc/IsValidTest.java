@@ -68,12 +68,13 @@ class IsValidTest {
   void isValidInsideATransactionOnAStalledConnectionReturns() throws Exception {
     try (FaultProxy proxy = FaultProxy.start(TestDatabase.server().host(), TestDatabase.server().port());
         Connection c = DriverManager.getConnection(via(proxy))) {
-      c.setNetworkTimeout(Runnable::run, 500);
       // the transaction's own thread probes it: past the bound it cancels, and with no answer to
       // the cancel either, the connection is closed after cancel_timeout (10 s)
       assertFalse(within(40, () -> {
         c.setAutoCommit(false);
         c.createStatement().execute("select 1");
+        // set after the statement: a statement not answered within it would close the connection
+        c.setNetworkTimeout(Runnable::run, 500);
         boolean before = c.isValid(0);
         proxy.blackhole(true);
         return !before || c.isValid(0);

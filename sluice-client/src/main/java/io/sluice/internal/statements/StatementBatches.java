@@ -65,6 +65,9 @@ final class StatementBatches {
         }
         continue;
       }
+      if (e == null) {
+        runner.completed(q.commandTag(), sqls.get(i));
+      }
       out.add(e != null ? new StatementOutcome.Failed(e)
           : new StatementOutcome.Ran(new QueryResult(sts[i].layout(), q.commandTag())));
     }
@@ -132,6 +135,7 @@ final class StatementBatches {
       }
       List<QueryResult> out = new java.util.ArrayList<>(n);
       for (int i = 0; i < n; i++) {
+        runner.completed(b.tag(i), sqls.get(i));
         out.add(new QueryResult(sts[i].layout(), b.tag(i)));
       }
       return out;

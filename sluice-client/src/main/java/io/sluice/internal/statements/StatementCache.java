@@ -41,6 +41,8 @@ final class StatementCache {
   private long counter;
   /** Lookups that found a usable statement, that did not, and statements pushed out: {@link io.sluice.ConnectionStats}. Lock held. */
   private long hits, misses, evictions;
+  /** Statements dropped by {@link #clear} that the server still has: Closed with the next lookup's evictions. Lock held. */
+  private final List<ServerStatement> toClose = new ArrayList<>();
 
   /** The pooler in front of the server, as the configuration says ({@code pooler_mode}). */
   final io.sluice.PoolerMode poolerMode;
@@ -109,7 +111,8 @@ final class StatementCache {
       ServerStatement fresh = new ServerStatement(key, unnamed ? "" : prefix + (++counter), placeholders);
       misses++;
       map.put(key, fresh);
-      List<ServerStatement> evicted = new ArrayList<>(1);
+      List<ServerStatement> evicted = new ArrayList<>(toClose);
+      toClose.clear();
       int limit = unnamed ? UNNAMED_DESCRIPTIONS : capacity;
       Iterator<Map.Entry<ServerStatement.Key, ServerStatement>> it = map.entrySet().iterator();
       while (map.size() > limit && it.hasNext()) {
@@ -185,14 +188,21 @@ final class StatementCache {
     }
   }
 
-  /** Forgets everything (after DISCARD ALL, or when the server says a plan changed). */
-  List<ServerStatement> clear() {
+  /**
+   * Forgets everything ({@link PlanInvalidation}): each statement is prepared again at its next
+   * use. When {@code serverKeeps}, the named ones the server has are Closed with the next new
+   * statement's Parse (as evicted ones are); otherwise the server has dropped them already.
+   */
+  void clear(boolean serverKeeps) {
     lock.lock();
     try {
-      List<ServerStatement> all = new ArrayList<>(map.values());
-      all.forEach(s -> s.stale = true);
+      for (ServerStatement s : map.values()) {
+        s.stale = true;
+        if (serverKeeps && !s.unnamed() && s.isDescribed()) {
+          toClose.add(s);
+        }
+      }
       map.clear();
-      return all;
     } finally {
       lock.unlock();
     }

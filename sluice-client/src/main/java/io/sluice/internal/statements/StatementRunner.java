@@ -58,7 +58,27 @@ public final class StatementRunner {
     registry.stringsAsUnknown(true);
     this.types = new SessionTypeContext(registry, io.sluice.types.JsonCodec.STRING);
     server.parameters.forEach(types::serverParameter);
-    server.parameterListener = types::serverParameter;
+    searchPath = server.parameters.get("search_path");
+    server.parameterListener = (name, value) -> {
+      types.serverParameter(name, value);
+      if (PlanInvalidation.searchPathReported(name, value, searchPath)) {
+        cache.clear(true);
+      }
+      if (name.equals("search_path")) {
+        searchPath = value;
+      }
+    };
+  }
+
+  /** The last search_path the server reported (PostgreSQL 18+), or null. Written by the reader's thread. */
+  private volatile String searchPath;
+
+  /** Empties the statement cache when a completed command asks for it ({@link PlanInvalidation}). */
+  void completed(String tag, String sql) {
+    PlanInvalidation.Effect e = PlanInvalidation.after(tag, sql);
+    if (e != PlanInvalidation.Effect.NONE) {
+      cache.clear(e == PlanInvalidation.Effect.REPREPARE);
+    }
   }
 
   public RequestEngine engine() {
@@ -171,7 +191,7 @@ public final class StatementRunner {
       }
       try {
         engine.run(q, deadline);
-        forgetIfDeallocated(q.commandTag());
+        completed(q.commandTag(), key.sql());
         return new QueryResult(st.layout(), q.commandTag());
       } catch (ServerException e) {
         if (q.cancelCause() == Request.CancelCause.STOPPED && e.sqlState().equals("57014")) {
@@ -398,23 +418,23 @@ public final class StatementRunner {
     if (sent != null) {
       sent.accept(r);
     }
-    engine.run(r, deadline);
+    try {
+      engine.run(r, deadline);
+    } catch (RuntimeException | Error e) {
+      try {
+        for (SimpleResult done : List.copyOf(r.results())) {
+          completed(done.commandTag(), sql);   // those that completed before the one that failed
+        }
+      } catch (RuntimeException unreadable) {
+        cache.clear(true);   // the replies are not all in: what ran is not known, so prepare everything again
+      }
+      throw e;
+    }
+    for (SimpleResult done : r.results()) {
+      completed(done.commandTag(), sql);
+    }
     r.throwUndecodable();
-    for (SimpleResult result : r.results()) {
-      forgetIfDeallocated(result.commandTag());
-    }
     return r.results();
-  }
-
-  /**
-   * After {@code DISCARD ALL} or {@code DEALLOCATE ALL} the session has no prepared statements:
-   * the cache forgets them, so that their next use prepares them again rather than taking the
-   * 26000 that follows for a pooler's doing ({@link #lostNamed}).
-   */
-  private void forgetIfDeallocated(String tag) {
-    if (tag != null && tag.length() >= 10 && (tag.equals("DISCARD ALL") || tag.equals("DEALLOCATE ALL"))) {
-      cache.clear();
-    }
   }
 
   public int cachedStatements() {

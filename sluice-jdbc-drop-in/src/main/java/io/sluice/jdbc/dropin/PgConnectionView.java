@@ -59,14 +59,11 @@ final class PgConnectionView implements PGConnection {
 
   /**
    * As pgjdbc: below 0 no wait, 0 waits until one comes (or the connection closes), above 0 up to
-   * that long; null when none came (pgjdbc's "backwards-compatibility hand-holding").
+   * that long; an empty array when none came, as pgjdbc's {@code PGConnection} Javadoc says.
    */
   @Override
   public PGNotification[] getNotifications(int timeoutMillis) throws SQLException {
     List<io.sluice.Notification> taken = NotificationInbox.of(connection).take(timeoutMillis);
-    if (taken.isEmpty()) {
-      return null;
-    }
     PGNotification[] out = new PGNotification[taken.size()];
     for (int i = 0; i < out.length; i++) {
       out[i] = new Notify(taken.get(i));

@@ -28,8 +28,17 @@ final class ConnectionWarnings {
     add(new SQLWarning(fields.getOrDefault(ErrorFields.MESSAGE, ""), state));
   }
 
-  /** A warning of the driver's own (not a server notice). */
+  /**
+   * A warning of the driver's own (not a server notice). Each warning is linked to the one before
+   * it as it arrives: a chain handed out is live, so that a reader on another thread sees the
+   * notices of a statement still running, in order (pgjdbc's StatementTest
+   * concurrentWarningReadAndClear). The link is {@link SQLWarning#setNextWarning} on the last one,
+   * which is a compare-and-set of a volatile field.
+   */
   synchronized void add(SQLWarning w) {
+    if (!list.isEmpty()) {
+      list.get(list.size() - 1).setNextWarning(w);
+    }
     list.add(w);
     added++;
     if (list.size() > MAX) {
@@ -42,21 +51,14 @@ final class ConnectionWarnings {
     return added;
   }
 
-  /** The warnings added since {@code mark}, chained; null when there are none. */
+  /**
+   * The first warning added since {@code mark}, the rest chained behind it (and those still to
+   * come, as they arrive); null when there is none. The same object each time it is asked.
+   */
   synchronized SQLWarning chain(long mark) {
     long first = added - list.size();
-    SQLWarning head = null;
-    SQLWarning tail = null;
-    for (int i = (int) Math.max(0, mark - first); i < list.size(); i++) {
-      SQLWarning w = new SQLWarning(list.get(i).getMessage(), list.get(i).getSQLState());
-      if (head == null) {
-        head = w;
-      } else {
-        tail.setNextWarning(w);
-      }
-      tail = w;
-    }
-    return head;
+    int i = (int) Math.max(0, mark - first);
+    return i < list.size() ? list.get(i) : null;
   }
 
   synchronized void clear() {

@@ -27,10 +27,11 @@ import java.util.Set;
  * currentSchema}, {@code loginTimeout}, {@code tcpKeepAlive}), a setting of this driver ({@code
  * defaultRowFetchSize}, {@code escapeSyntaxCallMode}, {@code stringtype}, {@code
  * raiseExceptionOnSilentRollback}, {@code readOnly}, {@code quoteReturningIdentifiers}), a pgjdbc
- * security parameter (honoured or refused, never ignored: {@link SecurityParameters}), a pgjdbc
- * tuning parameter that has no effect here ({@link #IGNORED}), or any libpq or Sluice keyword
- * ({@code statement_cache_size}, {@code pipeline_depth}, {@code query_timeout}, …). Anything else is an error naming it, so
- * that no setting is silently lost.
+ * security parameter (honoured or refused, never ignored: {@link SecurityParameters}), another
+ * pgjdbc parameter (no effect, mapped or refused: {@link PgjdbcParameters}), or any libpq or Sluice
+ * keyword ({@code statement_cache_size}, {@code pipeline_depth}, {@code query_timeout}, …).
+ * Anything else is an error naming it, so that no setting is silently lost, except a name with a
+ * dot in the properties: another component's key ({@link PgjdbcParameters#foreignProperty}).
  *
  * @param config the Sluice connection configuration
  * @param defaultFetchSize the fetch size of new statements; 0 reads whole results
@@ -51,10 +52,12 @@ import java.util.Set;
  * @param quoteKeyNames pgjdbc's {@code quoteReturningIdentifiers}: generated key column names are
  *     quoted as given (the default), or written as given for callers that quote them ({@link
  *     GeneratedKeys#named})
+ * @param networkTimeoutMillis pgjdbc's {@code socketTimeout} (seconds), as milliseconds: each new
+ *     connection's {@code setNetworkTimeout}; 0 for none
  */
 public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Optional<JdbcSql.CallMode> callMode,
     boolean stringsUntyped, boolean rewriteInserts, boolean raiseOnSilentRollback, boolean readOnly,
-    boolean quoteKeyNames) {
+    boolean quoteKeyNames, int networkTimeoutMillis) {
   public static final String PGJDBC_PREFIX = "jdbc:postgresql:";
   public static final String SLUICE_PREFIX = "jdbc:sluice:postgresql:";
 
@@ -63,30 +66,10 @@ public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Opti
       "sslrootcert", "sslpassword", "ssl", "ApplicationName", "connectTimeout", "channelBinding",
       "targetServerType", "loadBalanceHosts", "readRouting", "maxStandbyLag", "readYourWrites");
 
-  /**
-   * pgjdbc parameters that tune pgjdbc's own machinery (its statement preparation, batching, binary
-   * transfer, socket buffers, logging): Sluice prepares, pipelines and transfers its own way, so
-   * they are accepted and have no effect. One exception: {@code prepareThreshold=0} (pgjdbc's
-   * setting for poolers in transaction mode) means {@code statement_cache_size=0}.
-   */
-  static final Set<String> IGNORED = Set.of("prepareThreshold", "preparedStatementCacheQueries",
-      "preparedStatementCacheSizeMiB", "binaryTransfer", "binaryTransferEnable",
-      "binaryTransferDisable", "socketTimeout", "cancelSignalTimeout", "sendBufferSize",
-      "receiveBufferSize", "assumeMinServerVersion", "logUnclosedConnections", "disableColumnSanitiser",
-      "cleanupSavepoints", "adaptiveFetch", "adaptiveFetchMinimum", "adaptiveFetchMaximum",
-      "defaultRowFetchSizeOverride", "hideUnprivilegedObjects", "loggerLevel",
-      "loggerFile", "maxResultBuffer", "groupStartupParameters",
-      "unknownLength", "preferQueryMode", "autosave", "tcpNoDelay", "xmlFactoryFactory", "databaseMetadataCacheFields",
-      "databaseMetadataCacheFieldsMiB", "replication", "allowEncodingChanges", "PGHOST", "PGPORT", "PGDBNAME",
-      "sslResponseTimeout", "gssResponseTimeout",
-      // how pgjdbc runs its Kerberos sign-in (Sluice always logs in with JAAS itself, and never
-      // uses SSPI or SPNEGO): nothing a server could use to weaken the sign-in; see SecurityParameters
-      "jaasLogin", "sspiServiceClass", "useSpnego");
-
   /** These settings with another Sluice configuration (a listener added to it). */
   public DriverSettings withConfig(ConnectionConfig c) {
     return new DriverSettings(c, defaultFetchSize, callMode, stringsUntyped, rewriteInserts, raiseOnSilentRollback,
-        readOnly, quoteKeyNames);
+        readOnly, quoteKeyNames, networkTimeoutMillis);
   }
 
   public static boolean accepts(String url) {
@@ -113,7 +96,9 @@ public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Opti
     Map<String, String> given = new LinkedHashMap<>();
     if (info != null) {
       for (String name : info.stringPropertyNames()) {
-        given.put(name, info.getProperty(name));
+        if (!PgjdbcParameters.foreignProperty(name)) {   // another component's key: ignored, as pgjdbc does
+          given.put(name, info.getProperty(name));
+        }
       }
     }
     Map<String, String> params = new LinkedHashMap<>();
@@ -134,6 +119,7 @@ public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Opti
     boolean raiseOnSilentRollback = false;
     boolean readOnly = false;
     boolean quoteKeyNames = true;
+    int networkTimeout = 0;
     for (Map.Entry<String, String> e : params.entrySet()) {
       String name = e.getKey();
       String value = e.getValue() == null ? "" : e.getValue();
@@ -143,17 +129,14 @@ public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Opti
         GssParameters.apply(name, value, keywords);
       } else if (OAuthParameters.NAMES.contains(name)) {
         OAuthParameters.apply(name, value, keywords);
-      } else if (name.equals("prepareThreshold") && value.strip().equals("0")) {
-        // pgjdbc's "never a named server-side statement", as PgBouncer's transaction mode needs: Sluice's
-        // unnamed mode, unless statement_cache_size says otherwise
-        keywords.putIfAbsent("statement_cache_size", "0");
-      } else if (IGNORED.contains(name)) {
-        continue;
+      } else if (PgjdbcParameters.handles(name)) {
+        PgjdbcParameters.apply(name, value, keywords);
       } else if (SecurityParameters.NAMES.contains(name)) {
         SecurityParameters.apply(name, value, keywords);
       } else {
         switch (name) {
           case "defaultRowFetchSize" -> fetchSize = nonNegative(name, value);
+          case "socketTimeout" -> networkTimeout = (int) Math.min(Integer.MAX_VALUE, nonNegative(name, value) * 1000L);
           case "escapeSyntaxCallMode" -> callMode = Optional.of(callMode(value));
           case "raiseExceptionOnSilentRollback" -> raiseOnSilentRollback = bool(name, value);
           case "readOnly" -> readOnly = bool(name, value);
@@ -179,7 +162,7 @@ public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Opti
     }
     config = config.with(keywords);
     return new DriverSettings(config, fetchSize, callMode, untyped, rewriteInserts, raiseOnSilentRollback, readOnly,
-        quoteKeyNames);
+        quoteKeyNames, networkTimeout);
   }
 
   private static Map<String, String> queryParameters(String query) {

@@ -28,7 +28,7 @@ import java.util.Set;
  * Kerberos sign-in's {@code kerberosServerName}, {@code jaasApplicationName} and {@code gsslib}
  * are honoured ({@link GssParameters}); {@code jaasLogin}, {@code useSpnego} and {@code
  * sspiServiceClass} only choose how pgjdbc runs that sign-in (Sluice always logs in with JAAS and
- * never uses SSPI or SPNEGO): they are accepted ({@link DriverSettings#IGNORED}) and cannot weaken
+ * never uses SSPI or SPNEGO): they are accepted ({@link PgjdbcParameters#NO_EFFECT}) and cannot weaken
  * anything.
  */
 final class SecurityParameters {

@@ -22,10 +22,22 @@ final class SessionSettings {
     this.connection = connection;
   }
 
+  /**
+   * Sets client info property {@code name}. A name this driver does not know is a warning on the
+   * connection, not an exception: "The driver shall generate a warning if the client info name
+   * specified is not recognized by the driver" ({@code Connection.setClientInfo}'s Javadoc).
+   */
   void setClientInfo(String name, String value) throws SQLClientInfoException {
     if (!"ApplicationName".equals(name)) {
-      throw new SQLClientInfoException("the only client info property is ApplicationName, not " + name,
-          Map.of(name, ClientInfoStatus.REASON_UNKNOWN_PROPERTY));
+      try {
+        connection.checkOpen();
+      } catch (SQLException e) {
+        throw new SQLClientInfoException(e.getMessage(), e.getSQLState(),
+            Map.of(String.valueOf(name), ClientInfoStatus.REASON_UNKNOWN), e);
+      }
+      connection.warnings.add(new java.sql.SQLWarning("unrecognized client info property " + name
+          + " was not set: the only client info property is ApplicationName", "01000"));
+      return;
     }
     try {
       connection.settleStream();
@@ -36,9 +48,17 @@ final class SessionSettings {
     }
   }
 
+  /**
+   * Sets each property given, and clears those missing ("If a property that was previously set is
+   * not present in the properties list, that property is cleared": ApplicationName becomes empty).
+   */
   void setClientInfo(Properties properties) throws SQLClientInfoException {
-    for (String name : properties.stringPropertyNames()) {
-      setClientInfo(name, properties.getProperty(name));
+    Properties all = properties == null ? new Properties() : properties;
+    if (all.getProperty("ApplicationName") == null) {
+      setClientInfo("ApplicationName", "");
+    }
+    for (String name : all.stringPropertyNames()) {
+      setClientInfo(name, all.getProperty(name));
     }
   }
 

@@ -32,10 +32,19 @@ public final class SluiceCallableStatement extends SluicePreparedStatement imple
   private final BitSet cursors = new BitSet();
   private final java.util.Map<Integer, ResultSet> cursorRows = new java.util.HashMap<>();
   private SluiceResultSet outRow;
+  /** Whether an OUT parameter was read since the call ran: what {@link #wasNull} speaks of. */
+  private boolean outRead;
 
   SluiceCallableStatement(SluiceConnection connection, String sql, int resultSetType, int concurrency)
       throws SQLException {
     super(connection, sql, resultSetType, concurrency, GeneratedKeys.NONE);
+    if (rewritten.call() == RewrittenSql.Call.NONE && sql.strip().startsWith("{")) {
+      // a brace first is a call escape or nothing: "{ ?= f(?) }" (no call) would otherwise reach
+      // the server as it is; pgjdbc refuses it here too (its Parser.modifyJdbcCall)
+      close();
+      throw SqlErrors.of("malformed call escape: expected {call f(…)} or {? = call f(…)}: "
+          + DriverSettings.quoted(sql.strip()), "42601");
+    }
     if (rewritten.call() == RewrittenSql.Call.CALL_RETURNING) {
       outs.set(1);   // the return slot is always an OUT parameter
     }
@@ -117,11 +126,19 @@ public final class SluiceCallableStatement extends SluicePreparedStatement imple
     checkOpen();
     RewrittenSql r = forOuts();
     run(r, BoundParameters.valuesFor(r, callValues(r)), GeneratedKeys.NONE);
-    ResultSet rs = getResultSet();
     outRow = null;
+    outRead = false;
+    ResultSet rs = super.getResultSet();
     if (!outs.isEmpty() && rs instanceof SluiceResultSet s) {
       if (!s.next()) {
         throw SqlErrors.of("the call returned no row to read its OUT parameters from", "02000");
+      }
+      int columns = s.getMetaData().getColumnCount();
+      if (columns != outs.cardinality()) {
+        // as pgjdbc: OUT parameters registered that the routine does not have, or the reverse
+        // (an INOUT argument given a value but not registered), would be read from the wrong columns
+        throw SqlErrors.of("the call returned " + columns + " column(s) for " + outs.cardinality()
+            + " registered OUT parameter(s): register each OUT and INOUT argument, and no other", "42601");
       }
       outRow = s;
       readCursors();
@@ -175,13 +192,27 @@ public final class SluiceCallableStatement extends SluicePreparedStatement imple
     if (outRow == null) {
       throw SqlErrors.of("the call has not run yet, or returned no OUT values", "HY010");
     }
+    outRead = true;
     return outs.get(0, i + 1).cardinality();
   }
 
+  /** Whether the last OUT parameter read was NULL; before one was read, an SQLException (HY010), as pgjdbc. */
   @Override
   public boolean wasNull() throws SQLException {
     checkOpen();
-    return outRow != null && outRow.wasNull();
+    if (outRow == null || !outRead) {
+      throw SqlErrors.of("wasNull before an OUT parameter was read", "HY010");
+    }
+    return outRow.wasNull();
+  }
+
+  /**
+   * The call's results. The row of OUT parameters is not one of them: it is read through the
+   * getters (pgjdbc's CallableStmtTest testGetUpdateCount: null after a call with OUT parameters).
+   */
+  @Override
+  public ResultSet getResultSet() throws SQLException {
+    return outRow != null ? null : super.getResultSet();
   }
 
   @Override

@@ -84,6 +84,7 @@ public class SluiceConnection implements StatementOverloads, ConnectionObjects, 
     this.tx = new JdbcTransaction(sessions);
     this.rewriting = new SqlRewriting(this, sessions, settings.callMode());
     this.transactions = new ConnectionTransactions(this, tx, settings.readOnly());
+    this.networkTimeoutMillis = settings.networkTimeoutMillis();
   }
 
   /** The session this thread's statement or transaction runs on; only inside {@link #inSession} or a transaction. */
@@ -457,9 +458,18 @@ public class SluiceConnection implements StatementOverloads, ConnectionObjects, 
     return networkTimeoutMillis;
   }
 
-  /** The query timeout a statement gets when it sets none: the network timeout, if any. */
-  int defaultTimeoutMillis() {
-    return networkTimeoutMillis;
+  /**
+   * For a statement that sets no query timeout: a timer that, when the network timeout passes
+   * before the statement is answered, closes the connection, which ends the wait with an
+   * SQLException ("the Connection … will be marked as closed", {@code setNetworkTimeout}'s
+   * Javadoc; pgjdbc's socketTimeout does the same); null without a network timeout.
+   */
+  java.util.concurrent.ScheduledFuture<?> armNetworkTimeout() {
+    int millis = networkTimeoutMillis;
+    return millis <= 0 ? null : Timeouts.after(millis, () -> {
+      closed = true;
+      sessions.close();
+    });
   }
 
   @Override

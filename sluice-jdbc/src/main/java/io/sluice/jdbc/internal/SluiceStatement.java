@@ -90,20 +90,23 @@ public class SluiceStatement implements Statement, StatementRefusals, SelfWrappe
   /** {@code work} on the connection's session, marked as running for {@link #close()}. */
   private <T> T running(boolean tracked, Sessions.Work<T> work) throws SQLException {
     running = true;
+    java.util.concurrent.ScheduledFuture<?> cut = queryTimeoutSeconds > 0 ? null : connection.armNetworkTimeout();
     try {
       return connection.inSession(tracked, work);
     } finally {
+      Timeouts.disarm(cut);
       running = false;
     }
   }
 
   /**
-   * The statement's timeout: {@code setQueryTimeout}, else the connection's network timeout; 0 for
-   * none. It goes with the statement's own request, so that when it passes, Sluice cancels that
-   * statement and no other thread's on the shared connection.
+   * The statement's timeout, {@code setQueryTimeout}; 0 for none. It goes with the statement's own
+   * request, so that when it passes, Sluice cancels that statement and no other thread's on the
+   * shared connection. Without one, the connection's network timeout closes the connection
+   * ({@link SluiceConnection#armNetworkTimeout}).
    */
   private long timeoutMillis() {
-    return queryTimeoutSeconds > 0 ? queryTimeoutSeconds * 1000L : connection.defaultTimeoutMillis();
+    return queryTimeoutSeconds > 0 ? queryTimeoutSeconds * 1000L : 0;
   }
 
   /** A plain statement's SQL: escapes translated, {@code ?} left as it is (as pgjdbc does). */
@@ -239,6 +242,11 @@ public class SluiceStatement implements Statement, StatementRefusals, SelfWrappe
   @Override
   public void addBatch(String sql) throws SQLException {
     plain(sql);
+    if (connection.rewritePlain(sql).statements().size() > 1) {
+      // executeBatch gives one count per entry (JDBC 4.3 §14.1.2): an entry of several statements
+      // would give several; refused here, before anything runs, as pgjdbc does (0A000)
+      throw SqlErrors.of("a batch entry must be one SQL statement; add each statement with its own addBatch", "0A000");
+    }
     batch.add(sql);
   }
 

@@ -27,10 +27,16 @@ final class StatementResults {
     current = queued.poll();
   }
 
-  /** Closes the results of the last execution and forgets them, for the next one. */
+  /**
+   * Closes the results of the last execution, its generated keys included (a closed statement's
+   * result sets are closed, JDBC 4.3 §13.1.4), and forgets them, for the next one.
+   */
   void clear() throws SQLException {
     clearing = true;
     try {
+      if (generatedKeys != null) {
+        generatedKeys.close();
+      }
       if (current instanceof SluiceResultSet rs) {
         rs.close();
       }

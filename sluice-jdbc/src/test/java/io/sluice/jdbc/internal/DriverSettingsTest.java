@@ -83,6 +83,32 @@ class DriverSettingsTest {
         .statementCacheSize());
   }
 
+  /** Issue 35: every pgjdbc parameter is accepted, mapped or refused by name; other components' keys are ignored. */
+  @Test
+  void pgjdbcParametersAndOtherComponentsKeys() {
+    DriverSettings s = parse("jdbc:postgresql://h/db?flushCacheOnDdl=false&reWriteBatchedInsertsSize=64"
+        + "&hostRecheckSeconds=5&maxSendBufferSize=100&connectExecutorArg=x&protocolVersion=3&queryTimeout=7"
+        + "&requireAuth=scram-sha-256", "socketFactoryArg", "k", "classLoaderStrategy", "driver",
+        "convertBooleanToNumeric", "false", "scramMaxIterations", "4096", "gssUseDefaultCreds", "true",
+        // pgjdbc's test kit passes these besides the URL; System.getProperties() has such keys too
+        "test.url.PGPORT", "5432", "java.version", "21");
+    assertEquals(3 << 16, s.config().maxProtocolVersion());
+    assertEquals(java.time.Duration.ofSeconds(7), s.config().queryTimeout().orElseThrow());
+    assertEquals(java.util.Set.of(io.sluice.protocol.auth.AuthMethod.SCRAM_SHA_256), s.config().allowedAuthMethods());
+    assertEquals(3 << 16 | 2, parse("jdbc:postgresql://h/db?protocolVersion=3.2").config().maxProtocolVersion());
+    for (String refused : new String[] {"socketFactory=org.example.F", "localSocketAddress=10.0.0.1", "service=app",
+        "convertBooleanToNumeric=true"}) {
+      ConfigException e = assertThrows(ConfigException.class, () -> parse("jdbc:postgresql://h/db?" + refused));
+      assertTrue(e.getMessage().contains(refused.substring(0, refused.indexOf('='))), e.getMessage());
+      assertTrue(e.getMessage().contains("not supported"), e.getMessage());
+    }
+    // a dotted name in the URL is no other component's: an error, as any unknown name
+    ConfigException dotted = assertThrows(ConfigException.class, () -> parse("jdbc:postgresql://h/db?test.url.x=1"));
+    assertTrue(dotted.getMessage().contains("test.url.x"), dotted.getMessage());
+    ConfigException typo = assertThrows(ConfigException.class, () -> parse("jdbc:postgresql://h/db", "sslmod", "require"));
+    assertTrue(typo.getMessage().contains("sslmod"), typo.getMessage());
+  }
+
   @Test
   void badInputIsRefusedNamingIt() {
     ConfigException unknown = assertThrows(ConfigException.class, () -> parse("jdbc:postgresql://h/db?frobnicate=1"));
