@@ -68,36 +68,12 @@ final class ReplyReader {
    */
   void readFor(Request r) {
     r.readBy(Thread.currentThread());
-    await(r, Deadline.NONE);
+    await(r);
   }
 
   /** Waits for the request, reading replies for everyone while this thread holds the read lock. */
-  void await(Request r, Deadline deadline) {
-    while (!r.isFinished()) {
-      if (readLock.tryLock()) {
-        try {
-          readUntil(r);
-        } finally {
-          readLock.unlock();
-        }
-        wakeNextReader();
-        Request head = queue.peek();
-        if (!r.isFinished() && head != null && head != r && head.readsItself()
-            && head.owner() != Thread.currentThread()) {
-          // a streamed request ahead of ours is read by its owner: wait to be woken (when the
-          // stream ends, its owner lets go of the read lock and wakes the next reader), do not spin
-          if (deadline.isNone()) {
-            LockSupport.park(this);
-          } else {
-            LockSupport.parkNanos(this, Math.max(1, deadline.remainingNanos()));
-          }
-        }
-      } else if (deadline.isNone()) {
-        LockSupport.park(this);
-      } else {
-        LockSupport.parkNanos(this, Math.max(1, deadline.remainingNanos()));
-      }
-    }
+  void await(Request r) {
+    awaitUntil(r, Deadline.NONE);
   }
 
   /**
@@ -105,7 +81,7 @@ final class ReplyReader {
    * finished. A reader waiting on the socket stops at {@code leave} where the transport can bound
    * its reads ({@link io.sluice.internal.net.Transport#readTimeout}); elsewhere it waits for the
    * server as {@link #await} does. Nothing read is lost: a message half read stays buffered for
-   * the next reader.
+   * the next reader. With {@link Deadline#NONE}, it waits until {@code r} finishes.
    */
   boolean awaitUntil(Request r, Deadline leave) {
     while (!r.isFinished()) {
@@ -122,13 +98,23 @@ final class ReplyReader {
         Request head = queue.peek();
         if (!r.isFinished() && head != null && head != r && head.readsItself()
             && head.owner() != Thread.currentThread()) {
-          LockSupport.parkNanos(this, Math.max(1, leave.remainingNanos()));
+          // a streamed request ahead of ours is read by its owner: wait to be woken (when the
+          // stream ends, its owner lets go of the read lock and wakes the next reader), do not spin
+          park(leave);
         }
       } else {
-        LockSupport.parkNanos(this, Math.max(1, leave.remainingNanos()));
+        park(leave);
       }
     }
     return true;
+  }
+
+  private void park(Deadline leave) {
+    if (leave.isNone()) {
+      LockSupport.park(this);
+    } else {
+      LockSupport.parkNanos(this, Math.max(1, leave.remainingNanos()));
+    }
   }
 
   /** Reads until {@code r} is finished, or someone else must read on; under the read lock. */

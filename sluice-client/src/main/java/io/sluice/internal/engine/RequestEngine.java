@@ -143,7 +143,7 @@ public final class RequestEngine {
     boolean left = false;
     try {
       if (timer == null || r.readsItself()) {
-        reader.await(r, Deadline.NONE);
+        reader.await(r);
       } else if (!reader.awaitUntil(r, Deadline.in(Math.max(1, deadline.remainingNanos() + CancelGrace.of(deadline))))) {
         if (queue.peek() == r) {
           // the server is running it and has not answered the cancel: the caller is not kept; the
@@ -151,7 +151,7 @@ public final class RequestEngine {
           left = true;
           throw CancelGrace.leave(r, deadline, reader::readFor);
         }
-        reader.await(r, Deadline.NONE);   // not begun by the server yet: its outcome is still to be had
+        reader.await(r);   // not begun by the server yet: its outcome is still to be had
       }
     } finally {
       if (timer != null && !left) {
@@ -314,8 +314,8 @@ public final class RequestEngine {
   }
 
   /** Waits for the request, reading replies for everyone while this thread holds the read lock. */
-  public void await(Request r, Deadline deadline) {
-    reader.await(r, deadline);
+  public void await(Request r) {
+    reader.await(r);
   }
 
   /**

@@ -1,6 +1,5 @@
 package io.sluice.internal.exchanges;
 
-import io.sluice.internal.engine.Deadline;
 import io.sluice.internal.engine.RequestEngine;
 import io.sluice.internal.rows.RowSink;
 import io.sluice.protocol.BackendTag;
@@ -80,7 +79,7 @@ public final class PortalRequest extends ExtendedRequest {
     nextChunk();
     replies.expect(ExtendedReplies.Step.SYNC);
     engine.writeNow(FrontendMessage.Sync.INSTANCE);
-    engine.await(this, Deadline.NONE);
+    engine.await(this);
   }
 
   @Override
