@@ -190,15 +190,34 @@ class QueryTest {
       // the table changes under the cached statement: "cached plan must not change result type"
       own.simpleQuery("alter table sc add column b text");
       assertEquals(2, own.query("select * from sc").get(0).columnCount());
-      // inside a transaction the error aborts it: no retry (it could only fail with 25P02); the
-      // caller sees the real error, and the statement is prepared again after the rollback
-      ServerException inTx = assertThrows(ServerException.class, () -> own.transaction(tx -> {
+      // the session's own DDL inside a transaction empties the cache (as pgjdbc re-prepares), so
+      // the statement is prepared again and sees the new column, inside the transaction and after it
+      assertEquals(3, own.transaction(tx -> {
         tx.simpleQuery("alter table sc add column c text");
         return tx.query("select * from sc");
-      }));
-      assertEquals("0A000", inTx.sqlState(), inTx.getMessage());
-      assertTrue(inTx.serverMessage().contains("cached plan"), inTx.getMessage());
-      assertEquals(2, own.query("select * from sc").get(0).columnCount(), "the alter was rolled back");
+      }).get(0).columnCount());
+      assertEquals(3, own.query("select * from sc").get(0).columnCount(), "the alter was committed");
+      // another session's DDL cannot be seen coming: inside a transaction the error aborts it, with
+      // no retry (it could only fail with 25P02); the caller sees the real error, and the statement
+      // is prepared again after the rollback
+      String shared = "sc_shared_" + ProcessHandle.current().pid() + "_" + System.nanoTime();
+      own.simpleQuery("create table " + shared + "(a int)");
+      try {
+        assertEquals(0, own.query("select * from " + shared).size());
+        ServerException inTx = assertThrows(ServerException.class, () -> own.transaction(tx -> {
+          try (Connection other = Connection.open(url(""))) {
+            other.simpleQuery("alter table " + shared + " add column b text");
+          }
+          return tx.query("select * from " + shared);
+        }));
+        assertEquals("0A000", inTx.sqlState(), inTx.getMessage());
+        assertTrue(inTx.serverMessage().contains("cached plan"), inTx.getMessage());
+        assertEquals(0, own.query("select * from " + shared).size());
+        assertEquals(2, own.query("select * from " + shared + " where false").columns().size(),
+            "prepared again after the rollback");
+      } finally {
+        own.simpleQuery("drop table " + shared);
+      }
       // DISCARD ALL drops every prepared statement on the server: 26000, prepared again once
       own.simpleQuery("discard all");
       own.simpleQuery("create temp table sc(a int)");

@@ -220,8 +220,9 @@ class RequestIntegrityTest {
         }
         ConnectionException e = assertThrows(ConnectionException.class,
             () -> c.execute("insert into written values (1)"));
-        assertEquals(SluiceException.Outcome.NOT_SENT, e.outcome(), transport + ": " + e.getMessage());
-        assertFalse(c.isOpen());
+        String where = "[" + transport + "] waited past the probe: " + waitPastTheProbe + ": ";
+        assertEquals(SluiceException.Outcome.NOT_SENT, e.outcome(), where + e.getMessage());
+        assertFalse(c.isOpen(), where + e.getMessage());
       }
     }
   }

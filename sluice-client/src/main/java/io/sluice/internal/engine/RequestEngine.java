@@ -110,7 +110,7 @@ public final class RequestEngine {
 
   /** Why the connection failed, or null while it has not (or it was closed by a failure of its socket alone). */
   public SluiceException failure() {
-    return queue.broken();
+    return queue.broken() != null ? queue.broken() : outbox.failure();
   }
 
   /** A write failed ({@link InFlightQueue#writeFailed}). */
@@ -118,9 +118,13 @@ public final class RequestEngine {
     queue.writeFailed(e);
   }
 
-  /** Whether the connection has failed; requests then fail as not sent. */
+  /**
+   * Whether the connection has failed; requests then fail as not sent. A failed write counts at
+   * once: nothing is written after it, even while the readers still have a grace period to read the
+   * server's last words for what was in flight ({@link InFlightQueue#writeFailed}).
+   */
   public boolean isBroken() {
-    return queue.broken() != null || s.isBroken();
+    return queue.broken() != null || outbox.failure() != null || s.isBroken();
   }
 
   /**
