@@ -30,7 +30,6 @@ public final class ConnectionCore {
   /** This connection's events (its listener's and JFR's), called safely; see {@link Events#on}. */
   private final Events events;
   private final Runner runner;
-  private volatile boolean closed;
 
   private ConnectionCore(StatementRunner session, ConnectionConfig config, Events events) {
     this.session = session;
@@ -115,7 +114,7 @@ public final class ConnectionCore {
   }
 
   public void ensureOpen() {
-    if (closed) {
+    if (isClosed()) {
       throw new ConnectionException("the connection is closed", Outcome.NOT_SENT);
     }
   }
@@ -155,23 +154,21 @@ public final class ConnectionCore {
    * it was idle; false when it turns out closed (its backend was terminated, the server shut down).
    */
   public boolean checkIdle() {
-    return !closed && session.engine().checkIdle();
+    return !isClosed() && session.engine().checkIdle();
   }
 
+  /** Whether requests can be admitted: the connection's state (engine.ConnectionState) is OPEN. */
   public boolean isOpen() {
-    return !closed && !session.engine().isBroken();
+    return !session.engine().isBroken();
   }
 
+  /** Whether its owner closed it (a connection that failed is not open, but not closed until then). */
   public boolean isClosed() {
-    return closed;
+    return session.engine().isClosed();
   }
 
   /** Ends the session with Terminate; requests in flight in other threads fail with an unknown outcome. */
   public void close() {
-    if (closed) {
-      return;
-    }
-    closed = true;
     session.engine().terminate();
   }
 }

@@ -112,13 +112,13 @@ final class Admission {
     try {
       Thread me = Thread.currentThread();
       pin.awaitTurn(me, deadline);
-      SluiceException b = queue.broken() != null ? queue.broken() : outbox.failure();
-      if (b != null || s.isBroken()) {
+      if (s.isBroken()) {
+        SluiceException b = queue.broken();
         throw new ConnectionException("the connection is closed" + (b == null ? "" : ": " + b.getMessage()),
             Outcome.NOT_SENT, b);
       }
       if (queue.isEmpty() && queue.idleLongerThan(PROBE_AFTER_IDLE_NANOS) && !reader.probeIdle()) {
-        b = queue.broken();
+        SluiceException b = queue.broken();
         throw new ConnectionException("the connection is closed" + (b == null ? "" : ": " + b.getMessage()),
             Outcome.NOT_SENT, b);
       }

@@ -106,7 +106,7 @@ final class Expiry {
       outLock.lock();
       try {
         if (!r.isFinished() && pending.peek() == r && pending.size() == 1 && unpinned.getAsBoolean()
-            && s.transactionStatus == io.sluice.protocol.TransactionStatus.IDLE) {
+            && s.transactionStatus() == io.sluice.protocol.TransactionStatus.IDLE) {
           r.cancelledFor(InFlight.CancelCause.STOPPED);
           s.cancel(cancelTimeoutNanos);
         }

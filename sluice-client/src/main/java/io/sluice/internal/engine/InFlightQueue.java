@@ -26,8 +26,6 @@ final class InFlightQueue {
   private final ConcurrentLinkedQueue<Request> pending = new ConcurrentLinkedQueue<>();
   /** Requests in flight that {@link Request#readsItself() read themselves} (streams, portals). */
   private final AtomicInteger streams = new AtomicInteger();
-  /** The connection's first failure, which every request still in flight gets; null while it has none. */
-  private volatile SluiceException broken;
   /**
    * When the connection last went idle or read a reply ({@link System#nanoTime()}), for {@link
    * ReplyReader#probeIdle}.
@@ -68,9 +66,12 @@ final class InFlightQueue {
     return streams.get() > 0;
   }
 
-  /** Why the connection failed, or null while it has not. */
+  /**
+   * Why the connection is not open (it failed, a write failed, or it was closed), or null while it
+   * is: the {@link ConnectionState}'s cause, which every request still in flight gets.
+   */
   SluiceException broken() {
-    return broken;
+    return s.state().cause();
   }
 
   /** Whether nothing came or went for longer than {@code nanos}. */
@@ -144,15 +145,9 @@ final class InFlightQueue {
    * have been started by the server and fail as not sent.
    */
   void failAll(SluiceException cause, long notStartedSeq) {
-    synchronized (pending) {
-      if (broken == null) {
-        broken = cause;
-      }
-      // the first cause is the one every request gets: closing the socket for a passed deadline
-      // also fails the blocked read, whose "could not read" must not replace the real reason
-      cause = broken;
-    }
-    s.markBroken();
+    // the first cause is the one every request gets: closing the socket for a passed deadline
+    // also fails the blocked read, whose "could not read" must not replace the real reason
+    cause = s.broke(cause);
     slots.wakeAll();   // they look at broken, even if no request is left to release a slot
     long written = outbox.writtenSeq();
     Request r;

@@ -47,8 +47,6 @@ final class Outbox {
   private volatile boolean readerWillWrite;
   /** Socket writes so far; written only by the thread holding {@link #flushing}. */
   private volatile long writes;
-  /** Set when a write failed: nothing more is written. */
-  private volatile ConnectionException failure;
 
   Outbox(ServerSession s, ReentrantLock outLock, Consumer<ConnectionException> writeFailed) {
     this.s = s;
@@ -80,11 +78,6 @@ final class Outbox {
   /** Socket writes so far. */
   long writes() {
     return writes;
-  }
-
-  /** Why writing failed, or null. */
-  ConnectionException failure() {
-    return failure;
   }
 
   /** After appending a request: writes it now, unless a reader busy with replies will do so before it waits. */
@@ -148,20 +141,21 @@ final class Outbox {
 
   private void write(WireWriter w, long upTo) {
     try {
-      if (failure != null) {
+      if (s.state().phase() == ConnectionState.Phase.WRITE_FAILED) {
         // an earlier write failed: requests queued behind it are never written, so that they fail
-        // as not sent when the connection closes, rather than being tried on a broken socket
+        // as not sent when the connection closes, rather than being tried on a broken socket.
+        // Once BROKEN the write is tried: it fails on the closed socket and fails its requests
         return;
       }
       // counted as written from the moment the write begins: the server may read and answer them
       // before the call returns, and a failure found meanwhile must not call them "not sent"
       writtenSeq = upTo;
       writes++;   // only the flushing thread writes it
-      s.transport.write(w.array(), 0, w.size());
+      s.transport().write(w.array(), 0, w.size());
     } catch (IOException e) {
       // part of the buffer may have left before the error: its requests may have run
       failed(new ConnectionException("could not write to the server: " + e.getMessage()
-          + " (" + s.transport.describe() + ")", Outcome.UNKNOWN, e));
+          + " (" + s.describe() + ")", Outcome.UNKNOWN, e));
     } finally {
       w.reset();
       w.shrink(INITIAL_CAPACITY, SPARE_CAPACITY);
@@ -175,7 +169,7 @@ final class Outbox {
   }
 
   private void failed(ConnectionException e) {
-    failure = e;
+    s.state().writeFailed(e);
     writeFailed.accept(e);
   }
 
@@ -208,13 +202,13 @@ final class Outbox {
     }
     ConnectionException failed = null;
     try {
-      if (failure == null) {
-        s.transport.write(b, off, len);
+      if (s.state().phase() != ConnectionState.Phase.WRITE_FAILED) {
+        s.transport().write(b, off, len);
       }
     } catch (IOException e) {
       failed = new ConnectionException("could not write to the server" + during + ": " + e.getMessage(),
           Outcome.UNKNOWN, e);
-      failure = failed;   // before the flush below: nothing more is written
+      s.state().writeFailed(failed);   // before the flush below: nothing more is written
     } finally {
       flushing.set(false);
     }

@@ -77,7 +77,7 @@ final class ReplyDispatcher {
     switch (type) {
       case BackendTag.READY_FOR_QUERY -> {
         TransactionStatus status = ReplyBodies.readyStatus(in);
-        s.transactionStatus = status;
+        s.readyForQuery(status);
         boolean last = head.ready(status);
         head.onReady(status);
         if (last) {

@@ -148,7 +148,7 @@ final class ReplyReader {
   }
 
   private void readUntil(Request r, boolean chunk, Deadline leave) {
-    FrameReader in = s.reader;
+    FrameReader in = s.frames();
     Thread me = Thread.currentThread();
     try {
       while (true) {
@@ -215,8 +215,8 @@ final class ReplyReader {
   void pump() {
     readLock.lock();
     try {
-      FrameReader in = s.reader;
-      while (queue.broken() == null && !s.isBroken()) {
+      FrameReader in = s.frames();
+      while (s.isReadable()) {
         int type = next(in);
         if (type < 0) {
           return;
@@ -246,9 +246,9 @@ final class ReplyReader {
     boolean waited = false;
     readLock.lock();
     try {
-      if (queue.broken() == null && !s.isBroken() && queue.isEmpty()) {
+      if (!s.isBroken() && queue.isEmpty()) {
         waited = true;
-        s.reader.awaitInput();
+        s.frames().awaitInput();
       }
     } catch (IOException e) {
       readFailed(e);
@@ -271,15 +271,15 @@ final class ReplyReader {
       return true;   // a LISTEN pump is reading: it sees whatever comes
     }
     try {
-      FrameReader in = s.reader;
-      while (queue.broken() == null && !s.isBroken() && queue.isEmpty() && waiting(in)) {
+      FrameReader in = s.frames();
+      while (!s.isBroken() && queue.isEmpty() && waiting(in)) {
         int type = next(in);
         if (type < 0 || !dispatchOrFail(null, (byte) type, in)) {
           break;
         }
       }
       queue.active();
-      return queue.broken() == null && !s.isBroken();
+      return !s.isBroken();
     } finally {
       readLock.unlock();
     }
@@ -288,7 +288,7 @@ final class ReplyReader {
   /** Whether bytes from the server wait to be read (an I/O error counts: reading will report it). */
   private boolean waiting(FrameReader in) {
     try {
-      return in.buffered() > 0 || s.transport.available() != 0;
+      return in.buffered() > 0 || s.transport().available() != 0;
     } catch (IOException e) {
       return true;
     }
@@ -307,13 +307,13 @@ final class ReplyReader {
     if (ms <= 0) {
       return -2;
     }
-    if (!s.transport.readTimeout((int) Math.min(Integer.MAX_VALUE, ms))) {
+    if (!s.transport().readTimeout((int) Math.min(Integer.MAX_VALUE, ms))) {
       return next(in);
     }
     try {
       return next(in, true);
     } finally {
-      s.transport.readTimeout(0);
+      s.transport().readTimeout(0);
     }
   }
 
@@ -345,7 +345,7 @@ final class ReplyReader {
   /** Reading from the socket failed: every request fails, and the connection is closed. */
   private void readFailed(IOException e) {
     String why = e instanceof EOFException ? e.getMessage() : "could not read from the server: " + e.getMessage();
-    queue.failAll(new ConnectionException(why + " (" + s.transport.describe() + ")", Outcome.UNKNOWN, e));
+    queue.failAll(new ConnectionException(why + " (" + s.describe() + ")", Outcome.UNKNOWN, e));
   }
 
   private static ConnectionException outOfMemory(OutOfMemoryError e) {

@@ -3,7 +3,6 @@ package io.sluice.internal.engine;
 import io.sluice.ConnectionException;
 import io.sluice.QueryTimeoutException;
 import io.sluice.ServerException;
-import io.sluice.SluiceException.Outcome;
 import io.sluice.SluiceException;
 import io.sluice.protocol.TransactionStatus;
 import java.util.List;
@@ -108,9 +107,9 @@ public final class RequestEngine {
     }
   }
 
-  /** Why the connection failed, or null while it has not (or it was closed by a failure of its socket alone). */
+  /** Why the connection is not open (it failed, or it was closed), or null while it is. */
   public SluiceException failure() {
-    return queue.broken() != null ? queue.broken() : outbox.failure();
+    return s.state().cause();
   }
 
   /** A write failed ({@link InFlightQueue#writeFailed}). */
@@ -124,7 +123,12 @@ public final class RequestEngine {
    * server's last words for what was in flight ({@link InFlightQueue#writeFailed}).
    */
   public boolean isBroken() {
-    return queue.broken() != null || outbox.failure() != null || s.isBroken();
+    return s.isBroken();
+  }
+
+  /** Whether its owner closed it ({@link #terminate}); a connection that failed is broken, not closed, until then. */
+  public boolean isClosed() {
+    return s.state().phase() == ConnectionState.Phase.CLOSED;
   }
 
   /**
@@ -285,7 +289,7 @@ public final class RequestEngine {
 
   /** The transaction status of the last ReadyForQuery. */
   public TransactionStatus transactionStatus() {
-    return s.transactionStatus;
+    return s.transactionStatus();
   }
 
   /**
@@ -348,13 +352,15 @@ public final class RequestEngine {
   }
 
   /**
-   * Ends the session: Terminate when nothing is in flight, then the socket is closed; requests
-   * still in flight in other threads fail with an unknown outcome.
+   * Ends the session: Terminate when it was open with nothing in flight, then the socket is
+   * closed; requests still in flight in other threads fail with an unknown outcome. Once CLOSED
+   * no request is admitted, so the queue stays as it was looked at; a second call does nothing.
    */
   public void terminate() {
-    if (queue.isEmpty() && queue.broken() == null && !s.isBroken()) {
+    boolean wasOpen = s.state().close();
+    if (wasOpen && queue.isEmpty() && s.transport().isOpen()) {
       writeNow(io.sluice.protocol.FrontendMessage.Terminate.INSTANCE);
     }
-    queue.failAll(new ConnectionException("the connection was closed", Outcome.UNKNOWN));
+    queue.failAll(s.state().cause());
   }
 }

@@ -3,6 +3,7 @@ package io.sluice.internal.engine;
 import io.sluice.ConnectionException;
 import io.sluice.ProtocolViolationException;
 import io.sluice.ServerException;
+import io.sluice.SluiceException;
 import io.sluice.SluiceException.Outcome;
 import io.sluice.internal.net.Transport;
 import io.sluice.protocol.BackendMessage.NoticeResponse;
@@ -19,6 +20,7 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 /**
@@ -32,28 +34,29 @@ import java.util.function.Consumer;
 public final class ServerSession {
   private static final System.Logger LOG = System.getLogger("io.sluice.connection");
 
-  public final Transport transport;
-  public final FrameReader reader;
+  private final Transport transport;
+  private final FrameReader reader;
   final WireWriter out = new WireWriter(16 * 1024);
-  public final Map<String, String> parameters = new ConcurrentHashMap<>();
+  private final Map<String, String> parameters = new ConcurrentHashMap<>();
+  private final Map<String, String> parametersView = java.util.Collections.unmodifiableMap(parameters);
   private final MessageTracer.Sink trace;
-  volatile Consumer<Map<Character, String>> noticeHandler = ServerSession::logNotice;
-  volatile Consumer<NotificationResponse> notificationHandler = n -> {};
-  public volatile java.util.function.BiConsumer<String, String> parameterListener = (k, v) -> {};
+  private final ConnectionState state = new ConnectionState();
+  private volatile Consumer<Map<Character, String>> noticeHandler = ServerSession::logNotice;
+  private volatile Consumer<NotificationResponse> notificationHandler = n -> {};
+  private volatile BiConsumer<String, String> parameterListener = (k, v) -> {};
   /** Where this session is, for cancel requests. */
-  io.sluice.HostPort endpoint;
+  private io.sluice.HostPort endpoint;
   private String database;
   private String user;
   /** Sends this session's CancelRequest: set by whoever connected it, which knows how to reach the server again. */
   private volatile CancelSender canceller = (session, timeoutNanos) -> false;
-  public int processId;
-  public byte[] secretKey;
-  public int protocolVersion;
+  private int processId;
+  private byte[] secretKey;
+  private int protocolVersion;
   /** How the server authenticated us, once it has (for connect events). */
-  public io.sluice.protocol.auth.AuthMethod authMethod;
-  /** Written by whichever thread reads a ReadyForQuery, read by others: volatile. */
-  public volatile TransactionStatus transactionStatus = TransactionStatus.IDLE;
-  private volatile boolean broken;
+  private io.sluice.protocol.auth.AuthMethod authMethod;
+  /** Written by whichever thread reads a ReadyForQuery ({@link #readyForQuery}), read by others: volatile. */
+  private volatile TransactionStatus transactionStatus = TransactionStatus.IDLE;
 
   public ServerSession(Transport transport, int maxMessageSize, MessageTracer.Sink trace) {
     this.transport = transport;
@@ -61,9 +64,9 @@ public final class ServerSession {
     this.trace = trace;
   }
 
-  /** The server's run-time parameters as its last ParameterStatus for each reported them. */
+  /** The server's run-time parameters as its last ParameterStatus for each reported them (a live, read-only view). */
   public Map<String, String> parameters() {
-    return parameters;
+    return parametersView;
   }
 
   /** The backend's process id (BackendKeyData). */
@@ -74,6 +77,58 @@ public final class ServerSession {
   /** The protocol version the server accepted, {@code major << 16 | minor}. */
   public int protocolVersion() {
     return protocolVersion;
+  }
+
+  /** The protocol version asked for in the StartupMessage, then the one the server offered back (NegotiateProtocolVersion). */
+  public void protocolVersion(int version) {
+    this.protocolVersion = version;
+  }
+
+  /** BackendKeyData: who this session is for cancel requests. */
+  public void keyData(int processId, byte[] secretKey) {
+    this.processId = processId;
+    this.secretKey = secretKey;
+  }
+
+  /** How the server authenticated us, or null before it has. */
+  public io.sluice.protocol.auth.AuthMethod authMethod() {
+    return authMethod;
+  }
+
+  /** The server accepted our credentials by {@code method}. */
+  public void authenticated(io.sluice.protocol.auth.AuthMethod method) {
+    this.authMethod = method;
+  }
+
+  /** The transaction status of the last ReadyForQuery. */
+  public TransactionStatus transactionStatus() {
+    return transactionStatus;
+  }
+
+  /**
+   * A ReadyForQuery was read: the one place the transaction status is written (the engine's
+   * dispatcher, {@link #next} for the start-up and replication exchanges).
+   */
+  void readyForQuery(TransactionStatus status) {
+    transactionStatus = status;
+  }
+
+  /**
+   * The frame reader, for the parts that read frames in place past {@link #next}, for speed: the
+   * engine's reply reader, a replication stream's CopyData.
+   */
+  public FrameReader frames() {
+    return reader;
+  }
+
+  /** The transport under the session, for the parts that speak to it before the engine runs (start-up, cancel). */
+  public Transport transport() {
+    return transport;
+  }
+
+  /** Whether the connection can be used, and why not: see {@link ConnectionState}. */
+  public ConnectionState state() {
+    return state;
   }
 
   /** The TLS protocol in use ("TLSv1.3"), or null on a plain session. */
@@ -138,6 +193,11 @@ public final class ServerSession {
     noticeHandler = handler != null ? handler : ServerSession::logNotice;
   }
 
+  /** Who hears of each ParameterStatus (name, value), on the thread that reads it. */
+  public void onParameterChange(BiConsumer<String, String> listener) {
+    parameterListener = listener;
+  }
+
   /** Encodes a message into the output buffer (not yet sent). */
   void queue(FrontendMessage m) {
     if (trace != null) {
@@ -179,13 +239,16 @@ public final class ServerSession {
       } catch (IOException e) {
         throw fail("could not read from the server: " + e.getMessage(), ifFails, e);
       } catch (ProtocolException e) {
-        broken = true;
-        transport.close();
-        throw new ProtocolViolationException("protocol violation from the server, connection closed: "
-            + e.getMessage(), ifFails, e);
+        ProtocolViolationException v = new ProtocolViolationException("protocol violation from the server, "
+            + "connection closed: " + e.getMessage(), ifFails, e);
+        broke(v);
+        throw v;
       }
       if (trace != null) {
         trace.trace(MessageTracer.DEFAULT.format(m));
+      }
+      if (m instanceof BackendMessage.ReadyForQuery r) {
+        readyForQuery(r.status());
       }
       if (!asynchronous(m)) {
         return m;
@@ -204,9 +267,10 @@ public final class ServerSession {
       case NoticeResponse n -> {
         ServerException asError = new ServerException(n.fields());
         if (asError.isConnectionFatal()) {
-          broken = true;
-          transport.close();
-          throw new ConnectionException("the server is shutting down: " + asError.getMessage(), Outcome.UNKNOWN, asError);
+          ConnectionException e = new ConnectionException("the server is shutting down: " + asError.getMessage(),
+              Outcome.UNKNOWN, asError);
+          broke(e);
+          throw e;
         }
         noticeHandler.accept(n.fields());
         return true;
@@ -229,26 +293,43 @@ public final class ServerSession {
     parameters.put(p.name(), p.value());
     parameterListener.accept(p.name(), p.value());
     if (p.name().equals("client_encoding") && !p.value().equalsIgnoreCase("UTF8")) {
-      broken = true;
-      transport.close();
-      throw new ConnectionException("client_encoding was changed to " + p.value()
+      ConnectionException e = new ConnectionException("client_encoding was changed to " + p.value()
           + "; Sluice speaks UTF8 only, so the connection was closed", Outcome.UNKNOWN);
+      broke(e);
+      throw e;
     }
   }
 
   ConnectionException fail(String message, Outcome outcome, Throwable cause) {
-    broken = true;
-    transport.close();
-    return new ConnectionException(message + " (" + transport.describe() + ")", outcome, cause);
+    ConnectionException e = new ConnectionException(message + " (" + transport.describe() + ")", outcome, cause);
+    broke(e);
+    return e;
   }
 
+  /**
+   * Whether no request can be admitted: the state left OPEN, or the socket closed under it (a
+   * transport that found its peer gone closes itself).
+   */
   public boolean isBroken() {
-    return broken || !transport.isOpen();
+    return !state.isOpen() || !transport.isOpen();
   }
 
-  public void markBroken() {
-    broken = true;
+  /** Whether replies may still be read: open, or a write failed and the server's last words may be waiting. */
+  public boolean isReadable() {
+    return state.phase().readable() && transport.isOpen();
+  }
+
+  /** The connection failed with {@code cause} ({@link ConnectionState#broke}); closes the socket. Returns the cause it holds. */
+  public SluiceException broke(SluiceException cause) {
+    SluiceException held = state.broke(cause);
     transport.close();
+    return held;
+  }
+
+  /** As {@link #broke}, for a failure whose caller reports it itself (a failed start-up, a replication stream's end). */
+  public void markBroken() {
+    broke(new ConnectionException("the connection failed and was closed (" + transport.describe() + ")",
+        Outcome.UNKNOWN));
   }
 
   public static void logNotice(Map<Character, String> fields) {

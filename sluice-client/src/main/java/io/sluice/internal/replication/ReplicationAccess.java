@@ -64,7 +64,6 @@ public final class ReplicationAccess {
         }
         case ErrorResponse e -> error = new ServerException(e.fields());
         case ReadyForQuery r -> {
-          s.transactionStatus = r.status();
           if (error != null) {
             throw error;
           }
@@ -85,7 +84,6 @@ public final class ReplicationAccess {
         case CommandComplete c -> { }
         case ErrorResponse e -> error = new ServerException(e.fields());
         case ReadyForQuery r -> {
-          s.transactionStatus = r.status();
           if (error != null) {
             throw error;
           }
@@ -103,7 +101,7 @@ public final class ReplicationAccess {
 
   /** The frame reader: the stream reads CopyData bodies in place, without a copy. */
   public static FrameReader reader(ServerSession s) {
-    return s.reader;
+    return s.frames();
   }
 
   /**
@@ -116,24 +114,24 @@ public final class ReplicationAccess {
 
   /** Writes bytes at once; one writer at a time (the caller's lock), concurrently with one reader. */
   public static void write(ServerSession s, byte[] b, int off, int len) throws IOException {
-    s.transport.write(b, off, len);
+    s.transport().write(b, off, len);
   }
 
   public static Map<String, String> parameters(ServerSession s) {
-    return s.parameters;
+    return s.parameters();
   }
 
   /** Where ParameterStatus values go, besides the session's own map. */
   static void onParameter(ServerSession s, BiConsumer<String, String> listener) {
-    s.parameterListener = listener;
+    s.onParameterChange(listener);
   }
 
   public static int processId(ServerSession s) {
-    return s.processId;
+    return s.processId();
   }
 
   public static String describe(ServerSession s) {
-    return s.transport.describe();
+    return s.describe();
   }
 
   public static boolean isBroken(ServerSession s) {

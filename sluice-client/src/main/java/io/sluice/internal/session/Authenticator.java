@@ -55,7 +55,7 @@ final class Authenticator {
               throw refuse("the server ended GSSAPI authentication without proving it is the service");
             }
           }
-          if (used == AuthMethod.NONE && s.transport.isGssEncrypted()) {
+          if (used == AuthMethod.NONE && s.transport().isGssEncrypted()) {
             // a gss line over GSS encryption asks for nothing more: the server took the principal from the
             // encryption's security context. libpq's require_auth=gss counts that (check_expected_areq);
             // here it counts as gss only, so require_auth without gss refuses it (libpq lets "!gss" through)
@@ -69,7 +69,7 @@ final class Authenticator {
           if (p.channelBinding() == ChannelBindingMode.REQUIRE && !usedPlus) {
             throw refuse("channel_binding=require, but the server authenticated without channel binding");
           }
-          s.authMethod = used;
+          s.authenticated(used);
           return;
         }
         case NegotiateProtocolVersion v -> Connector.negotiated(s, v);
@@ -183,8 +183,8 @@ final class Authenticator {
   private static ChannelBinding chooseBinding(ServerSession s, ConnectPlan p, AuthenticationSASL sasl) {
     boolean offersPlus = sasl.mechanisms().contains(ScramSha256.MECHANISM_PLUS);
     boolean offersPlain = sasl.mechanisms().contains(ScramSha256.MECHANISM);
-    X509Certificate cert = s.transport.peerCertificate();
-    if (p.channelBinding() != ChannelBindingMode.DISABLE && s.transport.isSecure() && offersPlus && cert != null) {
+    X509Certificate cert = s.transport().peerCertificate();
+    if (p.channelBinding() != ChannelBindingMode.DISABLE && s.transport().isSecure() && offersPlus && cert != null) {
       try {
         return ChannelBinding.tlsServerEndPoint(ScramSha256.tlsServerEndPoint(cert));
       } catch (RuntimeException ex) {
@@ -205,7 +205,7 @@ final class Authenticator {
     }
     // 'y': we could bind but the server did not offer it; a server that did offer -PLUS and sees
     // 'y' knows a man in the middle stripped it (RFC 5802 section 6)
-    return s.transport.isSecure() && p.channelBinding() != ChannelBindingMode.DISABLE
+    return s.transport().isSecure() && p.channelBinding() != ChannelBindingMode.DISABLE
         ? ChannelBinding.supportedNotOffered()
         : ChannelBinding.none();
   }

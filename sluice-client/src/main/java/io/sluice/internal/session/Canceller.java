@@ -56,10 +56,10 @@ public final class Canceller {
         SocketTransport tcp = SocketTransport.connect(new InetSocketAddress(addr, h.port()),
             (int) Math.max(1, timeoutNanos / 1_000_000));
         t[0] = tcp;
-        if (s.transport.isGssEncrypted() && p != null) {
+        if (s.transport().isGssEncrypted() && p != null) {
           // libpq (PQcancelCreate) sends the CancelRequest after a GSSENCRequest, inside the encryption
           t[0] = GssEncryption.forCancel(tcp, p, h);
-        } else if (s.transport.isSecure() && p != null && p.tls() != null) {
+        } else if (s.transport().isSecure() && p != null && p.tls() != null) {
           // the cancel key is a secret of the session: it travels encrypted when the session does
           if (!p.directTls()) {
             Connector.requestTls(tcp, SslMode.REQUIRE);   // never the clear: the session is not
@@ -67,7 +67,7 @@ public final class Canceller {
           t[0] = TlsUpgrade.handshake(tcp, h.name().orElse(h.connectAddress()), p.tls());
         }
       }
-      byte[] msg = FrontendMessage.toBytes(new FrontendMessage.CancelRequest(s.processId, s.secretKey()));
+      byte[] msg = FrontendMessage.toBytes(new FrontendMessage.CancelRequest(s.processId(), s.secretKey()));
       t[0].write(msg, 0, msg.length);
       byte[] sink = new byte[64];
       while (t[0].read(sink, 0, sink.length) >= 0) {

@@ -234,7 +234,7 @@ public final class Connector {
           Result.sqlState(ex), ex), EventListener::connectEnd);
       throw ex;
     }
-    started.end(new ConnectEnd(started.start(), s.authMethod, s.transport.tlsProtocol(), s.processId,
+    started.end(new ConnectEnd(started.start(), s.authMethod(), s.transport().tlsProtocol(), s.processId(),
         started.elapsedNanos(), Result.SUCCEEDED, null, null), EventListener::connectEnd);
     return s;
   }
@@ -372,7 +372,7 @@ public final class Connector {
     for (Map.Entry<String, String> kv : p.startup().entrySet()) {
       params.add(Map.entry(kv.getKey(), kv.getValue()));
     }
-    s.protocolVersion = p.maxProtocolVersion();
+    s.protocolVersion(p.maxProtocolVersion());
     s.send(new FrontendMessage.StartupMessage(p.maxProtocolVersion(), params), Outcome.NOT_SENT);
     stage[0] = "authenticating";
     Authenticator.authenticate(s, p, e);
@@ -381,18 +381,16 @@ public final class Connector {
       BackendMessage m = s.next(Outcome.NOT_SENT);
       switch (m) {
         case BackendKeyData k -> {
-          s.processId = k.processId();
-          s.secretKey = k.secretKey();
+          s.keyData(k.processId(), k.secretKey());
         }
         case NegotiateProtocolVersion v -> negotiated(s, v);
         case ErrorResponse err -> throw new ServerException(err.fields());
         case ReadyForQuery r -> {
-          if (s.protocolVersion < p.minProtocolVersion()) {
-            throw new ConnectionException("the server speaks protocol " + ProtocolVersion.toString(s.protocolVersion)
+          if (s.protocolVersion() < p.minProtocolVersion()) {
+            throw new ConnectionException("the server speaks protocol " + ProtocolVersion.toString(s.protocolVersion())
                 + "; min_protocol_version is " + ProtocolVersion.toString(p.minProtocolVersion()), Outcome.NOT_SENT);
           }
-          s.transactionStatus = r.status();
-          String enc = s.parameters.getOrDefault("client_encoding", "UTF8");
+          String enc = s.parameters().getOrDefault("client_encoding", "UTF8");
           if (!enc.equalsIgnoreCase("UTF8")) {
             throw new ConnectionException("the server uses client_encoding " + enc
                 + "; Sluice speaks UTF8 only", Outcome.NOT_SENT);
@@ -408,10 +406,10 @@ public final class Connector {
   /** The server supports an older minor version (or not some options): use what it offers. */
   static void negotiated(ServerSession s, NegotiateProtocolVersion v) {
     int offered = (3 << 16) | v.newestMinorVersion();
-    if (offered > s.protocolVersion || v.newestMinorVersion() < 0) {
+    if (offered > s.protocolVersion() || v.newestMinorVersion() < 0) {
       throw new ConnectionException("the server offered protocol " + ProtocolVersion.toString(offered)
-          + ", newer than the " + ProtocolVersion.toString(s.protocolVersion) + " requested", Outcome.NOT_SENT);
+          + ", newer than the " + ProtocolVersion.toString(s.protocolVersion()) + " requested", Outcome.NOT_SENT);
     }
-    s.protocolVersion = offered;
+    s.protocolVersion(offered);
   }
 }

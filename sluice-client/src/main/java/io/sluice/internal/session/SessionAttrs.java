@@ -24,8 +24,8 @@ public final class SessionAttrs {
     if (want == TargetSessionAttrs.ANY) {
       return null;
     }
-    String standbyParam = s.parameters.get("in_hot_standby");
-    String readOnlyParam = s.parameters.get("default_transaction_read_only");
+    String standbyParam = s.parameters().get("in_hot_standby");
+    String readOnlyParam = s.parameters().get("default_transaction_read_only");
     boolean standby;
     boolean readOnly;
     if (standbyParam != null && readOnlyParam != null) {
@@ -57,7 +57,7 @@ public final class SessionAttrs {
   public static void close(ServerSession s) {
     try {
       byte[] bytes = FrontendMessage.toBytes(FrontendMessage.Terminate.INSTANCE);
-      s.transport.write(bytes, 0, bytes.length);
+      s.transport().write(bytes, 0, bytes.length);
     } catch (IOException ignored) {
       // closing anyway
     }

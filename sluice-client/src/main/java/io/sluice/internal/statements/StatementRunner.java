@@ -53,13 +53,13 @@ public final class StatementRunner {
     this.engine = new RequestEngine(server, settings);
     engine.runBeginAloneWith(sql -> new SimpleQueryRequest(sql, engine));
     this.cache = new StatementCache(settings.statementCacheSize(),
-        () -> !"off".equalsIgnoreCase(server.parameters.get("standard_conforming_strings")), mode);
+        () -> !"off".equalsIgnoreCase(server.parameters().get("standard_conforming_strings")), mode);
     TypeRegistry registry = new TypeRegistry();
     registry.stringsAsUnknown(true);
     this.types = new SessionTypeContext(registry, io.sluice.types.JsonCodec.STRING);
-    server.parameters.forEach(types::serverParameter);
-    searchPath = server.parameters.get("search_path");
-    server.parameterListener = (name, value) -> {
+    server.parameters().forEach(types::serverParameter);
+    searchPath = server.parameters().get("search_path");
+    server.onParameterChange((name, value) -> {
       types.serverParameter(name, value);
       if (PlanInvalidation.searchPathReported(name, value, searchPath)) {
         cache.clear(true);
@@ -67,7 +67,7 @@ public final class StatementRunner {
       if (name.equals("search_path")) {
         searchPath = value;
       }
-    };
+    });
   }
 
   /** The last search_path the server reported (PostgreSQL 18+), or null. Written by the reader's thread. */
@@ -409,7 +409,7 @@ public final class StatementRunner {
   private List<SimpleResult> runSimple(String sql, Deadline deadline, java.util.function.Consumer<Request> sent) {
     if (cache.poolerMode.sharesSessions()) {
       io.sluice.ValueException shared = SharedSessionGuard.refusal(sql,
-          !"off".equalsIgnoreCase(server().parameters.get("standard_conforming_strings")), cache.poolerMode);
+          !"off".equalsIgnoreCase(server().parameters().get("standard_conforming_strings")), cache.poolerMode);
       if (shared != null) {
         throw shared;
       }

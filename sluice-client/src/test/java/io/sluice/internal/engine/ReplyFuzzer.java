@@ -9,6 +9,7 @@ import io.sluice.internal.engine.FuzzCheck.Observed;
 import io.sluice.internal.engine.ReplyOracle.Request;
 import io.sluice.internal.engine.StreamMutator.Mutated;
 import io.sluice.internal.statements.StatementRunner;
+import io.sluice.protocol.BackendMessage.ParameterStatus;
 import io.sluice.protocol.FrontendMessage;
 import io.sluice.testkit.Exchange;
 import io.sluice.testkit.Replies;
@@ -50,8 +51,8 @@ final class ReplyFuzzer {
   static CaseResult run(FuzzCase c) throws InterruptedException {
     MemoryTransport transport = new MemoryTransport(FuzzCase.DB);
     ServerSession server = new ServerSession(transport, MAX_MESSAGE_SIZE, null);
-    server.parameters.putAll(Map.of("client_encoding", "UTF8", "server_version", "18.1",
-        "integer_datetimes", "on", "standard_conforming_strings", "on"));
+    Map.of("client_encoding", "UTF8", "server_version", "18.1", "integer_datetimes", "on",
+        "standard_conforming_strings", "on").forEach((k, v) -> server.asynchronous(new ParameterStatus(k, v)));
     StatementRunner session = new StatementRunner(server, new EngineSettings(16, c.unnamed() ? 0 : 256,
         EngineSettings.ONE_AT_A_TIME.cancelTimeoutNanos(), EngineSettings.ONE_AT_A_TIME.pinTimeoutNanos()), null);
     List<Finding> findings = new ArrayList<>();
