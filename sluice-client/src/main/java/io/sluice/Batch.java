@@ -1,7 +1,7 @@
 package io.sluice;
 
-import io.sluice.internal.exchanges.StatementOutcome;
-import io.sluice.internal.exchanges.QueryResult;
+import io.sluice.internal.requests.StatementOutcome;
+import io.sluice.internal.requests.QueryResult;
 import io.sluice.internal.engine.Deadline;
 import io.sluice.internal.rows.BufferedRowSet;
 import io.sluice.internal.rows.RowSink;
@@ -24,13 +24,13 @@ import java.util.List;
  * Not thread-safe; a batch is built and run by one thread.
  */
 public final class Batch {
-  private final StatementRunner session;
+  private final StatementRunner statements;
   private final Deadline deadline;
   private final List<String> sqls = new ArrayList<>();
   private final List<Object[]> params = new ArrayList<>();
 
-  Batch(StatementRunner session, Deadline deadline) {
-    this.session = session;
+  Batch(StatementRunner statements, Deadline deadline) {
+    this.statements = statements;
     this.deadline = deadline;
   }
 
@@ -63,7 +63,7 @@ public final class Batch {
   public List<Item> run() {
     List<RowStore> stores = stores();
     List<RowSink> sinks = new ArrayList<>(stores);
-    List<StatementOutcome> outcomes = session.batch(sqls, params, sinks, deadline);
+    List<StatementOutcome> outcomes = statements.batch(sqls, params, sinks, deadline);
     List<Item> items = new ArrayList<>(outcomes.size());
     for (int i = 0; i < outcomes.size(); i++) {
       items.add(switch (outcomes.get(i)) {
@@ -88,7 +88,7 @@ public final class Batch {
   public List<RowSet> runAtomic(List<String> reported) {
     List<RowStore> stores = stores();
     List<RowSink> sinks = new ArrayList<>(stores);
-    List<QueryResult> results = session.atomicBatch(sqls, params, sinks, deadline, reported);
+    List<QueryResult> results = statements.atomicBatch(sqls, params, sinks, deadline, reported);
     List<RowSet> out = new ArrayList<>(results.size());
     for (int i = 0; i < results.size(); i++) {
       out.add(new BufferedRowSet(results.get(i).layout(), stores.get(i), results.get(i).commandTag()));

@@ -76,13 +76,13 @@ public final class Connection implements Queryable, AutoCloseable {
   /** COPY in and out on this connection; see {@link Copy}. */
   public Copy copy() {
     core.ensureOpen();
-    return new Copy(this, core.session());
+    return new Copy(this, core.statements());
   }
 
   /** A batch of statements to send together; see {@link Batch}. */
   public Batch batch() {
     core.ensureOpen();
-    return new Batch(core.session(), core.deadline());
+    return new Batch(core.statements(), core.deadline());
   }
 
   /**
@@ -95,7 +95,7 @@ public final class Connection implements Queryable, AutoCloseable {
     if (timeout == null || timeout.isNegative() || timeout.isZero()) {
       throw new ConfigException("a batch timeout must be more than zero, got " + timeout);
     }
-    return new Batch(core.session(), Deadline.in(timeout.toNanos()));
+    return new Batch(core.statements(), Deadline.in(timeout.toNanos()));
   }
 
   /**
@@ -127,7 +127,7 @@ public final class Connection implements Queryable, AutoCloseable {
     core.ensureOpen();
     core.pin();
     // BEGIN goes out with the first statement, in the same exchange: no round trip of its own
-    core.session().engine().deferBegin(options.beginSql());
+    core.statements().engine().deferBegin(options.beginSql());
     Events events = core.events();
     Deadline until = options.timeout() == null ? Deadline.NONE : Deadline.in(options.timeout().toNanos());
     return new Transaction(this, null, null, until, !Events.on(events) ? null
@@ -192,7 +192,7 @@ public final class Connection implements Queryable, AutoCloseable {
     } finally {
       try {
         if (isOpen() && core.transactionStatus() != TransactionStatus.IDLE) {
-          core.session().simpleQueryUnobserved("ROLLBACK", core.deadline());   // Sluice's own clean-up: not reported
+          core.statements().simpleQueryUnobserved("ROLLBACK", core.deadline());   // Sluice's own clean-up: not reported
           if (returned) {
             throw new TransactionException("the session ended with a transaction open; it was rolled back",
                 SluiceException.Outcome.SERVER_ERROR);
@@ -221,37 +221,37 @@ public final class Connection implements Queryable, AutoCloseable {
    */
   public boolean cancel() {
     core.ensureOpen();
-    return core.session().engine().cancelCurrent();
+    return core.statements().engine().cancelCurrent();
   }
 
   /** A run-time parameter the server reported (ParameterStatus), e.g. {@code server_version}. */
   public String parameter(String name) {
-    return core.session().server().parameters().get(name);
+    return core.statements().server().parameters().get(name);
   }
 
   /** Every parameter the server reported, as of now. */
   public Map<String, String> parameters() {
-    return Map.copyOf(core.session().server().parameters());
+    return Map.copyOf(core.statements().server().parameters());
   }
 
   /** The server process serving this session. */
   public int processId() {
-    return core.session().server().processId();
+    return core.statements().server().processId();
   }
 
   /** The protocol version in use: {@code 0x30000} for 3.0, {@code 0x30002} for 3.2. */
   public int protocolVersion() {
-    return core.session().server().protocolVersion();
+    return core.statements().server().protocolVersion();
   }
 
   /** The TLS protocol in use ({@code TLSv1.3}), or {@code null} without TLS. */
   public String tlsProtocol() {
-    return core.session().server().tlsProtocol();
+    return core.statements().server().tlsProtocol();
   }
 
   /** Whether the session is GSS-encrypted ({@code gssencmode}; libpq's {@code PQgssEncInUse}). */
   public boolean gssEncrypted() {
-    return core.session().server().gssEncrypted();
+    return core.statements().server().gssEncrypted();
   }
 
   /**
@@ -259,7 +259,7 @@ public final class Connection implements Queryable, AutoCloseable {
    * requests in flight now and at the most. A snapshot; cheap enough to poll for gauges.
    */
   public ConnectionStats stats() {
-    return core.session().stats();
+    return core.statements().stats();
   }
 
   /** The configuration this connection was opened with. */
@@ -283,6 +283,6 @@ public final class Connection implements Queryable, AutoCloseable {
 
   @Override
   public String toString() {
-    return "Connection[" + core.session().server().describe() + ", pid " + processId() + (core.isClosed() ? ", closed" : "") + "]";
+    return "Connection[" + core.statements().server().describe() + ", pid " + processId() + (core.isClosed() ? ", closed" : "") + "]";
   }
 }

@@ -30,17 +30,17 @@ import java.util.function.Consumer;
  */
 public final class Copy {
   private final Connection connection;
-  private final StatementRunner session;
+  private final StatementRunner statements;
 
-  Copy(Connection connection, StatementRunner session) {
+  Copy(Connection connection, StatementRunner statements) {
     this.connection = connection;
-    this.session = session;
+    this.statements = statements;
   }
 
   /** Starts a {@code COPY … FROM STDIN} to be fed in chunks; see {@link CopyIn}. */
   public CopyIn open(String copySql) {
     connection.core.ensureOpen();
-    return new CopyIn(CopyInExchange.start(session, copySql, connection.core.deadline()));
+    return new CopyIn(CopyInExchange.start(statements, copySql, connection.core.deadline()));
   }
 
   /**
@@ -49,7 +49,7 @@ public final class Copy {
    * rethrown.
    */
   public long from(String copySql, InputStream in) {
-    CopyInExchange x = CopyInExchange.start(session, copySql, connection.core.deadline());
+    CopyInExchange x = CopyInExchange.start(statements, copySql, connection.core.deadline());
     byte[] chunk = new byte[64 * 1024];
     try {
       for (int n; !x.serverEnded() && (n = in.read(chunk)) >= 0; ) {
@@ -66,7 +66,7 @@ public final class Copy {
    * character, which has no UTF-8 form) abandons the COPY with a {@link ValueException}.
    */
   public long from(String copySql, Reader in) {
-    CopyInExchange x = CopyInExchange.start(session, copySql, connection.core.deadline());
+    CopyInExchange x = CopyInExchange.start(statements, copySql, connection.core.deadline());
     char[] chars = new char[16 * 1024];
     int kept = 0;   // 1 when a read ended between the two halves of a surrogate pair
     try {
@@ -111,10 +111,10 @@ public final class Copy {
       quoted.add(Identifiers.quote(c));
     }
     String list = String.join(", ", quoted);
-    RowLayout layout = session.prepare("select " + list + " from " + table, connection.core.deadline()).layout();
+    RowLayout layout = statements.prepare("select " + list + " from " + table, connection.core.deadline()).layout();
     CopyRows encoder = new CopyRows(format, layout);
     String sql = "copy " + table + " (" + list + ") from stdin (format " + format.name().toLowerCase() + ")";
-    CopyInExchange x = CopyInExchange.start(session, sql, connection.core.deadline());
+    CopyInExchange x = CopyInExchange.start(statements, sql, connection.core.deadline());
     try {
       encoder.start(x);
       for (Object row : rows) {
@@ -153,7 +153,7 @@ public final class Copy {
    */
   public long toRows(String query, Consumer<? super Row> each) {
     connection.core.ensureOpen();
-    RowLayout described = session.prepare(query, connection.core.deadline()).layout();
+    RowLayout described = statements.prepare(query, connection.core.deadline()).layout();
     Column[] binary = new Column[described.size()];
     for (int i = 0; i < binary.length; i++) {
       Column c = described.column(i);
@@ -174,7 +174,7 @@ public final class Copy {
   private String runOut(String sql, CopyOutExchange.Sink sink) {
     connection.core.ensureOpen();
     try {
-      return CopyOutExchange.run(session, sql, sink, connection.core.deadline());
+      return CopyOutExchange.run(statements, sql, sink, connection.core.deadline());
     } catch (IOException e) {
       throw new UncheckedIOException("COPY TO STDOUT stopped: writing the data failed: " + e.getMessage(), e);
     } catch (RuntimeException e) {

@@ -154,7 +154,7 @@ public final class Notifications implements AutoCloseable {
 
   private Connection connect() {
     Connection c = Connection.open(config);
-    c.core.session().server().onNotification(
+    c.core.statements().server().onNotification(
         n -> queue.add(new Notification(n.channel(), n.payload(), n.processId())));
     return c;
   }
@@ -163,12 +163,12 @@ public final class Notifications implements AutoCloseable {
   private void supervise() {
     long pause = 50;
     while (!closed) {
-      connection.core.session().engine().pump();
+      connection.core.statements().engine().pump();
       if (closed) {
         return;
       }
       long lostAt = System.nanoTime();
-      Throwable cause = connection.core.session().engine().failure();
+      Throwable cause = connection.core.statements().engine().failure();
       while (!closed) {
         try {
           Thread.sleep(pause);

@@ -146,7 +146,7 @@ public final class Transaction implements Queryable, AutoCloseable {
     Throwable thrown = null;
     try {
       if (parent == null) {
-        if (connection.core.session().engine().dropDeferredBegin()) {
+        if (connection.core.statements().engine().dropDeferredBegin()) {
           return;   // no statement ran: the transaction never started on the server
         }
         List<SimpleResult> r = connection.runner.simpleQuery(deadline(), "COMMIT");
@@ -176,7 +176,7 @@ public final class Transaction implements Queryable, AutoCloseable {
     Throwable thrown = null;
     try {
       if (parent == null) {
-        if (!connection.core.session().engine().dropDeferredBegin()) {
+        if (!connection.core.statements().engine().dropDeferredBegin()) {
           connection.simpleQuery("ROLLBACK");
         }
       } else {

@@ -259,7 +259,7 @@ class RequestIntegrityTest {
         throw new OutOfMemoryError("test: no heap left to keep this row");
       };
       ConnectionException e = assertThrows(ConnectionException.class,
-          () -> c.core.session().query(sql, new Object[] {3}, exhausted, false, io.sluice.internal.engine.Deadline.NONE));
+          () -> c.core.statements().query(sql, new Object[] {3}, exhausted, false, io.sluice.internal.engine.Deadline.NONE));
       assertEquals(SluiceException.Outcome.UNKNOWN, e.outcome());
       assertTrue(e.getMessage().contains("out of memory"), e.getMessage());
       assertFalse(c.isOpen());

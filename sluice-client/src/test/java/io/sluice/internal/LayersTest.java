@@ -27,7 +27,7 @@ class LayersTest {
       Set.of("gss", "fleet"),
       Set.of("net"),
       Set.of("engine"),
-      Set.of("exchanges"),
+      Set.of("requests"),
       Set.of("events"),
       Set.of("statements"),
       Set.of("session"),

@@ -24,15 +24,15 @@ import java.time.Duration;
  * session through this.
  */
 public final class ConnectionCore {
-  private final StatementRunner session;
+  private final StatementRunner statements;
   private final ConnectionConfig config;
   private final long queryTimeoutNanos;
   /** This connection's events (its listener's and JFR's), called safely; see {@link Events#on}. */
   private final Events events;
   private final Runner runner;
 
-  private ConnectionCore(StatementRunner session, ConnectionConfig config, Events events) {
-    this.session = session;
+  private ConnectionCore(StatementRunner statements, ConnectionConfig config, Events events) {
+    this.statements = statements;
     this.config = config;
     this.events = events;
     this.queryTimeoutNanos = config.queryTimeout().map(Duration::toNanos).orElse(0L);
@@ -59,7 +59,7 @@ public final class ConnectionCore {
         config.poolerMode()),
         config, events);
     try {
-      core.session.registerNamedCodecs(config.codecs(), config.database(), core.deadline());
+      core.statements.registerNamedCodecs(config.codecs(), config.database(), core.deadline());
       return core;
     } catch (RuntimeException e) {
       core.close();
@@ -90,8 +90,8 @@ public final class ConnectionCore {
     return runner;
   }
 
-  public StatementRunner session() {
-    return session;
+  public StatementRunner statements() {
+    return statements;
   }
 
   public ConnectionConfig config() {
@@ -121,32 +121,32 @@ public final class ConnectionCore {
 
   /** Pins the session to the calling thread (a transaction or a session body). */
   public void pin() {
-    session.engine().hold(deadline());
+    statements.engine().hold(deadline());
   }
 
   /** Moves another thread's pin to the calling thread; see {@code RequestEngine.takeOverHold}. */
   public void takeOverPin() {
-    session.engine().takeOverHold();
+    statements.engine().takeOverHold();
   }
 
   public void unpin() {
-    session.engine().release();
+    statements.engine().release();
   }
 
   /** The transaction status of the last ReadyForQuery. */
   public TransactionStatus transactionStatus() {
-    return session.engine().transactionStatus();
+    return statements.engine().transactionStatus();
   }
 
   /** Runs Sluice's own statements (a pool's rollback and session reset): no event reports them. */
   public void runInternally(String sql) {
     ensureOpen();
-    session.simpleQueryUnobserved(sql, deadline());
+    statements.simpleQueryUnobserved(sql, deadline());
   }
 
   /** For the pool: whether a stream is in flight here, so that statements routed here would wait behind it. */
   public boolean isStreaming() {
-    return session.engine().streaming();
+    return statements.engine().streaming();
   }
 
   /**
@@ -154,21 +154,21 @@ public final class ConnectionCore {
    * it was idle; false when it turns out closed (its backend was terminated, the server shut down).
    */
   public boolean checkIdle() {
-    return !isClosed() && session.engine().checkIdle();
+    return !isClosed() && statements.engine().checkIdle();
   }
 
   /** Whether requests can be admitted: the connection's state (engine.ConnectionState) is OPEN. */
   public boolean isOpen() {
-    return !session.engine().isBroken();
+    return !statements.engine().isBroken();
   }
 
   /** Whether its owner closed it (a connection that failed is not open, but not closed until then). */
   public boolean isClosed() {
-    return session.engine().isClosed();
+    return statements.engine().isClosed();
   }
 
   /** Ends the session with Terminate; requests in flight in other threads fail with an unknown outcome. */
   public void close() {
-    session.engine().terminate();
+    statements.engine().terminate();
   }
 }

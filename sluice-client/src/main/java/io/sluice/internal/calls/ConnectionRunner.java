@@ -1,6 +1,6 @@
 package io.sluice.internal.calls;
 
-import io.sluice.internal.exchanges.QueryResult;
+import io.sluice.internal.requests.QueryResult;
 import io.sluice.BatchException;
 import io.sluice.PreparedQuery;
 import io.sluice.Row;
@@ -47,14 +47,14 @@ record ConnectionRunner(ConnectionCore c, long timeoutNanos) implements Runner {
   public RowSet query(Deadline deadline, String sql, Object[] params) {
     c.ensureOpen();
     RowStore store = new RowStore();
-    QueryResult r = c.session().query(sql, params, store, false, deadline);
+    QueryResult r = c.statements().query(sql, params, store, false, deadline);
     return new BufferedRowSet(r.layout(), store, r.commandTag());
   }
 
   @Override
   public long execute(Deadline deadline, String sql, Object[] params) {
     c.ensureOpen();
-    QueryResult r = c.session().query(sql, params, (b, o, l) -> {}, false, deadline);
+    QueryResult r = c.statements().query(sql, params, (b, o, l) -> {}, false, deadline);
     return CommandTags.rowCount(r.commandTag());
   }
 
@@ -62,14 +62,14 @@ record ConnectionRunner(ConnectionCore c, long timeoutNanos) implements Runner {
   public void forEach(Deadline deadline, String sql, Consumer<? super Row> each, Object[] params) {
     c.ensureOpen();
     Streamer s = new Streamer(each);
-    c.session().query(sql, params, s, true, deadline);
+    c.statements().query(sql, params, s, true, deadline);
     s.rethrow();
   }
 
   @Override
   public void forEachWhile(Deadline deadline, String sql, Predicate<? super Row> each, Object[] params) {
     c.ensureOpen();
-    if (c.session().engine().heldByCurrentThread()) {
+    if (c.statements().engine().heldByCurrentThread()) {
       // the connection is this thread's anyway: a portal's pauses between chunks cost no one
       try (RowStream rows = stream(deadline, sql, STOPPABLE_FETCH, params)) {
         for (Row r : rows) {
@@ -81,14 +81,14 @@ record ConnectionRunner(ConnectionCore c, long timeoutNanos) implements Runner {
       return;
     }
     Streamer s = new Streamer(each);
-    c.session().query(sql, params, s, true, deadline);
+    c.statements().query(sql, params, s, true, deadline);
     s.rethrow();
   }
 
   @Override
   public PreparedQuery prepare(Deadline deadline, String sql) {
     c.ensureOpen();
-    return new PreparedHandle(c, c.session().prepare(sql, deadline), null);
+    return new PreparedHandle(c, c.statements().prepare(sql, deadline), null);
   }
 
   @Override
@@ -102,7 +102,7 @@ record ConnectionRunner(ConnectionCore c, long timeoutNanos) implements Runner {
         throw new ValueException("parameter group " + i + " is null; a group without parameters is an empty array");
       }
     }
-    boolean standard = !"off".equalsIgnoreCase(c.session().server().parameters().get("standard_conforming_strings"));
+    boolean standard = !"off".equalsIgnoreCase(c.statements().server().parameters().get("standard_conforming_strings"));
     MultiRowInsert insert = groups.size() > 1 ? MultiRowInsert.of(sql, standard).orElse(null) : null;
     List<String> sqls = new ArrayList<>();
     List<Object[]> params = new ArrayList<>();
@@ -124,7 +124,7 @@ record ConnectionRunner(ConnectionCore c, long timeoutNanos) implements Runner {
     List<QueryResult> sets;
     try {
       // reported as the caller gave it: one SQL per group, not the multi-row chunks that went out
-      sets = c.session().atomicBatch(sqls, params, sinks, deadline, Collections.nCopies(groups.size(), sql));
+      sets = c.statements().atomicBatch(sqls, params, sinks, deadline, Collections.nCopies(groups.size(), sql));
     } catch (BatchException e) {
       if (chunks == null) {
         throw e;
@@ -149,13 +149,13 @@ record ConnectionRunner(ConnectionCore c, long timeoutNanos) implements Runner {
   @Override
   public PortalRowStream stream(Deadline deadline, String sql, int fetchSize, Object[] params) {
     c.ensureOpen();
-    return new PortalRowStream(c.session().openPortal(sql, params, fetchSize, deadline));
+    return new PortalRowStream(c.statements().openPortal(sql, params, fetchSize, deadline));
   }
 
 
   @Override
   public List<SimpleResult> simpleQuery(Deadline deadline, String sql) {
     c.ensureOpen();
-    return c.session().simpleQuery(sql, deadline);
+    return c.statements().simpleQuery(sql, deadline);
   }
 }

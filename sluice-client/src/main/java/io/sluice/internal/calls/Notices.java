@@ -20,6 +20,6 @@ public final class Notices {
    * quick, never block in it, and never use the connection from it. A null handler logs them again.
    */
   public static void route(Connection connection, Consumer<Map<Character, String>> handler) {
-    Connections.core(connection).session().server().onNotice(handler);
+    Connections.core(connection).statements().server().onNotice(handler);
   }
 }

@@ -1,6 +1,6 @@
 package io.sluice.internal.calls;
 
-import io.sluice.internal.exchanges.QueryResult;
+import io.sluice.internal.requests.QueryResult;
 import io.sluice.Column;
 import io.sluice.PreparedQuery;
 import io.sluice.Queryable;
@@ -8,7 +8,7 @@ import io.sluice.Row;
 import io.sluice.RowSet;
 import io.sluice.internal.rows.BufferedRowSet;
 import io.sluice.internal.rows.RowStore;
-import io.sluice.internal.exchanges.ServerStatement;
+import io.sluice.internal.requests.ServerStatement;
 import io.sluice.internal.statements.StatementRunner;
 import io.sluice.protocol.CommandTags;
 import java.util.List;
@@ -49,7 +49,7 @@ public record PreparedHandle(ConnectionCore connection, ServerStatement statemen
       return through.query(sql(), params);
     }
     RowStore store = new RowStore();
-    QueryResult r = session().queryPrepared(statement, params, store, false, connection.deadline());
+    QueryResult r = statements().queryPrepared(statement, params, store, false, connection.deadline());
     return new BufferedRowSet(r.layout(), store, r.commandTag());
   }
 
@@ -59,7 +59,7 @@ public record PreparedHandle(ConnectionCore connection, ServerStatement statemen
       return through.execute(sql(), params);
     }
     QueryResult r =
-        session().queryPrepared(statement, params, (b, o, l) -> {}, false, connection.deadline());
+        statements().queryPrepared(statement, params, (b, o, l) -> {}, false, connection.deadline());
     return CommandTags.rowCount(r.commandTag());
   }
 
@@ -81,12 +81,12 @@ public record PreparedHandle(ConnectionCore connection, ServerStatement statemen
     stream(new Streamer(each), params);
   }
 
-  private StatementRunner session() {
-    return connection.session();
+  private StatementRunner statements() {
+    return connection.statements();
   }
 
   private void stream(Streamer s, Object[] params) {
-    session().queryPrepared(statement, params, s, true, connection.deadline());
+    statements().queryPrepared(statement, params, s, true, connection.deadline());
     s.rethrow();
   }
 

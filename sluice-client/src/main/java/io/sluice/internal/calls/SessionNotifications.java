@@ -21,7 +21,7 @@ public final class SessionNotifications {
    * it quick, never block in it, and never use the connection from it.
    */
   public static void route(Connection connection, Consumer<Notification> handler) {
-    Connections.core(connection).session().server().onNotification(handler == null ? n -> {}
+    Connections.core(connection).statements().server().onNotification(handler == null ? n -> {}
         : n -> handler.accept(new Notification(n.channel(), n.payload(), n.processId())));
   }
 
@@ -41,7 +41,7 @@ public final class SessionNotifications {
    * hand the notifications that come with their replies to the handler.
    */
   public static boolean awaitInput(Connection connection) {
-    return Connections.core(connection).session().engine().awaitInput();
+    return Connections.core(connection).statements().engine().awaitInput();
   }
 
   /**

@@ -120,7 +120,7 @@ public final class FleetPool implements PoolCore {
 
   /** A group's connection lets the WAL position trail its calls ({@link WalTracking}). */
   private static ConnectionCore tracked(ConnectionCore c) {
-    c.session().engine().acceptTrailers();
+    c.statements().engine().acceptTrailers();
     return c;
   }
 

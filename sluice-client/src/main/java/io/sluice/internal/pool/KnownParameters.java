@@ -14,7 +14,7 @@ final class KnownParameters {
 
   /** Records what {@code c} reported and returns it (for use inside a connection factory). */
   ConnectionCore seen(ConnectionCore c) {
-    seen(c.session().server().parameters());
+    seen(c.statements().server().parameters());
     return c;
   }
 

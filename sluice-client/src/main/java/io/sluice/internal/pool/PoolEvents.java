@@ -145,6 +145,6 @@ public final class PoolEvents {
   private static ConnectionInfo info(ConnectionCore c) {
     Events own = c.events();
     return own != null && own.connection() != null ? own.connection()
-        : c.session().server().connectionInfo();
+        : c.statements().server().connectionInfo();
   }
 }

@@ -4,7 +4,7 @@ import io.sluice.internal.calls.ConnectionCore;
 import io.sluice.internal.engine.Deadline;
 import io.sluice.internal.engine.RequestEngine;
 import io.sluice.internal.engine.Trailer;
-import io.sluice.internal.exchanges.WalPositionRequest;
+import io.sluice.internal.requests.WalPositionRequest;
 import io.sluice.internal.fleet.Floors;
 import io.sluice.internal.fleet.FleetMonitor;
 import io.sluice.internal.fleet.FleetSnapshot;
@@ -78,7 +78,7 @@ public final class WalTracking {
   void ask(Route route, HostGroup g, ConnectionCore c, Deadline call) {
     if (c.isOpen()) {
       try {
-        RequestEngine engine = c.session().engine();
+        RequestEngine engine = c.statements().engine();
         WalPositionRequest w = new WalPositionRequest(true);
         engine.run(w, bound(call));
         record(route, g, w);

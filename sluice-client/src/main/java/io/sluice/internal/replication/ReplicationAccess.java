@@ -7,7 +7,7 @@ import io.sluice.SluiceException.Outcome;
 import io.sluice.internal.engine.Deadline;
 import io.sluice.internal.engine.EngineSettings;
 import io.sluice.internal.engine.RequestEngine;
-import io.sluice.internal.exchanges.SimpleQueryRequest;
+import io.sluice.internal.requests.SimpleQueryRequest;
 import io.sluice.internal.session.ConnectPlan;
 import io.sluice.internal.session.Connector;
 import io.sluice.internal.engine.ServerSession;

@@ -5,7 +5,7 @@ import io.sluice.TargetSessionAttrs;
 import io.sluice.internal.engine.Deadline;
 import io.sluice.internal.engine.EngineSettings;
 import io.sluice.internal.engine.RequestEngine;
-import io.sluice.internal.exchanges.SimpleQueryRequest;
+import io.sluice.internal.requests.SimpleQueryRequest;
 import io.sluice.protocol.FrontendMessage;
 import java.io.IOException;
 import java.util.List;

@@ -7,7 +7,7 @@ import io.sluice.internal.engine.Deadline;
 import io.sluice.internal.engine.RequestEngine;
 import io.sluice.internal.events.CopyEvents;
 import io.sluice.internal.events.Started;
-import io.sluice.internal.exchanges.CopyInRequest;
+import io.sluice.internal.requests.CopyInRequest;
 import io.sluice.protocol.FrontendMessage;
 import io.sluice.protocol.FrontendTag;
 import io.sluice.event.CopyStart;
@@ -39,10 +39,10 @@ public final class CopyInExchange {
   }
 
   /** Sends the COPY statement and waits for the server to ask for data. */
-  public static CopyInExchange start(StatementRunner session, String sql, Deadline deadline) {
-    RequestEngine engine = session.engine;
+  public static CopyInExchange start(StatementRunner statements, String sql, Deadline deadline) {
+    RequestEngine engine = statements.engine;
     CopyInRequest r = new CopyInRequest(sql, engine);
-    CopyInExchange x = new CopyInExchange(engine, r, CopyEvents.begin(session.events(), sql, CopyStart.Direction.IN));
+    CopyInExchange x = new CopyInExchange(engine, r, CopyEvents.begin(statements.events(), sql, CopyStart.Direction.IN));
     try {
       engine.submit(r, deadline);
     } catch (RuntimeException | Error e) {

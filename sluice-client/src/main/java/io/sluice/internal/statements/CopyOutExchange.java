@@ -5,7 +5,7 @@ import io.sluice.event.CopyStart;
 import io.sluice.internal.engine.Deadline;
 import io.sluice.internal.events.CopyEvents;
 import io.sluice.internal.events.Started;
-import io.sluice.internal.exchanges.CopyOutRequest;
+import io.sluice.internal.requests.CopyOutRequest;
 
 /** Runs one {@code COPY … TO STDOUT}, handing each CopyData payload to a sink on the caller's thread. */
 public final class CopyOutExchange {
@@ -23,11 +23,11 @@ public final class CopyOutExchange {
    * Returns the command tag ("COPY n"). A failure of the sink is rethrown (wrapped when checked)
    * after the server has stopped and the connection is clean.
    */
-  public static String run(StatementRunner session, String sql, Sink sink, Deadline deadline) throws Exception {
-    CopyOutRequest r = new CopyOutRequest(sql, session.engine, sink);
-    Started<CopyStart> started = CopyEvents.begin(session.events(), sql, CopyStart.Direction.OUT);
+  public static String run(StatementRunner statements, String sql, Sink sink, Deadline deadline) throws Exception {
+    CopyOutRequest r = new CopyOutRequest(sql, statements.engine, sink);
+    Started<CopyStart> started = CopyEvents.begin(statements.events(), sql, CopyStart.Direction.OUT);
     try {
-      String tag = exchange(r, session, sql, deadline);
+      String tag = exchange(r, statements, sql, deadline);
       CopyEvents.ended(started, r, r.bytes(), sink.failure());
       return tag;
     } catch (Exception | Error e) {
@@ -36,10 +36,10 @@ public final class CopyOutExchange {
     }
   }
 
-  private static String exchange(CopyOutRequest r, StatementRunner session, String sql, Deadline deadline)
+  private static String exchange(CopyOutRequest r, StatementRunner statements, String sql, Deadline deadline)
       throws Exception {
     try {
-      session.engine.run(r, deadline);
+      statements.engine.run(r, deadline);
     } catch (SluiceException e) {
       Exception sinkFailure = r.sinkFailure();
       if (sinkFailure != null) {

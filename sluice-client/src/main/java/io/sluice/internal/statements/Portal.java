@@ -4,7 +4,7 @@ import io.sluice.SluiceException;
 import io.sluice.internal.engine.RequestEngine;
 import io.sluice.internal.events.Started;
 import io.sluice.internal.events.StatementEvents;
-import io.sluice.internal.exchanges.PortalRequest;
+import io.sluice.internal.requests.PortalRequest;
 import io.sluice.internal.rows.RowLayout;
 import io.sluice.internal.rows.RowSink;
 

@@ -1,15 +1,15 @@
 package io.sluice.internal.statements;
 
-import io.sluice.internal.exchanges.StatementOutcome;
-import io.sluice.internal.exchanges.QueryResult;
-import io.sluice.internal.exchanges.ServerStatement;
+import io.sluice.internal.requests.StatementOutcome;
+import io.sluice.internal.requests.QueryResult;
+import io.sluice.internal.requests.ServerStatement;
 import io.sluice.ServerException;
 import io.sluice.SluiceException;
 import io.sluice.internal.engine.Deadline;
-import io.sluice.internal.exchanges.BatchRequest;
-import io.sluice.internal.exchanges.CloseStatementRequest;
-import io.sluice.internal.exchanges.PrepareRequest;
-import io.sluice.internal.exchanges.QueryRequest;
+import io.sluice.internal.requests.BatchRequest;
+import io.sluice.internal.requests.CloseStatementRequest;
+import io.sluice.internal.requests.PrepareRequest;
+import io.sluice.internal.requests.QueryRequest;
 import io.sluice.internal.rows.RowSink;
 import io.sluice.types.ParameterCodec;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.sluice.internal.statements;
 
-import io.sluice.internal.exchanges.ParameterCount;
-import io.sluice.internal.exchanges.ServerStatement;
+import io.sluice.internal.requests.ParameterCount;
+import io.sluice.internal.requests.ServerStatement;
 import io.sluice.ValueException;
 import java.util.ArrayList;
 import java.util.Iterator;

@@ -1,10 +1,10 @@
 package io.sluice.internal.statements;
 
-import io.sluice.internal.exchanges.ServerStatement;
+import io.sluice.internal.requests.ServerStatement;
 import io.sluice.Column;
 import io.sluice.ConfigException;
 import io.sluice.internal.engine.Deadline;
-import io.sluice.internal.exchanges.PrepareRequest;
+import io.sluice.internal.requests.PrepareRequest;
 import io.sluice.internal.rows.RowLayout;
 import io.sluice.internal.rows.RowReader;
 import io.sluice.internal.rows.RowSink;
@@ -31,8 +31,8 @@ public final class TypeDiscovery {
   private TypeDiscovery() {}
 
   /** Registers what the statement's columns need; returns whether anything new was learned. */
-  static boolean discover(StatementRunner session, ServerStatement st, Deadline deadline) {
-    TypeRegistry registry = session.types().registry();
+  static boolean discover(StatementRunner statements, ServerStatement st, Deadline deadline) {
+    TypeRegistry registry = statements.types().registry();
     Set<Integer> unknown = new LinkedHashSet<>();
     for (Column c : st.layout().list()) {
       if (registry.codecFor(c.typeOid()) == null) {
@@ -42,7 +42,7 @@ public final class TypeDiscovery {
     boolean learned = false;
     for (int round = 0; round < MAX_ROUNDS && !unknown.isEmpty(); round++) {
       long[] oids = unknown.stream().mapToLong(Integer::longValue).toArray();
-      List<TypeInfo> found = catalog(session, TypeInfo.CATALOG_QUERY_BY_OID, oids, deadline);
+      List<TypeInfo> found = catalog(statements, TypeInfo.CATALOG_QUERY_BY_OID, oids, deadline);
       unknown.clear();
       for (TypeInfo t : found) {
         registry.registerDynamic(t);
@@ -60,7 +60,7 @@ public final class TypeDiscovery {
       RowLayout layout = PrepareRequest.layout(st.layout().list().stream()
           .map(c -> new io.sluice.protocol.BackendMessage.Field(c.name(), c.tableOid(), (short) c.columnNumber(),
               c.typeOid(), (short) 0, c.typeModifier(), (short) 0))
-          .toList(), session.types());
+          .toList(), statements.types());
       st.relayout(layout, PrepareRequest.formats(layout));
     }
     return learned;
@@ -71,10 +71,10 @@ public final class TypeDiscovery {
    * in one round trip. A name the database does not have (or not on the search_path) is a
    * {@link ConfigException} naming it.
    */
-  static void registerNamed(StatementRunner session, NamedCodecs codecs, String database, Deadline deadline) {
+  static void registerNamed(StatementRunner statements, NamedCodecs codecs, String database, Deadline deadline) {
     Map<String, TypeInfo> found = new HashMap<>();
     String[] names = codecs.byName().keySet().toArray(String[]::new);
-    for (TypeInfo t : catalog(session, TypeInfo.CATALOG_QUERY_BY_GIVEN_NAME, names, deadline)) {
+    for (TypeInfo t : catalog(statements, TypeInfo.CATALOG_QUERY_BY_GIVEN_NAME, names, deadline)) {
       found.put(t.name(), t);
     }
     List<String> missing = new ArrayList<>();
@@ -89,8 +89,8 @@ public final class TypeDiscovery {
           + " (create the type or extension first, or check the name as pg_type.typname spells it, schema-qualified"
           + " if it is not on the search_path)");
     }
-    refuseBuiltIns(session, found.values());
-    codecs.byName().forEach((name, codec) -> session.types().registry().registerNamed(found.get(name), codec));
+    refuseBuiltIns(statements, found.values());
+    codecs.byName().forEach((name, codec) -> statements.types().registry().registerNamed(found.get(name), codec));
   }
 
   /**
@@ -98,9 +98,9 @@ public final class TypeDiscovery {
    * built in and Sluice decodes already ({@code text}, {@code int4}) would silently change what
    * every such column decodes to, in every query of the connection: refused, with what to do instead.
    */
-  private static void refuseBuiltIns(StatementRunner session, java.util.Collection<TypeInfo> types) {
+  private static void refuseBuiltIns(StatementRunner statements, java.util.Collection<TypeInfo> types) {
     for (TypeInfo t : types) {
-      if (t.oid() < FIRST_NORMAL_OBJECT_ID && session.types().registry().codecFor(t.oid()) != null) {
+      if (t.oid() < FIRST_NORMAL_OBJECT_ID && statements.types().registry().codecFor(t.oid()) != null) {
         throw new ConfigException("a codec was given for \"" + t.name() + "\", a type PostgreSQL has built in (OID "
             + t.oid() + ") that Sluice decodes already; a named codec never replaces a built-in one. Convert the"
             + " value where you read it (Row.get(column, Class), a record component)");
@@ -112,10 +112,10 @@ public final class TypeDiscovery {
   private static final int FIRST_NORMAL_OBJECT_ID = 16384;
 
   /** The rows of a catalog query of {@link TypeInfo} with one array parameter. */
-  private static List<TypeInfo> catalog(StatementRunner session, String sql, Object keys, Deadline deadline) {
+  private static List<TypeInfo> catalog(StatementRunner statements, String sql, Object keys, Deadline deadline) {
     List<TypeInfo> found = new ArrayList<>();
     // Sluice's own catalog query: unobserved, no event for the user's listener
-    session.queryUnobserved(sql, new Object[] {keys}, new RowSink() {
+    statements.queryUnobserved(sql, new Object[] {keys}, new RowSink() {
       private RowLayout layout;
 
       @Override

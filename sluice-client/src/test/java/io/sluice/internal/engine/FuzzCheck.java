@@ -12,7 +12,7 @@ import io.sluice.internal.engine.ReplyOracle.Failed;
 import io.sluice.internal.engine.ReplyOracle.Ran;
 import io.sluice.internal.engine.ReplyOracle.Verdict;
 import io.sluice.internal.rows.RowSink;
-import io.sluice.internal.exchanges.ServerStatement;
+import io.sluice.internal.requests.ServerStatement;
 import io.sluice.protocol.BackendDecoder;
 import io.sluice.protocol.BackendMessage.DataRow;
 import io.sluice.protocol.BackendMessage.Field;

@@ -53,11 +53,11 @@ final class ReplyFuzzer {
     ServerSession server = new ServerSession(transport, MAX_MESSAGE_SIZE, null);
     Map.of("client_encoding", "UTF8", "server_version", "18.1", "integer_datetimes", "on",
         "standard_conforming_strings", "on").forEach((k, v) -> server.asynchronous(new ParameterStatus(k, v)));
-    StatementRunner session = new StatementRunner(server, new EngineSettings(16, c.unnamed() ? 0 : 256,
+    StatementRunner statements = new StatementRunner(server, new EngineSettings(16, c.unnamed() ? 0 : 256,
         EngineSettings.ONE_AT_A_TIME.cancelTimeoutNanos(), EngineSettings.ONE_AT_A_TIME.pinTimeoutNanos()), null);
     List<Finding> findings = new ArrayList<>();
     try {
-      warmUp(session);
+      warmUp(statements);
     } catch (SluiceException e) {
       findings.add(new Finding(Kind.HARNESS, "the warm-up failed: " + e));
       return new CaseResult(c, List.of(), findings);
@@ -73,7 +73,7 @@ final class ReplyFuzzer {
     long deadline = System.nanoTime() + CALL_BOUND_NANOS;
     for (int i = 0; i < calls.size(); i++) {
       observed[i] = new Observed();
-      threads[i] = start(session, calls.get(i), observed[i]);
+      threads[i] = start(statements, calls.get(i), observed[i]);
       if (!transport.awaitExchanges(before + i + 1, TimeUnit.SECONDS.toNanos(5))) {
         findings.add(new Finding(Kind.HARNESS, "call " + i + " never wrote its request: "
             + observed[i].thrown));
@@ -99,7 +99,7 @@ final class ReplyFuzzer {
         findings.add(new Finding(f.kind(), f.variant(), "call " + i + " (" + calls.get(i).op() + "): " + f.detail()));
       }
     }
-    boolean closed = session.engine().isBroken();
+    boolean closed = statements.engine().isBroken();
     String letThrough = null;
     if (run.broken()) {
       int k = offender(run);
@@ -117,7 +117,7 @@ final class ReplyFuzzer {
       if (transport.exchanges() != before + calls.size()) {
         findings.add(new Finding(Kind.HARNESS, "requests were written after the calls' own"));
       } else {
-        letThrough = probe(session, transport, pipelineStart + run.consumed(), c.unnamed(), findings);
+        letThrough = probe(statements, transport, pipelineStart + run.consumed(), c.unnamed(), findings);
       }
     }
     transport.close();
@@ -126,11 +126,11 @@ final class ReplyFuzzer {
   }
 
   /** Prepares and runs each statement of the calls once, answered correctly. */
-  private static void warmUp(StatementRunner session) {
-    session.query(FuzzCase.ROWS, new Object[] {"w", "0"}, (b, o, l) -> {}, false, Deadline.NONE);
-    session.query(FuzzCase.UPDATE, new Object[] {"w", "0"}, (b, o, l) -> {}, false, Deadline.NONE);
+  private static void warmUp(StatementRunner statements) {
+    statements.query(FuzzCase.ROWS, new Object[] {"w", "0"}, (b, o, l) -> {}, false, Deadline.NONE);
+    statements.query(FuzzCase.UPDATE, new Object[] {"w", "0"}, (b, o, l) -> {}, false, Deadline.NONE);
     try {
-      session.query(FuzzCase.FAILS, new Object[] {"w", "0"}, (b, o, l) -> {}, false, Deadline.NONE);
+      statements.query(FuzzCase.FAILS, new Object[] {"w", "0"}, (b, o, l) -> {}, false, Deadline.NONE);
     } catch (io.sluice.ServerException expected) {
       // prepared, and failed as defined
     }
@@ -188,13 +188,13 @@ final class ReplyFuzzer {
     return FuzzCase.DB.lookup(call.sql()).columns().size();
   }
 
-  private static Thread start(StatementRunner session, Call call, Observed o) {
+  private static Thread start(StatementRunner statements, Call call, Observed o) {
     return Thread.ofVirtual().start(() -> {
       try {
         if (call.op() == Op.PREPARE) {
-          o.statement = session.prepare(call.sql(), Deadline.NONE);
+          o.statement = statements.prepare(call.sql(), Deadline.NONE);
         } else {
-          o.tag = session.query(call.sql(), call.params(), o.sink(), call.op() == Op.FOR_EACH, Deadline.NONE).commandTag();
+          o.tag = statements.query(call.sql(), call.params(), o.sink(), call.op() == Op.FOR_EACH, Deadline.NONE).commandTag();
         }
       } catch (Throwable t) {
         o.thrown = t;
@@ -223,10 +223,10 @@ final class ReplyFuzzer {
    * Runs the probe after the calls; what was left unread is read ahead of its reply. Returns the
    * break the engine let through there, or null.
    */
-  private static String probe(StatementRunner session, MemoryTransport transport, int unreadFrom, boolean unnamed,
+  private static String probe(StatementRunner statements, MemoryTransport transport, int unreadFrom, boolean unnamed,
       List<Finding> findings) throws InterruptedException {
     Observed o = new Observed();
-    Thread t = start(session, FuzzCase.PROBE, o);
+    Thread t = start(statements, FuzzCase.PROBE, o);
     joinAll(new Thread[] {t}, System.nanoTime() + CALL_BOUND_NANOS, transport);
     byte[] sent = transport.sentBytes();
     byte[] rest = Arrays.copyOfRange(sent, unreadFrom, sent.length);
@@ -239,10 +239,10 @@ final class ReplyFuzzer {
     if (f != null) {
       findings.add(new Finding(f.kind(), f.variant(), "the probe after the calls: " + f.detail()));
     }
-    if (run.broken() && !session.engine().isBroken()) {
+    if (run.broken() && !statements.engine().isBroken()) {
       findings.add(new Finding(Kind.LEFT_OPEN, "after the probe: " + firstBreak(run)));
     }
-    boolean letThrough = o.thrown == null || !session.engine().isBroken();
+    boolean letThrough = o.thrown == null || !statements.engine().isBroken();
     return run.broken() && letThrough ? "before the probe's reply: " + firstBreak(run) : null;
   }
 

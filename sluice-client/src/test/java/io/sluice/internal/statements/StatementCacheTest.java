@@ -2,7 +2,7 @@ package io.sluice.internal.statements;
 
 import static org.junit.jupiter.api.Assertions.*;
 
-import io.sluice.internal.exchanges.ServerStatement;
+import io.sluice.internal.requests.ServerStatement;
 import org.junit.jupiter.api.Test;
 
 /** Statement names and the turn to unnamed statements (issue 37: behind PgBouncer in transaction mode). */

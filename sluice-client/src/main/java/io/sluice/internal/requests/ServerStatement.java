@@ -1,4 +1,4 @@
-package io.sluice.internal.exchanges;
+package io.sluice.internal.requests;
 
 import io.sluice.SluiceException;
 import io.sluice.internal.engine.Deadline;

@@ -7,4 +7,4 @@
  * {@code calls} is, to {@code io.sluice.jdbc} alone), and any of it may change in any release.
  * The parts and how they fit are in {@code docs/engine.md}.
  */
-package io.sluice.internal.exchanges;
+package io.sluice.internal.requests;

@@ -1,4 +1,4 @@
-package io.sluice.internal.exchanges;
+package io.sluice.internal.requests;
 
 import io.sluice.protocol.BackendMessage.DataRow;
 import io.sluice.protocol.BackendTag;
