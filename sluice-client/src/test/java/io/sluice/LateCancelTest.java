@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Timeout;
  * backend is stopped ({@code kill -STOP}) while it runs, so the cancel's signal waits. The caller
  * is released at the deadline plus a short grace, told {@code UNKNOWN}, while the backend is still
  * stopped; once it runs again it answers the cancel, the connection reads that in the background
- * and is usable. Over TCP, whose reads can be bounded; over a Unix socket the caller waits for the
- * server, as before ({@code TimeoutTest}).
+ * and is usable. Over TCP the caller's own read is bounded; over a Unix socket, whose reads cannot
+ * be, a thread of the connection's reads for the caller, who waits to be woken and leaves at the grace.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class LateCancelTest {
@@ -32,13 +32,51 @@ class LateCancelTest {
         + " sslmode=disable " + extra;
   }
 
+  static String unix(String extra) {
+    return "host=" + pg.socketDirectory() + " port=" + pg.port() + " user=" + pg.superuser() + " dbname="
+        + pg.database() + " " + extra;
+  }
+
   static void signal(String sig, int pid) throws Exception {
     assertEquals(0, new ProcessBuilder("kill", sig, String.valueOf(pid)).start().waitFor(), "kill " + sig);
   }
 
   @Test
   void aCallerWhoseCancelIsNotAnsweredIsReleasedUnknownAndTheConnectionRecovers() throws Exception {
-    try (Connection c = Connection.open(tcp("query_timeout=1 cancel_timeout=60"));
+    releasedAndRecovered(tcp("query_timeout=1 cancel_timeout=60"));
+  }
+
+  @Test
+  void overAUnixSocketTooWhoseReadsCannotBeBounded() throws Exception {
+    releasedAndRecovered(unix("query_timeout=1 cancel_timeout=60"));
+  }
+
+  @Test
+  void overAUnixSocketAStatementWithADeadlineThatEndsInTimeIsUntouched() {
+    // the caller waits while another thread reads: replies, errors and pipelined callers as before
+    try (Connection c = Connection.open(unix("query_timeout=5"))) {
+      assertEquals(1, c.query("select 1").get(0).getInt(0));
+      ServerException e = assertThrows(ServerException.class, () -> c.query("select 1/0"));
+      assertEquals("22012", e.sqlState());
+      java.util.List<Thread> callers = new java.util.ArrayList<>();
+      java.util.concurrent.atomic.AtomicInteger sum = new java.util.concurrent.atomic.AtomicInteger();
+      for (int i = 0; i < 16; i++) {
+        int n = i;
+        callers.add(Thread.startVirtualThread(() -> sum.addAndGet(c.query("select $1::int", n).get(0).getInt(0))));
+      }
+      for (Thread t : callers) {
+        assertDoesNotThrow(() -> t.join());
+      }
+      assertEquals(120, sum.get());
+      QueryTimeoutException late = assertThrows(QueryTimeoutException.class,
+          () -> c.withTimeout(Duration.ofMillis(300)).query("select pg_sleep(30)"));
+      assertEquals(SluiceException.Outcome.SERVER_ERROR, late.outcome(), late.getMessage());
+      assertEquals(2, c.query("select 2").get(0).getInt(0));
+    }
+  }
+
+  private static void releasedAndRecovered(String url) throws Exception {
+    try (Connection c = Connection.open(url);
         Connection watcher = Connection.open(tcp(""))) {
       int pid = c.processId();
       CompletableFuture<Throwable> call = CompletableFuture.supplyAsync(() -> {
