@@ -43,7 +43,7 @@ final class SluiceArray implements java.sql.Array {
   @Override
   public Object getArray() throws SQLException {
     Object e = elements();
-    return e instanceof java.util.List<?> l ? l.toArray() : e;
+    return ArrayElements.forJdbc(e instanceof java.util.List<?> l ? l.toArray() : e);
   }
 
   @Override
