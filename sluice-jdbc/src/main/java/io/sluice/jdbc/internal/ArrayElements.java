@@ -2,6 +2,7 @@ package io.sluice.jdbc.internal;
 
 import java.lang.reflect.Array;
 import java.math.BigDecimal;
+import java.sql.SQLException;
 
 /**
  * A {@link java.sql.Array}'s elements as {@code getArray()} gives them, pgjdbc's classes: boxes for
@@ -45,6 +46,32 @@ final class ArrayElements {
     // the rows' one class (Double[] for the rows of a double[][]), else Object
     Object[] out = (Object[]) Array.newInstance(same ? common : Object.class, rows.length);
     System.arraycopy(converted, 0, out, 0, rows.length);
+    return out;
+  }
+
+  /**
+   * With the drop-in present, the elements of an interval, json or jsonb array as it gives those
+   * types' column values (pgjdbc's {@code PGInterval}, {@code PGobject}), in an array of their class.
+   */
+  static Object extended(Object a, String baseTypeName, SluiceConnection connection) throws SQLException {
+    boolean asked = baseTypeName.equals("interval") || baseTypeName.equals("json") || baseTypeName.equals("jsonb");
+    if (!asked || !Extensions.present() || !(a instanceof Object[] elements)) {
+      return a;
+    }
+    Object[] converted = new Object[elements.length];
+    Class<?> common = null;
+    boolean same = true;
+    for (int i = 0; i < elements.length; i++) {
+      Object e = elements[i];
+      converted[i] = e instanceof Object[] || e == null ? extended(e, baseTypeName, connection)
+          : Extensions.get().columnObject(connection, baseTypeName, e);
+      if (converted[i] != null) {
+        same &= common == null || common == converted[i].getClass();
+        common = converted[i].getClass();
+      }
+    }
+    Object[] out = (Object[]) Array.newInstance(same && common != null ? common : Object.class, elements.length);
+    System.arraycopy(converted, 0, out, 0, elements.length);
     return out;
   }
 
