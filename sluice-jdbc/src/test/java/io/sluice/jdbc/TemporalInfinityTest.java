@@ -8,6 +8,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Timestamp;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
@@ -95,7 +96,10 @@ class TemporalInfinityTest extends OneConnection {
         assertEquals("infinity", rs.getString(7));
         assertEquals("-infinity", rs.getString(8));
         assertEquals("infinity", rs.getString(9));
+        assertEquals(Instant.MAX, rs.getObject(5, Instant.class));
+        assertEquals(Instant.MIN, rs.getObject(6, Instant.class));
       }
     }
+    assertEquals("-infinity", text("select ?::timestamptz::text", Instant.MIN));
   }
 }

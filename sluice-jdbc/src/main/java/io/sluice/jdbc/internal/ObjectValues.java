@@ -144,7 +144,8 @@ final class ObjectValues {
     ZoneId zone = ZoneId.systemDefault();
     if (v instanceof OffsetDateTime t) {
       if (type == Instant.class) {
-        return t.toInstant();
+        int infinite = TemporalInfinity.sign(t);
+        return infinite > 0 ? Instant.MAX : infinite < 0 ? Instant.MIN : t.toInstant();
       }
       if (type == ZonedDateTime.class) {
         return t.atZoneSameInstant(zone);
