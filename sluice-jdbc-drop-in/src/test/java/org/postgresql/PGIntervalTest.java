@@ -151,6 +151,9 @@ class PGIntervalTest {
     assertEquals("infinity", new PGInterval("infinity").getValue());
     assertEquals("-infinity", new PGInterval("-infinity").getValue());
     assertThrows(SQLException.class, () -> new PGInterval("soon"));
+    assertThrows(SQLException.class, () -> new PGInterval(""));
+    assertThrows(SQLException.class, () -> new PGInterval("@ ago"));
+    assertThrows(SQLException.class, () -> new PGInterval("1 fortnight"));
     assertThrows(SQLException.class, () -> new PGInterval("P1X"));
     assertThrows(SQLException.class, () -> new PGInterval("99999999999 hours"));
   }

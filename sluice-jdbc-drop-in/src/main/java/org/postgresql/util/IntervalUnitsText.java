@@ -94,6 +94,10 @@ final class IntervalUnitsText {
     if (ago) {
       end--;
     }
+    if (end == 0 || tokens[0].isEmpty()) {
+      bad = true;   // nothing, or only "@" or "ago"
+      return;
+    }
     boolean unitWords = false;
     for (int i = 0; i < end; i++) {
       unitWords |= Character.isLetter(tokens[i].charAt(0));
