@@ -1,30 +1,31 @@
 package org.postgresql.util;
 
-import io.sluice.types.CodecException;
-import io.sluice.types.Interval;
-import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.sql.SQLException;
+import java.util.Calendar;
+import java.util.Date;
 import java.util.Objects;
 
 /**
  * An {@code interval} as pgjdbc's applications read and bind it: years, months, days, hours,
- * minutes and (fractional) seconds. Read from the server, it is Sluice's {@link Interval} split
- * into those units (months into years and months, microseconds into hours, minutes and seconds,
- * each with the sign of the whole); its text is parsed by {@link Interval#parse}, which reads
- * every IntervalStyle PostgreSQL writes and ISO 8601.
+ * minutes and seconds (whole seconds and microseconds), each kept as written, so {@code 1 year
+ * -23 hours} stays one year and -23 hours. Its text is read in every IntervalStyle the server
+ * writes ({@link IntervalUnitsText}); {@link #getValue} writes the units the server reads back
+ * in any style ({@code 1 years 2 mons 3 days 4 hours 5 mins 6.5 secs}, zero units left out). An
+ * interval made with {@code setValue(null)} is SQL NULL until a unit is set.
  */
 public class PGInterval extends PGobject {
-  private static final long serialVersionUID = 1L;
-  private static final long MICROS_PER_HOUR = 3_600_000_000L;
-  private static final long MICROS_PER_MINUTE = 60_000_000L;
+  private static final long serialVersionUID = 2L;
+  private static final int MICROS_PER_SECOND = 1_000_000;
 
   private int years;
   private int months;
   private int days;
   private int hours;
   private int minutes;
-  private double seconds;
+  private int wholeSeconds;
+  /** The seconds' fraction, with the sign of the seconds. */
+  private int microSeconds;
+  private boolean isNull;
   /** {@code infinity} or {@code -infinity} (PostgreSQL 17), which no units can say; else null. */
   private String infinite;
 
@@ -34,7 +35,7 @@ public class PGInterval extends PGobject {
 
   public PGInterval(String value) throws SQLException {
     this();
-    parse(value);
+    read(value);
   }
 
   public PGInterval(int years, int months, int days, int hours, int minutes, double seconds) {
@@ -42,32 +43,27 @@ public class PGInterval extends PGobject {
     assign(years, months, days, hours, minutes, seconds);
   }
 
-  private void set(Interval i) {
-    if (!i.isFinite()) {
-      infinite = i.equals(Interval.INFINITY) ? "infinity" : "-infinity";
-      return;
-    }
-    long micros = i.microseconds();
-    assign(i.months() / 12, i.months() % 12, i.days(), (int) (micros / MICROS_PER_HOUR),
-        (int) (micros % MICROS_PER_HOUR / MICROS_PER_MINUTE), micros % MICROS_PER_MINUTE / 1e6);
-  }
-
-  /** Reads the text in any IntervalStyle PostgreSQL writes, or ISO 8601; null is zero, as in pgjdbc. */
+  /** Reads the text in any IntervalStyle PostgreSQL writes, or ISO 8601; null is SQL NULL (zero units). */
   @Override
   public void setValue(String value) throws SQLException {
-    parse(value);
+    read(value);
   }
 
-  private void parse(String value) throws SQLException {
+  private void read(String value) throws SQLException {
     if (value == null) {
       assign(0, 0, 0, 0, 0, 0);
+      isNull = true;
       return;
     }
-    try {
-      set(Interval.parse(value.trim()));
-    } catch (CodecException e) {
-      throw new PSQLException("not an interval: " + value, PSQLState.BAD_DATETIME_FORMAT, e);
+    IntervalUnitsText t = IntervalUnitsText.parse(value);
+    long whole = t.micros / MICROS_PER_SECOND;
+    if (whole != (int) whole) {
+      throw new PSQLException("interval seconds out of range: " + value, PSQLState.BAD_DATETIME_FORMAT);
     }
+    assign(t.years, t.months, t.days, t.hours, t.minutes, 0);
+    wholeSeconds = (int) whole;
+    microSeconds = (int) (t.micros % MICROS_PER_SECOND);
+    infinite = t.infinite;
   }
 
   public void setValue(int years, int months, int days, int hours, int minutes, double seconds) {
@@ -75,24 +71,55 @@ public class PGInterval extends PGobject {
   }
 
   private void assign(int years, int months, int days, int hours, int minutes, double seconds) {
-    this.infinite = null;
+    seconds(seconds);   // first: it is the one that can refuse
     this.years = years;
     this.months = months;
     this.days = days;
     this.hours = hours;
     this.minutes = minutes;
-    this.seconds = seconds;
   }
 
-  /** Every unit, in a form the server reads in any IntervalStyle: {@code 1 years 2 mons … 6.5 secs}. */
+  /** Every non-zero unit ({@code 0 secs} when there is none), or null for SQL NULL. */
   @Override
   public String getValue() {
+    if (isNull) {
+      return null;
+    }
     if (infinite != null) {
       return infinite;
     }
-    String secs = BigDecimal.valueOf(seconds).setScale(6, RoundingMode.HALF_EVEN).stripTrailingZeros().toPlainString();
-    return years + " years " + months + " mons " + days + " days " + hours + " hours " + minutes + " mins "
-        + secs + " secs";
+    StringBuilder sb = new StringBuilder(64);
+    unit(sb, years, " years");
+    unit(sb, months, " mons");
+    unit(sb, days, " days");
+    unit(sb, hours, " hours");
+    unit(sb, minutes, " mins");
+    if (sb.isEmpty() || wholeSeconds != 0 || microSeconds != 0) {
+      if (!sb.isEmpty()) {
+        sb.append(' ');
+      }
+      if (wholeSeconds < 0 || microSeconds < 0) {
+        sb.append('-');   // -0.5 has no sign in its whole seconds
+      }
+      sb.append(Math.abs((long) wholeSeconds));
+      if (microSeconds != 0) {
+        String fraction = String.valueOf(MICROS_PER_SECOND + Math.abs(microSeconds)).substring(1);
+        sb.append('.').append(fraction.replaceFirst("0+$", ""));
+      }
+      sb.append(" secs");
+    }
+    return sb.toString();
+  }
+
+  private static void unit(StringBuilder sb, int value, String name) {
+    if (value != 0) {
+      sb.append(sb.isEmpty() ? "" : " ").append(value).append(name);
+    }
+  }
+
+  @Override
+  public boolean isNull() {
+    return isNull;
   }
 
   public int getYears() {
@@ -100,6 +127,7 @@ public class PGInterval extends PGobject {
   }
 
   public void setYears(int years) {
+    finite();
     this.years = years;
   }
 
@@ -108,6 +136,7 @@ public class PGInterval extends PGobject {
   }
 
   public void setMonths(int months) {
+    finite();
     this.months = months;
   }
 
@@ -116,6 +145,7 @@ public class PGInterval extends PGobject {
   }
 
   public void setDays(int days) {
+    finite();
     this.days = days;
   }
 
@@ -124,6 +154,7 @@ public class PGInterval extends PGobject {
   }
 
   public void setHours(int hours) {
+    finite();
     this.hours = hours;
   }
 
@@ -132,49 +163,123 @@ public class PGInterval extends PGobject {
   }
 
   public void setMinutes(int minutes) {
+    finite();
     this.minutes = minutes;
   }
 
-  public double getSeconds() {
-    return seconds;
+  /** A unit set makes the interval a value of units (not NULL, not infinite). */
+  private void finite() {
+    isNull = false;
+    infinite = null;
   }
 
-  public void setSeconds(double seconds) {
-    this.seconds = seconds;
+  public double getSeconds() {
+    return wholeSeconds + (double) microSeconds / MICROS_PER_SECOND;
   }
 
   /** The seconds without their fraction. */
   public int getWholeSeconds() {
-    return (int) seconds;
+    return wholeSeconds;
   }
 
-  /** The seconds' fraction, in microseconds. */
+  /** The seconds' fraction in microseconds, with the seconds' sign. */
   public int getMicroSeconds() {
-    return (int) Math.round((seconds - (int) seconds) * 1e6);
+    return microSeconds;
   }
 
-  /** Adds {@code other} unit by unit. */
-  public void add(PGInterval other) {
-    setValue(years + other.years, months + other.months, days + other.days, hours + other.hours,
-        minutes + other.minutes, seconds + other.seconds);
+  /**
+   * Rounded to the nearest microsecond.
+   *
+   * @throws IllegalArgumentException for NaN, an infinity, or whole seconds beyond an int, as pgjdbc
+   */
+  public void setSeconds(double seconds) {
+    seconds(seconds);
   }
 
-  /** Multiplies every unit by {@code factor}. */
+  private void seconds(double seconds) {
+    if (Double.isNaN(seconds)) {
+      throw new IllegalArgumentException("seconds must not be NaN");
+    }
+    long micros = Math.round(seconds * MICROS_PER_SECOND);   // saturates: no overflow below
+    long whole = micros / MICROS_PER_SECOND;
+    if (whole != (int) whole) {
+      throw new IllegalArgumentException("whole seconds must be within the range of an int: " + seconds);
+    }
+    finite();
+    wholeSeconds = (int) whole;
+    microSeconds = (int) (micros % MICROS_PER_SECOND);
+  }
+
+  /**
+   * Adds this interval to the calendar: the seconds rounded to milliseconds (half away from zero),
+   * then minutes, hours, days, months and years, in pgjdbc's order. Nothing for NULL.
+   */
+  public void add(Calendar cal) {
+    if (isNull || infinite != null) {
+      return;
+    }
+    int millis = (microSeconds + (microSeconds < 0 ? -500 : 500)) / 1000 + wholeSeconds * 1000;
+    cal.add(Calendar.MILLISECOND, millis);
+    cal.add(Calendar.MINUTE, minutes);
+    cal.add(Calendar.HOUR, hours);
+    cal.add(Calendar.DAY_OF_MONTH, days);
+    cal.add(Calendar.MONTH, months);
+    cal.add(Calendar.YEAR, years);
+  }
+
+  /** Adds this interval to the date, in the JVM's default time zone, as {@link #add(Calendar)}. */
+  public void add(Date date) {
+    if (isNull || infinite != null) {
+      return;
+    }
+    Calendar cal = Calendar.getInstance();
+    cal.setTime(date);
+    add(cal);
+    date.setTime(cal.getTimeInMillis());
+  }
+
+  /**
+   * Adds this interval to {@code interval}, unit by unit: the argument changes, not this one, as
+   * with the other {@code add} methods (and pgjdbc's). Nothing when either is NULL.
+   */
+  public void add(PGInterval interval) {
+    if (isNull || interval.isNull) {
+      return;
+    }
+    interval.setYears(interval.years + years);
+    interval.setMonths(interval.months + months);
+    interval.setDays(interval.days + days);
+    interval.setHours(interval.hours + hours);
+    interval.setMinutes(interval.minutes + minutes);
+    interval.setSeconds(interval.getSeconds() + getSeconds());
+  }
+
+  /** Multiplies every unit by {@code factor}. Nothing for NULL. */
   public void scale(int factor) {
-    setValue(years * factor, months * factor, days * factor, hours * factor, minutes * factor, seconds * factor);
+    if (isNull) {
+      return;
+    }
+    setValue(factor * years, factor * months, factor * days, factor * hours, factor * minutes,
+        factor * getSeconds());
   }
 
-  /** Equal unit by unit (so {@code 1 mons} is not {@code 30 days}), as pgjdbc compares them. */
+  /** Equal unit by unit (so {@code 1 mons} is not {@code 30 days}), as pgjdbc compares them; NULL equals NULL. */
   @Override
   public boolean equals(Object obj) {
-    return obj instanceof PGInterval o && Objects.equals(infinite, o.infinite) && years == o.years
-        && months == o.months && days == o.days && hours == o.hours && minutes == o.minutes
-        && Math.round(seconds * 1e6) == Math.round(o.seconds * 1e6);
+    if (!(obj instanceof PGInterval o)) {
+      return false;
+    }
+    if (isNull || o.isNull) {
+      return isNull == o.isNull;
+    }
+    return Objects.equals(infinite, o.infinite) && years == o.years && months == o.months
+        && days == o.days && hours == o.hours && minutes == o.minutes
+        && wholeSeconds == o.wholeSeconds && microSeconds == o.microSeconds;
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(infinite, years, months, days, hours, minutes, Math.round(seconds * 1e6));
+    return isNull ? 0 : Objects.hash(infinite, years, months, days, hours, minutes, wholeSeconds, microSeconds);
   }
 
   @Override

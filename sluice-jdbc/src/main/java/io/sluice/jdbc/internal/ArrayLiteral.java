@@ -1,7 +1,7 @@
 package io.sluice.jdbc.internal;
 
 /**
- * The text form of a one-dimensional array of strings, as PostgreSQL's {@code array_in} reads it
+ * The text form of an array of strings (nested arrays its further dimensions), as PostgreSQL's {@code array_in} reads it
  * (docs 8.15.6): every element double-quoted, with backslash before {@code "} and {@code \}, and
  * {@code NULL} unquoted for a null element. It travels as a parameter value, never inside SQL.
  */
@@ -17,6 +17,10 @@ final class ArrayLiteral {
       Object e = elements[i];
       if (e == null) {
         sb.append("NULL");
+        continue;
+      }
+      if (e instanceof Object[] inner) {
+        sb.append(of(inner));   // a dimension more: {{"a","b"},{"c","d"}}
         continue;
       }
       sb.append('"');

@@ -8,7 +8,6 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
-import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.time.OffsetTime;
 import java.time.ZoneId;
@@ -68,6 +67,7 @@ final class ObjectValues {
   @SuppressWarnings("unchecked")
   static <T> T as(Row r, int c, Column col, Class<T> type, SluiceConnection connection) throws SQLException {
     Object v = r.get(c);
+    TemporalTargets.check(col, type, v, connection);
     if (type == String.class) {
       return (T) r.getString(c);
     }
@@ -136,29 +136,30 @@ final class ObjectValues {
     return r.get(c, type);
   }
 
-  /** java.time conversions JDBC 4.2 allows between a column's value and the class asked for. */
+  /**
+   * java.time conversions between a column's value and the class asked for, within those pgjdbc
+   * makes ({@link TemporalTargets}), and to {@code Instant} and {@code ZonedDateTime}.
+   */
   private static Object temporal(Object v, Class<?> type) {
     ZoneId zone = ZoneId.systemDefault();
     if (v instanceof OffsetDateTime t) {
       if (type == Instant.class) {
-        return t.toInstant();
+        int infinite = TemporalInfinity.sign(t);
+        return infinite > 0 ? Instant.MAX : infinite < 0 ? Instant.MIN : t.toInstant();
       }
       if (type == ZonedDateTime.class) {
         return t.atZoneSameInstant(zone);
       }
-      if (type == LocalDateTime.class) {
-        return t.atZoneSameInstant(zone).toLocalDateTime();
-      }
-      if (type == LocalDate.class) {
-        return t.atZoneSameInstant(zone).toLocalDate();
-      }
+    }
+    if (v instanceof LocalDateTime t && TemporalInfinity.sign(t) != 0) {
+      boolean plus = TemporalInfinity.sign(t) > 0;   // infinity has no zone to shift it
+      return type == OffsetDateTime.class ? (plus ? OffsetDateTime.MAX : OffsetDateTime.MIN)
+          : type == Instant.class ? (plus ? Instant.MAX : Instant.MIN)
+          : type == LocalDate.class ? (plus ? LocalDate.MAX : LocalDate.MIN) : null;
     }
     if (v instanceof LocalDateTime t) {
       if (type == LocalDate.class) {
         return t.toLocalDate();
-      }
-      if (type == LocalTime.class) {
-        return t.toLocalTime();
       }
       if (type == OffsetDateTime.class) {
         return t.atZone(zone).toOffsetDateTime();
@@ -167,11 +168,8 @@ final class ObjectValues {
         return t.atZone(zone).toInstant();
       }
     }
-    if (v instanceof LocalDate d && type == LocalDateTime.class) {
-      return d.atStartOfDay();
-    }
-    if (v instanceof OffsetTime t && type == LocalTime.class) {
-      return t.toLocalTime();
+    if (v instanceof OffsetTime t && type == OffsetDateTime.class) {
+      return t.atDate(LocalDate.EPOCH);   // pgjdbc's day for a timetz read as a date and time
     }
     return null;
   }

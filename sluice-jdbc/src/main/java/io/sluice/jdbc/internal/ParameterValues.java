@@ -177,7 +177,29 @@ final class ParameterValues {
     if (elements instanceof Object[] objects && !textElements && allStringsOrNull(objects)) {
       return ArrayLiteral.of(objects);
     }
+    if (elements instanceof Object[] objects && Extensions.present() && extended(objects)) {
+      return ArrayLiteral.of(texts(objects));   // the drop-in's PGobjects: their text, for the server to type
+    }
     return elements;
+  }
+
+  private static boolean extended(Object[] a) throws SQLException {
+    for (Object o : a) {
+      if (o instanceof Object[] inner ? extended(inner) : o != null && Extensions.get().parameter(o) != null) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The elements as text, nested arrays kept: an object the extension knows by its text. */
+  private static Object[] texts(Object[] a) throws SQLException {
+    Object[] out = new Object[a.length];
+    for (int i = 0; i < a.length; i++) {
+      Extension.TypedText t = a[i] == null || a[i] instanceof Object[] ? null : Extensions.get().parameter(a[i]);
+      out[i] = a[i] instanceof Object[] inner ? texts(inner) : t != null ? t.text() : a[i] == null ? null : a[i].toString();
+    }
+    return out;
   }
 
   private static boolean allStringsOrNull(Object[] a) {

@@ -43,7 +43,8 @@ final class SluiceArray implements java.sql.Array {
   @Override
   public Object getArray() throws SQLException {
     Object e = elements();
-    return e instanceof java.util.List<?> l ? l.toArray() : e;
+    Object a = ArrayElements.forJdbc(e instanceof java.util.List<?> l ? l.toArray() : e);
+    return ArrayElements.extended(a, baseTypeName, connection);
   }
 
   @Override

@@ -44,6 +44,10 @@ final class TemporalValues {
   }
 
   static Timestamp timestamp(Object v, Calendar cal, String column) throws SQLException {
+    Timestamp infinite = TemporalInfinity.timestamp(v);
+    if (infinite != null) {
+      return infinite;
+    }
     return switch (v) {
       case null -> null;
       case LocalDateTime t -> {
@@ -64,6 +68,10 @@ final class TemporalValues {
   }
 
   static Date date(Object v, Calendar cal, String column) throws SQLException {
+    Date infinite = TemporalInfinity.date(v);
+    if (infinite != null) {
+      return infinite;
+    }
     return switch (v) {
       case null -> null;
       case LocalDate d -> new Date(millis(d.atStartOfDay(), zone(cal)));
@@ -131,6 +139,10 @@ final class TemporalValues {
    * same, untyped, so that the server reads it as {@code timestamp} or {@code timestamptz}).
    */
   static String parameter(Timestamp t, Calendar cal) {
+    String infinite = TemporalInfinity.text(t.getTime());
+    if (infinite != null) {
+      return infinite;
+    }
     ZoneId zone = zone(cal);
     ZoneOffset offset = zone.getRules().getOffset(Instant.ofEpochMilli(t.getTime()));
     LocalDateTime wall = rounded(wallClock(t.getTime(), zone).withNano(t.getNanos()));
@@ -156,6 +168,10 @@ final class TemporalValues {
    * midnight in the session's TimeZone.
    */
   static String parameter(Date d, Calendar cal) {
+    String infinite = TemporalInfinity.text(d.getTime());
+    if (infinite != null) {
+      return infinite;
+    }
     ZoneId zone = zone(cal);
     LocalDateTime wall = wallClock(d.getTime(), zone);
     int year = wall.getYear() > 0 ? wall.getYear() : 1 - wall.getYear();

@@ -1,0 +1,108 @@
+package io.sluice.jdbc.internal;
+
+import java.lang.reflect.Array;
+import java.math.BigDecimal;
+import java.sql.SQLException;
+
+/**
+ * A {@link java.sql.Array}'s elements as {@code getArray()} gives them, pgjdbc's classes: boxes for
+ * primitive arrays ({@code createArrayOf("float8", double[][])} reads as {@code Double[][]}), and
+ * {@code BigDecimal[]} for a {@code numeric[]}, which Sluice decodes as {@code Number[]} because an
+ * element can be NaN or an infinity (a Double; then the array stays {@code Number[]}).
+ */
+final class ArrayElements {
+  private ArrayElements() {}
+
+  static Object forJdbc(Object a) {
+    if (a == null || !a.getClass().isArray()) {
+      return a;
+    }
+    Class<?> component = a.getClass().getComponentType();
+    if (component.isPrimitive()) {
+      return boxed(a);
+    }
+    if (component == Number.class) {
+      return decimals((Object[]) a);
+    }
+    if (!component.isArray()) {
+      return a;
+    }
+    Object[] rows = (Object[]) a;
+    Object[] converted = new Object[rows.length];
+    Class<?> common = null;
+    boolean same = true;
+    boolean changed = false;
+    for (int i = 0; i < rows.length; i++) {
+      converted[i] = forJdbc(rows[i]);
+      changed |= converted[i] != rows[i];
+      if (converted[i] != null) {
+        same &= common == null || common == converted[i].getClass();
+        common = converted[i].getClass();
+      }
+    }
+    if (!changed) {
+      return a;
+    }
+    // the rows' one class (Double[] for the rows of a double[][]), else Object
+    Object[] out = (Object[]) Array.newInstance(same ? common : Object.class, rows.length);
+    System.arraycopy(converted, 0, out, 0, rows.length);
+    return out;
+  }
+
+  /**
+   * With the drop-in present, the elements of an interval, json or jsonb array as it gives those
+   * types' column values (pgjdbc's {@code PGInterval}, {@code PGobject}), in an array of their class.
+   */
+  static Object extended(Object a, String baseTypeName, SluiceConnection connection) throws SQLException {
+    boolean asked = baseTypeName.equals("interval") || baseTypeName.equals("json") || baseTypeName.equals("jsonb");
+    if (!asked || !Extensions.present() || !(a instanceof Object[] elements)) {
+      return a;
+    }
+    Object[] converted = new Object[elements.length];
+    Class<?> common = null;
+    boolean same = true;
+    for (int i = 0; i < elements.length; i++) {
+      Object e = elements[i];
+      converted[i] = e instanceof Object[] || e == null ? extended(e, baseTypeName, connection)
+          : Extensions.get().columnObject(connection, baseTypeName, e);
+      if (converted[i] != null) {
+        same &= common == null || common == converted[i].getClass();
+        common = converted[i].getClass();
+      }
+    }
+    Object[] out = (Object[]) Array.newInstance(same && common != null ? common : Object.class, elements.length);
+    System.arraycopy(converted, 0, out, 0, elements.length);
+    return out;
+  }
+
+  private static Object[] boxed(Object primitives) {
+    int n = Array.getLength(primitives);
+    Class<?> box = switch (primitives) {
+      case int[] x -> Integer.class;
+      case long[] x -> Long.class;
+      case double[] x -> Double.class;
+      case float[] x -> Float.class;
+      case short[] x -> Short.class;
+      case boolean[] x -> Boolean.class;
+      case char[] x -> Character.class;
+      default -> Byte.class;
+    };
+    Object[] out = (Object[]) Array.newInstance(box, n);
+    for (int i = 0; i < n; i++) {
+      out[i] = Array.get(primitives, i);
+    }
+    return out;
+  }
+
+  /** {@code BigDecimal[]} when no element is NaN or an infinity, else the array as it is. */
+  private static Object[] decimals(Object[] numbers) {
+    for (Object n : numbers) {
+      if (n != null && !(n instanceof BigDecimal)) {
+        return numbers;
+      }
+    }
+    BigDecimal[] out = new BigDecimal[numbers.length];
+    System.arraycopy(numbers, 0, out, 0, numbers.length);
+    return out;
+  }
+}

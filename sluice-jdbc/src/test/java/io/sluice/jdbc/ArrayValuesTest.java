@@ -1,0 +1,81 @@
+package io.sluice.jdbc;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.math.BigDecimal;
+import java.sql.Array;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Arrays of primitives and of numeric as pgjdbc's {@code ArrayTest}s bind and read them (issue 35):
+ * {@code createArrayOf} with arrays of primitive arrays ({@code double[][]}), {@code setObject} of
+ * {@code int[]}/{@code double[]}, and a {@code numeric[]} read as {@code BigDecimal[]}.
+ */
+class ArrayValuesTest extends OneConnection {
+  @Test
+  void createArrayOfArraysOfPrimitivesReadsBoxedAndBinds() throws SQLException {
+    double[][] in = {{3.5, -4.5}, {10.0 / 3, 77}};
+    Array arr = c.createArrayOf("float8", in);
+    Double[][] out = (Double[][]) arr.getArray();
+    assertEquals(2, out.length);
+    assertEquals(10.0 / 3, out[1][0], 0);
+    assertEquals(Types.DOUBLE, arr.getBaseType());
+    try (PreparedStatement p = c.prepareStatement("select ?::float8[]::text, ?::int4[]::text")) {
+      p.setArray(1, arr);
+      p.setArray(2, c.createArrayOf("int4", new int[][] {{1, 2}, {3, 4}}));
+      try (ResultSet rs = p.executeQuery()) {
+        assertTrue(rs.next());
+        assertEquals("{{3.5,-4.5},{3.3333333333333335,77}}", rs.getString(1));
+        assertEquals("{{1,2},{3,4}}", rs.getString(2));
+      }
+    }
+  }
+
+  @Test
+  void primitiveArraysBindAsArrays() throws SQLException {
+    try (Statement s = c.createStatement()) {
+      s.execute("create temp table arrvals (intarr int[], decarr decimal(2,1)[], strarr text[])");
+    }
+    try (PreparedStatement p = c.prepareStatement("insert into arrvals values (?, ?, ?)")) {
+      p.setObject(1, new int[] {1, 2, 3}, Types.ARRAY);
+      p.setObject(2, new double[] {3.1d, 1.4d}, Types.ARRAY);
+      p.setObject(3, new String[] {"a\u2001b", "f'a", " \tfa\"b  "}, Types.ARRAY);
+      p.executeUpdate();
+      p.setObject(1, new int[] {4});
+      p.setObject(2, c.createArrayOf("numeric", new Object[] {new BigDecimal("2.5"), null}));
+      p.setObject(3, null);
+      p.executeUpdate();
+    }
+    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("select * from arrvals order by intarr")) {
+      assertTrue(rs.next());
+      Array ints = rs.getArray(1);
+      assertEquals(Types.INTEGER, ints.getBaseType());
+      assertArrayEquals(new Integer[] {1, 2, 3}, (Integer[]) ints.getArray());
+      Array decs = rs.getArray(2);
+      assertEquals(Types.NUMERIC, decs.getBaseType());
+      assertArrayEquals(new BigDecimal[] {new BigDecimal("3.1"), new BigDecimal("1.4")}, (BigDecimal[]) decs.getArray());
+      assertArrayEquals(new String[] {"f'a", " \tfa\"b  "}, (String[]) rs.getArray(3).getArray(2, 2));
+      assertTrue(rs.next());
+      assertArrayEquals(new BigDecimal[] {new BigDecimal("2.5"), null}, (BigDecimal[]) rs.getArray(2).getArray());
+    }
+  }
+
+  @Test
+  void numericArraysOfEveryShapeReadAsBigDecimals() throws SQLException {
+    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
+        "select '{{1.5,2},{3,NULL}}'::numeric[], '{}'::numeric[], array[1.0]::numeric(5,2)[]")) {
+      assertTrue(rs.next());
+      BigDecimal[][] two = (BigDecimal[][]) rs.getArray(1).getArray();
+      assertEquals(new BigDecimal("1.5"), two[0][0]);
+      assertNull(two[1][1]);
+      assertEquals(0, ((BigDecimal[]) rs.getArray(2).getArray()).length);
+      assertArrayEquals(new BigDecimal[] {new BigDecimal("1.00")}, (BigDecimal[]) rs.getObject(3, Array.class).getArray());
+      assertArrayEquals(new BigDecimal[] {new BigDecimal("1.00")}, (BigDecimal[]) ((Array) rs.getObject(3)).getArray());
+    }
+  }
+}
