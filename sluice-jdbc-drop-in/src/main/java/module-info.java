@@ -9,6 +9,11 @@ module io.sluice.jdbc.dropin {
   requires transitive io.sluice.jdbc;
   exports org.postgresql;
   exports org.postgresql.copy;
+  exports org.postgresql.ds;
+  exports org.postgresql.ds.common;
+  exports org.postgresql.geometric;
+  exports org.postgresql.jdbc;
+  exports org.postgresql.largeobject;
   exports org.postgresql.util;
   provides java.sql.Driver with org.postgresql.Driver;
   // pgjdbc's classes on the driver's objects (io.sluice.jdbc.dropin is the implementation, not exported)

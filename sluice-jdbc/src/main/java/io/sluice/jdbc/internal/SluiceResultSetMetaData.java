@@ -12,7 +12,7 @@ import java.util.List;
  * nullability and whether it is generated are read from the catalog on first request, one query
  * for the whole result ({@link ColumnOrigins}).
  */
-final class SluiceResultSetMetaData implements ResultSetMetaData, SelfWrapper {
+final class SluiceResultSetMetaData implements ResultSetMetaData, SelfWrapper, ColumnSources {
   private final List<Column> columns;
   private final SluiceConnection connection;
   private ColumnOrigins origins;
@@ -165,5 +165,16 @@ final class SluiceResultSetMetaData implements ResultSetMetaData, SelfWrapper {
       return t.className();
     }
     return getColumnType(i) == Types.ARRAY ? java.sql.Array.class.getName() : Object.class.getName();
+  }
+
+  @Override
+  public String baseColumnName(int i) throws SQLException {
+    ColumnOrigins.Origin o = origin(i);
+    return o == null ? "" : o.column();
+  }
+
+  @Override
+  public int format(int i) throws SQLException {
+    return column(i).binary() ? 1 : 0;
   }
 }
