@@ -100,7 +100,7 @@ class GeometricTest {
         }
         ps.executeUpdate();
       }
-      try (ResultSet rs = s.executeQuery("select *, p ~= point '(1,2)', area(b) from shapes order by p nulls last")) {
+      try (ResultSet rs = s.executeQuery("select *, p ~= point '(1,2)', area(b) from shapes order by p is null")) {
         assertTrue(rs.next());
         for (int i = 0; i < values.length; i++) {
           Object read = rs.getObject(i + 1);
