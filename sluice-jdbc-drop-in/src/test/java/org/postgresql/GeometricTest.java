@@ -126,6 +126,42 @@ class GeometricTest {
     }
   }
 
+  @Test
+  void linesRoundTripAndAllZeroCoefficientsAreTheServersError() throws Exception {
+    try (Connection c = DropInServer.connect(); Statement s = c.createStatement()) {
+      s.execute("create temp table lines (l line)");
+      try (PreparedStatement ins = c.prepareStatement("insert into lines values (?)")) {
+        ins.setObject(1, new PGline());
+        assertEquals("22P02", assertThrows(PSQLException.class, ins::executeUpdate).getSQLState(),
+            "{0,0,0} is no line");
+        for (PGline l : new PGline[] {new PGline(2, -1, 0.5), new PGline(1, 2, 1, 7),
+            new PGline(new PGlseg(0.5, -1, 3, 2))}) {
+          ins.setObject(1, l);
+          ins.executeUpdate();
+          try (ResultSet rs = s.executeQuery("select l from lines")) {
+            assertTrue(rs.next());
+            assertEquals(l, rs.getObject(1));
+            PGline again = (PGline) l.clone();
+            again.setValue(rs.getString(1));
+            assertEquals(l, again, "the text read back");
+          }
+          s.execute("delete from lines");
+        }
+      }
+      PGline vertical = new PGline(1, 2, 1, 7);
+      try (PreparedStatement ps = c.prepareStatement(
+          "select pg_catalog.line_vertical(?::line), ?::line = line '[(1,2),(1,7)]'")) {
+        ps.setObject(1, vertical);
+        ps.setObject(2, vertical);
+        try (ResultSet rs = ps.executeQuery()) {
+          assertTrue(rs.next());
+          assertTrue(rs.getBoolean(1), "vertical");
+          assertTrue(rs.getBoolean(2), "and the same line as the server's through those points");
+        }
+      }
+    }
+  }
+
   /** A class of the application's own for points, as addDataType registers it. */
   public static final class MyPoint extends PGpoint {
     private static final long serialVersionUID = 1L;
