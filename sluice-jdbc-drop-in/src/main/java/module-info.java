@@ -2,7 +2,7 @@
  * Sluice's JDBC driver under pgjdbc's names: the driver class {@code org.postgresql.Driver}, for
  * tools that instantiate it by name for {@code jdbc:postgresql:} URLs, and the part of pgjdbc's
  * API that applications call ({@code PGConnection}, {@code PGobject}, {@code CopyManager}, {@code
- * PSQLException}…), implemented over Sluice. Put it in place of pgjdbc, never beside it (the two
+ * PSQLException}, the geometric types, large objects, the data sources…), implemented over Sluice. Put it in place of pgjdbc, never beside it (the two
  * would be the same class names).
  */
 module io.sluice.jdbc.dropin {
