@@ -123,6 +123,15 @@ class GeometricTest {
           assertEquals(1, rs.getInt(1), "a point in a condition");
         }
       }
+      try (PreparedStatement ps = c.prepareStatement("select ?::box, ?::point")) {
+        ps.setObject(1, new PGbox());   // no corners: NULL, as pgjdbc's PGObjectSetTest binds it
+        ps.setObject(2, new PGpoint(-1, 0.25));
+        try (ResultSet rs = ps.executeQuery()) {
+          assertTrue(rs.next());
+          assertNull(rs.getObject(1));
+          assertEquals(new PGpoint(-1, 0.25), rs.getObject(2));
+        }
+      }
     }
   }
 
