@@ -31,6 +31,13 @@ class PGResultSetMetaDataTest {
         int format = md.getFormat(1);
         assertTrue(format == 0 || format == 1);
         assertThrows(java.sql.SQLException.class, () -> md.getBaseColumnName(4));
+        PGResultSetMetaData cast = (PGResultSetMetaData) rs.getMetaData();   // pgjdbc's tests cast
+        assertEquals("id", cast.getBaseColumnName(2));
+        assertEquals("who", rs.getMetaData().getColumnLabel(1), "and it answers JDBC's questions as before");
+        assertEquals(java.sql.Types.INTEGER, rs.getMetaData().getColumnType(2));
+      }
+      try (var ps = c.prepareStatement("select id as n from people where id = ?")) {
+        assertEquals("id", ((PGResultSetMetaData) ps.getMetaData()).getBaseColumnName(1), "before it runs, too");
       }
     }
   }

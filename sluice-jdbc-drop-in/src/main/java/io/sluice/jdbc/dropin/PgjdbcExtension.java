@@ -32,7 +32,7 @@ import org.postgresql.util.ServerErrorMessage;
  * and come back for json, jsonb and unknown types ({@link PGInterval} for interval, pgjdbc's
  * {@code org.postgresql.geometric} classes for point, box, circle, line, lseg, path, polygon), the
  * driver's connections are {@link PGConnection}s ({@link PgjdbcConnection}), statements
- * unwrap to {@link PGStatement} and results' metadata to {@link PGResultSetMetaData}.
+ * unwrap to {@link PGStatement}, and results' metadata is a {@link PGResultSetMetaData}.
  */
 public final class PgjdbcExtension implements Extension {
   /** The geometric types, as pgjdbc reads them: each by its class in {@code org.postgresql.geometric}. */
@@ -115,6 +115,11 @@ public final class PgjdbcExtension implements Extension {
   }
 
   @Override
+  public ResultSetMetaData metaData(ResultSetMetaData own) {
+    return own instanceof ColumnSources c ? new PgResultMetaData(own, c) : own;
+  }
+
+  @Override
   public <T> T view(java.sql.Wrapper self, Class<T> iface) {
     if (iface == PGConnection.class && self instanceof PGConnection c) {
       return iface.cast(c);   // the driver's own connection is one (PgjdbcConnection)
@@ -126,7 +131,7 @@ public final class PgjdbcExtension implements Extension {
       return iface.cast(new PgStatementView(state(s)));
     }
     if (iface == PGResultSetMetaData.class && self instanceof ResultSetMetaData m && self instanceof ColumnSources c) {
-      return iface.cast(new PgMetaDataView(m, c));
+      return iface.cast(new PgResultMetaData(m, c));
     }
     return null;
   }

@@ -54,6 +54,15 @@ public interface Extension {
     return null;
   }
 
+  /**
+   * A result's metadata as {@code getMetaData} returns it: {@code own} itself, or an object that
+   * answers as it does and also implements the extension's interface (so that code casting to it
+   * works, as with pgjdbc's classes), unwrapping to {@code own}'s interfaces.
+   */
+  default java.sql.ResultSetMetaData metaData(java.sql.ResultSetMetaData own) {
+    return own;
+  }
+
   /** {@code self} (a driver connection or statement) seen as {@code iface}, or null if the extension has no such view. */
   default <T> T view(java.sql.Wrapper self, Class<T> iface) throws SQLException {
     return null;

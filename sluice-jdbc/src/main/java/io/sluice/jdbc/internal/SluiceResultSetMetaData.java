@@ -22,6 +22,12 @@ final class SluiceResultSetMetaData implements ResultSetMetaData, SelfWrapper, C
     this.connection = connection;
   }
 
+  /** A result's metadata as the application gets it: this class's, or an {@link Extension}'s view of it. */
+  static ResultSetMetaData of(List<Column> columns, SluiceConnection connection) {
+    ResultSetMetaData own = new SluiceResultSetMetaData(columns, connection);
+    return Extensions.present() ? Extensions.get().metaData(own) : own;
+  }
+
   private Column column(int i) throws SQLException {
     if (i < 1 || i > columns.size()) {
       throw SqlErrors.of("column index " + i + " out of range: the result has " + columns.size() + " columns",
