@@ -43,6 +43,19 @@ class PGResultSetMetaDataTest {
   }
 
   @Test
+  void columnClassNamesAreTheClassesGetObjectReturns() throws Exception {
+    try (Connection c = DropInServer.connect(); Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("select point '(1,2)', '{}'::jsonb, '{}'::json, interval '1 day',"
+            + " box '(0,0),(1,1)', 1, 'x'::text")) {
+      assertTrue(rs.next());
+      for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
+        assertEquals(rs.getObject(i).getClass().getName(), rs.getMetaData().getColumnClassName(i),
+            rs.getMetaData().getColumnTypeName(i));
+      }
+    }
+  }
+
+  @Test
   void escapeSyntaxCallModeValuesAndTheProperty() throws Exception {
     assertEquals(EscapeSyntaxCallMode.CALL_IF_NO_RETURN, EscapeSyntaxCallMode.of("callIfNoReturn"));
     assertEquals(EscapeSyntaxCallMode.SELECT, EscapeSyntaxCallMode.of("nonsense"), "pgjdbc's fallback");

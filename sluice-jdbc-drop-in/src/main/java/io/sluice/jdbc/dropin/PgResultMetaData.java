@@ -140,9 +140,15 @@ final class PgResultMetaData implements ResultSetMetaData, PGResultSetMetaData {
     return own.isDefinitelyWritable(column);
   }
 
+  /**
+   * The class {@code getObject} returns with the drop-in present, as pgjdbc answers (its tests
+   * compare the two): pgjdbc's classes for json, jsonb, interval and the geometric types, where
+   * Sluice's own metadata names the classes of the driver without the drop-in.
+   */
   @Override
   public String getColumnClassName(int column) throws SQLException {
-    return own.getColumnClassName(column);
+    String pgjdbcs = PgjdbcExtension.className(own.getColumnTypeName(column));
+    return pgjdbcs != null ? pgjdbcs : own.getColumnClassName(column);
   }
 
   @Override

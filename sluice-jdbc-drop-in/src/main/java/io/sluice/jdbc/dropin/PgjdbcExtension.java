@@ -100,6 +100,19 @@ public final class PgjdbcExtension implements Extension {
     return decoded;   // a value Sluice has a class for (a composite, a range): kept
   }
 
+  /** The pgjdbc class {@code getObject} returns for a value of a built-in type of this name, if it is one of the drop-in's. */
+  static String className(String typeName) {
+    Class<? extends PGobject> geometric = GEOMETRIC.get(typeName);
+    if (geometric != null) {
+      return geometric.getName();
+    }
+    return switch (typeName) {
+      case "json", "jsonb" -> PGobject.class.getName();
+      case "interval" -> PGInterval.class.getName();
+      default -> null;
+    };
+  }
+
   private static String text(Object decoded) {
     return decoded == null ? null : decoded.toString();
   }
