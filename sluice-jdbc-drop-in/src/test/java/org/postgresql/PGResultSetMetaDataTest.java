@@ -56,6 +56,19 @@ class PGResultSetMetaDataTest {
   }
 
   @Test
+  void parameterClassNamesArePgjdbcsToo() throws Exception {
+    try (Connection c = DropInServer.connect();
+        var ps = c.prepareStatement("select ?::float8, ?::text, ?::point, ?::jsonb")) {
+      var pmd = ps.getParameterMetaData();
+      assertEquals("java.lang.Double", pmd.getParameterClassName(1));
+      assertEquals("java.lang.String", pmd.getParameterClassName(2));
+      assertEquals("point", pmd.getParameterTypeName(3));
+      assertEquals("org.postgresql.geometric.PGpoint", pmd.getParameterClassName(3), "as pgjdbc's ParameterMetaDataTest");
+      assertEquals("org.postgresql.util.PGobject", pmd.getParameterClassName(4));
+    }
+  }
+
+  @Test
   void escapeSyntaxCallModeValuesAndTheProperty() throws Exception {
     assertEquals(EscapeSyntaxCallMode.CALL_IF_NO_RETURN, EscapeSyntaxCallMode.of("callIfNoReturn"));
     assertEquals(EscapeSyntaxCallMode.SELECT, EscapeSyntaxCallMode.of("nonsense"), "pgjdbc's fallback");

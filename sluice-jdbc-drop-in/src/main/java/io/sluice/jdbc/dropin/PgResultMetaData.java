@@ -147,7 +147,7 @@ final class PgResultMetaData implements ResultSetMetaData, PGResultSetMetaData {
    */
   @Override
   public String getColumnClassName(int column) throws SQLException {
-    String pgjdbcs = PgjdbcExtension.className(own.getColumnTypeName(column));
+    String pgjdbcs = PgjdbcExtension.pgjdbcClass(own.getColumnTypeName(column));
     return pgjdbcs != null ? pgjdbcs : own.getColumnClassName(column);
   }
 

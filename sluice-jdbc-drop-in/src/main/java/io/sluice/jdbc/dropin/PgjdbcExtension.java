@@ -101,7 +101,12 @@ public final class PgjdbcExtension implements Extension {
   }
 
   /** The pgjdbc class {@code getObject} returns for a value of a built-in type of this name, if it is one of the drop-in's. */
-  static String className(String typeName) {
+  @Override
+  public String className(String typeName) {
+    return pgjdbcClass(typeName);
+  }
+
+  static String pgjdbcClass(String typeName) {
     Class<? extends PGobject> geometric = GEOMETRIC.get(typeName);
     if (geometric != null) {
       return geometric.getName();

@@ -38,6 +38,15 @@ public interface Extension {
   }
 
   /**
+   * The class the extension's objects for values of {@code typeName} are of (what {@link
+   * #columnObject} makes of them), for {@code ParameterMetaData.getParameterClassName}; null where
+   * the driver's own answer stands.
+   */
+  default String className(String typeName) {
+    return null;
+  }
+
+  /**
    * A connection over one Sluice session, of a subclass that also implements the extension's
    * interfaces (so that code casting to them works, as it does with pgjdbc's classes); null for
    * the driver's own class.
