@@ -4,6 +4,7 @@ import java.sql.Array;
 import java.sql.SQLException;
 import java.util.Map;
 import org.postgresql.copy.CopyManager;
+import org.postgresql.largeobject.LargeObjectManager;
 import org.postgresql.util.PGobject;
 
 /**
@@ -32,6 +33,9 @@ public interface PGConnection {
 
   /** COPY on this connection, over Sluice's {@code io.sluice.Copy}. */
   CopyManager getCopyAPI() throws SQLException;
+
+  /** Large objects on this connection, with the server's {@code lo_*} functions called as SQL (inside a transaction). */
+  LargeObjectManager getLargeObjectAPI() throws SQLException;
 
   /**
    * {@code getObject} of a column of {@code type} then returns a new {@code klass} (which needs a

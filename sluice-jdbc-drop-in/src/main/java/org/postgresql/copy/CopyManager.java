@@ -19,6 +19,9 @@ import java.sql.Statement;
  * the only client encoding it speaks.
  */
 public class CopyManager {
+  /** pgjdbc's buffer size for COPY streams ({@link PGCopyOutputStream}), in bytes. */
+  public static final int DEFAULT_BUFFER_SIZE = 65536;
+
   private final Connection connection;
 
   /** Sluice's, not pgjdbc's (which takes its internal {@code BaseConnection}): COPY on a Sluice JDBC connection. */

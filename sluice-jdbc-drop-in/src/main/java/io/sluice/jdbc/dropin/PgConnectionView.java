@@ -12,6 +12,7 @@ import java.util.Map;
 import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
 import org.postgresql.copy.CopyManager;
+import org.postgresql.largeobject.LargeObjectManager;
 import org.postgresql.util.PGobject;
 import org.postgresql.util.PSQLException;
 import org.postgresql.util.PSQLState;
@@ -74,6 +75,11 @@ final class PgConnectionView implements PGConnection {
   @Override
   public CopyManager getCopyAPI() throws SQLException {
     return new CopyManager(connection);
+  }
+
+  @Override
+  public LargeObjectManager getLargeObjectAPI() {
+    return new LargeObjectManager(connection);
   }
 
   @Override

@@ -8,6 +8,7 @@ import java.util.Map;
 import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
 import org.postgresql.copy.CopyManager;
+import org.postgresql.largeobject.LargeObjectManager;
 import org.postgresql.util.PGobject;
 
 /**
@@ -55,6 +56,11 @@ final class PgjdbcConnection extends SluiceConnection implements PGConnection {
   @Override
   public CopyManager getCopyAPI() throws SQLException {
     return view.getCopyAPI();
+  }
+
+  @Override
+  public LargeObjectManager getLargeObjectAPI() {
+    return view.getLargeObjectAPI();
   }
 
   @Override

@@ -2,15 +2,25 @@ package io.sluice.jdbc.dropin;
 
 import io.sluice.ServerException;
 import io.sluice.jdbc.internal.DriverSettings;
+import io.sluice.jdbc.internal.ColumnSources;
 import io.sluice.jdbc.internal.Extension;
 import io.sluice.jdbc.internal.SluiceConnection;
 import io.sluice.types.Interval;
+import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.util.Collections;
 import java.util.Map;
 import java.util.WeakHashMap;
 import org.postgresql.PGConnection;
+import org.postgresql.PGResultSetMetaData;
 import org.postgresql.PGStatement;
+import org.postgresql.geometric.PGbox;
+import org.postgresql.geometric.PGcircle;
+import org.postgresql.geometric.PGline;
+import org.postgresql.geometric.PGlseg;
+import org.postgresql.geometric.PGpath;
+import org.postgresql.geometric.PGpoint;
+import org.postgresql.geometric.PGpolygon;
 import org.postgresql.util.PGInterval;
 import org.postgresql.util.PGobject;
 import org.postgresql.util.PSQLException;
@@ -19,11 +29,17 @@ import org.postgresql.util.ServerErrorMessage;
 /**
  * pgjdbc's API on Sluice's JDBC objects, found by the driver with {@link java.util.ServiceLoader}
  * when the drop-in is on the path: its errors are {@link PSQLException}s, {@link PGobject}s bind
- * and come back for json, jsonb and unknown types ({@link PGInterval} for interval), the
- * driver's connections are {@link PGConnection}s ({@link PgjdbcConnection}), and statements
- * unwrap to {@link PGStatement}.
+ * and come back for json, jsonb and unknown types ({@link PGInterval} for interval, pgjdbc's
+ * {@code org.postgresql.geometric} classes for point, box, circle, line, lseg, path, polygon), the
+ * driver's connections are {@link PGConnection}s ({@link PgjdbcConnection}), statements
+ * unwrap to {@link PGStatement}, and results' metadata is a {@link PGResultSetMetaData}.
  */
 public final class PgjdbcExtension implements Extension {
+  /** The geometric types, as pgjdbc reads them: each by its class in {@code org.postgresql.geometric}. */
+  private static final Map<String, Class<? extends PGobject>> GEOMETRIC = Map.of("point", PGpoint.class,
+      "box", PGbox.class, "circle", PGcircle.class, "line", PGline.class, "lseg", PGlseg.class, "path", PGpath.class,
+      "polygon", PGpolygon.class);
+
   /**
    * What a connection's or statement's pgjdbc view keeps (added data types, thresholds) for as
    * long as the connection or statement lives: the views are made anew at each {@code unwrap}, and
@@ -68,6 +84,10 @@ public final class PgjdbcExtension implements Extension {
     if (added != null) {
       return ViewState.make(added, typeName, text(decoded));
     }
+    Class<? extends PGobject> geometric = GEOMETRIC.get(typeName);
+    if (geometric != null) {
+      return ViewState.make(geometric, typeName, text(decoded));
+    }
     if (decoded instanceof Interval i) {
       return new PGInterval(i.toString());
     }
@@ -78,6 +98,24 @@ public final class PgjdbcExtension implements Extension {
       return o;
     }
     return decoded;   // a value Sluice has a class for (a composite, a range): kept
+  }
+
+  /** The pgjdbc class {@code getObject} returns for a value of a built-in type of this name, if it is one of the drop-in's. */
+  @Override
+  public String className(String typeName) {
+    return pgjdbcClass(typeName);
+  }
+
+  static String pgjdbcClass(String typeName) {
+    Class<? extends PGobject> geometric = GEOMETRIC.get(typeName);
+    if (geometric != null) {
+      return geometric.getName();
+    }
+    return switch (typeName) {
+      case "json", "jsonb" -> PGobject.class.getName();
+      case "interval" -> PGInterval.class.getName();
+      default -> null;
+    };
   }
 
   private static String text(Object decoded) {
@@ -95,6 +133,11 @@ public final class PgjdbcExtension implements Extension {
   }
 
   @Override
+  public ResultSetMetaData metaData(ResultSetMetaData own) {
+    return own instanceof ColumnSources c ? new PgResultMetaData(own, c) : own;
+  }
+
+  @Override
   public <T> T view(java.sql.Wrapper self, Class<T> iface) {
     if (iface == PGConnection.class && self instanceof PGConnection c) {
       return iface.cast(c);   // the driver's own connection is one (PgjdbcConnection)
@@ -105,13 +148,17 @@ public final class PgjdbcExtension implements Extension {
     if (iface == PGStatement.class && self instanceof java.sql.Statement s) {
       return iface.cast(new PgStatementView(state(s)));
     }
+    if (iface == PGResultSetMetaData.class && self instanceof ResultSetMetaData m && self instanceof ColumnSources c) {
+      return iface.cast(new PgResultMetaData(m, c));
+    }
     return null;
   }
 
   @Override
   public boolean hasView(java.sql.Wrapper self, Class<?> iface) {
     return iface == PGConnection.class && self instanceof java.sql.Connection
-        || iface == PGStatement.class && self instanceof java.sql.Statement;
+        || iface == PGStatement.class && self instanceof java.sql.Statement
+        || iface == PGResultSetMetaData.class && self instanceof ResultSetMetaData && self instanceof ColumnSources;
   }
 
   private ViewState state(Object owner) {

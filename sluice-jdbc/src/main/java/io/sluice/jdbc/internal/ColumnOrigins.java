@@ -16,8 +16,8 @@ import java.util.Set;
  * connection cannot answer (a result streams on this thread), origins are unknown.
  */
 final class ColumnOrigins {
-  /** {@code serial}: made by a serial type ({@link SerialTypes}), so named by it. */
-  record Origin(String schema, String table, boolean notNull, boolean generated, boolean serial) {}
+  /** {@code serial}: made by a serial type ({@link SerialTypes}), so named by it; {@code column} the attribute's name. */
+  record Origin(String schema, String table, boolean notNull, boolean generated, boolean serial, String column) {}
 
   private final Map<Long, Origin> byAttribute;
 
@@ -46,6 +46,7 @@ final class ColumnOrigins {
           + " a.attidentity OPERATOR(pg_catalog.<>) '' or coalesce(pg_catalog.pg_get_expr(d.adbin, d.adrelid)"
           + " OPERATOR(pg_catalog.~~) 'nextval(%', false), "
           + SerialTypes.isSerial("a.attrelid", "a.attnum", "pg_catalog.pg_get_expr(d.adbin, d.adrelid)")
+          + ", a.attname::text"
           + " from pg_catalog.pg_attribute a join pg_catalog.pg_class c on c.oid OPERATOR(pg_catalog.=) a.attrelid"
           + " join pg_catalog.pg_namespace n on n.oid OPERATOR(pg_catalog.=) c.relnamespace"
           + " left join pg_catalog.pg_attrdef d on d.adrelid OPERATOR(pg_catalog.=) a.attrelid and d.adnum"
@@ -54,7 +55,7 @@ final class ColumnOrigins {
           + " 0", (Object) tables.toArray(new Long[0]))) {
         m.put(key((int) r.getLong(0), r.getInt(1)),
             new Origin(r.getString(2), r.getString(3), r.getBoolean(4), r.getBoolean(5),
-            r.getBoolean(6)));
+            r.getBoolean(6), r.getString(7)));
       }
     } catch (io.sluice.SluiceException | IllegalStateException e) {
       // unknown origins: the metadata says "unknown" rather than failing the caller

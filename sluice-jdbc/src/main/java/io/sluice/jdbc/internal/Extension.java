@@ -38,6 +38,15 @@ public interface Extension {
   }
 
   /**
+   * The class the extension's objects for values of {@code typeName} are of (what {@link
+   * #columnObject} makes of them), for {@code ParameterMetaData.getParameterClassName}; null where
+   * the driver's own answer stands.
+   */
+  default String className(String typeName) {
+    return null;
+  }
+
+  /**
    * A connection over one Sluice session, of a subclass that also implements the extension's
    * interfaces (so that code casting to them works, as it does with pgjdbc's classes); null for
    * the driver's own class.
@@ -52,6 +61,15 @@ public interface Extension {
    */
   default SluiceConnection connection(io.sluice.Pool pool, DriverSettings settings, Runnable leave) {
     return null;
+  }
+
+  /**
+   * A result's metadata as {@code getMetaData} returns it: {@code own} itself, or an object that
+   * answers as it does and also implements the extension's interface (so that code casting to it
+   * works, as with pgjdbc's classes), unwrapping to {@code own}'s interfaces.
+   */
+  default java.sql.ResultSetMetaData metaData(java.sql.ResultSetMetaData own) {
+    return own;
   }
 
   /** {@code self} (a driver connection or statement) seen as {@code iface}, or null if the extension has no such view. */

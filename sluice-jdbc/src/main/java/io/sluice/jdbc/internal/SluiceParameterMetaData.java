@@ -60,6 +60,10 @@ final class SluiceParameterMetaData implements ParameterMetaData, SelfWrapper {
   @Override
   public String getParameterClassName(int i) throws SQLException {
     JdbcTypes.Type t = JdbcTypes.builtIn(oid(i));
+    String extended = Extensions.present() ? Extensions.get().className(connection.typeNames.name(oid(i))) : null;
+    if (extended != null) {
+      return extended;   // the drop-in's: PGpoint for point, as pgjdbc names it
+    }
     return t == null ? Object.class.getName() : t.className();
   }
 

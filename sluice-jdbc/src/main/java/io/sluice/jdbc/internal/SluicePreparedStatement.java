@@ -189,7 +189,7 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
       throw SqlErrors.unsupported("metadata of a string holding " + rewritten.statements().size() + " statements");
     }
     PreparedQuery q = described(0);
-    return q.columns().isEmpty() ? null : new SluiceResultSetMetaData(q.columns(), connection);
+    return q.columns().isEmpty() ? null : SluiceResultSetMetaData.of(q.columns(), connection);
   }
 
   @Override

@@ -38,7 +38,7 @@ public final class SluiceResultSet implements GettersByLabel, DerivedGetters, Co
   private boolean closed;
   private int fetchSize;
   private Map<String, Integer> labels;
-  private SluiceResultSetMetaData metaData; // one per result: its column origins cost a catalog query
+  private ResultSetMetaData metaData; // one per result: its column origins cost a catalog query
   /** An updatable result's pending changes and insert row; null for a read-only result. */
   private RowEdits edits;
 
@@ -366,7 +366,7 @@ public final class SluiceResultSet implements GettersByLabel, DerivedGetters, Co
   @Override
   public ResultSetMetaData getMetaData() throws SQLException {
     checkOpen();
-    return metaData != null ? metaData : (metaData = new SluiceResultSetMetaData(columns, connection));
+    return metaData != null ? metaData : (metaData = SluiceResultSetMetaData.of(columns, connection));
   }
 
   @Override

@@ -12,7 +12,7 @@ import java.util.List;
  * nullability and whether it is generated are read from the catalog on first request, one query
  * for the whole result ({@link ColumnOrigins}).
  */
-final class SluiceResultSetMetaData implements ResultSetMetaData, SelfWrapper {
+final class SluiceResultSetMetaData implements ResultSetMetaData, SelfWrapper, ColumnSources {
   private final List<Column> columns;
   private final SluiceConnection connection;
   private ColumnOrigins origins;
@@ -20,6 +20,12 @@ final class SluiceResultSetMetaData implements ResultSetMetaData, SelfWrapper {
   SluiceResultSetMetaData(List<Column> columns, SluiceConnection connection) {
     this.columns = columns;
     this.connection = connection;
+  }
+
+  /** A result's metadata as the application gets it: this class's, or an {@link Extension}'s view of it. */
+  static ResultSetMetaData of(List<Column> columns, SluiceConnection connection) {
+    ResultSetMetaData own = new SluiceResultSetMetaData(columns, connection);
+    return Extensions.present() ? Extensions.get().metaData(own) : own;
   }
 
   private Column column(int i) throws SQLException {
@@ -165,5 +171,16 @@ final class SluiceResultSetMetaData implements ResultSetMetaData, SelfWrapper {
       return t.className();
     }
     return getColumnType(i) == Types.ARRAY ? java.sql.Array.class.getName() : Object.class.getName();
+  }
+
+  @Override
+  public String baseColumnName(int i) throws SQLException {
+    ColumnOrigins.Origin o = origin(i);
+    return o == null ? "" : o.column();
+  }
+
+  @Override
+  public int format(int i) throws SQLException {
+    return column(i).binary() ? 1 : 0;
   }
 }

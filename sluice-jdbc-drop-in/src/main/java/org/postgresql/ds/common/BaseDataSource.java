@@ -1,0 +1,344 @@
+package org.postgresql.ds.common;
+
+import io.sluice.jdbc.SluiceDataSource;
+
+/**
+ * pgjdbc's data source bean properties over {@link SluiceDataSource}: server names, port
+ * numbers, database, user, password and URL are Sluice's own; each other property here sets the
+ * pgjdbc connection parameter of its name ({@link #setProperty}), which Sluice honours, ignores
+ * where it has no effect, or refuses naming it when a connection opens (see docs/jdbc.md). A
+ * getter gives the value set, or 0, false or null when none was, not pgjdbc's default.
+ */
+public abstract class BaseDataSource extends SluiceDataSource {
+  private static final long serialVersionUID = 1L;
+
+  /** What the data source is, as pgjdbc's {@code getDescription}. */
+  public abstract String getDescription();
+
+  private void set(String name, Object value) {
+    setProperty(name, value == null ? null : String.valueOf(value));
+  }
+
+  private int number(String name) {
+    String v = getProperty(name);
+    try {
+      return v == null ? 0 : Integer.parseInt(v.trim());
+    } catch (NumberFormatException e) {
+      return 0;
+    }
+  }
+
+  private boolean flag(String name) {
+    return Boolean.parseBoolean(getProperty(name));
+  }
+
+  public String getApplicationName() {
+    return getProperty("ApplicationName");
+  }
+
+  public String getCurrentSchema() {
+    return getProperty("currentSchema");
+  }
+
+  public String getOptions() {
+    return getProperty("options");
+  }
+
+  public void setOptions(String options) {
+    set("options", options);
+  }
+
+  public int getConnectTimeout() {
+    return number("connectTimeout");
+  }
+
+  public void setConnectTimeout(int seconds) {
+    set("connectTimeout", seconds);
+  }
+
+  public int getSocketTimeout() {
+    return number("socketTimeout");
+  }
+
+  public void setSocketTimeout(int seconds) {
+    set("socketTimeout", seconds);
+  }
+
+  public int getCancelSignalTimeout() {
+    return number("cancelSignalTimeout");
+  }
+
+  public void setCancelSignalTimeout(int seconds) {
+    set("cancelSignalTimeout", seconds);
+  }
+
+  public int getQueryTimeout() {
+    return number("queryTimeout");
+  }
+
+  public void setQueryTimeout(int seconds) {
+    set("queryTimeout", seconds);
+  }
+
+  public int getDefaultRowFetchSize() {
+    return number("defaultRowFetchSize");
+  }
+
+  public int getPrepareThreshold() {
+    return number("prepareThreshold");
+  }
+
+  public void setPrepareThreshold(int count) {
+    set("prepareThreshold", count);
+  }
+
+  public int getPreparedStatementCacheQueries() {
+    return number("preparedStatementCacheQueries");
+  }
+
+  public void setPreparedStatementCacheQueries(int size) {
+    set("preparedStatementCacheQueries", size);
+  }
+
+  public boolean getSsl() {
+    return flag("ssl");
+  }
+
+  public boolean isSsl() {
+    return getSsl();
+  }
+
+  public void setSsl(boolean enabled) {
+    set("ssl", enabled);
+  }
+
+  public String getSslMode() {
+    return getProperty("sslmode");
+  }
+
+  /** pgjdbc's lower-case spelling of {@link #setSslMode}. */
+  public void setSslmode(String mode) {
+    setSslMode(mode);
+  }
+
+  public String getSslmode() {
+    return getSslMode();
+  }
+
+  public String getSslCert() {
+    return getProperty("sslcert");
+  }
+
+  public void setSslCert(String file) {
+    set("sslcert", file);
+  }
+
+  public String getSslKey() {
+    return getProperty("sslkey");
+  }
+
+  public void setSslKey(String file) {
+    set("sslkey", file);
+  }
+
+  public String getSslRootCert() {
+    return getProperty("sslrootcert");
+  }
+
+  public void setSslRootCert(String file) {
+    set("sslrootcert", file);
+  }
+
+  public String getSslPassword() {
+    return getProperty("sslpassword");
+  }
+
+  public void setSslPassword(String password) {
+    set("sslpassword", password);
+  }
+
+  public String getSslNegotiation() {
+    return getProperty("sslNegotiation");
+  }
+
+  public void setSslNegotiation(String negotiation) {
+    set("sslNegotiation", negotiation);
+  }
+
+  public String getChannelBinding() {
+    return getProperty("channelBinding");
+  }
+
+  public void setChannelBinding(String binding) {
+    set("channelBinding", binding);
+  }
+
+  public String getGssEncMode() {
+    return getProperty("gssEncMode");
+  }
+
+  public String getRequireAuth() {
+    return getProperty("requireAuth");
+  }
+
+  public void setRequireAuth(String methods) {
+    set("requireAuth", methods);
+  }
+
+  public String getTargetServerType() {
+    return getProperty("targetServerType");
+  }
+
+  public void setTargetServerType(String type) {
+    set("targetServerType", type);
+  }
+
+  public boolean getLoadBalanceHosts() {
+    return flag("loadBalanceHosts");
+  }
+
+  public boolean isLoadBalanceHosts() {
+    return getLoadBalanceHosts();
+  }
+
+  public void setLoadBalanceHosts(boolean enabled) {
+    set("loadBalanceHosts", enabled);
+  }
+
+  public int getHostRecheckSeconds() {
+    return number("hostRecheckSeconds");
+  }
+
+  public void setHostRecheckSeconds(int seconds) {
+    set("hostRecheckSeconds", seconds);
+  }
+
+  public boolean getTcpKeepAlive() {
+    return flag("tcpKeepAlive");
+  }
+
+  public boolean isTcpKeepAlive() {
+    return getTcpKeepAlive();
+  }
+
+  public void setTcpKeepAlive(boolean enabled) {
+    set("tcpKeepAlive", enabled);
+  }
+
+  public boolean getTcpNoDelay() {
+    return flag("tcpNoDelay");
+  }
+
+  public void setTcpNoDelay(boolean enabled) {
+    set("tcpNoDelay", enabled);
+  }
+
+  public String getStringType() {
+    return getProperty("stringtype");
+  }
+
+  /** {@code unspecified} sends strings untyped, {@code varchar} as varchar (the default). */
+  public void setStringType(String type) {
+    set("stringtype", type);
+  }
+
+  public boolean getReadOnly() {
+    return flag("readOnly");
+  }
+
+  public boolean isReadOnly() {
+    return getReadOnly();
+  }
+
+  public void setReadOnly(boolean readOnly) {
+    set("readOnly", readOnly);
+  }
+
+  public String getReadOnlyMode() {
+    return getProperty("readOnlyMode");
+  }
+
+  public void setReadOnlyMode(String mode) {
+    set("readOnlyMode", mode);
+  }
+
+  public boolean getReWriteBatchedInserts() {
+    return flag("reWriteBatchedInserts");
+  }
+
+  public boolean isReWriteBatchedInserts() {
+    return getReWriteBatchedInserts();
+  }
+
+  public void setReWriteBatchedInserts(boolean rewrite) {
+    set("reWriteBatchedInserts", rewrite);
+  }
+
+  public boolean getBinaryTransfer() {
+    return flag("binaryTransfer");
+  }
+
+  public void setBinaryTransfer(boolean enabled) {
+    set("binaryTransfer", enabled);
+  }
+
+  public String getEscapeSyntaxCallMode() {
+    return getProperty("escapeSyntaxCallMode");
+  }
+
+  public String getAssumeMinServerVersion() {
+    return getProperty("assumeMinServerVersion");
+  }
+
+  public void setAssumeMinServerVersion(String version) {
+    set("assumeMinServerVersion", version);
+  }
+
+  public boolean getLogUnclosedConnections() {
+    return flag("logUnclosedConnections");
+  }
+
+  public void setLogUnclosedConnections(boolean enabled) {
+    set("logUnclosedConnections", enabled);
+  }
+
+  public boolean getQuoteReturningIdentifiers() {
+    return flag("quoteReturningIdentifiers");
+  }
+
+  public void setQuoteReturningIdentifiers(boolean quote) {
+    set("quoteReturningIdentifiers", quote);
+  }
+
+  public String getKerberosServerName() {
+    return getProperty("kerberosServerName");
+  }
+
+  public void setKerberosServerName(String name) {
+    set("kerberosServerName", name);
+  }
+
+  public String getJaasApplicationName() {
+    return getProperty("jaasApplicationName");
+  }
+
+  public void setJaasApplicationName(String name) {
+    set("jaasApplicationName", name);
+  }
+
+  public int getReceiveBufferSize() {
+    return number("receiveBufferSize");
+  }
+
+  public void setReceiveBufferSize(int bytes) {
+    set("receiveBufferSize", bytes);
+  }
+
+  public int getSendBufferSize() {
+    return number("sendBufferSize");
+  }
+
+  public void setSendBufferSize(int bytes) {
+    set("sendBufferSize", bytes);
+  }
+}

@@ -1,0 +1,106 @@
+package org.postgresql;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import io.sluice.ConnectionConfig;
+import io.sluice.testkit.PostgresServer;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.sql.Statement;
+import java.util.concurrent.TimeUnit;
+import javax.sql.PooledConnection;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.postgresql.ds.PGConnectionPoolDataSource;
+import org.postgresql.ds.PGSimpleDataSource;
+import org.postgresql.ds.PGXADataSource;
+import org.postgresql.ds.common.BaseDataSource;
+
+/** pgjdbc's data sources, configured with pgjdbc's bean properties, against the server. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class DataSourceTest {
+  /** The testkit's server in pgjdbc's bean properties, as an application's configuration sets them. */
+  static <T extends BaseDataSource> T configured(T ds) {
+    PostgresServer pg = PostgresServer.shared();
+    ConnectionConfig cfg = ConnectionConfig.parse(pg.uri());
+    ds.setServerNames(new String[] {pg.host()});
+    ds.setPortNumbers(new int[] {pg.port()});
+    ds.setDatabaseName(pg.database());
+    ds.setUser(cfg.user());
+    cfg.password().ifPresent(ds::setPassword);
+    ds.setSslMode(DropInServer.properties().getProperty("sslrootcert") == null ? "disable" : "verify-full");
+    cfg.sslRootCert().ifPresent(ds::setSslRootCert);
+    return ds;
+  }
+
+  static String one(Connection c, String sql) throws SQLException {
+    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+      assertTrue(rs.next());
+      return rs.getString(1);
+    }
+  }
+
+  @Test
+  void simpleDataSourceWithBeanProperties() throws Exception {
+    PGSimpleDataSource ds = configured(new PGSimpleDataSource());
+    ds.setApplicationName("drop-in-ds");
+    ds.setCurrentSchema("pg_catalog");
+    ds.setConnectTimeout(7);
+    ds.setProperty("options", "-c work_mem=5MB");
+    assertEquals("drop-in-ds", ds.getApplicationName());
+    assertEquals(7, ds.getConnectTimeout());
+    assertEquals(PostgresServer.shared().port(), ds.getPortNumber());
+    assertTrue(ds.getDescription().contains("Non-Pooling"));
+    try (Connection c = ds.getConnection()) {
+      assertEquals("drop-in-ds", one(c, "select current_setting('application_name')"));
+      assertEquals("pg_catalog", one(c, "select current_schema()"));
+      assertEquals("5MB", one(c, "select current_setting('work_mem')"));
+      assertTrue(c.isWrapperFor(PGConnection.class));
+    }
+  }
+
+  @Test
+  void urlAndSetPropertyConfigureItToo() throws Exception {
+    PGSimpleDataSource ds = new PGSimpleDataSource();
+    ds.setURL(DropInServer.url());
+    DropInServer.properties().forEach((k, v) -> ds.setProperty((String) k, (String) v));
+    ds.setProperty("ApplicationName", "by-url");
+    assertEquals(DropInServer.url(), ds.getURL());
+    try (Connection c = ds.getConnection()) {
+      assertEquals("by-url", one(c, "select current_setting('application_name')"));
+    }
+  }
+
+  @Test
+  void connectionPoolDataSourceHandsOutHandles() throws Exception {
+    PGConnectionPoolDataSource ds = configured(new PGConnectionPoolDataSource());
+    ds.setDefaultAutoCommit(false);
+    PooledConnection pooled = ds.getPooledConnection();
+    try {
+      int pid;
+      try (Connection handle = pooled.getConnection()) {
+        assertFalse(handle.getAutoCommit(), "defaultAutoCommit");
+        pid = handle.unwrap(PGConnection.class).getBackendPID();
+        handle.rollback();
+      }
+      try (Connection again = pooled.getConnection()) {
+        assertEquals(pid, again.unwrap(PGConnection.class).getBackendPID(), "the same session underneath");
+      }
+    } finally {
+      pooled.close();
+    }
+  }
+
+  @Test
+  void xaIsRefusedClearly() throws Exception {
+    PGXADataSource ds = configured(new PGXADataSource());
+    SQLFeatureNotSupportedException e = assertThrows(SQLFeatureNotSupportedException.class, ds::getXAConnection);
+    assertEquals("0A000", e.getSQLState());
+    assertTrue(e.getMessage().contains("XA"));
+    try (Connection c = ds.getConnection()) {
+      assertEquals("1", one(c, "select 1"), "plain connections still open");
+    }
+  }
+}
