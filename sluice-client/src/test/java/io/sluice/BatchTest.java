@@ -24,14 +24,9 @@ class BatchTest {
     pg = PostgresServer.shared();
   }
 
-  static String url(String extra) {
-    return "host=" + pg.socketDirectory() + " port=" + pg.port() + " user=" + pg.superuser() + " dbname="
-        + pg.database() + " " + extra;
-  }
-
   @BeforeEach
   void open() {
-    c = Connection.open(url(""));
+    c = Connection.open(pg.conninfo(""));
     c.simpleQuery("create temp table bt(id int primary key, v text)");
   }
 
@@ -105,7 +100,7 @@ class BatchTest {
 
   @Test
   void batchLargerThanThePipelineDepthDoesNotDeadlock() {
-    try (Connection small = Connection.open(url("pipeline_depth=4"))) {
+    try (Connection small = Connection.open(pg.conninfo("pipeline_depth=4"))) {
       Batch b = small.batch();
       for (int i = 0; i < 50; i++) {
         b.add("select $1::int", i);

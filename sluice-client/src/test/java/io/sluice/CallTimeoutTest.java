@@ -23,10 +23,6 @@ class CallTimeoutTest {
     TimeoutTest.server();
   }
 
-  static String url(String extra) {
-    return TimeoutTest.url(extra);
-  }
-
   static void assertCancelled(Runnable call) {
     QueryTimeoutException e = assertThrows(QueryTimeoutException.class, call::run);
     assertEquals("57014", ((ServerException) e.getCause()).sqlState());
@@ -34,7 +30,7 @@ class CallTimeoutTest {
 
   @Test
   void everyCallOfTheViewOnAConnectionIsBounded() {
-    try (Connection c = Connection.open(url(""))) {
+    try (Connection c = Connection.open(TimeoutTest.pg.conninfo(""))) {
       Queryable q = c.withTimeout(SHORT);
       assertCancelled(() -> q.query("select pg_sleep(5)"));
       assertCancelled(() -> q.execute("select pg_sleep(5)"));
@@ -49,7 +45,7 @@ class CallTimeoutTest {
 
   @Test
   void theViewOverridesQueryTimeoutBothWays() {
-    try (Connection c = Connection.open(url("query_timeout=0.2"))) {
+    try (Connection c = Connection.open(TimeoutTest.pg.conninfo("query_timeout=0.2"))) {
       assertCancelled(() -> c.query("select pg_sleep(1)"));
       assertEquals(1, c.withTimeout(Duration.ofSeconds(10)).query("select 1 from pg_sleep(0.4)").get(0).getInt(0));
     }
@@ -57,7 +53,7 @@ class CallTimeoutTest {
 
   @Test
   void aTransactionTimeoutBoundsTheWholeTransaction() {
-    try (Connection c = Connection.open(url(""))) {
+    try (Connection c = Connection.open(TimeoutTest.pg.conninfo(""))) {
       c.execute("create temp table t_tx_timeout (n int)");
       TxOptions opts = TxOptions.DEFAULT.timeout(Duration.ofMillis(600));
       // each statement is quick, but together they pass the transaction's deadline
@@ -77,7 +73,7 @@ class CallTimeoutTest {
 
   @Test
   void aViewInsideATransactionBoundsOneStatement() {
-    try (Connection c = Connection.open(url(""))) {
+    try (Connection c = Connection.open(TimeoutTest.pg.conninfo(""))) {
       try (Transaction tx = c.begin()) {
         assertCancelled(() -> tx.withTimeout(SHORT).query("select pg_sleep(5)"));
         assertTrue(tx.isAborted());
@@ -88,7 +84,7 @@ class CallTimeoutTest {
 
   @Test
   void aPoolViewBoundsSharedAndBorrowedCalls() {
-    try (Pool pool = Pool.open(url(""), PoolOptions.DEFAULT.maxSize(2))) {
+    try (Pool pool = Pool.open(TimeoutTest.pg.conninfo(""), PoolOptions.DEFAULT.maxSize(2))) {
       Queryable q = pool.withTimeout(SHORT);
       assertCancelled(() -> q.query("select pg_sleep(5)"));
       assertCancelled(() -> q.forEach("select pg_sleep(5)", r -> {}));
@@ -99,7 +95,7 @@ class CallTimeoutTest {
 
   @Test
   void aTimeoutThatIsNotPositiveIsRefused() {
-    try (Connection c = Connection.open(url(""))) {
+    try (Connection c = Connection.open(TimeoutTest.pg.conninfo(""))) {
       assertThrows(ConfigException.class, () -> c.withTimeout(Duration.ZERO));
       assertThrows(ConfigException.class, () -> c.withTimeout(Duration.ofSeconds(-1)));
       assertThrows(ConfigException.class, () -> c.withTimeout(null));

@@ -36,15 +36,10 @@ class CopyTest {
   static PostgresServer pg;
   static Connection c;
 
-  static String url(String extra) {
-    return "host=" + pg.socketDirectory() + " port=" + pg.port() + " user=" + pg.superuser() + " dbname="
-        + pg.database() + " " + extra;
-  }
-
   @BeforeAll
   static void connect() {
     pg = PostgresServer.shared();
-    c = Connection.open(url(""));
+    c = Connection.open(pg.conninfo(""));
     c.simpleQuery("drop table if exists copy_t; create table copy_t (id int8, name text, n numeric, at timestamptz,"
         + " ok bool)");
   }

@@ -23,8 +23,7 @@ class DynamicTypesTest {
   @BeforeAll
   static void setUp() {
     pg = PostgresServer.shared();
-    c = Connection.open("host=" + pg.socketDirectory() + " port=" + pg.port() + " user=" + pg.superuser()
-        + " dbname=" + pg.database());
+    c = Connection.open(pg.conninfo(""));
     c.simpleQuery("""
         drop type if exists dt_mood cascade; create type dt_mood as enum ('sad', 'ok', 'happy');
         drop domain if exists dt_pos cascade; create domain dt_pos as int check (value > 0);

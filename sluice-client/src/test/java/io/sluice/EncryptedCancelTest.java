@@ -36,8 +36,7 @@ class EncryptedCancelTest {
         }
       }, r -> Thread.startVirtualThread(r));
       PoolTest.eventually("the query runs", () -> {
-        try (Connection admin = Connection.open("host=" + pg.socketDirectory() + " port=" + pg.port() + " user="
-            + pg.superuser() + " dbname=" + pg.database())) {
+        try (Connection admin = Connection.open(pg.conninfo(""))) {
           // sleeping inside pg_sleep, not merely 'active' (that covers its Parse and Describe too)
           return admin.query("select 1 from pg_stat_activity where query = 'select pg_sleep(30)'"
               + " and wait_event = 'PgSleep'").size() == 1;

@@ -29,8 +29,7 @@ class KeptRowsTest {
   @BeforeAll
   static void connect() {
     PostgresServer pg = PostgresServer.shared();
-    c = Connection.open("host=" + pg.socketDirectory() + " port=" + pg.port() + " user=" + pg.superuser()
-        + " dbname=" + pg.database());
+    c = Connection.open(pg.conninfo(""));
   }
 
   @AfterAll

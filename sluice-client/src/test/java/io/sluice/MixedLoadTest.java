@@ -26,7 +26,7 @@ class MixedLoadTest {
   @BeforeAll
   static void server() {
     pg = PostgresServer.shared();
-    try (Connection c = Connection.open(url(""))) {
+    try (Connection c = Connection.open(pg.conninfo(""))) {
       c.simpleQuery("""
           drop table if exists mixed_load_unique;
           create table mixed_load_unique (id int primary key);
@@ -35,11 +35,6 @@ class MixedLoadTest {
           begin raise exception 'raised' using errcode = 'P0001'; end $$;
           """);
     }
-  }
-
-  static String url(String extra) {
-    return "host=" + pg.socketDirectory() + " port=" + pg.port() + " user=" + pg.superuser() + " dbname="
-        + pg.database() + " " + extra;
   }
 
   interface Op {
@@ -80,7 +75,7 @@ class MixedLoadTest {
 
   @Test
   void everyCallerGetsItsOwnAnswersAndWakeUpsStayFewPerRequest() throws Exception {
-    try (Connection c = Connection.open(url("pipeline_depth=" + DEPTH))) {
+    try (Connection c = Connection.open(pg.conninfo("pipeline_depth=" + DEPTH))) {
       ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
       AtomicLong mostPassedOver = new AtomicLong();
       try (var threads = Executors.newVirtualThreadPerTaskExecutor()) {
@@ -124,7 +119,7 @@ class MixedLoadTest {
 
   @Test
   void aBatchLeavesInOneWrite() {
-    try (Connection c = Connection.open(url(""))) {
+    try (Connection c = Connection.open(pg.conninfo(""))) {
       c.query("select $1::int", 0);   // prepared: the batch sends only its own fifty
       ConnectionStats before = c.stats();
       Batch b = c.batch();

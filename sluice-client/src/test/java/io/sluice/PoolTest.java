@@ -26,8 +26,7 @@ class PoolTest {
   static PostgresServer pg;
 
   static String url() {
-    return "host=" + pg.socketDirectory() + " port=" + pg.port() + " user=" + pg.superuser() + " dbname="
-        + pg.database();
+    return pg.conninfo("");
   }
 
   @BeforeAll

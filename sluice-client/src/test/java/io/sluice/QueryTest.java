@@ -24,15 +24,10 @@ class QueryTest {
   static PostgresServer pg;
   static Connection c;
 
-  static String url(String extra) {
-    return "host=" + pg.socketDirectory() + " port=" + pg.port() + " user=" + pg.superuser() + " dbname="
-        + pg.database() + " " + extra;
-  }
-
   @BeforeAll
   static void connect() {
     pg = PostgresServer.shared();
-    c = Connection.open(url(""));
+    c = Connection.open(pg.conninfo(""));
   }
 
   @AfterAll
@@ -183,7 +178,7 @@ class QueryTest {
 
   @Test
   void statementCacheReusesAndRecoversFromInvalidation() {
-    try (Connection own = Connection.open(url("statement_cache_size=2"))) {
+    try (Connection own = Connection.open(pg.conninfo("statement_cache_size=2"))) {
       own.simpleQuery("create temp table sc(a int)");
       own.execute("insert into sc values (1)");
       assertEquals(1, own.query("select * from sc").size());
@@ -205,7 +200,7 @@ class QueryTest {
       try {
         assertEquals(0, own.query("select * from " + shared).size());
         ServerException inTx = assertThrows(ServerException.class, () -> own.transaction(tx -> {
-          try (Connection other = Connection.open(url(""))) {
+          try (Connection other = Connection.open(pg.conninfo(""))) {
             other.simpleQuery("alter table " + shared + " add column b text");
           }
           return tx.query("select * from " + shared);
@@ -233,7 +228,7 @@ class QueryTest {
 
   @Test
   void unnamedStatementModeForPoolers() {
-    try (Connection own = Connection.open(url("statement_cache_size=0"))) {
+    try (Connection own = Connection.open(pg.conninfo("statement_cache_size=0"))) {
       for (int i = 0; i < 5; i++) {
         assertEquals(i + 1, own.query("select $1::int + 1", i).get(0).getInt(0));
       }

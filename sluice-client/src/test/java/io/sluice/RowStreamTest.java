@@ -18,8 +18,7 @@ class RowStreamTest {
   @BeforeEach
   void open() {
     PostgresServer pg = PostgresServer.shared();
-    c = Connection.open("host=" + pg.socketDirectory() + " port=" + pg.port() + " user=" + pg.superuser()
-        + " dbname=" + pg.database());
+    c = Connection.open(pg.conninfo(""));
   }
 
   @AfterEach

@@ -20,8 +20,7 @@ class SimpleQueryTest {
   @BeforeAll
   static void connect() {
     pg = PostgresServer.shared();
-    c = Connection.open("host=" + pg.socketDirectory() + " port=" + pg.port() + " user=" + pg.superuser()
-        + " dbname=" + pg.database());
+    c = Connection.open(pg.conninfo(""));
   }
 
   @AfterAll
@@ -124,8 +123,7 @@ class SimpleQueryTest {
 
   @Test
   void terminatedBackendIsConnectionFatal() {
-    Connection victim = Connection.open("host=" + pg.socketDirectory() + " port=" + pg.port() + " user=" + pg.superuser()
-        + " dbname=" + pg.database());
+    Connection victim = Connection.open(pg.conninfo(""));
     c.simpleQuery("select pg_terminate_backend(" + victim.processId() + ")");
     SluiceException e = assertThrows(SluiceException.class, () -> victim.simpleQuery("select 1"));
     assertNotEquals(SluiceException.Outcome.NOT_SENT, e.outcome());

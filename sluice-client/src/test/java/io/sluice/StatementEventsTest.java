@@ -42,9 +42,7 @@ class StatementEventsTest {
 
   /** The shared server over its Unix socket, as the superuser (for the other event tests too). */
   static String url() {
-    PostgresServer s = PostgresServer.shared();
-    return "host=" + s.socketDirectory() + " port=" + s.port() + " user=" + s.superuser() + " dbname="
-        + s.database();
+    return PostgresServer.shared().conninfo("");
   }
 
   static ConnectionConfig config(EventRecorder events) {

@@ -29,7 +29,7 @@ class StreamingMemoryTest {
   @Test
   void tenMillionRowsIn64MiB() throws Exception {
     PostgresServer pg = PostgresServer.shared();
-    String url = "host=" + pg.socketDirectory() + " port=" + pg.port() + " user=" + pg.superuser() + " dbname=" + pg.database();
+    String url = pg.conninfo("");
     int n = 10_000_000;
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     Process p = new ProcessBuilder(List.of(java, "-Xmx64m", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),

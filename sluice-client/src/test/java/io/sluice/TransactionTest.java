@@ -22,8 +22,7 @@ class TransactionTest {
   static Connection c;
 
   static String url() {
-    return "host=" + pg.socketDirectory() + " port=" + pg.port() + " user=" + pg.superuser() + " dbname="
-        + pg.database();
+    return pg.conninfo("");
   }
 
   @BeforeAll

@@ -29,8 +29,7 @@ class WriteCoalescingTest {
   }
 
   static Connection open() {
-    return Connection.open("host=" + pg.socketDirectory() + " port=" + pg.port() + " user=" + pg.superuser()
-        + " dbname=" + pg.database());
+    return Connection.open(pg.conninfo(""));
   }
 
   /** Runs {@code n} virtual threads to the end; the first failure is thrown. */

@@ -29,8 +29,7 @@ import org.junit.jupiter.api.Timeout;
 class MetricsTest {
   static ConnectionConfig config(EventListener listener) {
     PostgresServer pg = PostgresServer.shared();
-    return ConnectionConfig.parse("host=" + pg.socketDirectory() + " port=" + pg.port() + " user=" + pg.superuser()
-        + " dbname=" + pg.database()).withListener(listener);
+    return ConnectionConfig.parse(pg.conninfo("")).withListener(listener);
   }
 
   static double counter(MeterRegistry r, String name, String... tags) {
@@ -144,8 +143,7 @@ class MetricsTest {
   void aListenersReconnectionIsCounted() throws Exception {
     MeterRegistry r = new SimpleMeterRegistry();
     PostgresServer pg = PostgresServer.shared();
-    String url = "host=" + pg.socketDirectory() + " port=" + pg.port() + " user=" + pg.superuser() + " dbname="
-        + pg.database();
+    String url = pg.conninfo("");
     ConnectionConfig cfg = ConnectionConfig.parse(url + " application_name=metered-listener")
         .withListener(MetricsListener.create(r));
     try (Connection admin = Connection.open(url); Notifications l = Notifications.open(cfg, n -> { }, null)) {
