@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.testkit.FaultProxy;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** Explicit prepared statements, and batches that are independent or atomic. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class BatchTest {
   static PostgresServer pg;
   Connection c;

@@ -2,6 +2,7 @@ package io.sluice;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Timeout;
  * cancelled on the server (SQLSTATE 57014), and that the same call without the view is not.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class CallTimeoutTest {
   static final Duration SHORT = Duration.ofMillis(200);
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.testkit.FaultProxy;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -31,6 +32,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /** COPY in and out, every way in, against the real server. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@ServerTest
 class CopyTest {
   static final int MILLION = 1_000_000;
   static PostgresServer pg;

@@ -3,6 +3,7 @@ package io.sluice;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import io.sluice.types.Composite;
 import io.sluice.types.Range;
 import java.time.LocalDate;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** Types found in pg_type at run time: enums, domains, composites, ranges, extension types. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class DynamicTypesTest {
   static PostgresServer pg;
   static Connection c;

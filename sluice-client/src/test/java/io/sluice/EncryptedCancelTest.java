@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.testkit.FaultProxy;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
@@ -16,6 +17,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * between client and server: a plain cancel is a few dozen bytes, a TLS handshake hundreds.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class EncryptedCancelTest {
 
   @ParameterizedTest

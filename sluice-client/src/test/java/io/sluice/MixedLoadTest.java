@@ -3,6 +3,7 @@ package io.sluice;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executors;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Timeout;
  * costs, the requests a write carries, and how long any caller can be passed over.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@ServerTest
 class MixedLoadTest {
   static final int CALLERS = 300;
   static final int DEPTH = 16;

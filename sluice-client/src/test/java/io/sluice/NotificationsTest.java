@@ -3,6 +3,7 @@ package io.sluice;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** LISTEN / NOTIFY through a Notifications, against the real server. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class NotificationsTest {
   static PostgresServer pg;
   static Connection c;

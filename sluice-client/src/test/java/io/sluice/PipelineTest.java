@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.testkit.FaultProxy;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** Automatic pipelining: many threads on one connection, each gets exactly its own results. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@ServerTest
 class PipelineTest {
   static PostgresServer pg;
 

@@ -3,6 +3,7 @@ package io.sluice;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** The pool when the server goes away or refuses connections: a private server per test. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@ServerTest
 class PoolFaultTest {
 
   @Test

@@ -3,6 +3,7 @@ package io.sluice;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** The extended query protocol: parameters, binary rows, statement cache, errors. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class QueryTest {
   static PostgresServer pg;
   static Connection c;

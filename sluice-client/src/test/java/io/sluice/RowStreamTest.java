@@ -3,6 +3,7 @@ package io.sluice;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** Rows fetched in chunks through a suspended portal. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class RowStreamTest {
   Connection c;
 

@@ -3,6 +3,7 @@ package io.sluice;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** The simple query protocol against a real server. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class SimpleQueryTest {
   static PostgresServer pg;
   static Connection c;

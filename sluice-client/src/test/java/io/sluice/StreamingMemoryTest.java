@@ -3,6 +3,7 @@ package io.sluice;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** Ten million rows streamed through a JVM with a 64 MiB heap: constant memory. */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
+@ServerTest
 class StreamingMemoryTest {
 
   /** Runs in the child JVM. */

@@ -3,6 +3,7 @@ package io.sluice;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
@@ -11,6 +12,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** Deadlines: query_timeout cancels only the request that ran too long; a frozen server is left. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class TimeoutTest {
   static PostgresServer pg;
 

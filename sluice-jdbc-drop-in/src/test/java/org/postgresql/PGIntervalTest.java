@@ -2,6 +2,7 @@ package org.postgresql;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -12,6 +13,7 @@ import org.postgresql.util.PGInterval;
 
 /** interval as pgjdbc's applications bind and read it. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class PGIntervalTest {
   @Test
   void anIntervalReadsAsPGIntervalInUnits() throws Exception {

@@ -15,6 +15,7 @@ import io.sluice.PoolOptions;
 import io.sluice.ServerException;
 import io.sluice.event.EventListener;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** Every meter, with its tags and values, after known work against the real server, in a SimpleMeterRegistry. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@ServerTest
 class MetricsTest {
   static ConnectionConfig config(EventListener listener) {
     PostgresServer pg = PostgresServer.shared();
