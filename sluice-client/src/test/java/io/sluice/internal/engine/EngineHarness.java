@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
+import java.util.function.Function;
 
 /**
  * One connection's engine over a {@link GatedTransport} and a fake server in the JVM, for the
@@ -84,6 +85,11 @@ final class EngineHarness implements AutoCloseable {
   /** Holds every reply of the server from now on, until {@link #releaseReplies}; then sends them all, correct. */
   void holdReplies() {
     memory.hold(Integer.MAX_VALUE, xs -> Replies.concat(xs.stream().map(Exchange::bytes).toList()));
+  }
+
+  /** Holds every reply of the server from now on; {@link #releaseReplies} sends {@code answer} of the held exchanges. */
+  void holdReplies(Function<List<Exchange>, byte[]> answer) {
+    memory.hold(Integer.MAX_VALUE, answer);
   }
 
   void releaseReplies() {
