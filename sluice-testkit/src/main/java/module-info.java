@@ -4,6 +4,7 @@ module io.sluice.testkit {
   requires java.logging;
   requires java.compiler;                  // the docs' examples are compiled in memory
   requires java.net.http;                  // Patroni's REST API (the HA tests' conditions)
+  requires static transitive org.junit.jupiter.api;   // @ServerTest and its extension; the tests bring JUnit
   exports io.sluice.testkit;
   exports io.sluice.testkit.docs;
 }

@@ -9,6 +9,7 @@ import io.sluice.event.EventListener;
 import io.sluice.event.PoolEvent;
 import io.sluice.event.StatementEnd;
 import io.sluice.event.StatementStart;
+import io.sluice.testkit.ServerTest;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** {@link EventListener#all}: two listeners on one configuration, each with its own tokens, one throwing. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class AllListenersTest {
   /** Throws from every method it overrides. */
   static final class Throwing implements EventListener {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.sql.Identifiers;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.io.Reader;
 import java.io.StringReader;
 import java.math.BigInteger;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.function.Executable;
  * usable.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class ApiErrorsTest {
   static Connection c;
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import io.sluice.testkit.TestRoles;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,6 +29,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  *       none}: no authentication) or, negated, anything else. A refusal there is final.
  * </ul>
  */
+@ServerTest
 class AuthMatrixTest {
   static PostgresServer pg;
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import io.sluice.testkit.TestRoles;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,6 +22,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * checks of each sslmode, against a real server prepared with one pg_hba rule per role.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class AuthTlsTest {
   static PostgresServer pg;
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.testkit.FaultProxy;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** Explicit prepared statements, and batches that are independent or atomic. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class BatchTest {
   static PostgresServer pg;
   Connection c;
@@ -24,14 +26,9 @@ class BatchTest {
     pg = PostgresServer.shared();
   }
 
-  static String url(String extra) {
-    return "host=" + pg.socketDirectory() + " port=" + pg.port() + " user=" + pg.superuser() + " dbname="
-        + pg.database() + " " + extra;
-  }
-
   @BeforeEach
   void open() {
-    c = Connection.open(url(""));
+    c = Connection.open(pg.conninfo(""));
     c.simpleQuery("create temp table bt(id int primary key, v text)");
   }
 
@@ -105,7 +102,7 @@ class BatchTest {
 
   @Test
   void batchLargerThanThePipelineDepthDoesNotDeadlock() {
-    try (Connection small = Connection.open(url("pipeline_depth=4"))) {
+    try (Connection small = Connection.open(pg.conninfo("pipeline_depth=4"))) {
       Batch b = small.batch();
       for (int i = 0; i < 50; i++) {
         b.add("select $1::int", i);

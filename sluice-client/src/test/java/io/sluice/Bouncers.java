@@ -33,8 +33,7 @@ final class Bouncers {
 
   /** Straight to the server, past PgBouncer. */
   static String direct(PostgresServer pg) {
-    return "host=" + pg.socketDirectory() + " port=" + pg.port() + " user=" + pg.superuser() + " dbname="
-        + pg.database() + " sslmode=disable";
+    return pg.conninfo("sslmode=disable");
   }
 
   /** Waits until {@code condition} holds, at most {@code timeout}; false if it never did. */

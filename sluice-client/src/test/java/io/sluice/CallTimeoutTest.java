@@ -2,6 +2,7 @@ package io.sluice;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
@@ -15,16 +16,13 @@ import org.junit.jupiter.api.Timeout;
  * cancelled on the server (SQLSTATE 57014), and that the same call without the view is not.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class CallTimeoutTest {
   static final Duration SHORT = Duration.ofMillis(200);
 
   @BeforeAll
   static void server() {
     TimeoutTest.server();
-  }
-
-  static String url(String extra) {
-    return TimeoutTest.url(extra);
   }
 
   static void assertCancelled(Runnable call) {
@@ -34,7 +32,7 @@ class CallTimeoutTest {
 
   @Test
   void everyCallOfTheViewOnAConnectionIsBounded() {
-    try (Connection c = Connection.open(url(""))) {
+    try (Connection c = Connection.open(TimeoutTest.pg.conninfo(""))) {
       Queryable q = c.withTimeout(SHORT);
       assertCancelled(() -> q.query("select pg_sleep(5)"));
       assertCancelled(() -> q.execute("select pg_sleep(5)"));
@@ -49,7 +47,7 @@ class CallTimeoutTest {
 
   @Test
   void theViewOverridesQueryTimeoutBothWays() {
-    try (Connection c = Connection.open(url("query_timeout=0.2"))) {
+    try (Connection c = Connection.open(TimeoutTest.pg.conninfo("query_timeout=0.2"))) {
       assertCancelled(() -> c.query("select pg_sleep(1)"));
       assertEquals(1, c.withTimeout(Duration.ofSeconds(10)).query("select 1 from pg_sleep(0.4)").get(0).getInt(0));
     }
@@ -57,7 +55,7 @@ class CallTimeoutTest {
 
   @Test
   void aTransactionTimeoutBoundsTheWholeTransaction() {
-    try (Connection c = Connection.open(url(""))) {
+    try (Connection c = Connection.open(TimeoutTest.pg.conninfo(""))) {
       c.execute("create temp table t_tx_timeout (n int)");
       TxOptions opts = TxOptions.DEFAULT.timeout(Duration.ofMillis(600));
       // each statement is quick, but together they pass the transaction's deadline
@@ -77,7 +75,7 @@ class CallTimeoutTest {
 
   @Test
   void aViewInsideATransactionBoundsOneStatement() {
-    try (Connection c = Connection.open(url(""))) {
+    try (Connection c = Connection.open(TimeoutTest.pg.conninfo(""))) {
       try (Transaction tx = c.begin()) {
         assertCancelled(() -> tx.withTimeout(SHORT).query("select pg_sleep(5)"));
         assertTrue(tx.isAborted());
@@ -88,7 +86,7 @@ class CallTimeoutTest {
 
   @Test
   void aPoolViewBoundsSharedAndBorrowedCalls() {
-    try (Pool pool = Pool.open(url(""), PoolOptions.DEFAULT.maxSize(2))) {
+    try (Pool pool = Pool.open(TimeoutTest.pg.conninfo(""), PoolOptions.DEFAULT.maxSize(2))) {
       Queryable q = pool.withTimeout(SHORT);
       assertCancelled(() -> q.query("select pg_sleep(5)"));
       assertCancelled(() -> q.forEach("select pg_sleep(5)", r -> {}));
@@ -99,7 +97,7 @@ class CallTimeoutTest {
 
   @Test
   void aTimeoutThatIsNotPositiveIsRefused() {
-    try (Connection c = Connection.open(url(""))) {
+    try (Connection c = Connection.open(TimeoutTest.pg.conninfo(""))) {
       assertThrows(ConfigException.class, () -> c.withTimeout(Duration.ZERO));
       assertThrows(ConfigException.class, () -> c.withTimeout(Duration.ofSeconds(-1)));
       assertThrows(ConfigException.class, () -> c.withTimeout(null));

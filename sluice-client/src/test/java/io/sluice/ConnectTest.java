@@ -3,6 +3,7 @@ package io.sluice;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import io.sluice.testkit.SilentListener;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** Connecting over TCP and the Unix socket, startup, parameters, close: against a real server. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class ConnectTest {
   static PostgresServer pg;
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.testkit.FaultProxy;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -31,20 +32,16 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /** COPY in and out, every way in, against the real server. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@ServerTest
 class CopyTest {
   static final int MILLION = 1_000_000;
   static PostgresServer pg;
   static Connection c;
 
-  static String url(String extra) {
-    return "host=" + pg.socketDirectory() + " port=" + pg.port() + " user=" + pg.superuser() + " dbname="
-        + pg.database() + " " + extra;
-  }
-
   @BeforeAll
   static void connect() {
     pg = PostgresServer.shared();
-    c = Connection.open(url(""));
+    c = Connection.open(pg.conninfo(""));
     c.simpleQuery("drop table if exists copy_t; create table copy_t (id int8, name text, n numeric, at timestamptz,"
         + " ok bool)");
   }

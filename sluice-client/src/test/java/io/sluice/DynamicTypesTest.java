@@ -3,6 +3,7 @@ package io.sluice;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import io.sluice.types.Composite;
 import io.sluice.types.Range;
 import java.time.LocalDate;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** Types found in pg_type at run time: enums, domains, composites, ranges, extension types. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class DynamicTypesTest {
   static PostgresServer pg;
   static Connection c;
@@ -23,8 +25,7 @@ class DynamicTypesTest {
   @BeforeAll
   static void setUp() {
     pg = PostgresServer.shared();
-    c = Connection.open("host=" + pg.socketDirectory() + " port=" + pg.port() + " user=" + pg.superuser()
-        + " dbname=" + pg.database());
+    c = Connection.open(pg.conninfo(""));
     c.simpleQuery("""
         drop type if exists dt_mood cascade; create type dt_mood as enum ('sad', 'ok', 'happy');
         drop domain if exists dt_pos cascade; create domain dt_pos as int check (value > 0);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.testkit.FaultProxy;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
@@ -16,6 +17,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * between client and server: a plain cancel is a few dozen bytes, a TLS handshake hundreds.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class EncryptedCancelTest {
 
   @ParameterizedTest
@@ -36,8 +38,7 @@ class EncryptedCancelTest {
         }
       }, r -> Thread.startVirtualThread(r));
       PoolTest.eventually("the query runs", () -> {
-        try (Connection admin = Connection.open("host=" + pg.socketDirectory() + " port=" + pg.port() + " user="
-            + pg.superuser() + " dbname=" + pg.database())) {
+        try (Connection admin = Connection.open(pg.conninfo(""))) {
           // sleeping inside pg_sleep, not merely 'active' (that covers its Parse and Describe too)
           return admin.query("select 1 from pg_stat_activity where query = 'select pg_sleep(30)'"
               + " and wait_event = 'PgSleep'").size() == 1;

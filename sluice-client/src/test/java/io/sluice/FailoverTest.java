@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sluice.SluiceException.Outcome;
 import io.sluice.testkit.Fleet;
+import io.sluice.testkit.ServerTest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Timeout;
  * to the new primary; every write's outcome is checked against what the new primary holds.
  */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
+@ServerTest
 class FailoverTest {
   static final Duration BOUND = Duration.ofSeconds(60);
 

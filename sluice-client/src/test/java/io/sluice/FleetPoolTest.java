@@ -13,6 +13,7 @@ import io.sluice.internal.pool.FleetPool;
 import io.sluice.internal.pool.SlotPool;
 import io.sluice.replication.Lsn;
 import io.sluice.testkit.Fleet;
+import io.sluice.testkit.ServerTest;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -38,6 +39,7 @@ import org.junit.jupiter.api.Timeout;
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
+@ServerTest
 class FleetPoolTest {
   static final Duration DELAY = Duration.ofSeconds(4);
   static final Duration MAX_LAG = Duration.ofSeconds(1);

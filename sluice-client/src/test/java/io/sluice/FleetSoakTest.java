@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sluice.testkit.Fleet;
+import io.sluice.testkit.ServerTest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.Timeout;
  */
 @Tag("soak")
 @Timeout(value = 150, unit = TimeUnit.MINUTES)
+@ServerTest
 class FleetSoakTest {
   @Test
   void writesAndReadsKeepTheirPromisesThroughStandbyRestartsAndAFailover() throws Exception {

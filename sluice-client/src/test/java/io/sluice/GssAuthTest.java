@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.sluice.testkit.GssSetup;
 import io.sluice.testkit.Kdc;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import io.sluice.testkit.TestRoles;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.Test;
  * GSSAPI, else Debian's PostgreSQL 15 (the embedded 18 has no GSSAPI); without either, or without
  * the Kerberos tools, the class is skipped with the reason.
  */
+@ServerTest
 class GssAuthTest {
   static final String ALICE = "alice";
   static final String ALICE_PASSWORD = "alice-kerberos-secret";

@@ -14,6 +14,7 @@ import io.sluice.protocol.auth.AuthMethod;
 import io.sluice.testkit.FaultProxy;
 import io.sluice.testkit.Kdc;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import io.sluice.testkit.TestRoles;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -37,6 +38,7 @@ import org.junit.jupiter.api.Timeout;
  * server sees it, and refusals that keep their cause.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@ServerTest
 class GssEncryptedSessionTest {
   static final String USER = "gss_session";
   static final String PASSWORD = "gss-session-secret";

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.sluice.testkit.Kdc;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  */
 @EnabledIfSystemProperty(named = "sluice.measure", matches = "true")
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
+@ServerTest
 class GssEncryptionCostTest {
   static final String USER = "gss_cost";
 

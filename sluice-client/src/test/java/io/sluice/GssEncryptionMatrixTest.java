@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.sluice.testkit.CommandResult;
 import io.sluice.testkit.Kdc;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import io.sluice.testkit.TestRoles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -44,6 +45,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * <p>The outcomes are written to {@code target/gss-matrix.md}.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@ServerTest
 class GssEncryptionMatrixTest {
   static final String ENC = "gss_enc";
   static final String NOENC = "gss_noenc";

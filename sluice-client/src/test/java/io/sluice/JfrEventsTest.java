@@ -3,6 +3,7 @@ package io.sluice;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Timeout;
  * with {@link RecordingFile}.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@ServerTest
 class JfrEventsTest {
   static final List<String> TYPES = List.of("io.sluice.Statement", "io.sluice.Batch", "io.sluice.Connect",
       "io.sluice.PoolWait", "io.sluice.PoolConnection", "io.sluice.Cancel", "io.sluice.Copy");

@@ -3,6 +3,7 @@ package io.sluice;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Timeout;
  * while the result is held. Every value of every held result must still be what the server sent.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@ServerTest
 class KeptRowsTest {
   /** About 150 bytes a row: 20,000 rows are 3 MB, many read buffers past the store's 64 KiB threshold. */
   private static final String WIDE = "select g, repeat(md5(g::text), 4) as t, g * 3 as k from generate_series($1::int, $2::int) g";
@@ -29,8 +31,7 @@ class KeptRowsTest {
   @BeforeAll
   static void connect() {
     PostgresServer pg = PostgresServer.shared();
-    c = Connection.open("host=" + pg.socketDirectory() + " port=" + pg.port() + " user=" + pg.superuser()
-        + " dbname=" + pg.database());
+    c = Connection.open(pg.conninfo(""));
   }
 
   @AfterAll

@@ -3,6 +3,7 @@ package io.sluice;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Timeout;
  * be, a thread of the connection's reads for the caller, who waits to be woken and leaves at the grace.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class LateCancelTest {
   static PostgresServer pg;
 

@@ -17,6 +17,7 @@ import io.sluice.event.TransactionEnd.Ending;
 import io.sluice.event.TransactionStart;
 import io.sluice.protocol.auth.AuthMethod;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import io.sluice.testkit.TestRoles;
 import java.time.Duration;
 import java.util.List;
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** Connect, pool, transaction and LISTEN reconnection events against the real server. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@ServerTest
 class LifecycleEventsTest {
   /** The shared server over TCP without TLS, as {@code user}. */
   static String tcp(String user, String password) {

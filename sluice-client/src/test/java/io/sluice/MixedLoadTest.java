@@ -3,6 +3,7 @@ package io.sluice;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executors;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Timeout;
  * costs, the requests a write carries, and how long any caller can be passed over.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@ServerTest
 class MixedLoadTest {
   static final int CALLERS = 300;
   static final int DEPTH = 16;
@@ -26,7 +28,7 @@ class MixedLoadTest {
   @BeforeAll
   static void server() {
     pg = PostgresServer.shared();
-    try (Connection c = Connection.open(url(""))) {
+    try (Connection c = Connection.open(pg.conninfo(""))) {
       c.simpleQuery("""
           drop table if exists mixed_load_unique;
           create table mixed_load_unique (id int primary key);
@@ -35,11 +37,6 @@ class MixedLoadTest {
           begin raise exception 'raised' using errcode = 'P0001'; end $$;
           """);
     }
-  }
-
-  static String url(String extra) {
-    return "host=" + pg.socketDirectory() + " port=" + pg.port() + " user=" + pg.superuser() + " dbname="
-        + pg.database() + " " + extra;
   }
 
   interface Op {
@@ -80,7 +77,7 @@ class MixedLoadTest {
 
   @Test
   void everyCallerGetsItsOwnAnswersAndWakeUpsStayFewPerRequest() throws Exception {
-    try (Connection c = Connection.open(url("pipeline_depth=" + DEPTH))) {
+    try (Connection c = Connection.open(pg.conninfo("pipeline_depth=" + DEPTH))) {
       ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
       AtomicLong mostPassedOver = new AtomicLong();
       try (var threads = Executors.newVirtualThreadPerTaskExecutor()) {
@@ -124,7 +121,7 @@ class MixedLoadTest {
 
   @Test
   void aBatchLeavesInOneWrite() {
-    try (Connection c = Connection.open(url(""))) {
+    try (Connection c = Connection.open(pg.conninfo(""))) {
       c.query("select $1::int", 0);   // prepared: the batch sends only its own fifty
       ConnectionStats before = c.stats();
       Batch b = c.batch();

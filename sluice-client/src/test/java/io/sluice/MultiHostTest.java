@@ -4,6 +4,7 @@ import io.sluice.protocol.TransactionStatus;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Timeout;
  * (pg_basebackup -R), both started by the testkit; the last test promotes the replica.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@ServerTest
 class MultiHostTest {
   static PostgresServer primary;
   static PostgresServer replica;

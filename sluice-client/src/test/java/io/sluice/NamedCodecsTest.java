@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sluice.protocol.WireWriter;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import io.sluice.types.Codec;
 import io.sluice.types.CodecException;
 import io.sluice.types.Codecs;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.Timeout;
  * type the database does not have.
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
+@ServerTest
 class NamedCodecsTest {
   static final List<String> DATABASES = List.of("sluice_codecs_a", "sluice_codecs_b");
 

@@ -3,6 +3,7 @@ package io.sluice;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -15,19 +16,15 @@ import org.junit.jupiter.api.Timeout;
 
 /** LISTEN / NOTIFY through a Notifications, against the real server. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class NotificationsTest {
   static PostgresServer pg;
   static Connection c;
 
-  static String url(PostgresServer server) {
-    return "host=" + server.socketDirectory() + " port=" + server.port() + " user=" + server.superuser()
-        + " dbname=" + server.database();
-  }
-
   @BeforeAll
   static void connect() {
     pg = PostgresServer.shared();
-    c = Connection.open(url(pg));
+    c = Connection.open(pg.conninfo(""));
   }
 
   @AfterAll
@@ -37,7 +34,7 @@ class NotificationsTest {
 
   @Test
   void pollReceivesAndTimesOut() throws Exception {
-    try (Notifications l = Notifications.open(url(pg))) {
+    try (Notifications l = Notifications.open(pg.conninfo(""))) {
       l.listen("events");
       assertNull(l.poll(Duration.ofMillis(100)));
       c.notifyChannel("events", "hello");
@@ -56,7 +53,7 @@ class NotificationsTest {
   @Test
   void callbacksGetEveryNotificationInOrderAndCommitDecidesDelivery() throws Exception {
     List<String> got = new CopyOnWriteArrayList<>();
-    try (Notifications l = Notifications.open(url(pg), n -> got.add(n.payload()))) {
+    try (Notifications l = Notifications.open(pg.conninfo(""), n -> got.add(n.payload()))) {
       l.listen("ordered");
       for (int i = 0; i < 100; i++) {
         c.notifyChannel("ordered", "n" + i);
@@ -83,7 +80,7 @@ class NotificationsTest {
   @Test
   void channelNamesAreTakenLiterally() throws Exception {
     String[] names = {"with space", "quo\"te", "ünïcødé", "UPPER", "semi;colon", "drop table x; --"};
-    try (Notifications l = Notifications.open(url(pg))) {
+    try (Notifications l = Notifications.open(pg.conninfo(""))) {
       for (String name : names) {
         l.listen(name);
       }
@@ -104,7 +101,7 @@ class NotificationsTest {
   void reconnectsAndListensAgainAfterTheBackendIsKilled() throws Exception {
     AtomicInteger reconnected = new AtomicInteger();
     List<String> got = new CopyOnWriteArrayList<>();
-    try (Notifications l = Notifications.open(ConnectionConfig.parse(url(pg) + " application_name=listener-under-test"),
+    try (Notifications l = Notifications.open(ConnectionConfig.parse(pg.conninfo("") + " application_name=listener-under-test"),
         n -> got.add(n.payload()), reconnected::incrementAndGet)) {
       l.listen("survives");
       l.listen("also");
@@ -123,11 +120,11 @@ class NotificationsTest {
   @Test
   void reconnectsAfterAServerRestart() throws Exception {
     try (PostgresServer own = PostgresServer.start(PostgresServer.Options.defaults());
-        Notifications l = Notifications.open(url(own))) {
+        Notifications l = Notifications.open(own.conninfo(""))) {
       l.listen("restart");
       own.restart();
       PoolTest.eventually("reconnected after the restart", () -> l.reconnects() >= 1 && l.isConnected());
-      try (Connection other = Connection.open(url(own))) {
+      try (Connection other = Connection.open(own.conninfo(""))) {
         other.notifyChannel("restart", "back");
       }
       Notification n = l.poll(Duration.ofSeconds(10));

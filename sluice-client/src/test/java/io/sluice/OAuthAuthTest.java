@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.sluice.testkit.OAuthSetup;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.Test;
  * first in pg_hba.conf; the test roles' password lines after it, so {@code oauth_bob} signs in
  * with SCRAM. Skipped with the reason when the selected server is older than 18 or gcc is missing.
  */
+@ServerTest
 class OAuthAuthTest {
   static final String ALICE = "oauth_alice";
   static final String BOB = "oauth_bob";

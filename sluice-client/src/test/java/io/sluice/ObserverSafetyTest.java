@@ -9,6 +9,7 @@ import io.sluice.event.StatementEnd;
 import io.sluice.event.StatementStart;
 import io.sluice.internal.calls.Notices;
 import io.sluice.testkit.LogCapture;
+import io.sluice.testkit.ServerTest;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Timeout;
  * counters count.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class ObserverSafetyTest {
   /** Throws from every method, start and end alike. */
   static final class ThrowingListener implements EventListener {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.testkit.FaultProxy;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.function.Executable;
  * Every check runs through a proxy that counts the bytes the client wrote.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class ParameterCountTest {
   static PostgresServer pg;
   static FaultProxy proxy;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.sluice.event.EventListener;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Timeout;
  * any role a test creates log in with scram-sha-256).
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class PasswordSupplierTest {
   static final String ROLE = "sluice_rotating";
   static PostgresServer pg;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.testkit.PgBouncer;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.Executors;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Timeout;
  * these tests pin what docs/poolers.md tells the user.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class PgBouncerSessionTest {
   static PostgresServer pg;
   /** Transaction mode, one server connection: every client's transaction runs on the same backend. */

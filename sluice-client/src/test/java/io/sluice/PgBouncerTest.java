@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.testkit.PgBouncer;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -27,6 +28,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * start-up are in {@link PgBouncerSessionTest}.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class PgBouncerTest {
   static PostgresServer pg;
   /** One PgBouncer per pool mode; session mode needs a server connection per client connection. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.testkit.FaultProxy;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,13 +19,14 @@ import org.junit.jupiter.api.Timeout;
 
 /** Automatic pipelining: many threads on one connection, each gets exactly its own results. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@ServerTest
 class PipelineTest {
   static PostgresServer pg;
 
   @BeforeAll
   static void server() {
     pg = PostgresServer.shared();
-    try (Connection c = Connection.open(url(""))) {
+    try (Connection c = Connection.open(pg.conninfo(""))) {
       c.simpleQuery("""
           create or replace function sluice_notice(v int) returns int language plpgsql as $$
           begin raise notice 'notice %', v; return v; end $$;
@@ -32,11 +34,6 @@ class PipelineTest {
           begin for i in 1..n loop raise notice '%', repeat('x', size); end loop; return n; end $$;
           """);
     }
-  }
-
-  static String url(String extra) {
-    return "host=" + pg.socketDirectory() + " port=" + pg.port() + " user=" + pg.superuser() + " dbname="
-        + pg.database() + " " + extra;
   }
 
   static String tcpVia(FaultProxy p, String extra) {
@@ -78,7 +75,7 @@ class PipelineTest {
   @Test
   void everyCallerGetsItsOwnResultsInARandomMix() throws Exception {
     AtomicInteger errors = new AtomicInteger();
-    try (Connection c = Connection.open(url(""))) {
+    try (Connection c = Connection.open(pg.conninfo(""))) {
       runThreads(16, id -> {
         Random rnd = new Random(id);
         for (int i = 0; i < 150; i++) {
@@ -133,7 +130,7 @@ class PipelineTest {
    */
   @Test
   void callersWaitingForASlotAreWokenByWhatFreesOne() throws Exception {
-    try (Connection c = Connection.open(url("pipeline_depth=2"))) {
+    try (Connection c = Connection.open(pg.conninfo("pipeline_depth=2"))) {
       CountDownLatch streaming = new CountDownLatch(1);
       Thread stream = Thread.ofVirtual().start(() -> c.forEach("select g from generate_series(1, 5) g", r -> {
         streaming.countDown();
@@ -194,7 +191,7 @@ class PipelineTest {
 
   @Test
   void concurrentFirstUsesShareOnePrepare() throws Exception {
-    try (Connection c = Connection.open(url(""))) {
+    try (Connection c = Connection.open(pg.conninfo(""))) {
       runThreads(20, id -> assertEquals(id * 2, c.query("select $1::int * 2", id).get(0).getInt(0)));
       int prepared = c.query("select count(*)::int from pg_prepared_statements where statement = $1", "select $1::int * 2")
           .get(0).getInt(0);
@@ -204,7 +201,7 @@ class PipelineTest {
 
   @Test
   void aLargeWriteDuringAFloodOfNoticesDoesNotDeadlock() throws Exception {
-    try (Connection c = Connection.open(url(""))) {
+    try (Connection c = Connection.open(pg.conninfo(""))) {
       String big = "y".repeat(40 * 1024 * 1024);
       runThreads(2, id -> {
         if (id == 0) {
@@ -218,8 +215,8 @@ class PipelineTest {
 
   @Test
   void failureOfTheConnectionReachesEveryWaitingCaller() throws Exception {
-    Connection c = Connection.open(url(""));
-    try (Connection admin = Connection.open(url(""))) {
+    Connection c = Connection.open(pg.conninfo(""));
+    try (Connection admin = Connection.open(pg.conninfo(""))) {
       int pid = c.processId();
       AtomicInteger failed = new AtomicInteger();
       runThreads(10, id -> {

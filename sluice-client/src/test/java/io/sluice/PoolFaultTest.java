@@ -3,6 +3,7 @@ package io.sluice;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,17 +16,13 @@ import org.junit.jupiter.api.Timeout;
 
 /** The pool when the server goes away or refuses connections: a private server per test. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@ServerTest
 class PoolFaultTest {
-
-  static String url(PostgresServer pg, String extra) {
-    return "host=" + pg.socketDirectory() + " port=" + pg.port() + " user=" + pg.superuser() + " dbname="
-        + pg.database() + " " + extra;
-  }
 
   @Test
   void aServerRestartUnderLoadFromFiftyThreads() throws Exception {
     try (PostgresServer pg = PostgresServer.start(PostgresServer.Options.defaults());
-        Pool pool = Pool.open(url(pg, "query_timeout=5 connect_timeout=5"),
+        Pool pool = Pool.open(pg.conninfo("query_timeout=5 connect_timeout=5"),
             PoolOptions.DEFAULT.minSize(4).maxSize(8).acquireTimeout(Duration.ofSeconds(5)))) {
       AtomicBoolean stop = new AtomicBoolean();
       AtomicLong ok = new AtomicLong();
@@ -91,7 +88,7 @@ class PoolFaultTest {
   void tooFewServerConnectionsSurfaces53300() throws Exception {
     try (PostgresServer pg = PostgresServer.start(PostgresServer.Options.defaults()
             .withSetting("max_connections", "6").withSetting("superuser_reserved_connections", "0"));
-        Pool pool = Pool.open(url(pg, ""),
+        Pool pool = Pool.open(pg.conninfo(""),
             PoolOptions.DEFAULT.minSize(0).maxSize(12).acquireTimeout(Duration.ofMillis(300)))) {
       List<Pool.Lease> leases = new ArrayList<>();
       ConnectionException refused = null;
@@ -138,7 +135,7 @@ class PoolFaultTest {
     try (Pool pool = Pool.open("host=" + host + " port=" + pg.port() + " user=" + pg.superuser() + " dbname="
             + pg.database() + " application_name=victim query_timeout=5",
             PoolOptions.DEFAULT.minSize(4).maxSize(4).acquireTimeout(Duration.ofSeconds(5)));
-        Connection admin = Connection.open(url(pg, ""))) {
+        Connection admin = Connection.open(pg.conninfo(""))) {
       java.util.function.IntConsumer statement = i -> assertEquals(i, pool.query("select $1::int4", i).get(0).getInt(0));
       terminateIdleVictims(pool, admin);
       List<SluiceException> failures = new ArrayList<>();
@@ -190,7 +187,7 @@ class PoolFaultTest {
   @Test
   void aRoleLimitedToOneConnectionServesEveryTransactionOfAPoolOfFour() throws Exception {
     try (PostgresServer pg = PostgresServer.start(PostgresServer.Options.defaults());
-        Connection admin = Connection.open(url(pg, ""))) {
+        Connection admin = Connection.open(pg.conninfo(""))) {
       admin.execute("create role sluice_one login connection limit 1 password 'one-secret'");
       String one = "host=" + pg.socketDirectory() + " port=" + pg.port() + " user=sluice_one password=one-secret"
           + " dbname=" + pg.database();

@@ -2,12 +2,14 @@ package io.sluice;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import org.junit.jupiter.api.Test;
 
 /**
  * How a lease gives its connection back: {@link Pool.Lease#close()} resets the session,
  * {@link Pool.Lease#closeKeepingSession()} keeps it; both roll back an open transaction.
  */
+@ServerTest
 class PoolLeaseTest {
   private static Pool onePool() {
     return Pool.open(PoolTest.url(), PoolOptions.DEFAULT.minSize(0).maxSize(1));

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.testkit.LogCapture;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,12 +23,12 @@ import org.junit.jupiter.api.Timeout;
 
 /** The pool against the real server: routing, borrowing, resets, limits, upkeep. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class PoolTest {
   static PostgresServer pg;
 
   static String url() {
-    return "host=" + pg.socketDirectory() + " port=" + pg.port() + " user=" + pg.superuser() + " dbname="
-        + pg.database();
+    return pg.conninfo("");
   }
 
   @BeforeAll

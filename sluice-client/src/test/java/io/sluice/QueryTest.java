@@ -3,6 +3,7 @@ package io.sluice;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -20,19 +21,15 @@ import org.junit.jupiter.api.Timeout;
 
 /** The extended query protocol: parameters, binary rows, statement cache, errors. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class QueryTest {
   static PostgresServer pg;
   static Connection c;
 
-  static String url(String extra) {
-    return "host=" + pg.socketDirectory() + " port=" + pg.port() + " user=" + pg.superuser() + " dbname="
-        + pg.database() + " " + extra;
-  }
-
   @BeforeAll
   static void connect() {
     pg = PostgresServer.shared();
-    c = Connection.open(url(""));
+    c = Connection.open(pg.conninfo(""));
   }
 
   @AfterAll
@@ -183,7 +180,7 @@ class QueryTest {
 
   @Test
   void statementCacheReusesAndRecoversFromInvalidation() {
-    try (Connection own = Connection.open(url("statement_cache_size=2"))) {
+    try (Connection own = Connection.open(pg.conninfo("statement_cache_size=2"))) {
       own.simpleQuery("create temp table sc(a int)");
       own.execute("insert into sc values (1)");
       assertEquals(1, own.query("select * from sc").size());
@@ -205,7 +202,7 @@ class QueryTest {
       try {
         assertEquals(0, own.query("select * from " + shared).size());
         ServerException inTx = assertThrows(ServerException.class, () -> own.transaction(tx -> {
-          try (Connection other = Connection.open(url(""))) {
+          try (Connection other = Connection.open(pg.conninfo(""))) {
             other.simpleQuery("alter table " + shared + " add column b text");
           }
           return tx.query("select * from " + shared);
@@ -233,7 +230,7 @@ class QueryTest {
 
   @Test
   void unnamedStatementModeForPoolers() {
-    try (Connection own = Connection.open(url("statement_cache_size=0"))) {
+    try (Connection own = Connection.open(pg.conninfo("statement_cache_size=0"))) {
       for (int i = 0; i < 5; i++) {
         assertEquals(i + 1, own.query("select $1::int + 1", i).get(0).getInt(0));
       }

@@ -3,6 +3,7 @@ package io.sluice;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Timeout;
  * transaction and through a pool: each answers every call the same way, against the real server.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class QueryableTest {
   static PostgresServer pg;
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.sluice.internal.pool.FleetPool;
 import io.sluice.replication.Lsn;
 import io.sluice.testkit.Fleet;
+import io.sluice.testkit.ServerTest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Timeout;
  * so lag alone would let it take reads that miss the pool's own writes.
  */
 @Timeout(value = 240, unit = TimeUnit.SECONDS)
+@ServerTest
 class ReadYourWritesTest {
   static final Duration DELAY = Duration.ofSeconds(2);
   static Fleet fleet;

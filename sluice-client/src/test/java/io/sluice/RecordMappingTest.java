@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sluice.internal.rows.RecordMapping;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import io.sluice.types.Interval;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.Timeout;
  * matched across snake_case and camelCase; and errors that name the component and the column.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class RecordMappingTest {
   static Connection c;
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.protocol.FrontendMessage;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.util.AbstractList;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Timeout;
  * work fails at once, or within its bound, with an error that names it.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@ServerTest
 class RequestIntegrityTest {
   static PostgresServer pg;
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.sluice.internal.pool.FleetPool;
 import io.sluice.replication.Lsn;
 import io.sluice.testkit.Fleet;
+import io.sluice.testkit.ServerTest;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Timeout;
  * untracked work's is asked at the return.
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
+@ServerTest
 class RoutedLeaseTest {
   static final Duration BOUND = Duration.ofSeconds(60);
   static Fleet fleet;

@@ -3,6 +3,7 @@ package io.sluice;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -12,14 +13,14 @@ import org.junit.jupiter.api.Timeout;
 
 /** Rows fetched in chunks through a suspended portal. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class RowStreamTest {
   Connection c;
 
   @BeforeEach
   void open() {
     PostgresServer pg = PostgresServer.shared();
-    c = Connection.open("host=" + pg.socketDirectory() + " port=" + pg.port() + " user=" + pg.superuser()
-        + " dbname=" + pg.database());
+    c = Connection.open(pg.conninfo(""));
   }
 
   @AfterEach

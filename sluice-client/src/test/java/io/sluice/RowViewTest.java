@@ -3,6 +3,7 @@ package io.sluice;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Timeout;
  * previous result), each row reading back exactly what the server computed.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class RowViewTest {
   static Connection c;
 

@@ -3,6 +3,7 @@ package io.sluice;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** The simple query protocol against a real server. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class SimpleQueryTest {
   static PostgresServer pg;
   static Connection c;
@@ -20,8 +22,7 @@ class SimpleQueryTest {
   @BeforeAll
   static void connect() {
     pg = PostgresServer.shared();
-    c = Connection.open("host=" + pg.socketDirectory() + " port=" + pg.port() + " user=" + pg.superuser()
-        + " dbname=" + pg.database());
+    c = Connection.open(pg.conninfo(""));
   }
 
   @AfterAll
@@ -124,8 +125,7 @@ class SimpleQueryTest {
 
   @Test
   void terminatedBackendIsConnectionFatal() {
-    Connection victim = Connection.open("host=" + pg.socketDirectory() + " port=" + pg.port() + " user=" + pg.superuser()
-        + " dbname=" + pg.database());
+    Connection victim = Connection.open(pg.conninfo(""));
     c.simpleQuery("select pg_terminate_backend(" + victim.processId() + ")");
     SluiceException e = assertThrows(SluiceException.class, () -> victim.simpleQuery("select 1"));
     assertNotEquals(SluiceException.Outcome.NOT_SENT, e.outcome());

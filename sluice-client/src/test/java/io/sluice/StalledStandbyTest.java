@@ -14,6 +14,7 @@ import io.sluice.internal.fleet.Receiver;
 import io.sluice.internal.fleet.Stall;
 import io.sluice.internal.pool.FleetPool;
 import io.sluice.testkit.Fleet;
+import io.sluice.testkit.ServerTest;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -40,6 +41,7 @@ import org.junit.jupiter.api.Timeout;
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @Timeout(value = 240, unit = TimeUnit.SECONDS)
+@ServerTest
 class StalledStandbyTest {
   static final Duration BOUND = Duration.ofSeconds(30);
   static final String PORT = "SELECT current_setting('port')::int";

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sluice.testkit.Fleet;
+import io.sluice.testkit.ServerTest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Timeout;
  * of failing its caller (regression: 2–3 reads per restart failed with "57P01 … it did not run").
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
+@ServerTest
 class StandbyFastStopTest {
   static final Duration BOUND = Duration.ofSeconds(60);
 

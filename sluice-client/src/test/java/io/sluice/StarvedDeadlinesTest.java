@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.testkit.FaultProxy;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.Timeout;
  */
 @Tag("starved")
 @Timeout(value = 15, unit = TimeUnit.MINUTES)
+@ServerTest
 class StarvedDeadlinesTest {
   static final int ROUNDS = Integer.getInteger("sluice.starved.rounds", 40);
   static final int LOOPS = Integer.getInteger("sluice.starved.loops",

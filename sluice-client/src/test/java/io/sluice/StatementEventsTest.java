@@ -13,6 +13,7 @@ import io.sluice.event.StatementEnd;
 import io.sluice.event.StatementStart;
 import io.sluice.testkit.FaultProxy;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.Timeout;
  * connection is cut mid-pipeline (the end says what the caller's exception says).
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@ServerTest
 class StatementEventsTest {
   static PostgresServer pg;
 
@@ -42,9 +44,7 @@ class StatementEventsTest {
 
   /** The shared server over its Unix socket, as the superuser (for the other event tests too). */
   static String url() {
-    PostgresServer s = PostgresServer.shared();
-    return "host=" + s.socketDirectory() + " port=" + s.port() + " user=" + s.superuser() + " dbname="
-        + s.database();
+    return PostgresServer.shared().conninfo("");
   }
 
   static ConnectionConfig config(EventRecorder events) {

@@ -3,6 +3,7 @@ package io.sluice;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Timeout;
  * which a cancel does not roll back.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@ServerTest
 class StopEarlyTest {
   static final int ROWS = 2_000_000;
   static final String SQL = "select nextval('stop_early_seq') from generate_series(1, " + ROWS + ")";

@@ -3,6 +3,7 @@ package io.sluice;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** Ten million rows streamed through a JVM with a 64 MiB heap: constant memory. */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
+@ServerTest
 class StreamingMemoryTest {
 
   /** Runs in the child JVM. */
@@ -29,7 +31,7 @@ class StreamingMemoryTest {
   @Test
   void tenMillionRowsIn64MiB() throws Exception {
     PostgresServer pg = PostgresServer.shared();
-    String url = "host=" + pg.socketDirectory() + " port=" + pg.port() + " user=" + pg.superuser() + " dbname=" + pg.database();
+    String url = pg.conninfo("");
     int n = 10_000_000;
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     Process p = new ProcessBuilder(List.of(java, "-Xmx64m", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),

@@ -3,6 +3,7 @@ package io.sluice;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
@@ -11,6 +12,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** Deadlines: query_timeout cancels only the request that ran too long; a frozen server is left. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class TimeoutTest {
   static PostgresServer pg;
 
@@ -19,14 +21,9 @@ class TimeoutTest {
     pg = PostgresServer.shared();
   }
 
-  static String url(String extra) {
-    return "host=" + pg.socketDirectory() + " port=" + pg.port() + " user=" + pg.superuser() + " dbname="
-        + pg.database() + " " + extra;
-  }
-
   @Test
   void queryTimeoutCancelsAndTheConnectionStaysUsable() {
-    try (Connection c = Connection.open(url("query_timeout=0.3"))) {
+    try (Connection c = Connection.open(pg.conninfo("query_timeout=0.3"))) {
       QueryTimeoutException e = assertThrows(QueryTimeoutException.class, () -> c.query("select pg_sleep(5)"));
       assertEquals(SluiceException.Outcome.SERVER_ERROR, e.outcome());
       assertEquals("57014", ((ServerException) e.getCause()).sqlState());
@@ -37,7 +34,7 @@ class TimeoutTest {
 
   @Test
   void aTimeoutNeverCancelsAnotherCallersRequest() throws Exception {
-    try (Connection c = Connection.open(url("query_timeout=1"))) {
+    try (Connection c = Connection.open(pg.conninfo("query_timeout=1"))) {
       CompletableFuture<Integer> first = CompletableFuture.supplyAsync(
           () -> c.query("select 1 from pg_sleep(0.4)").get(0).getInt(0), r -> Thread.startVirtualThread(r));
       Thread.sleep(50);
@@ -60,7 +57,7 @@ class TimeoutTest {
 
   @Test
   void explicitCancelStopsTheRunningStatement() throws Exception {
-    try (Connection c = Connection.open(url(""))) {
+    try (Connection c = Connection.open(pg.conninfo(""))) {
       CompletableFuture<Throwable> running = CompletableFuture.supplyAsync(() -> {
         try {
           c.query("select pg_sleep(10)");
@@ -80,7 +77,7 @@ class TimeoutTest {
 
   @Test
   void aFrozenBackendIsAbandonedWithinTheCancelTimeout() throws Exception {
-    Connection c = Connection.open(url("query_timeout=0.3 cancel_timeout=1"));
+    Connection c = Connection.open(pg.conninfo("query_timeout=0.3 cancel_timeout=1"));
     int pid = c.processId();
     Process stop = new ProcessBuilder("kill", "-STOP", String.valueOf(pid)).start();
     assertEquals(0, stop.waitFor());

@@ -5,6 +5,7 @@ import io.sluice.protocol.TransactionStatus;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
@@ -17,13 +18,13 @@ import org.junit.jupiter.api.Timeout;
 
 /** Transactions and pinned sessions on one connection, against the real server. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class TransactionTest {
   static PostgresServer pg;
   static Connection c;
 
   static String url() {
-    return "host=" + pg.socketDirectory() + " port=" + pg.port() + " user=" + pg.superuser() + " dbname="
-        + pg.database();
+    return pg.conninfo("");
   }
 
   @BeforeAll

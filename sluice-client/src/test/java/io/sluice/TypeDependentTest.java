@@ -3,6 +3,7 @@ package io.sluice;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import io.sluice.types.Oids;
 import io.sluice.types.TypeDependent;
 import java.util.List;
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** A parameter whose value depends on the type the server infers for it (or the COPY column's). */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class TypeDependentTest {
   /** JSON text for json/jsonb, else a list: what the Clojure API does with a vector of maps. */
   record JsonOrList(String json, List<?> list) implements TypeDependent {

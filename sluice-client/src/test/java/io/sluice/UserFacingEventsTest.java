@@ -11,6 +11,7 @@ import io.sluice.event.Result;
 import io.sluice.event.StatementEnd;
 import io.sluice.event.StatementStart;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Timeout;
  * internal chunks, and a call's timeout misquoted when it ran out waiting for a connection.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@ServerTest
 class UserFacingEventsTest {
   /** A server of its own without TLS, over TCP with {@code sslmode}. */
   static String withoutTls(PostgresServer plain, String sslmode) {

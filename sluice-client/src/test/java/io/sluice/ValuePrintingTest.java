@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import io.sluice.types.Composite;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Timeout;
  * two reads of the same value are equal, with equal hash codes.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class ValuePrintingTest {
   static Connection c;
 

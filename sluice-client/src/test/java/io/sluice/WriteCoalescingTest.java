@@ -3,6 +3,7 @@ package io.sluice;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Timeout;
  * at once.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@ServerTest
 class WriteCoalescingTest {
   static PostgresServer pg;
 
@@ -29,8 +31,7 @@ class WriteCoalescingTest {
   }
 
   static Connection open() {
-    return Connection.open("host=" + pg.socketDirectory() + " port=" + pg.port() + " user=" + pg.superuser()
-        + " dbname=" + pg.database());
+    return Connection.open(pg.conninfo(""));
   }
 
   /** Runs {@code n} virtual threads to the end; the first failure is thrown. */

@@ -3,6 +3,7 @@ package org.postgresql;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.StringReader;
@@ -20,6 +21,7 @@ import org.postgresql.util.PSQLException;
 
 /** pgjdbc's CopyManager over Sluice's COPY, against the server. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class CopyManagerTest {
   static long count(Connection c, String table) throws Exception {
     try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("select count(*) from " + table)) {

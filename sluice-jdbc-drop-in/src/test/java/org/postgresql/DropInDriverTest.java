@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.ConnectionConfig;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** The path of a tool that has only a jdbc:postgresql: URL and loads pgjdbc's driver class by name. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class DropInDriverTest {
   @Test
   void theClassLoadedByNameIsSluice() throws Exception {

@@ -2,6 +2,7 @@ package org.postgresql;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** pgjdbc's {@code getNotifications} over the notifications a JDBC connection's session receives, against the server. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class GetNotificationsTest {
   private static final long BOUND_NANOS = TimeUnit.SECONDS.toNanos(20);
 

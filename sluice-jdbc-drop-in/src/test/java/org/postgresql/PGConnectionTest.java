@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import io.sluice.testkit.ServerTest;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -17,6 +18,7 @@ import org.postgresql.util.PSQLState;
 
 /** {@code unwrap(PGConnection.class)} and what applications call on it, against the server. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class PGConnectionTest {
   static int backendPid(Connection c) throws Exception {
     try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("select pg_backend_pid()")) {

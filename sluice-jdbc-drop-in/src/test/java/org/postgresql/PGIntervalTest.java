@@ -2,6 +2,7 @@ package org.postgresql;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -18,6 +19,7 @@ import org.postgresql.util.PGInterval;
 
 /** interval as pgjdbc's applications bind and read it, and PGInterval's own arithmetic and text. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class PGIntervalTest {
   @Test
   void anIntervalReadsAsPGIntervalInUnits() throws Exception {

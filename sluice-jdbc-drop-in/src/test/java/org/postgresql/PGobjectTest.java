@@ -2,6 +2,7 @@ package org.postgresql;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -14,6 +15,7 @@ import org.postgresql.util.PGobject;
 
 /** json, jsonb and unknown types as pgjdbc's applications bind and read them. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class PGobjectTest {
   static PGobject of(String type, String value) throws Exception {
     PGobject o = new PGobject();

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.SluiceException;
 import io.sluice.jdbc.SqlExceptions;
+import io.sluice.testkit.ServerTest;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
@@ -17,6 +18,7 @@ import org.postgresql.util.ServerErrorMessage;
 
 /** {@code catch (PSQLException e)} and the server's fields, with the drop-in present. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class PSQLExceptionTest {
   @Test
   void aServerErrorIsAPSQLExceptionWithEveryField() throws Exception {

@@ -2,6 +2,7 @@ package org.postgresql;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -14,6 +15,7 @@ import org.postgresql.util.PSQLException;
 
 /** Issue 35: updatable results through the drop-in: PGobject values, and pgjdbc's exception for a result that is not updatable. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class UpdatableResultDropInTest {
   @Test
   void pgobjectValuesGoThroughUpdateObject() throws Exception {

@@ -2,6 +2,7 @@ package io.sluice.bench;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
  * The COPY workloads on every interface that runs them: COPY out, every interface reads the same
  * lines and bytes; COPY in, every interface leaves exactly CopyData's rows in the table.
  */
+@ServerTest
 class CopyWorkloadTest {
   private static List<Driver> drivers;
 

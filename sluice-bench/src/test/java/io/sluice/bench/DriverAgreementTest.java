@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.sluice.testkit.ServerTest;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.util.Arrays;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Test;
  * ({@link IndependentChecksum}), and that checksum is the one pinned here: the data sets are the
  * same on every server. A changed data set must bump {@link Datasets#VERSION} and these values.
  */
+@ServerTest
 class DriverAgreementTest {
   /** The checksum of each bulk workload over the data sets of {@link Datasets#VERSION} 1. */
   private static final Map<String, Long> PINNED = Map.of(

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sluice.Connection;
+import io.sluice.testkit.ServerTest;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Timeout;
  * Counts and answers only: no time is asserted.
  */
 @Timeout(300)
+@ServerTest
 class MixedLoadTest {
   private static final int THREADS = 10;
   private static List<Driver> drivers;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Timeout;
  * query, over TCP and over the Unix socket; and its cursor mode really reads through a cursor.
  */
 @Timeout(300)
+@ServerTest
 class OdbcDriverTest {
   private static final List<String> ODBC = List.of("odbc", "odbc-cursor");
   private static Target tcp;

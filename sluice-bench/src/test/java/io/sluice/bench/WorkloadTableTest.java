@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.sluice.testkit.ServerTest;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -20,6 +21,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The workload table against the data sets on a real server. */
+@ServerTest
 class WorkloadTableTest {
   /** PostgreSQL's name ({@code pg_type.typname}) of each column type. */
   private static final Map<ColumnType, String> TYPE_NAMES = Map.of(ColumnType.INT4, "int4", ColumnType.INT8, "int8",

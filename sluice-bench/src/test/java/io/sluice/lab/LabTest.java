@@ -8,6 +8,7 @@ import io.sluice.bench.Target;
 import io.sluice.bench.Warmup;
 import io.sluice.bench.Workload;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.PrintStream;
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  * results schema and its views, the terminal table, and the HTML and JSON reports (the HTML opened
  * in a headless Chromium when there is one).
  */
+@ServerTest
 class LabTest {
   static final List<String> INTERFACES = List.of("pgjdbc", "sluice", "sluice-stream");
   /** The HTTP servers (interfaces of the HTTP case only). */

@@ -5,11 +5,13 @@ import static org.junit.jupiter.api.Assertions.*;
 import io.sluice.Connection;
 import io.sluice.bench.Target;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.time.Duration;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** The lab's remote link: the testkit's latency proxy in a JVM of its own, ended with the link. */
+@ServerTest
 class RemoteLinkTest {
   @Test
   void theLinkRunsInItsOwnJvmDelaysEveryRoundTripAndEndsWithIt() throws Exception {

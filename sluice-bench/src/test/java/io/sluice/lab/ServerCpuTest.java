@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sluice.Connection;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Timeout;
  * client in another process does that on every execution): when polled, at least what that
  * backend had used when last read before it left, in nanoseconds, not in 10 ms clock ticks.
  */
+@ServerTest
 class ServerCpuTest {
   @Test
   @Timeout(value = 60, unit = TimeUnit.SECONDS)

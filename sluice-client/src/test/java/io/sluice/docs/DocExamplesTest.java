@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 import io.sluice.Connection;
 import io.sluice.sql.Identifiers;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import io.sluice.testkit.docs.ExampleRunner;
 import io.sluice.testkit.docs.MarkdownExamples;
 import java.io.IOException;
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.TestFactory;
  * another module's classes says so with {@code <!-- java examples run by: MODULE -->} on a line of
  * its own, and that module's tests run them with the same {@link ExampleRunner}.
  */
+@ServerTest
 class DocExamplesTest {
   /** The connection string the docs write; the test puts its own server's in its place. */
   static final String EXAMPLE_URI = "postgresql://app:secret@localhost:5432/app";

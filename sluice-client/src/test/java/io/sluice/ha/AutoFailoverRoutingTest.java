@@ -8,6 +8,7 @@ import io.sluice.ConnectionConfig;
 import io.sluice.Pool;
 import io.sluice.PoolOptions;
 import io.sluice.testkit.AutoFailover;
+import io.sluice.testkit.ServerTest;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.Set;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Timeout;
  */
 @Tag("ha")
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
+@ServerTest
 class AutoFailoverRoutingTest {
   @Test
   void aFailoverPerformedUnderLoad() throws Exception {

@@ -9,6 +9,7 @@ import io.sluice.Pool;
 import io.sluice.PoolOptions;
 import io.sluice.testkit.HaProxy;
 import io.sluice.testkit.Patroni;
+import io.sluice.testkit.ServerTest;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.Set;
@@ -35,6 +36,7 @@ import org.junit.jupiter.api.Timeout;
 @Tag("ha")
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
+@ServerTest
 class PatroniRoutingTest {
   static final Duration BOUND = Duration.ofSeconds(120);
   static Patroni cluster;

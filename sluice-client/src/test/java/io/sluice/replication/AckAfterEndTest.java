@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.Connection;
 import io.sluice.replication.LogicalServer.Published;
+import io.sluice.testkit.ServerTest;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Timeout;
  * ON_COMMIT} ends {@code forEach} without an error.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@ServerTest
 class AckAfterEndTest {
   @Test
   void ackAfterCloseIsRefusedAndTheTransactionComesAgain() {

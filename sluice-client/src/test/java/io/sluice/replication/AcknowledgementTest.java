@@ -3,6 +3,7 @@ package io.sluice.replication;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.Connection;
+import io.sluice.testkit.ServerTest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Timeout;
  * a resume is the first unacknowledged one, and in the end every committed row was acknowledged.
  */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
+@ServerTest
 class AcknowledgementTest {
   private static final int TRANSACTIONS = Integer.getInteger("sluice.replication.transactions", 400);
   private static final int ROWS_PER_TRANSACTION = 10;

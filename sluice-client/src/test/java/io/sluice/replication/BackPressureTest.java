@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.Connection;
 import io.sluice.replication.LogicalServer.Published;
+import io.sluice.testkit.ServerTest;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Timeout;
  * takes them; then every change arrives.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@ServerTest
 class BackPressureTest {
   private static final int ROWS = 20_000;
   private static final int MAX_BUFFERED = 100;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.sluice.Connection;
 import io.sluice.Row;
 import io.sluice.ValueException;
+import io.sluice.testkit.ServerTest;
 import io.sluice.types.Composite;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -25,6 +26,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Values are checked against what an ordinary query decodes for the same row. Binary and text.
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
+@ServerTest
 class ChangeStreamTest {
 
   @ParameterizedTest(name = "binary={0}")

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.Connection;
 import io.sluice.testkit.FaultProxy;
+import io.sluice.testkit.ServerTest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.Timeout;
  * scale it.
  */
 @Timeout(value = 900, unit = TimeUnit.SECONDS)
+@ServerTest
 class CrashResumeTest {
   private static final int TRANSACTIONS = Integer.getInteger("sluice.replication.crash.transactions", 1000);
   private static final int ROWS = Integer.getInteger("sluice.replication.crash.rows", 100);

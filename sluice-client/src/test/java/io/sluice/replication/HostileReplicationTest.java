@@ -6,6 +6,7 @@ import io.sluice.ProtocolViolationException;
 import io.sluice.testkit.FakeDatabase;
 import io.sluice.testkit.Replies;
 import io.sluice.testkit.ScriptedServer;
+import io.sluice.testkit.ServerTest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Timeout;
  * client does not know, which carries no changes (PostgreSQL 19's primary status update), is skipped.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class HostileReplicationTest {
   /** The acknowledged transaction runs from 0x1000 to its end at 0x1030. */
   private static final long FIRST = 0x1000;

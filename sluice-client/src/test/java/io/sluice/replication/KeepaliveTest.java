@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.*;
 import io.sluice.Connection;
 import io.sluice.ConnectionConfig;
 import io.sluice.replication.LogicalServer.Published;
+import io.sluice.testkit.ServerTest;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Timeout;
  * without them, the server ends the session and the application is told.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@ServerTest
 class KeepaliveTest {
   private static final Duration SENDER_TIMEOUT = Duration.ofSeconds(1);
 

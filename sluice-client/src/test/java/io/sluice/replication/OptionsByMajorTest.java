@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.sluice.Connection;
 import io.sluice.replication.LogicalServer.Published;
+import io.sluice.testkit.ServerTest;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Timeout;
  * option asked for that it lacks is refused before START_REPLICATION, naming what it needs.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@ServerTest
 class OptionsByMajorTest {
 
   @Test

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.Connection;
 import io.sluice.ServerException;
+import io.sluice.testkit.ServerTest;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Timeout;
  * refuse them (55000, "does not have a replica identity and publishes updates"), so none is streamed.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@ServerTest
 class ReplicaIdentityNothingTest {
   @Test
   void onlyInsertsAreStreamedAndTheRelationSaysNothing() throws Exception {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import io.sluice.Connection;
 import io.sluice.sql.Identifiers;
+import io.sluice.testkit.ServerTest;
 import io.sluice.testkit.docs.ExampleRunner;
 import io.sluice.testkit.docs.MarkdownExamples;
 import java.util.List;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Timeout;
  * replication test server, in a database of their own.
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
+@ServerTest
 class ReplicationDocExamplesTest {
   static final String EXAMPLE_URI = "postgresql://app:secret@localhost:5432/app";
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.Connection;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.Timeout;
  * {@code synchronous_commit} on.
  */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
+@ServerTest
 class ServerRestartTest {
   private static final int TRANSACTIONS = 300;
   private static final int ROWS = 20;

@@ -6,6 +6,7 @@ import io.sluice.Connection;
 import io.sluice.SimpleResult;
 import io.sluice.Transaction;
 import io.sluice.TxOptions;
+import io.sluice.testkit.ServerTest;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Timeout;
  * hold every row exactly once.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@ServerTest
 class SnapshotTest {
 
   @Test

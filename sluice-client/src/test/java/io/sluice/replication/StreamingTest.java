@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.sluice.Connection;
 import io.sluice.Transaction;
 import io.sluice.replication.LogicalServer.Published;
+import io.sluice.testkit.ServerTest;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Timeout;
  * its xid, then StreamCommit; a rolled-back one ends with StreamAbort.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@ServerTest
 class StreamingTest {
   private static final int ROWS = 5000;
 

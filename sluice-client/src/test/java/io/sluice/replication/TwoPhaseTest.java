@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.sluice.Connection;
 import io.sluice.replication.LogicalServer.Published;
+import io.sluice.testkit.ServerTest;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Timeout;
  * Without the option, a prepared transaction is an ordinary one at COMMIT PREPARED.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@ServerTest
 class TwoPhaseTest {
   @Test
   void preparedTransactionsComeAtPrepareAndTheirOutcomeLater() throws Exception {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.sluice.Connection;
 import io.sluice.Row;
 import io.sluice.SluiceException;
+import io.sluice.testkit.ServerTest;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Timeout;
  * hstore, pgvector's vector) are included where the server has the extension.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@ServerTest
 class TypesRoundTripTest {
   /**
    * The columns of types Sluice reads only in text ("any other type" in docs/types.md): with

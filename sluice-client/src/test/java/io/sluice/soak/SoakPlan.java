@@ -83,8 +83,7 @@ record SoakPlan(Duration faultPhase, int threads, Duration faultGap, Duration qu
 
   /** The audit reads the table over the server's Unix socket, past the proxy. */
   static String directUrl(PostgresServer pg) {
-    return "host=" + pg.socketDirectory() + " port=" + pg.port() + " user=" + pg.superuser() + " dbname="
-        + pg.database();
+    return pg.conninfo("");
   }
 
   static PoolOptions poolOptions() {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import io.sluice.Pool;
 import io.sluice.testkit.FaultProxy;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Timeout;
  */
 @Tag("soak")
 @Timeout(value = 150, unit = TimeUnit.MINUTES)   // a backstop: the run's own limit comes from its plan
+@ServerTest
 class SoakTest {
 
   @Test

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import clojure.java.api.Clojure;
 import clojure.lang.IFn;
+import io.sluice.testkit.ServerTest;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.Timeout;
  * {@code bin/sluice test} covers the Clojure API. The runner also loads every main namespace with
  * reflection warnings captured: a reflection warning fails the run like a failed assertion.
  */
+@ServerTest
 class ClojureSuiteTest {
   @Test
   @Timeout(value = 600, unit = TimeUnit.SECONDS)

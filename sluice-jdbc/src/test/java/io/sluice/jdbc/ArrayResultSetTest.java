@@ -2,6 +2,7 @@ package io.sluice.jdbc;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.sql.Array;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Timeout;
  * a multi-dimensional array's rows holding its sub-arrays.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class ArrayResultSetTest extends OneConnection {
 
   private static Array array(String sql) throws SQLException {

@@ -2,6 +2,7 @@ package io.sluice.jdbc;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.concurrent.TimeUnit;
@@ -11,6 +12,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** Issue 35: pgjdbc's BatchExecuteTest testSelectInBatch and testMultiStatementSqlInAddBatch. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class BatchCountsTest extends OneConnection {
   @BeforeEach
   void table() throws SQLException {

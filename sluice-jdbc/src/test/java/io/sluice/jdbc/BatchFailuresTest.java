@@ -2,6 +2,7 @@ package io.sluice.jdbc;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.sql.BatchUpdateException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Timeout;
  * batch runs in order (§2): a table one entry creates is there for the next.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class BatchFailuresTest extends OneConnection {
   @BeforeEach
   void table() throws SQLException {

@@ -2,6 +2,7 @@ package io.sluice.jdbc;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.sql.BatchUpdateException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
  * default): a statement-level trigger counts the statements the server ran, so the tests see the
  * rewrite itself, and then the rows, the update counts and the failures that follow from it.
  */
+@ServerTest
 class BatchedInsertsTest extends OneConnection {
   @BeforeEach
   void table() throws SQLException {

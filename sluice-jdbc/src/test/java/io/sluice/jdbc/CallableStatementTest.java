@@ -3,6 +3,7 @@ package io.sluice.jdbc;
 import static org.junit.jupiter.api.Assertions.*;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.sluice.testkit.ServerTest;
 import java.sql.CallableStatement;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** Functions and procedures through CallableStatement: return values, OUT and INOUT parameters. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class CallableStatementTest extends OneConnection {
   @BeforeAll
   static void schema() throws SQLException {

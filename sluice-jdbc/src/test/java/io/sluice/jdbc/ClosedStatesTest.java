@@ -2,6 +2,7 @@ package io.sluice.jdbc;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.Timeout;
  * connection. The lists of what works were taken from pgjdbc 42.7 run the same way.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class ClosedStatesTest {
   /** pgjdbc's statement methods that do not check for close. */
   static final Set<String> STATEMENT_AFTER_CLOSE = Set.of("close", "isClosed", "unwrap", "isWrapperFor", "cancel",

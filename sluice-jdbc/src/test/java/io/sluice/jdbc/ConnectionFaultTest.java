@@ -2,6 +2,7 @@ package io.sluice.jdbc;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.sql.BatchUpdateException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Timeout;
  * frameworks rely on: what they see is a connection-class SQLSTATE (08…) that a pool evicts on.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class ConnectionFaultTest {
   private static int pid(Connection c) throws SQLException {
     try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("select pg_backend_pid()")) {

@@ -2,6 +2,7 @@ package io.sluice.jdbc;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** getColumnDisplaySize of columns of the common types, as pgjdbc 42.7 reports them (issue 35 §7). */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class DisplaySizeTest extends OneConnection {
   // issue 35 §7: TypeInfoCache.getDisplaySize's figures
   @Test

@@ -2,6 +2,7 @@ package io.sluice.jdbc;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.DriverManager;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** The driver's URL forms, registration, properties and DataSource, against the real server. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class DriverTest {
   @Test
   void registeredThroughServiceLoaderAndDriverManager() throws SQLException {

@@ -2,6 +2,7 @@ package io.sluice.jdbc;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -14,6 +15,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /** Every {fn …} function DatabaseMetaData lists runs on the server, with the value JDBC means. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class EscapeFunctionsTest extends OneConnection {
 
   static Stream<Arguments> functions() {

@@ -3,6 +3,7 @@ package io.sluice.jdbc;
 import static org.junit.jupiter.api.Assertions.*;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.sluice.testkit.ServerTest;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Timeout;
  * written, by pgjdbc's rules ({@code Parser.addReturning}, {@code quoteReturningIdentifiers}).
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class GeneratedKeysTest extends OneConnection {
 
   @BeforeEach

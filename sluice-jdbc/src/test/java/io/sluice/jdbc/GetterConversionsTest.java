@@ -2,6 +2,7 @@ package io.sluice.jdbc;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.math.BigDecimal;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.function.Executable;
  * conversions and the states of the values that do not convert.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class GetterConversionsTest extends OneConnection {
   /** The one row of {@code select <columns>}, positioned. */
   private static ResultSet row(String columns) throws SQLException {

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.sluice.testkit.GssSetup;
 import io.sluice.testkit.Kdc;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.Timeout;
  * and a {@code require} that cannot be had is refused with its cause.
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
+@ServerTest
 class GssEncryptionJdbcTest {
   static final String USER = "gss_jdbc";
   static Kdc kdc;

@@ -3,6 +3,7 @@ package io.sluice.jdbc;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.testkit.FaultProxy;
+import io.sluice.testkit.ServerTest;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.util.concurrent.CompletableFuture;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Timeout;
  * ignored the network timeout). Bounds are generous: what is asserted is that it returns false, not how fast.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class IsValidTest {
   private static String via(FaultProxy proxy) {
     return TestDatabase.url().replaceFirst("//[^/]+/", "//127.0.0.1:" + proxy.port() + "/")

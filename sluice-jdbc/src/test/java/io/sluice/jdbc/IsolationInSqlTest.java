@@ -2,6 +2,7 @@ package io.sluice.jdbc;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -11,6 +12,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** {@code getTransactionIsolation} after the level was set in SQL, not through JDBC (issue 35 §4). */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class IsolationInSqlTest {
   @Test
   void isolationSetInSqlIsWhatTheConnectionReports() throws SQLException {

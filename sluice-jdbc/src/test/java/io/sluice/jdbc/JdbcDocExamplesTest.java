@@ -2,6 +2,7 @@ package io.sluice.jdbc;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import io.sluice.testkit.ServerTest;
 import io.sluice.testkit.docs.ExampleRunner;
 import io.sluice.testkit.docs.MarkdownExamples;
 import java.nio.file.Files;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Timeout;
  * example URL replaced by the test server's.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@ServerTest
 class JdbcDocExamplesTest {
   static final String EXAMPLE_URL = "jdbc:sluice:postgresql://localhost:5432/app?user=app&password=secret";
 

@@ -2,6 +2,7 @@ package io.sluice.jdbc;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.function.Executable;
  * new large object, createBlob/createClob, in a transaction; auto-commit refused with 25P01.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@ServerTest
 class LargeObjectTest extends OneConnection {
   private static final byte[] BIG = new byte[1_500_000];
 

@@ -2,6 +2,7 @@ package io.sluice.jdbc;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.sql.CallableStatement;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -11,6 +12,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** Malformed call escapes are refused with {@code 42601} before anything is sent (issue 35 §6). */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class MalformedCallEscapesTest {
   @Test
   void malformedCallEscapesAreRefused() throws SQLException {

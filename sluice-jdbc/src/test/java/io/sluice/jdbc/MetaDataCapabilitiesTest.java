@@ -2,6 +2,7 @@ package io.sluice.jdbc;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.sql.CallableStatement;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Timeout;
  * so that a change to either side that makes them disagree fails here.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class MetaDataCapabilitiesTest extends MetaDataTestBase {
   @Test
   void resultSetTypesAndConcurrencies() throws SQLException {

@@ -3,6 +3,7 @@ package io.sluice.jdbc;
 import static io.sluice.jdbc.MetaDataSchema.column;
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Timeout;
  * does not narrow the search.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class MetaDataEmptyPatternTest extends MetaDataTestBase {
 
   @Test

@@ -5,6 +5,7 @@ import static io.sluice.jdbc.MetaDataSchema.labels;
 import static io.sluice.jdbc.MetaDataSchema.rows;
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** DatabaseMetaData: primary keys, foreign keys (imported, exported, cross reference) and indexes. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class MetaDataKeysTest extends MetaDataTestBase {
 
   static final List<String> FOREIGN_KEY_LABELS = List.of("PKTABLE_CAT", "PKTABLE_SCHEM", "PKTABLE_NAME",

@@ -4,6 +4,7 @@ import static io.sluice.jdbc.MetaDataSchema.column;
 import static io.sluice.jdbc.MetaDataSchema.rows;
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Timeout;
  * composite results of functions, procedures only in getProcedures), in objects of its own schema.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class MetaDataPgjdbcParityTest extends OneConnection {
   private static final String S = "meta_parity";
   private static DatabaseMetaData md;

@@ -5,6 +5,7 @@ import static io.sluice.jdbc.MetaDataSchema.labels;
 import static io.sluice.jdbc.MetaDataSchema.rows;
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** DatabaseMetaData: procedures, functions and their parameters and result columns. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class MetaDataRoutinesTest extends MetaDataTestBase {
 
   @Test

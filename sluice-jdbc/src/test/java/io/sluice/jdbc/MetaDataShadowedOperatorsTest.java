@@ -2,6 +2,7 @@ package io.sluice.jdbc;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.sql.Connection;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Timeout;
  * Then every DatabaseMetaData method returning a ResultSet is run and read to the end.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@ServerTest
 class MetaDataShadowedOperatorsTest {
   private static Connection connection;
 

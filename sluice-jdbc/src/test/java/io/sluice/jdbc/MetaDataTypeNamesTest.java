@@ -2,6 +2,7 @@ package io.sluice.jdbc;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Timeout;
  * base type as SOURCE_DATA_TYPE, in getColumns and in a result's metadata alike.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class MetaDataTypeNamesTest extends MetaDataTestBase {
 
   @BeforeAll

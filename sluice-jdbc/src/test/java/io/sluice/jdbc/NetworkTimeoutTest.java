@@ -2,6 +2,7 @@ package io.sluice.jdbc;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Timeout;
  * setNetworkTimeout's Javadoc says (pgjdbc's NetworkTimeoutTest, SocketTimeoutTest).
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class NetworkTimeoutTest {
   @Test
   void aStatementPastTheNetworkTimeoutClosesTheConnection() throws SQLException {

@@ -2,6 +2,7 @@ package io.sluice.jdbc;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.function.Executable;
 
 /** PreparedStatement setters against pgjdbc 42.7's behaviour (issue 35 §1, §2, §5), through the server. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class ParameterConversionsTest extends OneConnection {
   @BeforeEach
   void table() throws SQLException {

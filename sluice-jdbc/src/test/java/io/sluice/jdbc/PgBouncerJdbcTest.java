@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.testkit.PgBouncer;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Timeout;
  * statement_cache_size=0}, and transactions.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class PgBouncerJdbcTest {
   static PostgresServer pg;
   static PgBouncer bouncer;

@@ -2,6 +2,7 @@ package io.sluice.jdbc;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.nio.charset.StandardCharsets;
 import java.sql.CallableStatement;
 import java.sql.Connection;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.function.Executable;
  * reported as set.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class PgjdbcParityResultTest extends OneConnection {
 
   @Test

@@ -2,6 +2,7 @@ package io.sluice.jdbc;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.function.Executable;
 
 /** Faults of the JDBC layer give pgjdbc's SQLSTATE and message form for the same fault (issue 35 §6). */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class PgjdbcStatesTest extends OneConnection {
   private static void assertState(String state, Executable call) {
     SQLException e = assertThrows(SQLException.class, call);

@@ -2,6 +2,7 @@ package io.sluice.jdbc;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Timeout;
  * again it would only fail with 25P02) and the statement is prepared again at its next use.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class PlanInvalidationTest {
   private static int[] insertTwo(PreparedStatement p) throws SQLException {
     for (int k : new int[] {1, 2}) {

@@ -2,6 +2,7 @@ package io.sluice.jdbc;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** ConnectionPoolDataSource: handles that go back to the pool on close, and errors that end the connection. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class PooledConnectionTest {
   @Test
   void aHandleGoesBackOnCloseAndAnEndingErrorIsReported() throws Exception {

@@ -2,6 +2,7 @@ package io.sluice.jdbc;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.io.ByteArrayInputStream;
 import java.io.StringReader;
 import java.math.BigDecimal;
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** Setters and getters through the real server: every value goes in as a parameter and comes back. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class PreparedStatementTest extends OneConnection {
   @BeforeAll
   static void schema() throws SQLException {

@@ -2,6 +2,7 @@ package io.sluice.jdbc;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.sql.CallableStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Timeout;
  * transaction that opened it, as pgjdbc does; supportsRefCursors says so.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class RefCursorTest extends OneConnection {
 
   @BeforeAll

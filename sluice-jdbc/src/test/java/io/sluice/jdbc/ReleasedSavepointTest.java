@@ -2,6 +2,7 @@ package io.sluice.jdbc;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** A released savepoint refuses every use, and ids and names follow pgjdbc's rules (issue 35 §5). */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class ReleasedSavepointTest {
   @Test
   void aReleasedSavepointCannotBeUsed() throws SQLException {

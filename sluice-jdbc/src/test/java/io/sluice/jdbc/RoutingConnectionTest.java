@@ -9,6 +9,7 @@ import io.sluice.Pool;
 import io.sluice.PoolOptions;
 import io.sluice.testkit.Fleet;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -42,6 +43,7 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(value = 240, unit = TimeUnit.SECONDS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@ServerTest
 class RoutingConnectionTest {
   static final Duration DELAY = Duration.ofSeconds(2);
   /** The bound of every wait for a condition. */

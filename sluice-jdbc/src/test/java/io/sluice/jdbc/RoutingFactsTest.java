@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sluice.Pool;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Test;
  * ({@link Pool#serverParameters()}), so it takes no session — which over a fleet could wait for a
  * standby or a primary. A routing pool over one server (it reads on the primary) is enough to see it.
  */
+@ServerTest
 class RoutingFactsTest {
   static final Duration BOUND = Duration.ofSeconds(30);
 

@@ -2,6 +2,7 @@ package io.sluice.jdbc;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.Test;
  * literals read through timestamptz give the same day in a JVM west of UTC, and timestamptz text
  * is in the JVM's zone; a zone set in {@code options} stands.
  */
+@ServerTest
 class SessionTimeZoneTest {
   @FunctionalInterface
   interface Body {

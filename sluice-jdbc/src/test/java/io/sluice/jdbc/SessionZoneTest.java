@@ -2,6 +2,7 @@ package io.sluice.jdbc;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.sql.Date;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Test;
  * {@code timestamptz} or {@code timetz} column gets midnight or the time in that calendar's zone,
  * not in the session's.
  */
+@ServerTest
 class SessionZoneTest extends OneConnection {
   private static final Calendar PLUS_ONE = Calendar.getInstance(TimeZone.getTimeZone("GMT+01:00"));
 

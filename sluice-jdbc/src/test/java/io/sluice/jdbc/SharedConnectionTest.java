@@ -3,6 +3,7 @@ package io.sluice.jdbc;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.testkit.FaultProxy;
+import io.sluice.testkit.ServerTest;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Timeout;
  * the testkit's proxy).
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@ServerTest
 class SharedConnectionTest {
   private static String via(FaultProxy proxy) {
     return TestDatabase.url().replaceFirst("//[^/]+/", "//127.0.0.1:" + proxy.port() + "/")

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.*;
 import io.sluice.event.EventListener;
 import io.sluice.TransactionException;
 import io.sluice.event.TransactionEnd;
+import io.sluice.testkit.ServerTest;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Timeout;
  * native API's {@code Transaction.commit} stays strict.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class SilentRollbackTest extends OneConnection {
   @BeforeAll
   static void schema() throws SQLException {

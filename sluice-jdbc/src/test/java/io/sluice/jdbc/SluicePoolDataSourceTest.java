@@ -3,6 +3,7 @@ package io.sluice.jdbc;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.PoolOptions;
+import io.sluice.testkit.ServerTest;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Timeout;
  * kept (as HikariCP keeps it).
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class SluicePoolDataSourceTest {
   private static SluicePoolDataSource onePool() {
     SluiceDataSource server = new SluiceDataSource();

@@ -2,6 +2,7 @@ package io.sluice.jdbc;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.Reader;
@@ -43,6 +44,7 @@ import org.xml.sax.helpers.AttributesImpl;
  * setSQLXML and createSQLXML, each Source and Result kind; a document with entities is refused.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class SqlXmlTest extends OneConnection {
   private static final String DOC = "<a x=\"1\"><b>text ü</b><b>two</b></a>";
 

@@ -7,6 +7,7 @@ import io.sluice.PoolOptions;
 import io.sluice.SluiceException;
 import io.sluice.testkit.Fleet;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.Timeout;
  * and goes to another fit host instead of failing (regression: "57P01 … it did not run").
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
+@ServerTest
 class StandbyFastStopJdbcTest {
   static final Duration BOUND = Duration.ofSeconds(60);
 

@@ -2,6 +2,7 @@ package io.sluice.jdbc;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Timeout;
  * does (issue 35: the query ran on): the execute fails with 57014 and the connection goes on.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class StatementCloseTest {
   private static boolean sleeping(Connection admin, int pid) throws SQLException {
     try (PreparedStatement p = admin.prepareStatement(

@@ -2,6 +2,7 @@ package io.sluice.jdbc;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.Test;
  * A prepared statement's {@code toString} is its SQL with the values bound written in, as pgjdbc
  * gives it (what applications log), and the text is SQL the server runs to the same result.
  */
+@ServerTest
 class StatementTextTest extends OneConnection {
   @Test
   void valuesAreWrittenInAsLiteralsAndUnsetOnesAsQuestionMarks() throws SQLException {

@@ -2,6 +2,7 @@ package io.sluice.jdbc;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.sql.Date;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Test;
  * as pgjdbc's own tests expect (issue 35): the era survives {@code setDate}/{@code setTimestamp}
  * and the getters, in binary results and text; sub-microsecond fractions round half up.
  */
+@ServerTest
 class TemporalValuesTest extends OneConnection {
   /** 101 BC, 1 January: year -100 in java.time's proleptic count. */
   private static final LocalDate BC_101 = LocalDate.of(-100, 1, 1);

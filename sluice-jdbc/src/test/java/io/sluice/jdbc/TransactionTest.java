@@ -2,6 +2,7 @@ package io.sluice.jdbc;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** Auto-commit, commit and rollback, savepoints, isolation, read-only, and a transaction's thread. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class TransactionTest extends OneConnection {
   @BeforeAll
   static void schema() throws SQLException {

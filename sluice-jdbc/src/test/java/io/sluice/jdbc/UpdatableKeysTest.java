@@ -2,6 +2,7 @@ package io.sluice.jdbc;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.math.BigDecimal;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -20,6 +21,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * message for a missing key), and names that need quoting.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class UpdatableKeysTest extends OneConnection {
 
   @BeforeAll

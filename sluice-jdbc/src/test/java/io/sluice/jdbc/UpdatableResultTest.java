@@ -2,6 +2,7 @@ package io.sluice.jdbc;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.function.Executable;
  * statement changed or deleted, and how the changes meet transactions.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class UpdatableResultTest extends OneConnection {
 
   /**

@@ -2,6 +2,7 @@ package io.sluice.jdbc;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.io.ByteArrayInputStream;
 import java.io.StringReader;
 import java.math.BigDecimal;
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.Timeout;
  * RETURNING gave back): numeric, temporal, bytea, arrays, uuid, jsonb, streams and NULL.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class UpdatableTypesTest extends OneConnection {
   private static final byte[] BYTES = {0, '\\', (byte) 128, (byte) 255, '\''};
 

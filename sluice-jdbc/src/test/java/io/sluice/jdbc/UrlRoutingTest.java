@@ -10,6 +10,7 @@ import io.sluice.HostStats;
 import io.sluice.Pool;
 import io.sluice.testkit.Fleet;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -44,6 +45,7 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@ServerTest
 class UrlRoutingTest {
   static final Duration DELAY = Duration.ofSeconds(2);
   static final Duration BOUND = Duration.ofSeconds(60);

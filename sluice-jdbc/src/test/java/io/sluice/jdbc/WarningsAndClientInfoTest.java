@@ -2,6 +2,7 @@ package io.sluice.jdbc;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.SQLWarning;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Timeout;
  * as Connection.setClientInfo's Javadoc asks (pgjdbc's ClientInfoTest).
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class WarningsAndClientInfoTest {
   private static void notice(Statement s, String text) throws SQLException {
     s.execute("DO $$ BEGIN RAISE NOTICE '" + text + "'; END $$");

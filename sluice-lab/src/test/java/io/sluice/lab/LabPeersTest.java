@@ -8,6 +8,7 @@ import io.sluice.bench.Datasets;
 import io.sluice.bench.Target;
 import io.sluice.bench.Warmup;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * socket and the remote link, writes the ODBC data sources in its own directory, and stores every
  * execution in its results schema with checksums that agree with libpq's.
  */
+@ServerTest
 class LabPeersTest {
   private static final List<String> INTERFACES = List.of("libpq", "odbc", "odbc-cursor", "postgres.js", "node-postgres");
 

@@ -8,6 +8,7 @@ import io.sluice.ConnectionConfig;
 import io.sluice.Pool;
 import io.sluice.PoolOptions;
 import io.sluice.testkit.Fleet;
+import io.sluice.testkit.ServerTest;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** A routing pool's per-host meters against a real primary and standby. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@ServerTest
 class FleetMetricsTest {
   @Test
   void eachServerHasItsRoleLagAndCallsAsMeters() throws Exception {

@@ -15,6 +15,7 @@ import io.sluice.PoolOptions;
 import io.sluice.ServerException;
 import io.sluice.event.EventListener;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -26,11 +27,11 @@ import org.junit.jupiter.api.Timeout;
 
 /** Every meter, with its tags and values, after known work against the real server, in a SimpleMeterRegistry. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@ServerTest
 class MetricsTest {
   static ConnectionConfig config(EventListener listener) {
     PostgresServer pg = PostgresServer.shared();
-    return ConnectionConfig.parse("host=" + pg.socketDirectory() + " port=" + pg.port() + " user=" + pg.superuser()
-        + " dbname=" + pg.database()).withListener(listener);
+    return ConnectionConfig.parse(pg.conninfo("")).withListener(listener);
   }
 
   static double counter(MeterRegistry r, String name, String... tags) {
@@ -144,8 +145,7 @@ class MetricsTest {
   void aListenersReconnectionIsCounted() throws Exception {
     MeterRegistry r = new SimpleMeterRegistry();
     PostgresServer pg = PostgresServer.shared();
-    String url = "host=" + pg.socketDirectory() + " port=" + pg.port() + " user=" + pg.superuser() + " dbname="
-        + pg.database();
+    String url = pg.conninfo("");
     ConnectionConfig cfg = ConnectionConfig.parse(url + " application_name=metered-listener")
         .withListener(MetricsListener.create(r));
     try (Connection admin = Connection.open(url); Notifications l = Notifications.open(cfg, n -> { }, null)) {

@@ -6,6 +6,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.sluice.Connection;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import io.sluice.testkit.docs.ExampleRunner;
 import io.sluice.testkit.docs.MarkdownExamples;
 import java.util.List;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Timeout;
  * SimpleMeterRegistry; the example URI is replaced by the test server's.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@ServerTest
 class MicrometerDocExamplesTest {
   static final String EXAMPLE_URI = "postgresql://app:secret@localhost:5432/app";
 

@@ -10,6 +10,7 @@ import io.micrometer.observation.ObservationHandler;
 import io.micrometer.observation.ObservationRegistry;
 import io.sluice.Connection;
 import io.sluice.ServerException;
+import io.sluice.testkit.ServerTest;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** Observations of real work, seen by a handler of the test's own and as timers by Micrometer's meter handler. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@ServerTest
 class ObservationListenerTest {
   /** Keeps every stopped observation's context. */
   static final class Stopped implements ObservationHandler<Observation.Context> {

@@ -12,6 +12,7 @@ import io.sluice.Connection;
 import io.sluice.ServerException;
 import io.sluice.event.EventListener;
 import io.sluice.opentelemetry.TracingListener;
+import io.sluice.testkit.ServerTest;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** Both adapters on one configuration through {@link EventListener#all}: each sees every statement. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class TracingAndMetricsTest {
   @Test
   void spansAndTimersFromTheSameStatements() {

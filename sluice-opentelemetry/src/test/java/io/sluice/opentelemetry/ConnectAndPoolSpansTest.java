@@ -13,6 +13,7 @@ import io.sluice.Pool;
 import io.sluice.PoolExhaustedException;
 import io.sluice.SluiceException;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** Connection attempts' spans and pool waits' spans against the real server. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@ServerTest
 class ConnectAndPoolSpansTest {
   static final PostgresServer pg = PostgresServer.shared();
 

@@ -13,6 +13,7 @@ import io.sluice.PoolExhaustedException;
 import io.sluice.PoolOptions;
 import io.sluice.ServerException;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** OpenTelemetry's database client metrics after known work against the real server, read from the SDK. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@ServerTest
 class DbClientMetricsTest {
   @Test
   void operationsAndThePoolAreMeasuredAfterTheConventions() {

@@ -13,6 +13,7 @@ import io.sluice.ServerException;
 import io.sluice.SluiceException;
 import io.sluice.testkit.FaultProxy;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** Statement, batch and COPY spans against the real server, read back from the SDK's in-memory exporter. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@ServerTest
 class StatementSpansTest {
   static final PostgresServer pg = PostgresServer.shared();
 

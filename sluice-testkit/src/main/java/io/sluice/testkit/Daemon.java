@@ -30,6 +30,7 @@ final class Daemon {
 
   /** Starts {@code command} in {@code directory} with {@code env} added, writing its output to {@code log}. */
   static Daemon start(String name, List<String> command, Path directory, Map<String, String> env, Path log) {
+    UnitRun.refuse(name);
     String user = Commands.serverUser();
     List<String> full = new ArrayList<>();
     if (user != null) {

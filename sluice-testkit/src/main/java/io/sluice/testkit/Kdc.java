@@ -78,6 +78,7 @@ public final class Kdc implements AutoCloseable {
 
   /** Makes a new realm {@value #REALM} in a temporary directory and starts its KDC. */
   public static Kdc start() {
+    UnitRun.refuse("a Kerberos KDC");
     if (!available()) {
       throw new TestkitException("cannot start a KDC: " + missing());
     }

@@ -69,6 +69,7 @@ public final class PgBouncer implements AutoCloseable {
    */
   public static PgBouncer start(String host, int port, String user, String poolMode, int poolSize,
       Map<String, String> settings) {
+    UnitRun.refuse("PgBouncer");
     Path exe = available().orElseThrow(() -> new TestkitException("pgbouncer is not installed (Debian package pgbouncer)"));
     Path base;
     try {

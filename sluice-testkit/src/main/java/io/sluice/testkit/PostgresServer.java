@@ -93,6 +93,7 @@ public final class PostgresServer implements AutoCloseable {
 
   /** An existing server at {@code uri} ({@code postgresql://user:password@host:port/db?params}); nothing is started. */
   public static PostgresServer external(String uri) {
+    UnitRun.refuse("the PostgreSQL server at " + ConnectionUri.redact(uri));
     ConnectionUri u = ConnectionUri.parse(uri);
     PostgresServer server = new PostgresServer(null, false, u.host(), u.port(), u.user(), u.password(), u.database(),
         u.rawQuery());
@@ -154,6 +155,16 @@ public final class PostgresServer implements AutoCloseable {
   /** {@link #uri(String, String)} for the superuser. */
   public String uri() {
     return uri(superuser, superuserPassword);
+  }
+
+  /**
+   * A libpq {@code key=value} connection string for the superuser, then {@code extra} (more pairs,
+   * e.g. {@code "query_timeout=1 sslmode=disable"}; may be empty): over the Unix socket of a local
+   * server, else over TCP to an external server's host with its password and URI parameters.
+   */
+  public String conninfo(String extra) {
+    return Conninfo.superuser(cluster == null ? host : cluster.socketDirectory.toString(), port(), superuser,
+        superuserPassword, database, uriQuery, extra);
   }
 
   public Path dataDirectory() {

@@ -22,6 +22,7 @@ final class ServerStarts {
 
   /** A new cluster in a temporary directory; {@code handle} makes the server object for it. */
   static PostgresServer throwaway(PostgresServer.Options options, Function<Cluster, PostgresServer> handle) {
+    UnitRun.refuse("a PostgreSQL server");
     Path bin = ServerBinaries.binDirectory(options.version());
     Cluster cluster = Cluster.create(bin, options.tls());
     return bringUp(cluster, () -> { }, options.settings(), true, handle);
@@ -33,6 +34,7 @@ final class ServerStarts {
    */
   static PostgresServer persistent(Path directory, PostgresServer.Options options,
       Function<Cluster, PostgresServer> handle) {
+    UnitRun.refuse("a PostgreSQL server");
     String major = options.version();
     Path bin = ServerBinaries.binDirectory(major);
     Map<String, String> settings = new LinkedHashMap<>(options.settings());

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Timeout;
  * certificate) gets in, anything else does not, and each rule is the one {@link TestRoles} documents.
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
+@ServerTest
 abstract class AuthMatrixTests {
   abstract PostgresServer server();
 

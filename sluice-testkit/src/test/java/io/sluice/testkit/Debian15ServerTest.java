@@ -10,6 +10,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** A dedicated PostgreSQL 15 from Debian, when installed (package postgresql-15); skipped otherwise. */
+@ServerTest
 class Debian15ServerTest extends AuthMatrixTests {
   private static PostgresServer server;
 

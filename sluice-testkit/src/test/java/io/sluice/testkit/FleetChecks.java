@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Timeout;
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
+@ServerTest
 abstract class FleetChecks {
   static final Duration DELAY = Duration.ofSeconds(2);
   static Fleet fleet;

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** Dedicated servers: control, failure to start, and removal on close. */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
+@ServerTest
 class ServerLifecycleTest {
   private static final PostgresServer.Options PLAIN = PostgresServer.Options.defaults().withTls(false);
 

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import org.junit.jupiter.api.Test;
 
 /** The JVM-wide server chosen by {@code sluice.pg}: 18 (embedded) unless told otherwise. */
+@ServerTest
 class SharedServerTest extends AuthMatrixTests {
   @Override
   PostgresServer server() {

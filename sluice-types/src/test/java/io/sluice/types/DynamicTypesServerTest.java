@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import io.sluice.types.Samples.Sample;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
  * an existing server reused across runs): the types are named {@code ty_...} and dropped before
  * being created, and the extensions are created only if missing.
  */
+@ServerTest
 class DynamicTypesServerTest {
   private static PostgresServer pg;
   private static final TypeRegistry REGISTRY = new TypeRegistry();

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.time.Duration;
 import java.time.Period;
 import java.util.ArrayList;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Test;
  * (mixed signs, extremes). Each value comes from the server as its binary form, so the test never
  * trusts our own parser for the value it checks.
  */
+@ServerTest
 class IntervalTextServerTest {
   private static PostgresServer pg;
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sluice.testkit.CommandResult;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import io.sluice.types.Samples.Sample;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -31,6 +32,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * which must change nothing. A sample whose value or type the server's major lacks (numeric
  * infinities and multiranges before 14, the interval extremes as literals before 15) is left out.
  */
+@ServerTest
 class ServerFormatsTest {
   private static PostgresServer pg;
 

@@ -3,6 +3,7 @@ package io.sluice.types;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.List;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.Test;
  * own: for each setting, the server gives its offset in seconds at a summer and a winter instant
  * ({@code extract(timezone …)}) and the zone {@link ServerTimeZones} makes must give the same.
  */
+@ServerTest
 class ServerTimeZonesTest {
   /** Names in any case, POSIX specifications (west of Greenwich positive), numeric offsets. */
   static final List<String> SETTINGS = List.of("UTC", "America/New_York", "europe/moscow", "ASIA/KOLKATA",

@@ -11,6 +11,7 @@ import io.sluice.bench.Warmup;
 import io.sluice.bench.Workload;
 import io.sluice.lab.ResultsStore;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.Timeout;
  * server without logical decoding the case is skipped with a note.
  */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
+@ServerTest
 class ChangeFeedTest {
   static PostgresServer server;
 

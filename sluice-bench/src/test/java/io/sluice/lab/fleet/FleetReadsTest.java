@@ -8,6 +8,7 @@ import io.sluice.bench.Sample;
 import io.sluice.bench.Series;
 import io.sluice.bench.Warmup;
 import io.sluice.bench.Workload;
+import io.sluice.testkit.ServerTest;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Timeout;
  * counts. Skipped with a note when the lab was given a server's URL.
  */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
+@ServerTest
 class FleetReadsTest {
   static Progress quiet() {
     return new Progress(new PrintStream(OutputStream.nullOutputStream()), false);

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sluice.bench.Datasets;
 import io.sluice.bench.Target;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** The HTTP benchmark's two servers answer the same JSON; ab drives them and its report is read. */
+@ServerTest
 class RowsServerTest {
   static RowsServer sluice;
   static RowsServer pgjdbc;

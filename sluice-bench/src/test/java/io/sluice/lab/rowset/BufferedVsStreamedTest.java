@@ -10,6 +10,7 @@ import io.sluice.bench.Target;
 import io.sluice.bench.Warmup;
 import io.sluice.bench.Workload;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.io.PrintStream;
 import java.io.OutputStream;
 import java.util.ArrayList;
@@ -19,6 +20,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Buffered query() against streamed forEach in fresh JVMs: what the forks report and how it is summed up. */
+@ServerTest
 class BufferedVsStreamedTest {
 
   @Test

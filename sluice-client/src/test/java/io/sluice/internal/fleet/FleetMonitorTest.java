@@ -11,6 +11,7 @@ import io.sluice.ConnectionConfig;
 import io.sluice.HostPort;
 import io.sluice.ServerRole;
 import io.sluice.testkit.Fleet;
+import io.sluice.testkit.ServerTest;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.Timeout;
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
+@ServerTest
 class FleetMonitorTest {
   static final Duration DELAY = Duration.ofSeconds(2);
   static final Duration BOUND = Duration.ofSeconds(20);

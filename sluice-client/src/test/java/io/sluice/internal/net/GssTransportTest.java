@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.sluice.internal.gss.GssSettings;
 import io.sluice.internal.gss.GssSignIn;
 import io.sluice.testkit.Kdc;
+import io.sluice.testkit.ServerTest;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -47,6 +48,7 @@ import org.junit.jupiter.api.Timeout;
  * not unwrap, a packet cut short, bytes after 'G').
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class GssTransportTest {
   static final String SERVICE = "sluicetest";
   static final String USER = "transport_user";

@@ -2,6 +2,7 @@ package io.sluice.jdbc.tools;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.concurrent.TimeUnit;
@@ -10,6 +11,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** The tools here run on Sluice alone: pgjdbc is not on this class path, and its URL reaches Sluice. */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
+@ServerTest
 class ClassPathTest {
   @Test
   void pgjdbcIsAbsent() {

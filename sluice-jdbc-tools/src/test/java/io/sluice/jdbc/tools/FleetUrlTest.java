@@ -7,6 +7,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import io.sluice.Pool;
 import io.sluice.testkit.Fleet;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -42,6 +43,7 @@ import org.springframework.transaction.annotation.Transactional;
  */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@ServerTest
 class FleetUrlTest {
   static final Duration DELAY = Duration.ofSeconds(2);
   static final Duration BOUND = Duration.ofSeconds(60);

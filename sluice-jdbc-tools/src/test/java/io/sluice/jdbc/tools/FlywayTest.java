@@ -2,6 +2,7 @@ package io.sluice.jdbc.tools;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Timeout;
  * {@code jdbc:postgresql:} URL alone.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@ServerTest
 class FlywayTest {
   private static final String LOCATION = "classpath:db/flyway";
 

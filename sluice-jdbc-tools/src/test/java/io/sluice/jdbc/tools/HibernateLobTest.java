@@ -2,6 +2,7 @@ package io.sluice.jdbc.tools;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Lob;
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Timeout;
  * transaction.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@ServerTest
 class HibernateLobTest {
   static DataSource dataSource;
   static SessionFactory sessions;

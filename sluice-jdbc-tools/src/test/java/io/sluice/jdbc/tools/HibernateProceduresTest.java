@@ -2,6 +2,7 @@ package io.sluice.jdbc.tools;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import jakarta.persistence.ParameterMode;
 import jakarta.persistence.StoredProcedureQuery;
 import java.math.BigDecimal;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Timeout;
  * a procedure's OUT values as CALL's row), and on a function, with no driver setting.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@ServerTest
 class HibernateProceduresTest {
   static SessionFactory sessions;
 

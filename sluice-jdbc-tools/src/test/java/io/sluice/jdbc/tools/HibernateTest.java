@@ -2,6 +2,7 @@ package io.sluice.jdbc.tools;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.FetchType;
@@ -44,6 +45,7 @@ import org.junit.jupiter.api.Timeout;
  * paged query and optimistic locking.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@ServerTest
 class HibernateTest {
   static DataSource dataSource;
   static SessionFactory sessions;

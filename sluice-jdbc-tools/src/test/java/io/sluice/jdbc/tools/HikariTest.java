@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import io.sluice.testkit.ServerTest;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.Timeout;
  * reset of state a borrower changed (auto-commit, read-only, isolation, schema).
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class HikariTest {
   static ToolsDatabase db;
 

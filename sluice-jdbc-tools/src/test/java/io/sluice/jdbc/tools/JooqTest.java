@@ -5,6 +5,7 @@ import static org.jooq.impl.DSL.name;
 import static org.jooq.impl.DSL.table;
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.math.BigDecimal;
 import java.sql.SQLException;
 import java.time.LocalDate;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** jOOQ's DSL (POSTGRES dialect) over sluice-jdbc: DDL, selects, INSERT … RETURNING, batches, transactions, meta. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class JooqTest {
   static final Table<Record> ITEM = table(name("item"));
   static final Field<Long> ID = field(name("id"), SQLDataType.BIGINT);

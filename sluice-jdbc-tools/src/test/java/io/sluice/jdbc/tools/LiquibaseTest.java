@@ -2,6 +2,7 @@ package io.sluice.jdbc.tools;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Timeout;
  * jdbc:sluice:postgresql:} URL with the driver class named.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@ServerTest
 class LiquibaseTest {
   private static final String CHANGELOG = "db/liquibase/changelog.xml";
 

@@ -2,6 +2,7 @@ package io.sluice.jdbc.tools;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.Id;
@@ -36,6 +37,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * call …} for them; the OUT values are CALL's row).
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@ServerTest
 class SpringDataProcedureTest {
   static DataSource dataSource;
   static AnnotationConfigApplicationContext context;

@@ -2,6 +2,7 @@ package io.sluice.jdbc.tools;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.math.BigDecimal;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -32,6 +33,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * read DatabaseMetaData) and DataSourceTransactionManager over sluice-jdbc.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class SpringJdbcTest {
   static ToolsDatabase db;
   static DataSource dataSource;

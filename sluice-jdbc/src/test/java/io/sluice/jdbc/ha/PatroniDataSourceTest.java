@@ -7,6 +7,7 @@ import io.sluice.PoolOptions;
 import io.sluice.SluiceException;
 import io.sluice.jdbc.SluiceDataSource;
 import io.sluice.testkit.Patroni;
+import io.sluice.testkit.ServerTest;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -43,6 +44,7 @@ import org.junit.jupiter.api.Timeout;
 @Tag("ha")
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
+@ServerTest
 class PatroniDataSourceTest {
   static final Duration BOUND = Duration.ofSeconds(120);
   static final int NOT_SENT = SluiceException.Outcome.NOT_SENT.ordinal() + 1;

@@ -5,6 +5,7 @@ import io.sluice.jdbc.TestDatabase;
 import static org.junit.jupiter.api.Assertions.*;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.sluice.testkit.ServerTest;
 import java.sql.CallableStatement;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Timeout;
  * CallableStatementTest.)
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class CallEscapesTest extends OneConnection {
   @BeforeAll
   static void schema() throws SQLException {

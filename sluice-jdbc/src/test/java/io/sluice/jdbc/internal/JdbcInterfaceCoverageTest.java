@@ -9,6 +9,7 @@ import io.sluice.jdbc.TestDatabase;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.PoolOptions;
+import io.sluice.testkit.ServerTest;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -49,6 +50,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * first caller).
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class JdbcInterfaceCoverageTest extends OneConnection {
   /**
    * The JDK defaults the driver keeps, each right as it is: the request bounds are hints for

@@ -7,6 +7,7 @@ import static io.sluice.jdbc.MetaDataSchema.rows;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** DatabaseMetaData: product and driver facts, identifier rules, capabilities, types and empty hierarchies. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class MetaDataInfoTest extends MetaDataTestBase {
 
   @Test

@@ -7,6 +7,7 @@ import static io.sluice.jdbc.MetaDataSchema.rows;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** DatabaseMetaData: catalogs, schemas, table types, tables, columns, privileges, row identifiers. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class MetaDataTablesTest extends MetaDataTestBase {
 
   @Test

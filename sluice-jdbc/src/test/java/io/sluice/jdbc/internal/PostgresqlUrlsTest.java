@@ -4,11 +4,13 @@ import io.sluice.jdbc.SluiceDriver;
 import io.sluice.jdbc.TestDatabase;
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import org.junit.jupiter.api.Test;
 
 /** Who answers jdbc:postgresql: URLs: Sluice unless pgjdbc is there, or as the property says. */
+@ServerTest
 class PostgresqlUrlsTest {
   @Test
   void pgjdbcKeepsItsUrlsUnlessTold() {

@@ -5,6 +5,7 @@ import io.sluice.jdbc.TestDatabase;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.sluice.ConfigException;
+import io.sluice.testkit.ServerTest;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Timeout;
  * since GSS encryption: {@code GssEncryptionJdbcTest} connects with it against a real KDC).
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class SecurityParametersTest {
   private static ConfigException refused(String query) {
     return assertThrows(ConfigException.class, () -> DriverSettings.parse("jdbc:postgresql://h/db?" + query, null),

@@ -3,6 +3,7 @@ package io.sluice.jdbc.internal;
 import io.sluice.jdbc.OneConnection;
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** Plain statements: several results, streaming with a fetch size, max rows, timeouts, warnings, scrolling. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class StatementTest extends OneConnection {
   @Test
   void severalStatementsGiveSeveralResults() throws SQLException {

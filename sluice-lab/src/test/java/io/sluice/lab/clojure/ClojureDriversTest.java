@@ -13,6 +13,7 @@ import io.sluice.bench.Target;
 import io.sluice.bench.Workload;
 import io.sluice.bench.Workloads;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Timeout;
  * read the same values as the Java ones: same rows, same checksum; their namespaces (and the HTTP
  * servers' sluice.lab-http) load without reflection warnings.
  */
+@ServerTest
 class ClojureDriversTest {
   private static final List<String> CLOJURE = List.of("clj-sluice", "clj-java.jdbc");
 

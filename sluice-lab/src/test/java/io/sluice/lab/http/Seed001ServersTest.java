@@ -14,6 +14,7 @@ import io.sluice.lab.LabCase;
 import io.sluice.lab.LabOptions;
 import io.sluice.lab.Profiles;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -35,6 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the Java pgjdbc server, a server that answers other JSON is refused before measuring, and the
  * lab runs the HTTP case on them end to end and stores it.
  */
+@ServerTest
 class Seed001ServersTest {
   private static final List<String> CLOJURE = List.of("http-clj-java.jdbc", "http-clj-java.jdbc-data.json",
       "http-clj-sluice");

@@ -14,6 +14,7 @@ import io.sluice.bench.Target;
 import io.sluice.bench.Workload;
 import io.sluice.bench.Workloads;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.nio.file.Files;
 import java.util.Arrays;
 import java.util.List;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.Timeout;
  * report a failed statement as a failure, not as rows.
  */
 @Timeout(300)
+@ServerTest
 class NodePeersTest {
   private static final List<String> PEERS = List.of("postgres.js", "node-postgres");
   private static final int QUERIES = 200;

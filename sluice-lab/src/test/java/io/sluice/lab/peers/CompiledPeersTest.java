@@ -13,6 +13,7 @@ import io.sluice.bench.Target;
 import io.sluice.bench.Workload;
 import io.sluice.bench.Workloads;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.Timeout;
  * go is not installed (a build that fails with the toolchain present fails the test).
  */
 @Timeout(1200)
+@ServerTest
 class CompiledPeersTest {
   private static final List<String> BULK = List.of("t50k", "t50k-rows", "mixed9", "json50k", "ts60", "int1");
   private static Driver libpq;

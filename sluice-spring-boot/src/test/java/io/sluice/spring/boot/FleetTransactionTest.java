@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.sluice.testkit.Fleet;
 import io.sluice.testkit.PostgresServer;
 import io.sluice.Pool;
+import io.sluice.testkit.ServerTest;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -34,6 +35,7 @@ import org.springframework.transaction.annotation.Transactional;
  * the primary, a read-only transaction sees the write the one before it committed (standby 1
  * replays {@link #DELAY} late), with HikariCP over sluice-jdbc and with Sluice's own pool.
  */
+@ServerTest
 class FleetTransactionTest {
   static final Duration DELAY = Duration.ofSeconds(2);
   static final Duration BOUND = Duration.ofSeconds(60);

@@ -3,6 +3,7 @@ package io.sluice.spring.boot;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.sluice.testkit.ServerTest;
 import java.sql.SQLException;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -23,6 +24,7 @@ import org.springframework.transaction.annotation.Transactional;
  * {@code @Transactional(readOnly = true)} reaches sluice-jdbc's {@code setReadOnly}: the server
  * refuses a write in it (25006), with either pool behind the DataSource.
  */
+@ServerTest
 class ReadOnlyTransactionTest {
 
   @SpringBootConfiguration

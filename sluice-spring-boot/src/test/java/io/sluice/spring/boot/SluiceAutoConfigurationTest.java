@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.zaxxer.hikari.HikariDataSource;
 import io.sluice.Pool;
 import io.sluice.jdbc.SluicePoolDataSource;
+import io.sluice.testkit.ServerTest;
 import java.sql.Connection;
 import java.sql.SQLException;
 import javax.sql.DataSource;
@@ -26,6 +27,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * The auto-configuration with Spring Boot's own JDBC auto-configurations beside it, as in an
  * application, against the testkit's server; pgjdbc is not on this module's class path.
  */
+@ServerTest
 class SluiceAutoConfigurationTest {
   static final AutoConfigurations BOOT_JDBC = AutoConfigurations.of(SluiceAutoConfiguration.class,
       DataSourceAutoConfiguration.class, JdbcTemplateAutoConfiguration.class,

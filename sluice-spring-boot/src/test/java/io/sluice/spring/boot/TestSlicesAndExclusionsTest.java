@@ -2,6 +2,7 @@ package io.sluice.spring.boot;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.sluice.testkit.ServerTest;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -23,6 +24,7 @@ import org.springframework.test.context.DynamicPropertySource;
  * the starter joins, and an application that excludes {@link DataSourceAutoConfiguration} gets no
  * DataSource from the starter either.
  */
+@ServerTest
 class TestSlicesAndExclusionsTest {
 
   static void server(DynamicPropertyRegistry registry) {

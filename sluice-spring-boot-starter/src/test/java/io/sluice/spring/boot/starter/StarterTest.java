@@ -8,6 +8,7 @@ import io.sluice.ConnectionConfig;
 import io.sluice.Pool;
 import io.sluice.jdbc.SluicePoolDataSource;
 import io.sluice.testkit.PostgresServer;
+import io.sluice.testkit.ServerTest;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -25,6 +26,7 @@ import org.springframework.util.ClassUtils;
  * path has neither pgjdbc nor HikariCP, so Sluice's own pool serves the DataSource.
  */
 @SpringBootTest(classes = StarterTest.Application.class)
+@ServerTest
 class StarterTest {
   @SpringBootConfiguration
   @EnableAutoConfiguration
