@@ -108,7 +108,7 @@ class AdmissionTest {
   void aStatementFromInsideItsOwnStreamIsRefusedAtOnce() {
     try (EngineHarness h = EngineHarness.standard()) {
       AtomicReference<Throwable> inner = new AtomicReference<>();
-      h.session.query(EngineHarness.ECHO, new Object[] {"outer"}, (b, off, len) -> {
+      h.statements.query(EngineHarness.ECHO, new Object[] {"outer"}, (b, off, len) -> {
         try {
           h.echo("inner", Deadline.NONE);
         } catch (Throwable t) {

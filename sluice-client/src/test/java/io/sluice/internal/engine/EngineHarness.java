@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.sluice.internal.statements.StatementRunner;
+import io.sluice.protocol.BackendMessage.ParameterStatus;
 import io.sluice.testkit.Exchange;
 import io.sluice.testkit.FakeDatabase;
 import io.sluice.testkit.FakeDatabase.Definition;
@@ -36,19 +37,19 @@ final class EngineHarness implements AutoCloseable {
   final MemoryTransport memory = new MemoryTransport(DB);
   final GatedTransport transport = new GatedTransport(memory);
   final ServerSession server = new ServerSession(transport, 64 * 1024, null);
-  final StatementRunner session;
+  final StatementRunner statements;
   final AtomicInteger cancels = new AtomicInteger();
   private volatile Runnable onCancel = () -> { };
 
   EngineHarness(int pipelineDepth, long cancelTimeoutMillis, long pinTimeoutMillis) {
-    server.parameters.putAll(Map.of("client_encoding", "UTF8", "server_version", "18.1",
-        "integer_datetimes", "on", "standard_conforming_strings", "on"));
+    Map.of("client_encoding", "UTF8", "server_version", "18.1", "integer_datetimes", "on",
+        "standard_conforming_strings", "on").forEach((k, v) -> server.asynchronous(new ParameterStatus(k, v)));
     server.identify(null, "db", "user", (s, timeout) -> {
       cancels.incrementAndGet();
       onCancel.run();
       return true;
     });
-    session = new StatementRunner(server, new EngineSettings(pipelineDepth, 16,
+    statements = new StatementRunner(server, new EngineSettings(pipelineDepth, 16,
         TimeUnit.MILLISECONDS.toNanos(cancelTimeoutMillis), TimeUnit.MILLISECONDS.toNanos(pinTimeoutMillis)), null);
     assertEquals("warm", echo("warm", Deadline.NONE));
   }
@@ -59,13 +60,13 @@ final class EngineHarness implements AutoCloseable {
   }
 
   RequestEngine engine() {
-    return session.engine();
+    return statements.engine();
   }
 
   /** Runs {@link #ECHO} with {@code tag}; returns the row's value. */
   String echo(String tag, Deadline deadline) {
     StringBuilder got = new StringBuilder();
-    session.query(ECHO, new Object[] {tag}, (b, off, len) -> got.append(firstColumn(b, off)), false, deadline);
+    statements.query(ECHO, new Object[] {tag}, (b, off, len) -> got.append(firstColumn(b, off)), false, deadline);
     return got.toString();
   }
 
