@@ -59,12 +59,15 @@ class PgjdbcStatesTest extends OneConnection {
     }
   }
 
-  /** Until another backend runs pg_sleep: the statement to cancel is on the server. */
+  /**
+   * Until another backend sleeps in pg_sleep: the statement to cancel is executing (its state is
+   * already active while the server parses it, and a close then finds it between its steps).
+   */
   private static void waitUntilSleeping() throws Exception {
     for (int i = 0; i < 200; i++) {
       try (Statement q = c.createStatement();
           var rs = q.executeQuery("select count(*) from pg_stat_activity where query = 'select pg_sleep(30)'"
-              + " and state = 'active' and pid <> pg_backend_pid()")) {
+              + " and state = 'active' and wait_event = 'PgSleep' and pid <> pg_backend_pid()")) {
         rs.next();
         if (rs.getInt(1) > 0) {
           return;
