@@ -235,8 +235,10 @@
   "For a pool with `read_routing` (`prefer-standby` or `standby`), each server as the pool last
   found it, a vector of maps: `:host` (\"db2:5432\"), `:role` (`:primary`, `:standby`,
   `:read-only-primary`, `:unknown`), `:up?`, `:lag-ms` (a standby's lag, else nil), `:position`,
-  `:reads` and `:writes` (calls routed there), `:connections` (as `pool-stats`), `:last-error`.
-  Empty for a pool that does not route."
+  `:reads` and `:writes` (calls routed there), `:connections` (as `pool-stats`), `:last-error`,
+  `:stalled` (why a standby that is up cannot catch up now — replay paused, no WAL receiver, replay
+  not moving while the primary writes — or nil: such a standby takes no reads and no read waits for
+  it). Empty for a pool that does not route."
   [^Pool p]
   (mapv (fn [^HostStats h]
           {:host (str (.host h))
@@ -247,7 +249,8 @@
            :reads (.reads h)
            :writes (.writes h)
            :connections (records/record->map (.connections h))
-           :last-error (.lastError h)})
+           :last-error (.lastError h)
+           :stalled (.stalled h)})
         (.hosts p)))
 
 (defn pool-stats

@@ -51,3 +51,29 @@
     (is (= [] (sluice/pool-hosts p)) "a pool that does not route has no hosts to show")
     (is (false? (:standby (sluice/execute-one! p [where] {:read-only true})))
         "read_routing=primary: read-only work runs on the primary")))
+
+(defn- await-hosts
+  "Polls pool-hosts until `ok?` holds for them (bounded: 30 s); returns them."
+  [p ok?]
+  (let [end (+ (System/nanoTime) 30e9)]
+    (loop []
+      (let [hosts (sluice/pool-hosts p)]
+        (cond (ok? hosts) hosts
+              (> (System/nanoTime) end) (throw (ex-info "pool-hosts never got there" {:hosts hosts}))
+              :else (do (Thread/sleep 50) (recur)))))))
+
+(deftest a-paused-standby-shows-why-it-is-stalled
+  (with-open [p (sluice/pool (.conninfo *fleet* "read_routing=prefer-standby") {:max-size 2})]
+    (let [standby (fn [hosts] (first (filter #(= :standby (:role %)) hosts)))]
+      (is (nil? (:stalled (standby (await-hosts p standby)))) "a standby that keeps up is not stalled")
+      (.psql (.standby *fleet* 0) "SELECT pg_wal_replay_pause()")
+      (try
+        (sluice/execute! p ["create table if not exists stall_marks (n int)"])
+        (let [hosts (await-hosts p (fn [hs] (some? (:stalled (standby hs)))))]
+          (is (re-find #"paused" (:stalled (standby hosts))) (pr-str hosts))
+          (is (false? (:standby (sluice/execute-one! p [where] {:read-only true})))
+              "read-only work goes to the primary while the only standby is stalled"))
+        (finally
+          (.psql (.standby *fleet* 0) "SELECT pg_wal_replay_resume()")))
+      (is (nil? (:stalled (standby (await-hosts p (fn [hs] (nil? (:stalled (standby hs))))))))
+          "resumed, it is fit again"))))
