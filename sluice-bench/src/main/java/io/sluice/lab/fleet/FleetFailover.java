@@ -34,7 +34,7 @@ public final class FleetFailover {
   static final Duration BOUND = Duration.ofSeconds(120);
 
   /** The faults, in the order the case runs them. */
-  enum Fault {
+  public enum Fault {
     POSTMASTER_KILLED("postmaster-killed", "leader's postmaster `kill -9`"),
     SWITCHOVER("switchover", "`patronictl switchover`");
 
@@ -48,7 +48,7 @@ public final class FleetFailover {
   }
 
   /** One interface through one fault: the leader before and after, whether writes came back within {@link #BOUND}. */
-  record Row(String interfaceName, Fault fault, String leaderBefore, String leaderAfter, boolean recovered,
+  public record Row(String interfaceName, Fault fault, String leaderBefore, String leaderAfter, boolean recovered,
       FailoverRecord.Figures figures) {}
 
   private FleetFailover() {}
