@@ -87,7 +87,7 @@ public final class FleetFailover {
     try (Patroni cluster = Patroni.start(3, bin.get())) {
       Patroni.Member leader = cluster.awaitHealthy(BOUND);
       cluster.psql(leader, "CREATE TABLE lab_fleet (id bigint PRIMARY KEY)");
-      String version = cluster.psql(leader, "SHOW server_version");
+      String version = cluster.psql(leader, "SHOW server_version").split(" ")[0];
       System.err.printf("%s: Patroni cluster of 3 members, PostgreSQL %s, up in %.1f s%n", w.name(), version,
           (System.nanoTime() - t0) / 1e9);
       AtomicLong ids = new AtomicLong();
@@ -190,12 +190,14 @@ public final class FleetFailover {
         .append("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
     for (Row r : rows) {
       FailoverRecord.Figures f = r.figures();
-      b.append(String.format("| %s | %s | %s | %,d | %d | %d of %d | %s | %s | %s | %d of %,d |%n", r.interfaceName(),
+      b.append(String.format("| %s | %s | %s | %,d | %d | %d of %d | %s | %s | %s | %,d of %,d (%.0f %%) |%n",
+          r.interfaceName(),
           r.fault().label, r.leaderBefore().equals(r.leaderAfter()) ? r.leaderBefore() + " (restarted in place)"
               : r.leaderBefore() + " → " + r.leaderAfter(), f.acked(), f.lost(), f.notSentCommitted(), f.notSent(),
           f.firstAckMs() < 0 ? "none within " + BOUND.toSeconds() + " s" : seconds(f.firstAckMs())
               + (r.recovered() ? "" : " (then fewer than " + AFTER + " writes within " + BOUND.toSeconds() + " s)"),
-          f.outageMs() < 0 ? "–" : seconds(f.outageMs()), errors(f), f.stale(), f.pairs()));
+          f.outageMs() < 0 ? "–" : seconds(f.outageMs()), errors(f), f.stale(), f.pairs(),
+          f.pairs() == 0 ? 0.0 : 100.0 * f.stale() / f.pairs()));
     }
     return b.toString().strip();
   }

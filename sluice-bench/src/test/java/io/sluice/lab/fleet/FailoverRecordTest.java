@@ -112,7 +112,7 @@ class FailoverRecordTest {
     String[] lines = t.split("\n");
     assertEquals(5, lines.length, t);
     assertEquals("| sluice | leader's postmaster `kill -9` | pg0 (restarted in place) | 2 | 0 | 0 of 0 | 1.50 s | 1.50 s"
-        + " | writes 1 unknown (1 committed); reads 0 | 0 of 1 |", lines[3]);
+        + " | writes 1 unknown (1 committed); reads 0 | 0 of 1 (0 %) |", lines[3]);
     assertTrue(lines[4].startsWith("| pgjdbc | `patronictl switchover` | pg0 → pg1 | 2 |"), lines[4]);
     assertTrue(lines[4].contains("1.50 s (then fewer than 200 writes within 120 s)"), lines[4]);
   }
