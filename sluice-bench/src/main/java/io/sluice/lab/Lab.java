@@ -12,6 +12,7 @@ import io.sluice.bench.Workload;
 import io.sluice.bench.Workloads;
 import io.sluice.lab.changes.ChangeFeed;
 import io.sluice.lab.changes.ChangeLag;
+import io.sluice.lab.fleet.FleetFailover;
 import io.sluice.lab.fleet.FleetReads;
 import io.sluice.lab.http.HttpBench;
 import io.sluice.lab.pooler.PoolerLoad;
@@ -95,6 +96,7 @@ public final class Lab {
     List<TimeSplit.Part> split = new ArrayList<>();
     List<String> notes = new ArrayList<>(skipped);
     List<ChangeLag.Result> lags = new ArrayList<>();
+    List<FleetFailover.Row> failovers = new ArrayList<>();
     skipped.forEach(n -> System.err.println("interface " + n));
     notes.add("next.jdbc is not reachable from this machine's package registries; the Clojure comparison uses"
         + " org.clojure/java.jdbc over pgjdbc where it runs.");
@@ -120,7 +122,9 @@ public final class Lab {
           }
         }
         for (LabCase c : cases) {
-          if (c.name().startsWith(FleetReads.CASE)) {
+          if (c.name().equals(FleetFailover.CASE)) {
+            FleetFailover.run(c.workload(), o.pg(), o.url() == null, o.interfaces(), notes, failovers);
+          } else if (c.name().startsWith(FleetReads.CASE)) {
             FleetReads.run(c.workload(), o.pg(), o.url() == null, o.interfaces(), profile.warmup(), profile.runs(),
                 progress, results, checksums, notes);
           }
@@ -183,10 +187,13 @@ public final class Lab {
           store.addSplit(runId, split);
         }
         ChangeFeed.storeLag(store.connection(), runId, lags);
+        FleetFailover.store(store.connection(), runId, FleetFailover.CASE, failovers);
         store.finishRun(runId, status);
-        if (!results.isEmpty() || !split.isEmpty()) {
+        if (!results.isEmpty() || !split.isEmpty() || !failovers.isEmpty()) {
           if (!results.isEmpty()) {
             TextReport.print(out, info, results);
+          }
+          if (!results.isEmpty() || !failovers.isEmpty()) {
             notes.stream().filter(n -> n.startsWith(Profiles.MIXED_LOAD) || n.startsWith(Profiles.POOL_SCALING)
                 || n.startsWith(Profiles.BUFFERED_VS_STREAMED) || n.startsWith(ChangeFeed.CASE)
                 || n.startsWith(FleetReads.CASE) || n.startsWith(PoolerLoad.CASE)).forEach(out::println);

@@ -5,6 +5,7 @@ import io.sluice.bench.Workload;
 import java.time.Duration;
 import io.sluice.bench.Workloads;
 import io.sluice.lab.changes.ChangeFeed;
+import io.sluice.lab.fleet.FleetFailover;
 import io.sluice.lab.fleet.FleetReads;
 import io.sluice.lab.pooler.PoolerLoad;
 import io.sluice.lab.rowset.BufferedVsStreamed;
@@ -73,6 +74,12 @@ public record Profiles(String name, Warmup warmup, int runs, List<String> worklo
   /** Issue 23's fleet: reads on standbys after the caller's own writes ({@link FleetReads}). */
   public static final String FLEET = FleetReads.CASE;
 
+  /**
+   * Issue 36's failover: the fleet case's pairs through faults of a Patroni cluster ({@link
+   * FleetFailover}); minutes long, so only when named.
+   */
+  public static final String FLEET_FAILOVER = FleetFailover.CASE;
+
   /** Issue 37's poolers: point selects and short transactions through PgBouncer ({@link PoolerLoad}). */
   public static final String POOLER = PoolerLoad.CASE;
 
@@ -111,6 +118,7 @@ public record Profiles(String name, Warmup warmup, int runs, List<String> worklo
     all.add(BUFFERED_VS_STREAMED);
     all.add(CHANGES);
     all.add(FLEET);
+    all.add(FLEET_FAILOVER);
     all.add(POOLER);
     return all;
   }
@@ -198,6 +206,8 @@ public record Profiles(String name, Warmup warmup, int runs, List<String> worklo
           + " lag at 10,000 changes/s"),
       Map.entry(FLEET, "issue 23: write then read back on a standby, 16 threads: stale reads, reads on standbys,"
           + " pairs/s and CPU per pair"),
+      Map.entry(FLEET_FAILOVER, "issue 36: write then read back through a Patroni failover and switchover: writes"
+          + " lost, not sent but committed, time to the first write, errors, stale reads"),
       Map.entry(POOLER, "issue 37: point selects and short transactions through PgBouncer in transaction mode,"
           + " operations/s and CPU per operation"));
 
@@ -230,7 +240,9 @@ public record Profiles(String name, Warmup warmup, int runs, List<String> worklo
    * n200 inserts sit between n1, n10 and n100).
    */
   static final List<String> FULL_ONLY = List.of("t50k-file", T10M, "copy-out", "copy-in", "ts60-rows", "n5-insert",
-      "n200-insert", MIXED_LOAD, MIXED_LOAD_LIGHT, POOL_SCALING, BUFFERED_VS_STREAMED);
+      "n200-insert", MIXED_LOAD, MIXED_LOAD_LIGHT, POOL_SCALING, BUFFERED_VS_STREAMED, FLEET_FAILOVER);
+  /** Cases no profile runs unless named with {@code --only}. */
+  static final List<String> BY_NAME_ONLY = List.of(MIXED_LOAD_LIGHT, FLEET_FAILOVER);
   /**
    * Interfaces only the full profile runs unless named with {@code --interfaces}, to keep the default
    * profile near ten minutes: the java.jdbc HTTP server with data.json, a slower encoder than the
@@ -258,7 +270,7 @@ public record Profiles(String name, Warmup warmup, int runs, List<String> worklo
           "http-c16", TIME_SPLIT), 2_000, 0, 300);
       case "default" -> new Profiles("default", DEFAULT_WARMUP, 5, all.stream().filter(c -> !FULL_ONLY.contains(c))
           .toList(), 1_000, 50, 300, 1_000_000);   // t10m: 1,000,000 rows when asked with --only
-      case "full" -> new Profiles("full", FULL_WARMUP, 10, all.stream().filter(c -> !c.equals(MIXED_LOAD_LIGHT))
+      case "full" -> new Profiles("full", FULL_WARMUP, 10, all.stream().filter(c -> !BY_NAME_ONLY.contains(c))
           .toList(), 20_000, 2_000, 5_000, Workloads.T10M_ROWS);
       default -> throw new IllegalArgumentException("no profile " + name + "; there are quick, default, full");
     };
@@ -285,6 +297,10 @@ public record Profiles(String name, Warmup warmup, int runs, List<String> worklo
         for (Workload w : BufferedVsStreamed.workloads()) {
           cases.add(new LabCase(w, EXPERIMENTS.get(name), "tcp", "once"));
         }
+        continue;
+      }
+      if (name.equals(FLEET_FAILOVER)) {
+        cases.add(new LabCase(FleetFailover.workload(), EXPERIMENTS.get(name), "tcp", "pool"));
         continue;
       }
       if (name.equals(FLEET)) {

@@ -155,3 +155,30 @@ create table if not exists lab.change_lag (
   max_ms           double precision not null,
   primary key (run_id, workload, interface)
 );
+
+-- issue 36's fleet-failover case: per interface and fault of a Patroni cluster (synchronous_mode),
+-- what callers saw (io.sluice.lab.fleet.FleetFailover): acknowledged writes lost, writes reported
+-- not sent that committed, from the fault to the first write after the outage, stale reads
+create table if not exists lab.failover (
+  run_id             bigint not null references lab.run (id) on delete cascade,
+  workload           text not null,
+  interface          text not null,
+  fault              text not null,               -- postmaster-killed, switchover
+  leader_before      text not null,
+  leader_after       text not null,
+  recovered          boolean not null,            -- writes came back within the case's bound
+  acked              int not null,
+  lost               int not null,                -- acknowledged, not on the leader afterwards
+  not_sent           int not null,
+  not_sent_committed int not null,
+  server_errors      int not null,
+  unknown            int not null,                -- the caller could not know whether it ran
+  unknown_committed  int not null,
+  read_errors        int not null,
+  first_ack_ms       bigint not null,             -- fault to the first write after the outage; -1: none
+  outage_ms          bigint not null,             -- the longest gap between acknowledged writes after the fault
+  pairs              int not null,                -- acknowledged writes read back
+  stale              int not null,                -- of those, reads that missed the row
+  errors             text,                        -- what callers saw: count × kind; ...
+  primary key (run_id, workload, interface, fault)
+);

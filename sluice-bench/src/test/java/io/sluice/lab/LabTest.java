@@ -105,6 +105,14 @@ class LabTest {
     Workload light = def.cases(List.of("mixed-load-50")).get(0).workload();
     assertEquals(Workload.Kind.MIXED_LOAD, light.kind());
     assertEquals(50 * 22, light.expectedRows());
+    // issue 36's failover takes minutes: no profile runs it unless named
+    for (String profile : List.of("quick", "default", "full")) {
+      assertTrue(Profiles.named(profile).cases(List.of()).stream().noneMatch(c -> c.name().equals("fleet-failover")),
+          profile);
+    }
+    LabCase failover = def.cases(List.of("fleet-failover")).get(0);
+    assertEquals("fleet-failover", failover.name());
+    assertTrue(Profiles.runsItself(failover));
     // issue 24's measurement gaps: HTTP over the link in the default profile; pool scaling and the forks in the full one
     assertTrue(all.stream().anyMatch(c -> c.name().equals("http-c16@remote")));
     assertTrue(all.stream().anyMatch(c -> c.name().equals("http-c64@remote")));

@@ -23,7 +23,8 @@ import java.util.stream.Stream;
 
 /**
  * A Patroni cluster on loopback for high-availability tests: one etcd, and {@code n} PostgreSQL
- * members from Debian's {@code /usr/lib/postgresql/15/bin}, each run by its own Patroni with
+ * members from Debian's {@code /usr/lib/postgresql/15/bin} (or another major's, {@link
+ * #start(int, Path)}), each run by its own Patroni with
  * {@code synchronous_mode: true} (a commit returns once a synchronous standby has flushed it, and
  * Patroni promotes only that standby) and short DCS timings ({@link PatroniFiles#TTL} s leader key,
  * {@link PatroniFiles#LOOP_WAIT} s loop). Every port is a free one; every process runs as the
@@ -42,7 +43,15 @@ public final class Patroni implements AutoCloseable {
   public static final String SCOPE = "sluice";
   private static final Path BIN = Path.of("/usr/lib/postgresql/15/bin");
   private static final List<Path> TOOLS = List.of(Path.of("/usr/bin/patroni"), Path.of("/usr/bin/patronictl"),
-      Path.of("/usr/bin/etcd"), BIN.resolve("postgres"));
+      Path.of("/usr/bin/etcd"));
+  /**
+   * What Patroni runs of a PostgreSQL bin directory: besides the server, {@code pg_basebackup} makes
+   * a replica, {@code pg_rewind} and {@code pg_controldata} bring a demoted leader back, {@code psql}
+   * is the testkit's own. The embedded build of the testkit ships {@code postgres}, {@code initdb}
+   * and {@code pg_ctl} only, so it cannot be a member.
+   */
+  private static final List<String> SERVER_TOOLS = List.of("postgres", "initdb", "pg_ctl", "pg_basebackup",
+      "pg_rewind", "pg_controldata", "psql");
   static final Duration WAIT = Duration.ofSeconds(90);
   private static final Pattern MEMBER = Pattern.compile("\\{[^{}]*\"name\": \"([^\"]+)\"[^{}]*}");
   private static final Pattern ROLE = Pattern.compile("\"role\": \"([^\"]+)\"");
@@ -65,6 +74,7 @@ public final class Patroni implements AutoCloseable {
   }
 
   private final Path base;
+  private final Path bin;
   private final List<Member> members;
   private final Daemon etcd;
   /** Each member's Patroni, by member index; replaced when {@link #startPatroni} starts it again. */
@@ -74,8 +84,9 @@ public final class Patroni implements AutoCloseable {
   private HaProxy haproxy;
   private volatile boolean closed;
 
-  private Patroni(Path base, List<Member> members, Daemon etcd) {
+  private Patroni(Path base, Path bin, List<Member> members, Daemon etcd) {
     this.base = base;
+    this.bin = bin;
     this.members = members;
     this.etcd = etcd;
   }
@@ -87,15 +98,38 @@ public final class Patroni implements AutoCloseable {
 
   /** What is not installed, and the Debian packages that bring it; empty when all is there. */
   public static String missing() {
-    List<String> absent = TOOLS.stream().filter(t -> !Files.isExecutable(t)).map(Path::toString).toList();
+    return missing(BIN);
+  }
+
+  /** As {@link #missing()}, the members to run from {@code bin}. */
+  public static String missing(Path bin) {
+    List<String> absent = Stream.concat(TOOLS.stream(), Stream.of(bin.resolve("postgres")))
+        .filter(t -> !Files.isExecutable(t)).map(Path::toString).toList();
     return absent.isEmpty() ? "" : String.join(", ", absent)
         + " not installed (Debian packages patroni, etcd-server, postgresql-15)";
   }
 
+  /**
+   * Debian's bin directory of PostgreSQL {@code major} when it holds every tool Patroni runs (see
+   * {@link #SERVER_TOOLS}); empty when it does not (not installed, or a major only the embedded
+   * build provides).
+   */
+  public static Optional<Path> binDirectory(String major) {
+    Path bin = Path.of("/usr/lib/postgresql", major, "bin");
+    return SERVER_TOOLS.stream().allMatch(t -> Files.isExecutable(bin.resolve(t))) ? Optional.of(bin)
+        : Optional.empty();
+  }
+
   /** Starts etcd and {@code n} members, and returns once a leader is elected and every other member streams. */
   public static Patroni start(int n) {
-    if (!available()) {
-      throw new TestkitException("cannot start a Patroni cluster: " + missing());
+    return start(n, BIN);
+  }
+
+  /** As {@link #start(int)}, the members run from {@code bin} (see {@link #binDirectory}). */
+  public static Patroni start(int n, Path bin) {
+    String missing = missing(bin);
+    if (!missing.isEmpty()) {
+      throw new TestkitException("cannot start a Patroni cluster: " + missing);
     }
     Path base;
     try {
@@ -118,13 +152,13 @@ public final class Patroni implements AutoCloseable {
         "--initial-advertise-peer-urls", peer, "--initial-cluster", "e0=" + peer, "--initial-cluster-state", "new",
         "--heartbeat-interval", "50", "--election-timeout", "500", "--log-level", "warn"), base, Map.of(),
         base.resolve("etcd.log"));
-    Patroni p = new Patroni(base, List.copyOf(members), etcd);
+    Patroni p = new Patroni(base, bin, List.copyOf(members), etcd);
     Runtime.getRuntime().addShutdownHook(p.hook);
     watchdog(base);
     try {
       for (Member m : members) {
         Path yml = base.resolve(m.name() + ".yml");
-        Files.writeString(yml, PatroniFiles.member(SCOPE, m, etcdClient, base, BIN));
+        Files.writeString(yml, PatroniFiles.member(SCOPE, m, etcdClient, base, bin));
         Commands.giveToServerUser(yml);
         p.patronis.add(p.patroniOf(m));
       }
@@ -278,7 +312,7 @@ public final class Patroni implements AutoCloseable {
   }
 
   Path psqlPath() {
-    return BIN.resolve("psql");
+    return bin.resolve("psql");
   }
 
   CommandResult psqlResult(Member m, String sql) {

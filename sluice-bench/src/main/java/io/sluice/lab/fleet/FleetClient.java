@@ -1,5 +1,6 @@
 package io.sluice.lab.fleet;
 
+import io.sluice.SluiceException.Outcome;
 import io.sluice.bench.BenchFailure;
 import io.sluice.bench.Driver;
 import io.sluice.bench.Fold;
@@ -35,6 +36,18 @@ abstract class FleetClient implements Driver {
   abstract Read read(long id) throws Exception;
 
   record Read(boolean found, boolean standby) {}
+
+  /**
+   * What a caller can know of a failed {@link #write} from {@code e} (the {@code fleet-failover}
+   * case): {@code NOT_SENT} only when the interface says it did not run.
+   */
+  abstract Outcome outcome(Exception e);
+
+  /** {@code e} in one line for the tally of errors callers saw: its class, SQLSTATE if any, message. */
+  static String kind(Exception e) {
+    String state = e instanceof java.sql.SQLException s && s.getSQLState() != null ? " " + s.getSQLState() : "";
+    return e.getClass().getSimpleName() + state + " " + e.getMessage();
+  }
 
   @Override
   public boolean supports(Workload workload) {

@@ -4,6 +4,8 @@ import io.sluice.ConnectionConfig;
 import io.sluice.Pool;
 import io.sluice.PoolOptions;
 import io.sluice.Row;
+import io.sluice.SluiceException;
+import io.sluice.SluiceException.Outcome;
 import java.util.Map;
 
 /**
@@ -40,6 +42,12 @@ final class SluiceFleetClient extends FleetClient {
   Read read(long id) {
     Row r = pool.readOnly().query(FleetReads.SELECT, id).get(0);
     return new Read(r.getLong(0) == 1, r.getBoolean(1));
+  }
+
+  /** Sluice says it: every {@code SluiceException} carries its outcome. */
+  @Override
+  Outcome outcome(Exception e) {
+    return e instanceof SluiceException s ? s.outcome() : Outcome.UNKNOWN;
   }
 
   @Override

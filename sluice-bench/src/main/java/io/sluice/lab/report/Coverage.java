@@ -68,6 +68,10 @@ public record Coverage(List<String> interfaces, Map<String, Map<String, Integer>
     if (c.name().startsWith(Profiles.CHANGES)) {
       return Profiles.CHANGES + " compares change streams: Sluice's ChangeStream and pgjdbc's PGReplicationStream";
     }
+    if (c.name().equals(Profiles.FLEET_FAILOVER)) {
+      return Profiles.FLEET_FAILOVER + " times no executions: its figures per interface and fault (sluice, pgjdbc) are"
+          + " in the notes and lab.failover";
+    }
     if (c.name().startsWith(Profiles.FLEET)) {
       return Profiles.FLEET + " compares Sluice's routing pool (read_your_writes on and off) with pgjdbc's write and"
           + " preferSecondary read pools, on a fleet of its own";

@@ -79,7 +79,9 @@ public final class HtmlReport {
     }
     h.append("</ul>\n<h2>Notes</h2>\n");
     for (String note : p.notes()) {
-      h.append("<p class=\"note\">").append(esc(note)).append("</p>\n");
+      // a note of several lines is a table (fleet-failover's): kept as written
+      String open = note.contains("\n") ? "<pre class=\"note\" style=\"white-space: pre-wrap\">" : "<p class=\"note\">";
+      h.append(open).append(esc(note)).append(note.contains("\n") ? "</pre>\n" : "</p>\n");
     }
     coverage(h, p.coverage());
     h.append("<script>\n")
