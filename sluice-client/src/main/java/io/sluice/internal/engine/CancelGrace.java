@@ -18,10 +18,10 @@ import java.util.function.Consumer;
 final class CancelGrace {
   private CancelGrace() {}
 
-  private static final long MIN_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
+  private static final long MIN_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
   private static final long MAX_NANOS = TimeUnit.SECONDS.toNanos(1);
 
-  /** A tenth of the deadline's budget, between 200 ms and 1 s. */
+  /** A tenth of the deadline's budget, between 100 ms and 1 s (a 1 s timeout ends by 1.1 s plus the scheduler's delay). */
   static long of(Deadline deadline) {
     long tenth = TimeUnit.MILLISECONDS.toNanos(deadline.budgetMillis()) / 10;
     return Math.min(MAX_NANOS, Math.max(MIN_NANOS, tenth));
