@@ -7,6 +7,7 @@ import io.sluice.Connection;
 import io.sluice.bench.Datasets;
 import io.sluice.bench.Target;
 import io.sluice.bench.Warmup;
+import io.sluice.lab.run.Lab;
 import io.sluice.testkit.PostgresServer;
 import io.sluice.testkit.ServerTest;
 import java.io.ByteArrayOutputStream;

@@ -9,7 +9,7 @@ import io.sluice.bench.BenchFailure;
 import io.sluice.bench.Datasets;
 import io.sluice.bench.Target;
 import io.sluice.bench.Warmup;
-import io.sluice.lab.Lab;
+import io.sluice.lab.run.Lab;
 import io.sluice.lab.LabCase;
 import io.sluice.lab.LabOptions;
 import io.sluice.lab.Profiles;

@@ -1,5 +1,7 @@
-package io.sluice.lab;
+package io.sluice.lab.run;
 
+import io.sluice.lab.LabCase;
+import io.sluice.lab.TimeSplit;
 import io.sluice.Connection;
 import io.sluice.CopyFormat;
 import io.sluice.bench.RunInfo;

@@ -9,7 +9,7 @@ import io.sluice.bench.Series;
 import io.sluice.bench.Target;
 import io.sluice.bench.Warmup;
 import io.sluice.bench.Workload;
-import io.sluice.lab.ResultsStore;
+import io.sluice.lab.run.ResultsStore;
 import io.sluice.testkit.PostgresServer;
 import io.sluice.testkit.ServerTest;
 import java.io.OutputStream;

@@ -20,12 +20,12 @@ import java.util.List;
  */
 public final class TimeSplit {
   /** One measured execution. */
-  record Part(String workload, String driver, int iteration, long wallNanos, long clientCpuNanos, long serverCpuNanos,
+  public record Part(String workload, String driver, int iteration, long wallNanos, long clientCpuNanos, long serverCpuNanos,
       int queries) {}
 
   private TimeSplit() {}
 
-  static List<Part> run(List<Workload> workloads, List<Driver> drivers, ServerCpu server, Warmup warmup, int runs,
+  public static List<Part> run(List<Workload> workloads, List<Driver> drivers, ServerCpu server, Warmup warmup, int runs,
       Progress progress) throws Exception {
     List<Part> parts = new ArrayList<>();
     for (int w = 0; w < workloads.size(); w++) {
@@ -80,7 +80,7 @@ public final class TimeSplit {
    */
   public record Row(String workload, String driver, Spread wall, Spread client, Spread server, Spread rest) {}
 
-  static List<Row> summarise(List<Part> parts) {
+  public static List<Row> summarise(List<Part> parts) {
     List<Row> rows = new ArrayList<>();
     for (String w : parts.stream().map(Part::workload).distinct().toList()) {
       for (String d : parts.stream().filter(p -> p.workload().equals(w)).map(Part::driver).distinct().toList()) {
@@ -96,7 +96,7 @@ public final class TimeSplit {
     return rows;
   }
 
-  static void print(PrintStream out, List<Row> rows) {
+  public static void print(PrintStream out, List<Row> rows) {
     out.println("Where the time goes (seed 002): microseconds per statement, median (min-max); rest = wall - client"
         + " CPU - server CPU (the wire, scheduling, waiting)");
     String f = "  %-22s %-16s %-22s %-22s %-22s %-22s%n";

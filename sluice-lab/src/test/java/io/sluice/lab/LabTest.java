@@ -7,6 +7,7 @@ import io.sluice.bench.Datasets;
 import io.sluice.bench.Target;
 import io.sluice.bench.Warmup;
 import io.sluice.bench.Workload;
+import io.sluice.lab.run.Lab;
 import io.sluice.testkit.PostgresServer;
 import io.sluice.testkit.ServerTest;
 import java.io.ByteArrayOutputStream;
@@ -417,7 +418,7 @@ class LabTest {
     }
     return switch (c.transport()) {
       case "http" -> HTTP_SERVERS.size();
-      case "unix" -> (int) INTERFACES.stream().filter(Lab.UNIX_INTERFACES::contains).count();
+      case "unix" -> (int) INTERFACES.stream().filter(Profiles.UNIX_INTERFACES::contains).count();
       default -> INTERFACES.size();
     };
   }

@@ -1,5 +1,11 @@
-package io.sluice.lab;
+package io.sluice.lab.run;
 
+import io.sluice.lab.LabCase;
+import io.sluice.lab.LabOptions;
+import io.sluice.lab.LogicalLevel;
+import io.sluice.lab.Profiles;
+import io.sluice.lab.ServerCpu;
+import io.sluice.lab.TimeSplit;
 import io.sluice.bench.Datasets;
 import io.sluice.bench.Driver;
 import io.sluice.bench.Drivers;
@@ -170,7 +176,7 @@ public final class Lab {
             notes.add("Unix-socket cases skipped: the server was not started by the lab");
           } else {
             // the others reach PostgreSQL over TCP only here: the coverage matrix says so
-            List<String> unix = o.interfaces().stream().filter(UNIX_INTERFACES::contains).toList();
+            List<String> unix = o.interfaces().stream().filter(Profiles.UNIX_INTERFACES::contains).toList();
             runGroup(cases, "unix", target.viaUnixSocket(dir), unix, profile, progress, results, checksums, notes);
           }
         }
@@ -217,10 +223,6 @@ public final class Lab {
       return runId;
     }
   }
-
-  /** The interfaces that can use a Unix socket. */
-  public static final java.util.Set<String> UNIX_INTERFACES = java.util.Set.of("sluice", "sluice-stream", "sluice-pool",
-      "libpq", "libpq-single", "libpq-pipeline", "psql", "odbc", "odbc-cursor", "tokio-postgres", "pgx");
 
   static void runGroup(List<LabCase> cases, String transport, Target target, List<String> interfaces,
       Profiles profile, Progress progress, List<Series> results, Map<String, Long> checksums, List<String> notes)

@@ -87,7 +87,7 @@ public record LabOptions(String profile, Integer warmups, int runs, String pg, S
         String.join(", ", change));
   }
 
-  static String usage() {
+  public static String usage() {
     return USAGE.formatted(String.join(", ", Profiles.caseNames()), String.join(", ", allInterfaces()));
   }
 

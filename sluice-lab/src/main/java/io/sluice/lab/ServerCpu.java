@@ -23,7 +23,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * used only for clients in other processes, whose CPU the JVM does not measure. Without it, an
  * exit inside the window falls back to those ticks.
  */
-final class ServerCpu {
+public final class ServerCpu {
   private static final long TICK_NANOS = 10_000_000L;   // USER_HZ is 100 on Linux
   private static final long POLL_NANOS = 1_000_000L;
 
@@ -34,7 +34,7 @@ final class ServerCpu {
   }
 
   /** For the server at {@code uri} when it runs on this machine and /proc is readable; else null. */
-  static ServerCpu of(String uri) {
+  public static ServerCpu of(String uri) {
     try (Connection c = Connection.open(uri)) {
       long backend = c.query("select pg_backend_pid()").get(0).getLong(0);
       Path status = Path.of("/proc", String.valueOf(backend), "status");
@@ -138,7 +138,7 @@ final class ServerCpu {
     }
   }
 
-  static List<String> describe() {
+  public static List<String> describe() {
     return List.of("server CPU: every child process of the postmaster, by /proc/<pid>/schedstat (nanoseconds),"
         + " sampled each millisecond for clients in other processes (whose backends exit within a measurement);"
         + " rest: wall time neither client nor server spent on CPU: the wire, scheduling, waiting");

@@ -16,11 +16,11 @@ import java.util.stream.Stream;
  * replication slot (a run killed during the case): PostgreSQL refuses to start below {@code
  * logical} with a logical slot on disk, and the case drops such a slot when it next runs.
  */
-final class LogicalLevel {
+public final class LogicalLevel {
   private LogicalLevel() {}
 
   /** The server options for {@code cases} on the lab's cluster in {@code base} (the testkit's {@code data} in it). */
-  static PostgresServer.Options options(List<LabCase> cases, Path base, String version) {
+  public static PostgresServer.Options options(List<LabCase> cases, Path base, String version) {
     PostgresServer.Options o = PostgresServer.Options.defaults().withVersion(version).withTls(false);
     if (cases.stream().anyMatch(c -> c.name().startsWith(ChangeFeed.CASE)) || holdsSlots(base.resolve("data"))) {
       for (var s : ChangeFeed.serverSettings().entrySet()) {

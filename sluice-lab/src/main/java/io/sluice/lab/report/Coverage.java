@@ -2,7 +2,6 @@ package io.sluice.lab.report;
 
 import io.sluice.bench.Series;
 import io.sluice.bench.Workload;
-import io.sluice.lab.Lab;
 import io.sluice.lab.LabCase;
 import io.sluice.lab.Profiles;
 import io.sluice.lab.scale.PoolScaling;
@@ -90,7 +89,7 @@ public record Coverage(List<String> interfaces, Map<String, Map<String, Integer>
       return http ? "the HTTP servers run the HTTP cases only"
           : "the HTTP cases compare the HTTP servers (Sluice and its peers, each on Jetty)";
     }
-    if (c.transport().equals("unix") && !Lab.UNIX_INTERFACES.contains(i)) {
+    if (c.transport().equals("unix") && !Profiles.UNIX_INTERFACES.contains(i)) {
       return "TCP only here (pgjdbc would need junixsocket, vert.x a native transport)";
     }
     if (i.startsWith("clj-")) {

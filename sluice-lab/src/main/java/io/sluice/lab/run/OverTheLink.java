@@ -1,4 +1,9 @@
-package io.sluice.lab;
+package io.sluice.lab.run;
+
+import io.sluice.lab.LabCase;
+import io.sluice.lab.LabOptions;
+import io.sluice.lab.Profiles;
+import io.sluice.lab.RemoteLink;
 
 import io.sluice.bench.Progress;
 import io.sluice.bench.Series;
@@ -14,7 +19,7 @@ import java.util.Map;
  * each way), one link for all of them: the drivers' remote point cases and the batch, the
  * pool-scaling case, then the HTTP cases whose servers' pools reach PostgreSQL through the link.
  */
-final class OverTheLink {
+public final class OverTheLink {
   /** The Java HTTP servers (pgjdbc + HikariCP, Sluice): the pair the remote HTTP cases compare. */
   static final List<String> HTTP_SERVERS = List.of("http-pgjdbc", "http-sluice");
 

@@ -30,6 +30,9 @@ import java.util.Map;
 public record Profiles(String name, Warmup warmup, int runs, List<String> workloads, int pointQueries,
     int remoteQueries, int httpRequests, long t10mRows) {
 
+  /** The interfaces that can use a Unix socket. */
+  public static final java.util.Set<String> UNIX_INTERFACES = java.util.Set.of("sluice", "sluice-stream", "sluice-pool",
+      "libpq", "libpq-single", "libpq-pipeline", "psql", "odbc", "odbc-cursor", "tokio-postgres", "pgx");
   /** Seed 003's big result; its size depends on the profile ({@link #t10mRows}). */
   public static final String T10M = "t10m";
 
