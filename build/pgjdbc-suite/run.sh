@@ -89,6 +89,7 @@ prepare_sources() {
   say "sources: $PGJDBC_TAG test sources from $PGJDBC_MIRROR"
   rm -rf "$WORK/src" && mkdir -p "$WORK/src"
   git --git-dir="$PGJDBC_MIRROR" archive "$PGJDBC_TAG" pgjdbc/src/test testkit/src | tar -x -C "$WORK/src"
+  git --git-dir="$PGJDBC_MIRROR" show "$PGJDBC_TAG:build.properties" > "$WORK/build.properties"
 }
 
 compile() {
@@ -155,17 +156,12 @@ pg_stop() {
 }
 
 write_properties() {
-  # what pgjdbc's build.properties holds, pointed at our server; TestUtil reads it as system properties
-  cat >"$WORK/build.properties" <<EOF
+  # pgjdbc's own build.properties (from the tag) stays as it is; ours only points it at our server
+  # through build.local.properties, which pgjdbc's TestUtil reads after it
+  cat >"$WORK/build.local.properties" <<EOF
 test.url.PGHOST=127.0.0.1
 test.url.PGPORT=$PG_PORT
-test.url.PGDBNAME=test
-user=test
-password=test
-privilegedUser=postgres
 privilegedPassword=postgres
-sspiusername=testsspi
-preparethreshold=5
 EOF
 }
 
