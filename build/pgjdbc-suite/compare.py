@@ -90,13 +90,17 @@ def main(argv):
     print(f"passing on pgjdbc, not on Sluice: {len(missing)}")
     print(f"passing on Sluice, not on pgjdbc: {len(passed_b - passed_a)}")
 
+    load_errors = {v[0]: v[2] for k, v in b.items() if "initializationError" in k and v[1] == "failed"}
     why = collections.Counter()
     by_class = collections.Counter()
     why_class = collections.defaultdict(collections.Counter)
     for key in missing:
         cls = a[key][0]
         if key not in b:
-            label = "not run on Sluice (class not discovered or container absent)"
+            # a class Jupiter cannot load is not discovered; the Vintage engine then reports it
+            # as one initializationError of that class, which says why
+            init = load_errors.get(cls)
+            label = ("class does not load: " + group(init)) if init else "not run on Sluice"
         elif b[key][1] == "skipped":
             label = "skipped on Sluice: " + group(b[key][2])
         else:

@@ -6,7 +6,8 @@
 #      driver-neutral test kit (src/) and only pgjdbc's plain value classes (see PLUMBING).
 # then compares the two runs (compare.py). See README.md.
 #
-# usage: build/pgjdbc-suite/run.sh [prepare|A|B|compare|all]   (default: all)
+# usage: build/pgjdbc-suite/run.sh [prepare|A|B|K|compare|all]   (default: all = prepare A B compare)
+#        K: mode B's test kit on pgjdbc's jar, to check that the kit itself costs (almost) nothing
 # env:   PGJDBC_MIRROR  git directory of a pgjdbc clone holding tag $PGJDBC_TAG (required)
 #        MAVEN_REPO     local Maven repository        (default: ~/.m2/repository)
 #        WORK           scratch directory             (default: /tmp/pgjdbc-suite)
@@ -208,8 +209,21 @@ mode_b() {
   MODE_OPTS="-Dpgjdbc.suite.requireConnectionPrefix=io.sluice." run_mode B "${cp[@]}"
 }
 
+# a check of our kit, not of a driver: mode B's test kit on pgjdbc's jar. What passes in A but not
+# here is lost to the kit's neutrality (questions only pgjdbc's internals answer), not to Sluice.
+mode_k() {
+  local pgjar; pgjar=$(ls "$WORK"/jars/postgresql-*.jar)
+  mapfile -t libs < <(libs_without_pgjdbc)
+  local c="$WORK/classes"
+  run_mode K "$c/neutral" "$c/tests" "$c/kit-b" "$WORK/src/pgjdbc/src/test/resources" "$pgjar" "${libs[@]}"
+}
+
 compare() {
   python3 "$here/compare.py" "$WORK/reports/A" "$WORK/reports/B" | tee "$WORK/reports/compare.txt"
+  if [ -d "$WORK/reports/K" ]; then
+    python3 "$here/compare.py" "$WORK/reports/A" "$WORK/reports/K" > "$WORK/reports/compare-kit.txt"
+    say "kit check (A against K) in $WORK/reports/compare-kit.txt"
+  fi
 }
 
 mkdir -p "$WORK"
@@ -218,7 +232,8 @@ case "$step" in
   prepare) prepare_jars; prepare_sources; compile ;;
   A) pg_start; mode_a; pg_stop ;;
   B) pg_start; mode_b; pg_stop ;;
+  K) pg_start; mode_k; pg_stop ;;
   compare) compare ;;
   all) prepare_jars; prepare_sources; compile; pg_start; mode_a; pg_start; mode_b; pg_stop; compare ;;
-  *) die "unknown step $step (prepare|A|B|compare|all)" ;;
+  *) die "unknown step $step (prepare|A|B|K|compare|all)" ;;
 esac
