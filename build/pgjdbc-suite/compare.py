@@ -16,7 +16,7 @@ import re
 import sys
 import xml.etree.ElementTree as ET
 
-UID = re.compile(r"unique-id: (\S+)")
+UID = re.compile(r"unique-id: (.+)")
 
 
 def load(reports):
@@ -70,6 +70,27 @@ def group(line):
     return short[:160]
 
 
+def failed_ancestor(key, failed):
+    """The longest of the failed ids whose unique id is a prefix of key's, if any."""
+    best = None
+    for other in failed:
+        if key.startswith(other + "/") and (best is None or len(other) > len(best)):
+            best = other
+    return best
+
+
+def read_load_errors(reports):
+    """{class: first line} from run.sh's load-errors.tsv, and the Vintage engine's initializationErrors."""
+    errors = {}
+    path = os.path.join(reports, "load-errors.tsv")
+    if os.path.exists(path):
+        with open(path) as f:
+            for line in f:
+                name, _, why = line.rstrip("\n").partition("\t")
+                errors[name] = why
+    return errors
+
+
 def short_class(name):
     return name.replace("org.postgresql.test.", "")
 
@@ -90,17 +111,25 @@ def main(argv):
     print(f"passing on pgjdbc, not on Sluice: {len(missing)}")
     print(f"passing on Sluice, not on pgjdbc: {len(passed_b - passed_a)}")
 
-    load_errors = {v[0]: v[2] for k, v in b.items() if "initializationError" in k and v[1] == "failed"}
+    load_errors = read_load_errors(argv[2])
+    failed_b = [k for k, v in b.items() if v[1] == "failed"]
     why = collections.Counter()
     by_class = collections.Counter()
     why_class = collections.defaultdict(collections.Counter)
     for key in missing:
         cls = a[key][0]
         if key not in b:
-            # a class Jupiter cannot load is not discovered; the Vintage engine then reports it
-            # as one initializationError of that class, which says why
+            # absent: its class does not link on Sluice's class path (so Jupiter did not discover
+            # it; load-errors.tsv says why), or a container above it failed (a class template's
+            # parameters, a @BeforeAll), which then is in B's report with its exception
+            parent = failed_ancestor(key, failed_b)
             init = load_errors.get(cls)
-            label = ("class does not load: " + group(init)) if init else "not run on Sluice"
+            if parent:
+                label = group(b[parent][2])
+            elif init:
+                label = "class does not link: " + group(init)
+            else:
+                label = "not run on Sluice"
         elif b[key][1] == "skipped":
             label = "skipped on Sluice: " + group(b[key][2])
         else:

@@ -207,6 +207,9 @@ mode_b() {
   "$JAVA" -cp "$(cp_of "${cp[@]}")" -Dbuild.properties.relative.path="$WORK/" \
     -Dpgjdbc.suite.requireConnectionPrefix=io.sluice. org.postgresql.test.SluiceOnlyCheck || die "mode B class path is not Sluice-only"
   MODE_OPTS="-Dpgjdbc.suite.requireConnectionPrefix=io.sluice." run_mode B "${cp[@]}"
+  # which test classes do not link here (they name a pgjdbc class the drop-in does not have)
+  find "$c/tests" -name '*.class' | sed -e "s|^$c/tests/||" -e 's|\.class$||' -e 's|/|.|g' | sort > "$c/test-classes.txt"
+  "$JAVA" -cp "$(cp_of "${cp[@]}")" org.postgresql.test.LoadCheck "$c/test-classes.txt" "$WORK/reports/B/load-errors.tsv"
 }
 
 # a check of our kit, not of a driver: mode B's test kit on pgjdbc's jar. What passes in A but not
