@@ -52,7 +52,7 @@ def first_line(element):
 
 MISSING_CLASS = re.compile(r"(NoClassDefFoundError|ClassNotFoundException):? ([\w/.$]+)")
 MISSING_METHOD = re.compile(r"NoSuchMethodError: '([^']*)'")
-NUMBERS = re.compile(r"\d+")
+NUMBERS = re.compile(r"(?<![A-Za-z])\d+")
 
 
 def group(line):
@@ -68,6 +68,23 @@ def group(line):
     short = NUMBERS.sub("#", line)
     short = re.sub(r"<[^<>]{0,200}>", "<…>", short)
     return short[:160]
+
+
+def category(label):
+    """The broad kind of a group label."""
+    if "missing pgjdbc class" in label:
+        return "stopped at a pgjdbc class the drop-in does not provide"
+    if label.startswith("missing method"):
+        return "a pgjdbc method the drop-in's class lacks"
+    if label.startswith("test kit:"):
+        return "our driver-neutral test kit cannot answer (pgjdbc internals)"
+    if "is not supported" in label:
+        return "Sluice refuses a pgjdbc setting or feature"
+    if "ClassCastException" in label and "org.postgresql" in label:
+        return "an object is not of the pgjdbc type the test casts to"
+    if label == "not run on Sluice":
+        return "not run on Sluice (no reason found)"
+    return "behaviour differs (assertion or error)"
 
 
 def failed_ancestor(key, failed):
@@ -100,7 +117,8 @@ def main(argv):
         print(__doc__)
         return 2
     a, b = load(argv[1]), load(argv[2])
-    for name, run in (("A (pgjdbc)", a), ("B (Sluice)", b)):
+    for name, run in ((os.path.basename(os.path.normpath(argv[1])) + " (pgjdbc)", a),
+                      (os.path.basename(os.path.normpath(argv[2])) + " (Sluice)", b)):
         counts = collections.Counter(status for _, status, _ in run.values())
         print(f"{name}: {len(run)} invocations, {counts['passed']} passed, {counts['failed']} failed, "
               f"{counts['skipped']} skipped")
@@ -138,6 +156,12 @@ def main(argv):
         by_class[cls] += 1
         why_class[label][short_class(cls)] += 1
 
+    kinds = collections.Counter()
+    for label, n in why.items():
+        kinds[category(label)] += n
+    print("\n== passing on pgjdbc, not on Sluice, by kind")
+    for kind, n in kinds.most_common():
+        print(f"{n:6d}  {kind}")
     print("\n== passing on pgjdbc, not on Sluice, by first line of Sluice's failure")
     for label, n in why.most_common():
         top = ", ".join(f"{c} {k}" for c, k in ((short_class(c), k) for c, k in why_class[label].most_common(3)))
