@@ -13,6 +13,7 @@ module io.sluice.jdbc.dropin {
   exports org.postgresql.ds.common;
   exports org.postgresql.geometric;
   exports org.postgresql.jdbc;
+  exports org.postgresql.jdbc2.optional;
   exports org.postgresql.largeobject;
   exports org.postgresql.util;
   provides java.sql.Driver with org.postgresql.Driver;

@@ -3,6 +3,7 @@ package org.postgresql;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.Statement;
@@ -14,6 +15,7 @@ import org.postgresql.copy.PGCopyOutputStream;
 
 /** pgjdbc's COPY streams over the drop-in's CopyManager. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class CopyStreamsTest {
   @Test
   void writeThroughTheOutputStreamThenReadThroughTheInputStream() throws Exception {

@@ -2,6 +2,7 @@ package org.postgresql;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import io.sluice.ConnectionConfig;
 import io.sluice.testkit.PostgresServer;
 import java.sql.Connection;
@@ -20,6 +21,7 @@ import org.postgresql.ds.common.BaseDataSource;
 
 /** pgjdbc's data sources, configured with pgjdbc's bean properties, against the server. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class DataSourceTest {
   /** The testkit's server in pgjdbc's bean properties, as an application's configuration sets them. */
   static <T extends BaseDataSource> T configured(T ds) {

@@ -2,6 +2,7 @@ package org.postgresql;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -21,6 +22,7 @@ import org.postgresql.util.PSQLException;
 
 /** pgjdbc's geometric classes: their text, equality and copies, and their values bound and read back. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class GeometricTest {
   @Test
   void eachTypeReadsAndWritesTheServersText() throws Exception {

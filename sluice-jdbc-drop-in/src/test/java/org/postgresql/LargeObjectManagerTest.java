@@ -3,6 +3,7 @@ package org.postgresql;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.sql.Connection;
@@ -19,6 +20,7 @@ import org.postgresql.util.PSQLException;
 
 /** pgjdbc's large object API over the server's lo_* functions. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class LargeObjectManagerTest {
   static boolean exists(Connection c, long oid) throws SQLException {
     try (Statement s = c.createStatement();

@@ -2,6 +2,7 @@ package org.postgresql;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -13,6 +14,7 @@ import org.postgresql.jdbc.EscapeSyntaxCallMode;
 
 /** PGResultSetMetaData by unwrap of a result's metadata, and EscapeSyntaxCallMode's values. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class PGResultSetMetaDataTest {
   @Test
   void baseNamesAreTheTablesAndLabelsAreNot() throws Exception {

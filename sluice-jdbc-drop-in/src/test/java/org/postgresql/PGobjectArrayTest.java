@@ -2,6 +2,7 @@ package org.postgresql;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -15,6 +16,7 @@ import org.postgresql.util.PGobject;
 
 /** Arrays of PGobjects and of primitives through createArrayOf, as pgjdbc's jdbc4 ArrayTest binds them. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ServerTest
 class PGobjectArrayTest {
   private static PGobject json(String text) throws Exception {
     PGobject o = new PGobject();

@@ -2,6 +2,7 @@ package io.sluice.jdbc;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.math.BigDecimal;
 import java.sql.Array;
 import java.sql.PreparedStatement;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
  * {@code createArrayOf} with arrays of primitive arrays ({@code double[][]}), {@code setObject} of
  * {@code int[]}/{@code double[]}, and a {@code numeric[]} read as {@code BigDecimal[]}.
  */
+@ServerTest
 class ArrayValuesTest extends OneConnection {
   @Test
   void createArrayOfArraysOfPrimitivesReadsBoxedAndBinds() throws SQLException {

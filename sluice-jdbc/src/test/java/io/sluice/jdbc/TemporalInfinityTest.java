@@ -2,6 +2,7 @@ package io.sluice.jdbc;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.sql.Date;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
  * PGStatement.DATE_POSITIVE_INFINITY} and {@code DATE_NEGATIVE_INFINITY}), java.time by its MAX and
  * MIN constants.
  */
+@ServerTest
 class TemporalInfinityTest extends OneConnection {
   /** pgjdbc's {@code PGStatement.DATE_POSITIVE_INFINITY}, {@code DATE_NEGATIVE_INFINITY}. */
   private static final long PLUS = 9223372036825200000L;

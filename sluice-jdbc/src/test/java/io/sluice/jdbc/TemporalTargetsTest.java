@@ -2,6 +2,7 @@ package io.sluice.jdbc;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.ServerTest;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
  * {@code getObject(i, Class)} for JDBC 4.2's java.time classes reads the column types pgjdbc reads
  * them from, and refuses the others with pgjdbc's 42821 (its {@code GetObject310Test}).
  */
+@ServerTest
 class TemporalTargetsTest extends OneConnection {
   private static final String ROW = "select time '10:11:12', timetz '10:11:12+02', date '2024-02-29',"
       + " timestamp '2024-02-29 10:11:12', timestamptz '2024-02-29 10:11:12+00', text 'x', 5";

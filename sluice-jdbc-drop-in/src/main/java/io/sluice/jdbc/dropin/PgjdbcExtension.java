@@ -21,6 +21,7 @@ import org.postgresql.geometric.PGlseg;
 import org.postgresql.geometric.PGpath;
 import org.postgresql.geometric.PGpoint;
 import org.postgresql.geometric.PGpolygon;
+import org.postgresql.util.PGmoney;
 import org.postgresql.util.PGInterval;
 import org.postgresql.util.PGobject;
 import org.postgresql.util.PSQLException;
@@ -98,6 +99,26 @@ public final class PgjdbcExtension implements Extension {
       return o;
     }
     return decoded;   // a value Sluice has a class for (a composite, a range): kept
+  }
+
+  /**
+   * pgjdbc answers {@code getObject(i, PGbox.class)} (or {@code PGobject.class}) on SQL NULL with an
+   * object of the type's class whose value is null, where plain {@code getObject(i)} is null.
+   */
+  @Override
+  public Object nullObject(String typeName, Class<?> type) throws SQLException {
+    if (!PGobject.class.isAssignableFrom(type)) {
+      return null;
+    }
+    Class<? extends PGobject> k = GEOMETRIC.get(typeName);
+    if (k == null) {
+      k = switch (typeName) {
+        case "money" -> PGmoney.class;
+        case "interval" -> PGInterval.class;
+        default -> PGobject.class;
+      };
+    }
+    return type.isAssignableFrom(k) ? ViewState.make(k, typeName, null) : null;
   }
 
   /** The pgjdbc class {@code getObject} returns for a value of a built-in type of this name, if it is one of the drop-in's. */

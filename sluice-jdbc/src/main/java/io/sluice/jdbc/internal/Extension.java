@@ -38,6 +38,15 @@ public interface Extension {
   }
 
   /**
+   * What {@code getObject(i, type)} returns for SQL NULL in a column of {@code typeName}, where the
+   * driver returns null: pgjdbc answers the classes of its objects ({@code PGobject} and the ones
+   * it registers for a type) with an object whose value is null. Null keeps the driver's null.
+   */
+  default Object nullObject(String typeName, Class<?> type) throws SQLException {
+    return null;
+  }
+
+  /**
    * The class the extension's objects for values of {@code typeName} are of (what {@link
    * #columnObject} makes of them), for {@code ParameterMetaData.getParameterClassName}; null where
    * the driver's own answer stands.

@@ -64,6 +64,15 @@ final class ObjectValues {
     return new SluiceArray(name.startsWith("_") ? name.substring(1) : name, v, connection);
   }
 
+  /** {@code getObject(i, type)} of SQL NULL: null, or the {@link Extension}'s object for it. */
+  static <T> T nullAs(Column col, Class<T> type, SluiceConnection connection) throws SQLException {
+    if (!Extensions.present()) {
+      return null;
+    }
+    Object o = Extensions.get().nullObject(connection.typeNames.name(col.typeOid()), type);
+    return type.isInstance(o) ? type.cast(o) : null;
+  }
+
   @SuppressWarnings("unchecked")
   static <T> T as(Row r, int c, Column col, Class<T> type, SluiceConnection connection) throws SQLException {
     Object v = r.get(c);

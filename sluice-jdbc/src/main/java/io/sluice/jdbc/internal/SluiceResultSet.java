@@ -326,7 +326,8 @@ public final class SluiceResultSet implements GettersByLabel, DerivedGetters, Co
     if (type == null) {
       throw SqlErrors.of("getObject needs a class", "HY000");
     }
-    return read(i, (r, c) -> ObjectValues.as(r, c, columns.get(c), type, connection));
+    T v = read(i, (r, c) -> ObjectValues.as(r, c, columns.get(c), type, connection));
+    return v != null || !wasNull ? v : ObjectValues.nullAs(columns.get(col(i)), type, connection);
   }
 
   @Override
