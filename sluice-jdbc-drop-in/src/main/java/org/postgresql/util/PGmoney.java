@@ -24,7 +24,7 @@ public class PGmoney extends PGobject implements Serializable, Cloneable {
 
   public PGmoney(String value) throws SQLException {
     this();
-    setValue(value);
+    read(value);
   }
 
   public PGmoney() {
@@ -33,6 +33,10 @@ public class PGmoney extends PGobject implements Serializable, Cloneable {
 
   @Override
   public void setValue(String s) throws SQLException {
+    read(s);
+  }
+
+  private void read(String s) throws SQLException {
     isNull = s == null;
     if (s == null) {
       return;
