@@ -51,6 +51,9 @@ class DataSourceTest {
     ds.setCurrentSchema("pg_catalog");
     ds.setConnectTimeout(7);
     ds.setProperty("options", "-c work_mem=5MB");
+    assertEquals(0, ds.getProtocolVersion(), "unset");
+    ds.setProtocolVersion(3);
+    assertEquals(3, ds.getProtocolVersion());
     assertEquals("drop-in-ds", ds.getApplicationName());
     assertEquals(7, ds.getConnectTimeout());
     assertEquals(PostgresServer.shared().port(), ds.getPortNumber());
@@ -60,6 +63,12 @@ class DataSourceTest {
       assertEquals("pg_catalog", one(c, "select current_schema()"));
       assertEquals("5MB", one(c, "select current_setting('work_mem')"));
       assertTrue(c.isWrapperFor(PGConnection.class));
+    }
+    // pgjdbc's older names of the data sources configure the same way
+    @SuppressWarnings("deprecation")
+    org.postgresql.jdbc2.optional.SimpleDataSource old = configured(new org.postgresql.jdbc2.optional.SimpleDataSource());
+    try (Connection c = old.getConnection()) {
+      assertEquals("1", one(c, "select 1"));
     }
   }
 

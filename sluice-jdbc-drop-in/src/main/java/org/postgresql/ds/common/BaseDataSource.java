@@ -48,6 +48,15 @@ public abstract class BaseDataSource extends SluiceDataSource {
     set("options", options);
   }
 
+  /** pgjdbc's {@code protocolVersion} (3, or 0 for unset): the driver speaks 3.0 for it ({@code max_protocol_version}). */
+  public int getProtocolVersion() {
+    return number("protocolVersion");
+  }
+
+  public void setProtocolVersion(int version) {
+    set("protocolVersion", version == 0 ? null : version);
+  }
+
   public int getConnectTimeout() {
     return number("connectTimeout");
   }
