@@ -180,7 +180,7 @@ class PgBouncerSessionTest {
         Connection direct = Connection.open(Bouncers.direct(pg));
         var exec = Executors.newVirtualThreadPerTaskExecutor()) {
       Future<?> slow = exec.submit(() -> c.query("select pg_sleep(30) /* bouncer-cancel */"));
-      assertTrue(Bouncers.await(() -> direct.query("select count(*) from pg_stat_activity where state = 'active'"
+      assertTrue(Bouncers.await(() -> direct.query("select count(*) from pg_stat_activity where state = 'active' and wait_event = 'PgSleep'"
           + " and query like '%bouncer-cancel%' and pid <> pg_backend_pid()").get(0).getLong(0) == 1,
           Duration.ofSeconds(10)), "the statement runs");
       assertTrue(c.cancel());

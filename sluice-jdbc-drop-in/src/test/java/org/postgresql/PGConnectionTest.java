@@ -89,7 +89,7 @@ class PGConnectionTest {
       while (!sleeping.isDone()) {
         try (Connection other = DropInServer.connect(); Statement o = other.createStatement();
             ResultSet rs = o.executeQuery("select count(*) from pg_stat_activity where pid = " + pg.getBackendPID()
-                + " and query like 'select pg_sleep%' and state = 'active'")) {
+                + " and query like 'select pg_sleep%' and state = 'active' and wait_event = 'PgSleep'")) {
           rs.next();
           if (rs.getInt(1) == 1) {
             pg.cancelQuery();

@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Timeout;
 class StatementCloseTest {
   private static boolean sleeping(Connection admin, int pid) throws SQLException {
     try (PreparedStatement p = admin.prepareStatement(
-        "select count(*) from pg_stat_activity where pid = ? and state = 'active' and query like '%pg_sleep%'")) {
+        "select count(*) from pg_stat_activity where pid = ? and state = 'active' and wait_event = 'PgSleep'"
+        + " and query like '%pg_sleep%'")) {
       p.setInt(1, pid);
       try (ResultSet rs = p.executeQuery()) {
         rs.next();
