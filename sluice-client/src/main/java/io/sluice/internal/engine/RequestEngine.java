@@ -185,10 +185,7 @@ public final class RequestEngine {
     Deadline leave = Deadline.in(Math.max(1, deadline.remainingNanos() + CancelGrace.of(deadline)));
     // where a read cannot be bounded (a Unix socket) the caller must not block in one: a thread
     // of its own reads for the request, and the caller waits to be woken, or leaves at the grace
-    boolean delegated = !s.transport().boundsReads();
-    if (delegated) {
-      Thread.ofVirtual().name("sluice-reader").start(() -> reader.readFor(r));
-    }
+    boolean delegated = !s.transport().boundsReads() && readInBackground(r);
     if (!(delegated ? reader.parkUntil(r, leave) : reader.awaitUntil(r, leave))) {
       if (queue.peek() == r) {
         // the server is running it and has not answered the cancel: the caller is not kept
@@ -202,6 +199,19 @@ public final class RequestEngine {
       }
     }
     return null;
+  }
+
+  /**
+   * Starts a virtual thread that reads for {@code r}; false if none could be started (the caller
+   * then reads itself, as on a transport that bounds its reads, rather than wait for nobody).
+   */
+  private boolean readInBackground(Request r) {
+    try {
+      Thread.ofVirtual().name("sluice-reader").start(() -> reader.readFor(r));
+      return true;
+    } catch (OutOfMemoryError | RuntimeException e) {
+      return false;
+    }
   }
 
   /** Cancels whatever the server is running for this connection now (a CancelRequest). */
