@@ -28,14 +28,11 @@ final class CancelGrace {
   }
 
   /**
-   * The caller leaves {@code r} unfinished: a virtual thread reads on for it ({@code readFor}; null
-   * when one already does), so that its end is taken off the connection whoever calls next;
-   * returns what the caller throws.
+   * The caller leaves {@code r} unfinished: a virtual thread reads on for it ({@code readFor}),
+   * so that its end is taken off the connection whoever calls next; returns what the caller throws.
    */
   static QueryTimeoutException leave(Request r, Deadline deadline, Consumer<Request> readFor) {
-    if (readFor != null) {
-      Thread.ofVirtual().name("sluice-late-cancel").start(() -> readFor.accept(r));
-    }
+    Thread.ofVirtual().name("sluice-late-cancel").start(() -> readFor.accept(r));
     return new QueryTimeoutException("the statement ran past its deadline (" + deadline.budgetMillis()
         + " ms); a cancel was sent, but the server had not answered it " + TimeUnit.NANOSECONDS.toMillis(of(deadline))
         + " ms later, so whether the statement completed is unknown; the connection reads its end in the background"

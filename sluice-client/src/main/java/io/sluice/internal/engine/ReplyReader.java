@@ -109,21 +109,6 @@ final class ReplyReader {
     return true;
   }
 
-  /**
-   * Waits, without reading, until {@code r} finishes or {@code leave} passes (NONE: until it
-   * finishes); returns whether it finished. For an owner whose replies another thread reads
-   * ({@link #readFor}): the engine wakes the owner when its request ends.
-   */
-  boolean parkUntil(Request r, Deadline leave) {
-    while (!r.isFinished()) {
-      if (leave.passed()) {
-        return false;
-      }
-      park(leave);
-    }
-    return true;
-  }
-
   private void park(Deadline leave) {
     if (leave.isNone()) {
       LockSupport.park(this);

@@ -148,22 +148,23 @@ public final class RequestEngine {
    */
   public void finish(Request r, Deadline deadline) {
     Deadlines.Timer timer = expiry.arm(r, deadline);
-    QueryTimeoutException left = null;
+    boolean left = false;
     try {
       if (timer == null || r.readsItself()) {
         reader.await(r);
-      } else {
-        left = awaitOrLeave(r, deadline);
+      } else if (!reader.awaitUntil(r, Deadline.in(Math.max(1, deadline.remainingNanos() + CancelGrace.of(deadline))))) {
+        if (queue.peek() == r) {
+          // the server is running it and has not answered the cancel: the caller is not kept; the
+          // deadline's timer stays, as a starved timer thread may not have sent the cancel yet
+          left = true;
+          throw CancelGrace.leave(r, deadline, reader::readFor);
+        }
+        reader.await(r);   // not begun by the server yet: its outcome is still to be had
       }
     } finally {
-      // a caller that left keeps the deadline's timer: a starved timer thread may not have sent
-      // the cancel yet
-      if (timer != null && left == null) {
+      if (timer != null && !left) {
         timer.cancel();
       }
-    }
-    if (left != null) {
-      throw left;
     }
     SluiceException e = r.error();
     if (e == null) {
@@ -174,44 +175,6 @@ public final class RequestEngine {
       throw new QueryTimeoutException("the statement ran past its deadline and was cancelled", se);
     }
     throw e;
-  }
-
-  /**
-   * Waits for {@code r} until its deadline's grace ({@link CancelGrace}): null when it finished;
-   * past the grace, with the server running {@code r} and not answering the cancel, what the
-   * caller who leaves it is told.
-   */
-  private QueryTimeoutException awaitOrLeave(Request r, Deadline deadline) {
-    Deadline leave = Deadline.in(Math.max(1, deadline.remainingNanos() + CancelGrace.of(deadline)));
-    // where a read cannot be bounded (a Unix socket) the caller must not block in one: a thread
-    // of its own reads for the request, and the caller waits to be woken, or leaves at the grace
-    boolean delegated = !s.transport().boundsReads() && readInBackground(r);
-    if (!(delegated ? reader.parkUntil(r, leave) : reader.awaitUntil(r, leave))) {
-      if (queue.peek() == r) {
-        // the server is running it and has not answered the cancel: the caller is not kept
-        return CancelGrace.leave(r, deadline, delegated ? null : reader::readFor);
-      }
-      // not begun by the server yet: its outcome is still to be had
-      if (delegated) {
-        reader.parkUntil(r, Deadline.NONE);
-      } else {
-        reader.await(r);
-      }
-    }
-    return null;
-  }
-
-  /**
-   * Starts a virtual thread that reads for {@code r}; false if none could be started (the caller
-   * then reads itself, as on a transport that bounds its reads, rather than wait for nobody).
-   */
-  private boolean readInBackground(Request r) {
-    try {
-      Thread.ofVirtual().name("sluice-reader").start(() -> reader.readFor(r));
-      return true;
-    } catch (OutOfMemoryError | RuntimeException e) {
-      return false;
-    }
   }
 
   /** Cancels whatever the server is running for this connection now (a CancelRequest). */

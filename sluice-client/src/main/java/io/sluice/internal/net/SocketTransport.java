@@ -71,11 +71,6 @@ public final class SocketTransport implements Transport {
    * java.net.SocketTimeoutException}, the socket still valid ({@link Socket#setSoTimeout}).
    */
   @Override
-  public boolean boundsReads() {
-    return true;
-  }
-
-  @Override
   public boolean readTimeout(int millis) {
     try {
       socket.setSoTimeout(millis);

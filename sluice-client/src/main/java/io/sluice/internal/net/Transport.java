@@ -41,15 +41,6 @@ public interface Transport extends ByteSource, AutoCloseable {
     return false;
   }
 
-  /**
-   * Whether {@link #readTimeout} works here. Where it does not, a caller with a deadline does not
-   * block in a read itself: a thread of its own reads for it, so that the caller can leave at its
-   * deadline's grace whatever the server does (a Unix socket's channel has no bounded read).
-   */
-  default boolean boundsReads() {
-    return false;
-  }
-
   /** Whether bytes are encrypted (TLS). */
   default boolean isSecure() {
     return false;
