@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sluice.SluiceException.Outcome;
 import io.sluice.testkit.Fleet;
+import io.sluice.testkit.Poll;
 import io.sluice.testkit.ServerTest;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -16,8 +17,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.BooleanSupplier;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -34,16 +33,6 @@ class FailoverTest {
   static Pool routing(Fleet fleet) {
     return Pool.open(ConnectionConfig.parse(fleet.conninfo("connect_timeout=2 read_routing=prefer-standby")),
         PoolOptions.DEFAULT.maxSize(4).acquireTimeout(Duration.ofSeconds(30)));
-  }
-
-  /** Checks {@code condition} until it holds (bounded); the wait is for a condition, not a time. */
-  static void until(BooleanSupplier condition, Duration bound, String what, Supplier<String> detail)
-      throws InterruptedException {
-    long end = System.nanoTime() + bound.toNanos();
-    while (!condition.getAsBoolean()) {
-      assertTrue(System.nanoTime() < end, what + " within " + bound + ": " + detail.get());
-      Thread.sleep(20);
-    }
   }
 
   /** What the writers saw, by id. */
@@ -88,12 +77,12 @@ class FailoverTest {
         for (int r = 0; r < 4; r++) {
           threads.add(Thread.ofVirtual().start(() -> read(pool, o, stop)));
         }
-        until(() -> o.acked.size() >= 400, BOUND, "400 writes before the kill", () -> "");
+        Poll.orThrow(() -> o.acked.size() >= 400, BOUND, "400 writes before the kill", () -> "");
         fleet.stopPrimary(Fleet.Shutdown.IMMEDIATE);
         fleet.promote(0);
         o.promotedAt = System.nanoTime();
         promoted.set(true);
-        until(() -> o.ackedAfter.size() >= 200 || o.unexpected.get() != null, BOUND,
+        Poll.orThrow(() -> o.ackedAfter.size() >= 200 || o.unexpected.get() != null, BOUND,
             "200 writes acknowledged after the promotion", () -> "acked " + o.acked.size() + ", not sent "
             + o.notSent.size() + ", unknown " + o.unknown.size());
         stop.set(true);
@@ -197,7 +186,7 @@ class FailoverTest {
             + " RETURNING port").get(0).getInt(0), "the first write after the promotion went to the new primary");
         fleet.rejoinPrimaryAsStandby();
         Set<Integer> readPorts = ConcurrentHashMap.newKeySet();
-        until(() -> {
+        Poll.orThrow(() -> {
           for (int i = 0; i < 20; i++) {
             long id = 100 + i + readPorts.size() * 100L;
             int wrote = pool.query("INSERT INTO ledger VALUES ($1, current_setting('port')::int) ON CONFLICT DO NOTHING"

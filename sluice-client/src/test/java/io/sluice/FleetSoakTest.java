@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sluice.testkit.Fleet;
+import io.sluice.testkit.Poll;
 import io.sluice.testkit.ServerTest;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -99,7 +100,7 @@ class FleetSoakTest {
   /** Waits until {@code n} more writes are acknowledged (bounded: a stuck load fails the soak). */
   private static void grows(FailoverTest.Outcomes o, int n) throws InterruptedException {
     int from = o.acked.size();
-    FailoverTest.until(() -> o.acked.size() >= from + n || o.unexpected.get() != null, Duration.ofSeconds(60),
+    Poll.orThrow(() -> o.acked.size() >= from + n || o.unexpected.get() != null, Duration.ofSeconds(60),
         n + " more acknowledged writes", () -> "acked " + o.acked.size() + ", unknown " + o.unknown.size());
   }
 }

@@ -2,6 +2,7 @@ package io.sluice;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.sluice.testkit.Poll;
 import io.sluice.testkit.PostgresServer;
 import io.sluice.testkit.ServerTest;
 import java.time.Duration;
@@ -16,8 +17,8 @@ import org.junit.jupiter.api.Timeout;
  * backend is stopped ({@code kill -STOP}) while it runs, so the cancel's signal waits. The caller
  * is released at the deadline plus a short grace, told {@code UNKNOWN}, while the backend is still
  * stopped; once it runs again it answers the cancel, the connection reads that in the background
- * and is usable. Over TCP, whose reads can be bounded; over a Unix socket the caller waits for the
- * server, as before ({@code TimeoutTest}).
+ * and is usable. Over TCP (SO_TIMEOUT) and over a Unix socket (its non-blocking channel's selector)
+ * alike: both bound their reads.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 @ServerTest
@@ -46,6 +47,11 @@ class LateCancelTest {
   @Test
   void aCallerWhoseCancelIsNotAnsweredIsReleasedUnknownAndTheConnectionRecovers() throws Exception {
     releasedAndRecovered(tcp("query_timeout=1 cancel_timeout=60"));
+  }
+
+  @Test
+  void overAUnixSocketTooTheCallerIsReleasedUnknownAndTheConnectionRecovers() throws Exception {
+    releasedAndRecovered(unix("query_timeout=1 cancel_timeout=60"));
   }
 
   @Test
@@ -85,7 +91,7 @@ class LateCancelTest {
         }
       }, r -> Thread.startVirtualThread(r));
       // stop the backend only once it runs the sleep, so that the cancel meets a running statement
-      FailoverTest.until(() -> watcher.query(
+      Poll.orThrow(() -> watcher.query(
           "select count(*) from pg_stat_activity where pid = $1 and state = 'active' and query like 'select pg_sleep%'",
           pid).get(0).getLong(0) == 1, Duration.ofSeconds(20), "the backend runs the statement", () -> "");
       signal("-STOP", pid);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.sluice.testkit.Fleet;
+import io.sluice.testkit.Poll;
 import io.sluice.testkit.ServerTest;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -55,12 +56,12 @@ class StandbyFastStopTest {
             }
           }));
         }
-        FailoverTest.until(() -> reads.get() >= 300, BOUND, "300 reads before the stop", () -> "");
+        Poll.orThrow(() -> reads.get() >= 300, BOUND, "300 reads before the stop", () -> "");
         int before = reads.get();
         for (int round = 0; round < 3; round++) {
           int atStop = reads.get();
           fleet.stop(round % 2, Fleet.Shutdown.FAST);
-          FailoverTest.until(() -> reads.get() >= atStop + 300, BOUND, "300 reads after the stop", () -> "");
+          Poll.orThrow(() -> reads.get() >= atStop + 300, BOUND, "300 reads after the stop", () -> "");
           fleet.start(round % 2);
         }
         stop.set(true);

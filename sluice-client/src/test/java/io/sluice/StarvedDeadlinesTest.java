@@ -80,7 +80,7 @@ class StarvedDeadlinesTest {
     queryTimeout("query_timeout=1s tcp", "127.0.0.1");
   }
 
-  /** The same over the Unix socket, whose reads cannot be bounded: the caller waits for the server's answer. */
+  /** The same over the Unix socket, whose non-blocking channel bounds a read as SO_TIMEOUT does over TCP. */
   @Test
   void queryTimeoutUnixSocket() {
     queryTimeout("query_timeout=1s unix", pg.socketDirectory().toString());

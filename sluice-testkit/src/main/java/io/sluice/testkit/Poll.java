@@ -8,14 +8,14 @@ import java.util.function.BooleanSupplier;
  * 10 ms to 200 ms, until it holds or the time is up. Never a fixed sleep standing in for the
  * condition itself.
  */
-final class Poll {
+public final class Poll {
   private static final long FIRST_PAUSE_MS = 10;
   private static final long LONGEST_PAUSE_MS = 200;
 
   private Poll() {}
 
   /** True once {@code condition} held, false when {@code timeout} passed first. */
-  static boolean until(BooleanSupplier condition, Duration timeout) {
+  public static boolean until(BooleanSupplier condition, Duration timeout) {
     long deadline = System.nanoTime() + timeout.toNanos();
     long pause = FIRST_PAUSE_MS;
     while (true) {
@@ -37,7 +37,7 @@ final class Poll {
   }
 
   /** As {@link #until}, but throws a {@link TestkitException} saying {@code what} did not happen, with {@code detail}. */
-  static void orThrow(BooleanSupplier condition, Duration timeout, String what, java.util.function.Supplier<String> detail) {
+  public static void orThrow(BooleanSupplier condition, Duration timeout, String what, java.util.function.Supplier<String> detail) {
     if (!until(condition, timeout)) {
       throw new TestkitException(what + " did not happen within " + timeout.toMillis() + " ms" + detail.get());
     }

@@ -35,7 +35,7 @@ public interface Transport extends ByteSource, AutoCloseable {
    * Bounds each following read to {@code millis} (0: no bound), for a caller that must stop
    * waiting at its deadline whatever the server does: a read that gets nothing in time throws a
    * {@link java.net.SocketTimeoutException} and the stream stays usable. False where the transport
-   * cannot (a Unix-domain socket, GSS encryption): its reads block as before.
+   * cannot (GSS encryption): its reads block as before.
    */
   default boolean readTimeout(int millis) {
     return false;
