@@ -42,4 +42,13 @@ public final class Poll {
       throw new TestkitException(what + " did not happen within " + timeout.toMillis() + " ms" + detail.get());
     }
   }
+
+  /**
+   * Waits up to ten seconds for {@code condition}, the bound of a test's background work (a
+   * refill, an idle reaper, a reconnect); throws a {@link TestkitException} naming {@code what}
+   * when it did not hold by then.
+   */
+  public static void eventually(String what, BooleanSupplier condition) {
+    orThrow(condition, Duration.ofSeconds(10), what, () -> "");
+  }
 }
