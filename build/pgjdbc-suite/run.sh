@@ -34,7 +34,6 @@ PACKAGES=(org.postgresql.test.jdbc2 org.postgresql.test.jdbc3 org.postgresql.tes
 PLUMBING=(org/postgresql/PGProperty.class org/postgresql/PGEnvironment.class
   'org/postgresql/core/ServerVersion*.class' org/postgresql/core/Version.class
   org/postgresql/core/Oid.class org/postgresql/core/TransactionState.class
-  org/postgresql/jdbc/PreferQueryMode.class org/postgresql/jdbc/AutoSave.class
   org/postgresql/util/GT.class org/postgresql/util/URLCoder.class org/postgresql/util/DriverInfo.class
   org/postgresql/util/internal/Nullness.class org/postgresql/util/internal/FileUtils.class)
 

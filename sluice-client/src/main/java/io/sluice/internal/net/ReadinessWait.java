@@ -37,8 +37,10 @@ final class ReadinessWait {
       channel.register(s, operation);
       selector = s;
     }
-    // close() writes closed before it reads selector: it either wakes this selector or is seen here
+    // close() writes closed before it reads selector: it either wakes this selector or is seen
+    // here, and then the selector it may have missed is closed here (closing twice is harmless)
     if (closed) {
+      closeQuietly(s);
       throw new AsynchronousCloseException();
     }
     try {
@@ -57,11 +59,15 @@ final class ReadinessWait {
     closed = true;
     Selector s = selector;
     if (s != null) {
-      try {
-        s.close();   // wakes a thread in select() first, then waits for it to leave
-      } catch (IOException ignored) {
-        // an epoll descriptor that will not close tells the caller nothing it can act on
-      }
+      closeQuietly(s);   // wakes a thread in select() first, then waits for it to leave
+    }
+  }
+
+  private static void closeQuietly(Selector s) {
+    try {
+      s.close();
+    } catch (IOException ignored) {
+      // an epoll descriptor that will not close tells the caller nothing it can act on
     }
   }
 }

@@ -2,7 +2,9 @@ package io.sluice.jdbc.dropin;
 
 import io.sluice.SluiceException;
 import io.sluice.jdbc.internal.NotificationInbox;
+import io.sluice.jdbc.internal.SluiceConnection;
 import io.sluice.jdbc.internal.SqlErrors;
+import io.sluice.jdbc.internal.StatementDefaults;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -12,10 +14,13 @@ import java.util.Map;
 import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
 import org.postgresql.copy.CopyManager;
+import org.postgresql.jdbc.AutoSave;
+import org.postgresql.jdbc.PreferQueryMode;
 import org.postgresql.largeobject.LargeObjectManager;
 import org.postgresql.util.PGobject;
 import org.postgresql.util.PSQLException;
 import org.postgresql.util.PSQLState;
+import org.postgresql.util.PasswordUtil;
 
 /** {@link PGConnection} of one Sluice JDBC connection, over its Sluice session where it needs one. */
 final class PgConnectionView implements PGConnection {
@@ -159,6 +164,68 @@ final class PgConnectionView implements PGConnection {
   @Override
   public String getParameterStatus(String parameterName) {
     return getParameterStatuses().get(parameterName);
+  }
+
+  /** pgjdbc's connection-wide statement defaults live on Sluice's JDBC connection. */
+  private StatementDefaults defaults() {
+    if (connection instanceof SluiceConnection c) {
+      return c.statementDefaults();
+    }
+    throw new IllegalStateException("a PGConnection view over a connection that is not Sluice's: " + connection);
+  }
+
+  @Override
+  public void setDefaultFetchSize(int fetchSize) throws SQLException {
+    defaults().fetchSize(fetchSize);
+  }
+
+  @Override
+  public int getDefaultFetchSize() {
+    return defaults().fetchSize();
+  }
+
+  @Override
+  public void setQueryTimeout(int seconds) throws SQLException {
+    defaults().queryTimeoutSeconds(seconds);
+  }
+
+  @Override
+  public int getQueryTimeout() {
+    return defaults().queryTimeoutSeconds();
+  }
+
+  @Override
+  public PreferQueryMode getPreferQueryMode() {
+    return PreferQueryMode.EXTENDED;
+  }
+
+  @Override
+  public AutoSave getAutosave() {
+    return AutoSave.NEVER;
+  }
+
+  @Override
+  public void setAutosave(AutoSave autoSave) {
+    if (autoSave == AutoSave.ALWAYS) {
+      throw new UnsupportedOperationException("autosave ALWAYS is not supported: Sluice sets no savepoint before each"
+          + " statement, so a failed statement aborts its transaction where pgjdbc would roll back to the savepoint"
+          + " and go on; use a Savepoint around the statements that may fail");
+    }
+  }
+
+  @Override
+  public void setAdaptiveFetch(boolean adaptiveFetch) {
+    state.adaptiveFetch = adaptiveFetch;
+  }
+
+  @Override
+  public boolean getAdaptiveFetch() {
+    return state.adaptiveFetch;
+  }
+
+  @Override
+  public void alterUserPassword(String user, char[] newPassword, String encryptionType) throws SQLException {
+    PasswordUtil.alterUserPassword(connection, user, newPassword, encryptionType);
   }
 
   @Override

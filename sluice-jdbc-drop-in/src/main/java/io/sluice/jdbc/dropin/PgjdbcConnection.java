@@ -8,6 +8,8 @@ import java.util.Map;
 import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
 import org.postgresql.copy.CopyManager;
+import org.postgresql.jdbc.AutoSave;
+import org.postgresql.jdbc.PreferQueryMode;
 import org.postgresql.largeobject.LargeObjectManager;
 import org.postgresql.util.PGobject;
 
@@ -111,5 +113,55 @@ final class PgjdbcConnection extends SluiceConnection implements PGConnection {
   @Override
   public String getParameterStatus(String parameterName) {
     return view.getParameterStatus(parameterName);
+  }
+
+  @Override
+  public void setDefaultFetchSize(int fetchSize) throws SQLException {
+    view.setDefaultFetchSize(fetchSize);
+  }
+
+  @Override
+  public int getDefaultFetchSize() {
+    return view.getDefaultFetchSize();
+  }
+
+  @Override
+  public void setQueryTimeout(int seconds) throws SQLException {
+    view.setQueryTimeout(seconds);
+  }
+
+  @Override
+  public int getQueryTimeout() {
+    return view.getQueryTimeout();
+  }
+
+  @Override
+  public PreferQueryMode getPreferQueryMode() {
+    return view.getPreferQueryMode();
+  }
+
+  @Override
+  public AutoSave getAutosave() {
+    return view.getAutosave();
+  }
+
+  @Override
+  public void setAutosave(AutoSave autoSave) {
+    view.setAutosave(autoSave);
+  }
+
+  @Override
+  public void setAdaptiveFetch(boolean adaptiveFetch) {
+    view.setAdaptiveFetch(adaptiveFetch);
+  }
+
+  @Override
+  public boolean getAdaptiveFetch() {
+    return view.getAdaptiveFetch();
+  }
+
+  @Override
+  public void alterUserPassword(String user, char[] newPassword, String encryptionType) throws SQLException {
+    view.alterUserPassword(user, newPassword, encryptionType);
   }
 }

@@ -14,6 +14,8 @@ final class ViewState {
   /** pgjdbc's default: a statement is prepared on the server at its fifth run. */
   volatile int prepareThreshold = 5;
   volatile boolean useServerPrepare = true;
+  /** {@code PGConnection.setAdaptiveFetch}: remembered, with no effect on fetching. */
+  volatile boolean adaptiveFetch;
 
   /** A new {@code klass} holding {@code text} of {@code type}. */
   static PGobject make(Class<? extends PGobject> klass, String type, String text) throws SQLException {

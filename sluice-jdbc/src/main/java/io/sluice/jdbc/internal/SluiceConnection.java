@@ -33,6 +33,7 @@ public class SluiceConnection implements StatementOverloads, ConnectionObjects, 
   /** Where its statements run: one session, or one per transaction from a routing pool. */
   final Sessions sessions;
   final DriverSettings settings;
+  private final StatementDefaults statementDefaults;
   final ConnectionWarnings warnings = new ConnectionWarnings();
   final TypeNames typeNames;
   private volatile boolean closed;
@@ -85,6 +86,12 @@ public class SluiceConnection implements StatementOverloads, ConnectionObjects, 
     this.rewriting = new SqlRewriting(this, sessions, settings.callMode());
     this.transactions = new ConnectionTransactions(this, tx, settings.readOnly());
     this.networkTimeoutMillis = settings.networkTimeoutMillis();
+    this.statementDefaults = new StatementDefaults(settings.defaultFetchSize());
+  }
+
+  /** What new statements of this connection start with (pgjdbc's connection-wide fetch size and query timeout). */
+  public StatementDefaults statementDefaults() {
+    return statementDefaults;
   }
 
   /** The session this thread's statement or transaction runs on; only inside {@link #inSession} or a transaction. */

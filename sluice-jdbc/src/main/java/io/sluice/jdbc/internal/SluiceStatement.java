@@ -41,7 +41,8 @@ public class SluiceStatement implements Statement, StatementRefusals, SelfWrappe
     this.connection = connection;
     this.resultSetType = resultSetType;
     this.concurrency = concurrency;
-    this.fetchSize = connection.settings.defaultFetchSize();
+    this.fetchSize = connection.statementDefaults().fetchSize();
+    this.queryTimeoutSeconds = connection.statementDefaults().queryTimeoutSeconds();
     this.runner = new StatementRunner(this, connection, results);
   }
 

@@ -86,11 +86,20 @@ final class StatementRunner {
       long limit = maxRows > 0 ? Math.min(maxRows, Integer.MAX_VALUE) : Integer.MAX_VALUE;
       int chunk = (int) (streams ? Math.min(limits.fetchSize(), limit) : limit);
       // a stream's deadline would last as long as the stream; JDBC's timeout bounds the execution
-      // only, so a timer does (a CancelRequest: it may hit another thread's statement, see docs/jdbc.md)
+      // only, so a timer does (a CancelRequest: it may hit another thread's statement, see docs/jdbc.md).
+      // The execution is the first chunk too, as pgjdbc's executeQuery fetches it: the portal's
+      // Describe answers before the statement runs, so a slow statement would otherwise outlive
+      // its timeout in the first next(), and its first error would surface there instead of here
       ScheduledFuture<?> timer = Timeouts.arm(connection.sluice(), limits.timeoutMillis());
       RowStream s;
       try {
         s = connection.sluice().stream(sql, chunk, values);
+        try {
+          s.iterator().hasNext();
+        } catch (RuntimeException e) {
+          s.close();
+          throw e;
+        }
       } finally {
         Timeouts.disarm(timer);
       }
