@@ -10,10 +10,10 @@ import java.sql.SQLException;
 import java.sql.SQLTimeoutException;
 import java.sql.Statement;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A statement with a fetch size streams through a portal, whose Describe answers before the
@@ -42,6 +42,7 @@ class StreamedTimeoutTest {
         p.setFetchSize(50);
         p.setQueryTimeout(5);
         try (ResultSet rs = p.executeQuery()) {
+          assertEquals(50, rs.getFetchSize(), "a result's fetch size starts as its statement's (pgjdbc's CursorFetchTest)");
           int count = 0;
           while (rs.next()) {
             count++;

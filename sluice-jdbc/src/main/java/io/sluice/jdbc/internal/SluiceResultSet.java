@@ -19,13 +19,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A result over Sluice's rows, which decode a column only when it is read. Either read whole
- * (a {@link io.sluice.RowSet}, or rows gathered from several statements) — then it may scroll — or streamed
- * from a portal {@code fetchSize} rows at a time, forward only. A streamed result holds its
+ * A result over Sluice's rows, which decode a column only when it is read. Either read whole (a
+ * {@link io.sluice.RowSet}, or rows gathered from several statements) — then it may scroll — or
+ * streamed from a portal {@code fetchSize} rows at a time, forward only. A streamed result holds its
  * connection; when its thread runs another statement on the connection, or ends the transaction,
  * the rows not read yet are first read into memory ({@link #buffer()}), so that JDBC's habit of
- * running statements while reading a result keeps working. An updatable result is read whole
- * and changes its rows through {@link RowEdits}.
+ * running statements while reading a result keeps working. An updatable result is read whole and
+ * changes its rows through {@link RowEdits}.
  */
 public final class SluiceResultSet implements GettersByLabel, DerivedGetters, ColumnUpdates, ColumnUpdatesByLabel,
     ColumnUpdateRefusals, RowChanges, LocatorRefusals, SelfWrapper {
@@ -39,14 +39,14 @@ public final class SluiceResultSet implements GettersByLabel, DerivedGetters, Co
   private int fetchSize;
   private Map<String, Integer> labels;
   private ResultSetMetaData metaData; // one per result: its column origins cost a catalog query
-  /** An updatable result's pending changes and insert row; null for a read-only result. */
-  private RowEdits edits;
+  private RowEdits edits; // an updatable result's pending changes and insert row; null when read-only
 
   private SluiceResultSet(SluiceStatement statement, SluiceConnection connection, List<Column> columns, int type) {
     this.statement = statement;
     this.connection = connection;
     this.columns = columns;
     this.type = type;
+    this.fetchSize = statement != null ? statement.fetchSize() : 0;   // as its statement's, as in pgjdbc
   }
 
   /** A result read whole. */

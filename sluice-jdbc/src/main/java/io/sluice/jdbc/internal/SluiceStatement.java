@@ -433,6 +433,11 @@ public class SluiceStatement implements Statement, StatementRefusals, SelfWrappe
     return fetchSize;
   }
 
+  /** The fetch size, for the results this statement makes. */
+  final int fetchSize() {
+    return fetchSize;
+  }
+
   @Override
   public int getResultSetConcurrency() throws SQLException {
     return concurrency;
