@@ -33,7 +33,7 @@ PACKAGES=(org.postgresql.test.jdbc2 org.postgresql.test.jdbc3 org.postgresql.tes
 # org.postgresql in mode B is Sluice's drop-in (PSQLException, PSQLState, PGobject, ... come from it).
 PLUMBING=(org/postgresql/PGProperty.class org/postgresql/PGEnvironment.class
   'org/postgresql/core/ServerVersion*.class' org/postgresql/core/Version.class
-  org/postgresql/core/Oid.class org/postgresql/core/TransactionState.class
+  org/postgresql/core/Oid.class
   org/postgresql/util/GT.class org/postgresql/util/URLCoder.class org/postgresql/util/DriverInfo.class
   org/postgresql/util/internal/Nullness.class org/postgresql/util/internal/FileUtils.class)
 

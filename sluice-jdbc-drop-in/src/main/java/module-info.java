@@ -9,6 +9,7 @@ module io.sluice.jdbc.dropin {
   requires transitive io.sluice.jdbc;
   exports org.postgresql;
   exports org.postgresql.copy;
+  exports org.postgresql.core;
   exports org.postgresql.ds;
   exports org.postgresql.ds.common;
   exports org.postgresql.geometric;

@@ -58,16 +58,10 @@ class PGConnectionSettingsTest {
   }
 
   @Test
-  void queryModeAutosaveAndAdaptiveFetchSayWhatSluiceDoes() throws Exception {
+  void queryModeAndAdaptiveFetchSayWhatSluiceDoes() throws Exception {
     try (Connection c = DropInServer.connect()) {
       PGConnection pg = c.unwrap(PGConnection.class);
       assertEquals(PreferQueryMode.EXTENDED, pg.getPreferQueryMode());
-      assertEquals(AutoSave.NEVER, pg.getAutosave());
-      pg.setAutosave(AutoSave.CONSERVATIVE);   // accepted, no effect
-      pg.setAutosave(AutoSave.NEVER);
-      UnsupportedOperationException always = assertThrows(UnsupportedOperationException.class,
-          () -> pg.setAutosave(AutoSave.ALWAYS));
-      assertTrue(always.getMessage().contains("autosave ALWAYS"), always.getMessage());
       assertFalse(pg.getAdaptiveFetch());
       pg.setAdaptiveFetch(true);
       assertTrue(pg.getAdaptiveFetch());
@@ -78,16 +72,26 @@ class PGConnectionSettingsTest {
   }
 
   @Test
-  void autosaveAlwaysInTheUrlIsRefusedByNameConservativeAccepted() throws Exception {
-    SQLException e = assertThrows(SQLException.class,
-        () -> new Driver().connect(DropInServer.url() + "&autosave=always", DropInServer.properties()));
-    assertTrue(e.getMessage().contains("autosave=always is not supported"), e.getMessage());
+  void autosaveFromTheUrlAndFromSetAutosaveDecidesWhetherAFailureAbortsTheTransaction() throws Exception {
     SQLException bad = assertThrows(SQLException.class,
         () -> new Driver().connect(DropInServer.url() + "&autosave=sometimes", DropInServer.properties()));
     assertTrue(bad.getMessage().contains("never, conservative, always"), bad.getMessage());
-    try (Connection c = new Driver().connect(DropInServer.url() + "&autosave=conservative", DropInServer.properties());
-        Statement s = c.createStatement(); ResultSet rs = s.executeQuery("select 1")) {
-      assertTrue(rs.next());
+    try (Connection c = new Driver().connect(DropInServer.url() + "&autosave=Always", DropInServer.properties());
+        Statement s = c.createStatement()) {
+      PGConnection pg = (PGConnection) c;
+      assertEquals(AutoSave.ALWAYS, pg.getAutosave());
+      c.setAutoCommit(false);
+      assertEquals("22012", assertThrows(SQLException.class, () -> s.execute("select 1/0")).getSQLState());
+      try (ResultSet rs = s.executeQuery("select 2")) {
+        assertTrue(rs.next(), "rolled back to the savepoint: the transaction goes on");
+      }
+      pg.setAutosave(AutoSave.NEVER);
+      assertEquals(AutoSave.NEVER, pg.getAutosave());
+      assertThrows(SQLException.class, () -> s.execute("select 1/0"));
+      assertEquals("25P02", assertThrows(SQLException.class, () -> s.execute("select 2")).getSQLState());
+      c.rollback();
+      pg.setAutosave(AutoSave.CONSERVATIVE);
+      assertEquals(AutoSave.CONSERVATIVE, pg.getAutosave());
     }
   }
 

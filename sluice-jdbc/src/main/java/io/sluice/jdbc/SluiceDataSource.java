@@ -63,7 +63,7 @@ public class SluiceDataSource extends DataSourceRefusals implements Serializable
     try {
       DriverSettings s = settings(username, password);
       if (s.config().readRouting() != io.sluice.ReadRouting.PRIMARY) {
-        return SluiceConnection.of(routingPools().poolFor(username, password, s, getRoutingPoolOptions()), s);
+        return SluiceConnection.of(routingPools().poolFor(username, password, s, getRoutingPoolOptions()), s, null);
       }
       return SluiceDriver.open(s);
     } catch (ConfigException e) {

@@ -53,7 +53,7 @@ public final class SluicePoolDataSource extends DataSourceRefusals implements Au
   @Override
   public Connection getConnection() throws SQLException {
     if (settings.config().readRouting() != io.sluice.ReadRouting.PRIMARY) {
-      return SluiceConnection.of(pool, settings);   // a session per transaction, from the routing pool
+      return SluiceConnection.of(pool, settings, null);   // a session per transaction, from the routing pool
     }
     Pool.Lease lease;
     try {

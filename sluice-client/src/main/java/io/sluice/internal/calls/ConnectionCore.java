@@ -94,6 +94,14 @@ public final class ConnectionCore {
     return statements;
   }
 
+  /**
+   * Sets {@code sql} (a SAVEPOINT) in front of the calling thread's next request, which must hold
+   * the connection in a transaction: the JDBC driver's autosave, at no round trip's cost.
+   */
+  public void deferSavepoint(String sql) {
+    statements.engine().deferSavepoint(sql);
+  }
+
   public ConnectionConfig config() {
     return config;
   }

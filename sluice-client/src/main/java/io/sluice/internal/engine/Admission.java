@@ -103,7 +103,7 @@ final class Admission {
   /** {@code inLine}: the caller already waits in the slots' line, for several requests in one turn. */
   private void submitQueued(Request r, Deadline deadline, boolean inLine) {
     refuseBehindOwnStream();
-    if (pin.beginPending() && r.owner() != null && !r.acceptsBegin()) {
+    if (pin.preludePending() && r.owner() != null && !r.acceptsBegin()) {
       beginNow(deadline);
     }
     acquireSlot(deadline, inLine);
@@ -124,12 +124,12 @@ final class Admission {
       }
       WireWriter out = outbox.buffer();
       int mark = out.size();
-      String begin = r.acceptsBegin() ? pin.pendingBegin() : null;
+      Prelude prelude = r.acceptsBegin() ? pin.pendingPrelude() : null;
       int syncs;
       try {
-        if (begin != null) {
-          encodeBegin(out, begin);
-          r.expectBegin();
+        if (prelude != null) {
+          encodePrelude(out, prelude);
+          r.expectBegin(prelude.statements());
         }
         syncs = r.encode(out);
       } catch (Throwable e) {
@@ -138,8 +138,8 @@ final class Admission {
         outbox.discardFrom(mark);
         throw Errors.notSent(e);
       }
-      if (begin != null) {
-        pin.takeBegin();
+      if (prelude != null) {
+        pin.takePrelude();
       }
       int inFlight = slots.taken();
       r.queued(outbox.sealed(), inFlight, syncs);
@@ -191,7 +191,7 @@ final class Admission {
       return;
     }
     try {
-      if (rs.size() > 1 && pin.beginPending()) {
+      if (rs.size() > 1 && pin.preludePending()) {
         // each request has its own Sync: had BEGIN failed in front of the first, the others would
         // run outside the transaction
         beginNow(deadline);
@@ -291,15 +291,20 @@ final class Admission {
     }
   }
 
-  /** Parse, Bind and Execute of the unnamed statement, no Sync: ParseComplete, BindComplete, CommandComplete. */
-  private static void encodeBegin(WireWriter out, String sql) {
-    new io.sluice.protocol.FrontendMessage.Parse("", sql, new int[0]).encode(out);
-    new io.sluice.protocol.FrontendMessage.Bind("", "", new short[0], new byte[0][], new short[0]).encode(out);
-    new io.sluice.protocol.FrontendMessage.Execute("", 0).encode(out);
+  /**
+   * Parse, Bind and Execute of the unnamed statement for each statement of the prelude, no Sync:
+   * ParseComplete, BindComplete, CommandComplete each.
+   */
+  private static void encodePrelude(WireWriter out, Prelude prelude) {
+    for (String sql : prelude.sql()) {
+      new io.sluice.protocol.FrontendMessage.Parse("", sql, new int[0]).encode(out);
+      new io.sluice.protocol.FrontendMessage.Bind("", "", new short[0], new byte[0][], new short[0]).encode(out);
+      new io.sluice.protocol.FrontendMessage.Execute("", 0).encode(out);
+    }
   }
 
-  /** Runs the deferred BEGIN as a request of its own, before a request it cannot go in front of. */
+  /** Runs the deferred prelude as a request of its own, before a request it cannot go in front of. */
   private void beginNow(Deadline deadline) {
-    engine.run(engine.beginAlone(pin.takeBegin()), deadline);
+    engine.run(engine.beginAlone(pin.takePrelude().joined()), deadline);
   }
 }

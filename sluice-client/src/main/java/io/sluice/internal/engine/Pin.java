@@ -12,7 +12,7 @@ import java.util.function.Supplier;
  * Whose turn it is to write on a connection: a thread that pinned it (a transaction or a session
  * with state, {@link #hold}), and an exclusive request in flight (COPY, an open portal, a simple
  * query), the barrier every other thread's request waits behind. Also keeps the pinning thread's
- * deferred BEGIN, which travels in front of its next request. Everything here is guarded by the
+ * deferred BEGIN and savepoint ({@link Prelude}), which travel in front of its next request. Everything here is guarded by the
  * engine's output lock, which the caller holds unless a method says otherwise.
  */
 final class Pin {
@@ -26,6 +26,8 @@ final class Pin {
   private Thread holder;
   /** The BEGIN of the holder's transaction while it is not sent yet; read and written by the holder only. */
   private String deferredBegin;
+  /** A SAVEPOINT to set before the holder's next request (pgjdbc's autosave); read and written by the holder only. */
+  private String deferredSavepoint;
   /** The exclusive request in flight, or null. */
   private Request barrier;
 
@@ -59,6 +61,7 @@ final class Pin {
     try {
       if (holder == Thread.currentThread()) {
         deferredBegin = null;
+        deferredSavepoint = null;
         holder = null;
         lifted.signalAll();
       }
@@ -97,24 +100,50 @@ final class Pin {
     deferredBegin = sql;
   }
 
-  /** The calling thread's deferred BEGIN, kept; null when it has none. */
-  String pendingBegin() {
-    return holder == Thread.currentThread() ? deferredBegin : null;
+  /**
+   * Defers a SAVEPOINT to the front of the holder's next request, behind its BEGIN if that is
+   * deferred too; see {@link RequestEngine#deferSavepoint}. Called by the holder.
+   */
+  void deferSavepoint(String sql) {
+    if (holder != Thread.currentThread()) {
+      throw new IllegalStateException("only the thread holding the connection sets a savepoint on it");
+    }
+    deferredSavepoint = sql;
   }
 
-  /** The calling thread's deferred BEGIN, forgotten; null when it has none. Called by the holder. */
+  /** The calling thread's deferred prelude, kept; null when it has none. */
+  Prelude pendingPrelude() {
+    return holder == Thread.currentThread() && (deferredBegin != null || deferredSavepoint != null)
+        ? new Prelude(deferredBegin, deferredSavepoint) : null;
+  }
+
+  /** The calling thread's deferred prelude, forgotten; null when it has none. Called by the holder. */
+  Prelude takePrelude() {
+    Prelude p = pendingPrelude();
+    if (p != null) {
+      deferredBegin = null;
+      deferredSavepoint = null;
+    }
+    return p;
+  }
+
+  /**
+   * The calling thread's deferred BEGIN, forgotten with any savepoint deferred behind it (the
+   * transaction ends); null when it has no BEGIN deferred. Called by the holder.
+   */
   String takeBegin() {
     if (holder != Thread.currentThread()) {
       return null;
     }
     String sql = deferredBegin;
     deferredBegin = null;
+    deferredSavepoint = null;
     return sql;
   }
 
-  /** Whether the calling thread holds the connection with a BEGIN not sent yet. */
-  boolean beginPending() {
-    return holder == Thread.currentThread() && deferredBegin != null;
+  /** Whether the calling thread holds the connection with a BEGIN or savepoint not sent yet. */
+  boolean preludePending() {
+    return holder == Thread.currentThread() && (deferredBegin != null || deferredSavepoint != null);
   }
 
   /** An exclusive request was queued: every other thread's request waits until it ends. */

@@ -67,8 +67,11 @@ public abstract class Request extends InFlight {
     return false;
   }
 
-  /** Told that a deferred BEGIN was written in front of this request (only when it {@link #acceptsBegin()}). */
-  protected void expectBegin() {
+  /**
+   * Told that a deferred BEGIN, savepoint or both ({@code statements} of them) were written in
+   * front of this request (only when it {@link #acceptsBegin()}).
+   */
+  protected void expectBegin(int statements) {
     throw new IllegalStateException(getClass().getSimpleName() + " does not take a BEGIN in front of it");
   }
 

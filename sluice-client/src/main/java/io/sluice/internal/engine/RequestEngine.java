@@ -240,6 +240,15 @@ public final class RequestEngine {
   }
 
   /**
+   * Defers a SAVEPOINT to the front of the calling thread's next request, as {@link #deferBegin}
+   * does BEGIN (behind it when both are deferred): the JDBC driver's autosave sets one before each
+   * statement of a transaction at no round trip's cost. The thread must hold the connection.
+   */
+  public void deferSavepoint(String sql) {
+    pin.deferSavepoint(sql);
+  }
+
+  /**
    * How a deferred BEGIN runs alone, when it cannot go in front of the next request: a simple
    * query, which the exchanges above this engine build. Set once by the layer that builds the
    * engine for statements; an engine without it never has a BEGIN deferred.
@@ -256,8 +265,9 @@ public final class RequestEngine {
   }
 
   /**
-   * Forgets the calling thread's deferred BEGIN; true when there was one, that is when the
-   * transaction has not started on the server (nothing to commit or roll back).
+   * Forgets the calling thread's deferred BEGIN (and any savepoint deferred behind it); true when
+   * there was one, that is when the transaction has not started on the server (nothing to commit
+   * or roll back).
    */
   public boolean dropDeferredBegin() {
     return pin.takeBegin() != null;

@@ -66,17 +66,20 @@ public final class ExtendedReplies implements ReplyOrder {
   }
 
   /**
-   * Records the Parse, Bind and Execute of a transaction's deferred BEGIN, written in front of the
-   * request's own messages before any of them was recorded.
+   * Records the Parse, Bind and Execute of each of {@code statements} deferred statements (a
+   * transaction's BEGIN, a savepoint), written in front of the request's own messages before any
+   * of them was recorded.
    */
-  public void expectBegin() {
+  public void expectBegin(int statements) {
     if (tail != head) {
       throw new IllegalStateException("BEGIN must come before the request's own messages");
     }
-    expect(Step.PARSE);
-    expect(Step.BIND);
-    expect(Step.EXECUTE);
-    beginSteps = 3;
+    for (int i = 0; i < statements; i++) {
+      expect(Step.PARSE);
+      expect(Step.BIND);
+      expect(Step.EXECUTE);
+    }
+    beginSteps = 3 * statements;
   }
 
   @Override

@@ -16,10 +16,10 @@ public abstract class ExtendedRequest extends Request {
     super(waited);
   }
 
-  /** Records the BEGIN the engine writes ahead of this request (a transaction's deferred BEGIN). */
+  /** Records what the engine writes ahead of this request (a transaction's deferred BEGIN, an autosave). */
   @Override
-  protected final void expectBegin() {
-    replies.expectBegin();
+  protected final void expectBegin(int statements) {
+    replies.expectBegin(statements);
   }
 
   /** Whether the BEGIN written ahead of this request failed. */

@@ -2,6 +2,7 @@ package io.sluice.jdbc.dropin;
 
 import io.sluice.SluiceException;
 import io.sluice.jdbc.internal.NotificationInbox;
+import io.sluice.jdbc.internal.AutoSavepoints;
 import io.sluice.jdbc.internal.SluiceConnection;
 import io.sluice.jdbc.internal.SqlErrors;
 import io.sluice.jdbc.internal.StatementDefaults;
@@ -168,8 +169,12 @@ final class PgConnectionView implements PGConnection {
 
   /** pgjdbc's connection-wide statement defaults live on Sluice's JDBC connection. */
   private StatementDefaults defaults() {
+    return own().statementDefaults();
+  }
+
+  private SluiceConnection own() {
     if (connection instanceof SluiceConnection c) {
-      return c.statementDefaults();
+      return c;
     }
     throw new IllegalStateException("a PGConnection view over a connection that is not Sluice's: " + connection);
   }
@@ -201,16 +206,13 @@ final class PgConnectionView implements PGConnection {
 
   @Override
   public AutoSave getAutosave() {
-    return AutoSave.NEVER;
+    return AutoSave.valueOf(own().autosave().mode().name());
   }
 
+  /** From the connection's next statement on, as in pgjdbc ({@code AutoSavepoints}). */
   @Override
   public void setAutosave(AutoSave autoSave) {
-    if (autoSave == AutoSave.ALWAYS) {
-      throw new UnsupportedOperationException("autosave ALWAYS is not supported: Sluice sets no savepoint before each"
-          + " statement, so a failed statement aborts its transaction where pgjdbc would roll back to the savepoint"
-          + " and go on; use a Savepoint around the statements that may fail");
-    }
+    own().autosave().mode(AutoSavepoints.Mode.valueOf(autoSave.name()));
   }
 
   @Override

@@ -2,12 +2,14 @@ package io.sluice.jdbc.dropin;
 
 import io.sluice.jdbc.internal.DriverSettings;
 import io.sluice.jdbc.internal.SluiceConnection;
+import io.sluice.jdbc.internal.TransactionStates;
 import java.sql.Array;
 import java.sql.SQLException;
 import java.util.Map;
 import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
 import org.postgresql.copy.CopyManager;
+import org.postgresql.core.TransactionState;
 import org.postgresql.jdbc.AutoSave;
 import org.postgresql.jdbc.PreferQueryMode;
 import org.postgresql.largeobject.LargeObjectManager;
@@ -33,6 +35,18 @@ final class PgjdbcConnection extends SluiceConnection implements PGConnection {
     super(pool, settings, leave);
     this.state = state;
     this.view = new PgConnectionView(this, state);
+  }
+
+  /**
+   * pgjdbc's {@code PgConnection.getTransactionState}: public on pgjdbc's connection class, and
+   * what code that must know whether a transaction failed asks ({@link TransactionStates}).
+   */
+  public TransactionState getTransactionState() {
+    return switch (TransactionStates.of(this)) {
+      case IDLE -> TransactionState.IDLE;
+      case IN_TRANSACTION -> TransactionState.OPEN;
+      case FAILED -> TransactionState.FAILED;
+    };
   }
 
   /** What this connection's pgjdbc calls remember (added data types, the prepare threshold). */

@@ -10,6 +10,7 @@ import io.sluice.Transaction;
 import io.sluice.TxOptions;
 import java.sql.SQLException;
 import java.sql.Savepoint;
+import java.util.List;
 
 /**
  * The transactions of a {@link SluiceConnection}: auto-commit, the options of the next
@@ -35,10 +36,30 @@ final class ConnectionTransactions {
   /** A routing connection's default level, once asked on the read route; -1 before. */
   private volatile int routedDefault = -1;
 
-  ConnectionTransactions(SluiceConnection connection, JdbcTransaction tx, boolean readOnly) {
+  private final AutoSavepoints autosave;
+
+  ConnectionTransactions(SluiceConnection connection, JdbcTransaction tx, DriverSettings settings) {
     this.connection = connection;
     this.tx = tx;
-    this.readOnly = readOnly;
+    this.readOnly = settings.readOnly();
+    this.autosave = new AutoSavepoints(connection, tx, settings.autosave());
+  }
+
+  /**
+   * Runs statements {@code sql} (after {@link #beginIfNeeded}) under the connection's autosave:
+   * in a transaction, with a savepoint in front when pgjdbc's {@code autosave} asks for one.
+   */
+  <T> T autosaved(List<String> sql, boolean retry, AutoSavepoints.Attempt<T> attempt) throws SQLException {
+    return autosave.run(inTransaction(), sql, retry, attempt);
+  }
+
+  /** Whether a transaction of the connection is in progress (auto-commit off, a statement ran or began it). */
+  boolean inTransaction() {
+    return !autoCommit && tx.inProgress();
+  }
+
+  AutoSavepoints autosave() {
+    return autosave;
   }
 
   /** Before each statement: begins the transaction, on this thread, when auto-commit is off and none is in progress. */

@@ -26,9 +26,9 @@ import java.util.Set;
  * ConnectionConfig}'s jdbc: URL parsing), a pgjdbc parameter with a Sluice meaning ({@code
  * currentSchema}, {@code loginTimeout}, {@code tcpKeepAlive}), a setting of this driver ({@code
  * defaultRowFetchSize}, {@code escapeSyntaxCallMode}, {@code stringtype}, {@code
- * raiseExceptionOnSilentRollback}, {@code readOnly}, {@code quoteReturningIdentifiers}), a pgjdbc
- * security parameter (honoured or refused, never ignored: {@link SecurityParameters}), another
- * pgjdbc parameter (no effect, mapped or refused: {@link PgjdbcParameters}), or any libpq or Sluice
+ * raiseExceptionOnSilentRollback}, {@code readOnly}, {@code quoteReturningIdentifiers}, {@code
+ * autosave}), a pgjdbc security parameter (honoured or refused, never ignored: {@link
+ * SecurityParameters}), another pgjdbc parameter (no effect, mapped or refused: {@link PgjdbcParameters}), or any libpq or Sluice
  * keyword ({@code statement_cache_size}, {@code pipeline_depth}, {@code query_timeout}, …).
  * Anything else is an error naming it, so that no setting is silently lost, except a name with a
  * dot in the properties: another component's key ({@link PgjdbcParameters#foreignProperty}).
@@ -54,10 +54,12 @@ import java.util.Set;
  *     GeneratedKeys#named})
  * @param networkTimeoutMillis pgjdbc's {@code socketTimeout} (seconds), as milliseconds: each new
  *     connection's {@code setNetworkTimeout}; 0 for none
+ * @param autosave pgjdbc's {@code autosave}: whether a savepoint goes before each statement of a
+ *     transaction, and which failures are rolled back to it ({@link AutoSavepoints}); never by default
  */
 public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Optional<JdbcSql.CallMode> callMode,
     boolean stringsUntyped, boolean rewriteInserts, boolean raiseOnSilentRollback, boolean readOnly,
-    boolean quoteKeyNames, int networkTimeoutMillis) {
+    boolean quoteKeyNames, int networkTimeoutMillis, AutoSavepoints.Mode autosave) {
   public static final String PGJDBC_PREFIX = "jdbc:postgresql:";
   public static final String SLUICE_PREFIX = "jdbc:sluice:postgresql:";
 
@@ -69,7 +71,7 @@ public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Opti
   /** These settings with another Sluice configuration (a listener added to it). */
   public DriverSettings withConfig(ConnectionConfig c) {
     return new DriverSettings(c, defaultFetchSize, callMode, stringsUntyped, rewriteInserts, raiseOnSilentRollback,
-        readOnly, quoteKeyNames, networkTimeoutMillis);
+        readOnly, quoteKeyNames, networkTimeoutMillis, autosave);
   }
 
   public static boolean accepts(String url) {
@@ -120,6 +122,7 @@ public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Opti
     boolean readOnly = false;
     boolean quoteKeyNames = true;
     int networkTimeout = 0;
+    AutoSavepoints.Mode autosave = AutoSavepoints.Mode.NEVER;
     for (Map.Entry<String, String> e : params.entrySet()) {
       String name = e.getKey();
       String value = e.getValue() == null ? "" : e.getValue();
@@ -142,6 +145,7 @@ public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Opti
           case "readOnly" -> readOnly = bool(name, value);
           case "quoteReturningIdentifiers" -> quoteKeyNames = bool(name, value);
           case "readOnlyMode" -> readOnlyMode(value);
+          case "autosave" -> autosave = AutoSavepoints.Mode.of(value);
           case "stringtype" -> untyped = stringType(value);
           case "reWriteBatchedInserts" -> rewriteInserts = bool(name, value);
           case "currentSchema" -> schema = value;
@@ -162,7 +166,7 @@ public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Opti
     }
     config = config.with(keywords);
     return new DriverSettings(config, fetchSize, callMode, untyped, rewriteInserts, raiseOnSilentRollback, readOnly,
-        quoteKeyNames, networkTimeout);
+        quoteKeyNames, networkTimeout, autosave);
   }
 
   private static Map<String, String> queryParameters(String query) {

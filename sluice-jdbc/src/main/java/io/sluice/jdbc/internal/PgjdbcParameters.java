@@ -57,7 +57,7 @@ final class PgjdbcParameters {
   /** Whether {@code name} is one of pgjdbc's parameters handled here. */
   static boolean handles(String name) {
     return NO_EFFECT.contains(name) || KEYWORDS.containsKey(name) || refusal(name, "") != null
-        || name.equals("convertBooleanToNumeric") || name.equals("autosave");
+        || name.equals("convertBooleanToNumeric");
   }
 
   /**
@@ -87,31 +87,7 @@ final class PgjdbcParameters {
       }
       return;
     }
-    if (name.equals("autosave")) {
-      autosave(value);
-      return;
-    }
     throw new ConfigException(refusal(name, value));
-  }
-
-  /**
-   * pgjdbc's {@code autosave}: {@code never} is what Sluice does; {@code conservative} (a savepoint
-   * only to retry a statement whose cached plan was invalidated) is accepted with no effect, as
-   * Sluice prepares again itself (docs/jdbc.md); {@code always} would let a transaction go on past a
-   * failed statement, which Sluice does not do, so it is refused rather than silently different.
-   */
-  private static void autosave(String value) {
-    String v = value.strip().toLowerCase(java.util.Locale.ROOT);
-    if (v.equals("never") || v.equals("conservative")) {
-      return;
-    }
-    if (v.equals("always")) {
-      throw new ConfigException("autosave=always is not supported: Sluice sets no savepoint before each statement,"
-          + " so a failed statement aborts its transaction (25P02 after it) where pgjdbc would roll back to the"
-          + " savepoint and go on; use a Savepoint around the statements that may fail (autosave=never and"
-          + " conservative are accepted)");
-    }
-    throw new ConfigException("autosave=" + DriverSettings.quoted(value) + " is not one of never, conservative, always");
   }
 
   /** Why pgjdbc parameter {@code name} is refused, or null when it is not one of those. */

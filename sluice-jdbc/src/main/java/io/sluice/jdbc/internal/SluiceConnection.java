@@ -39,7 +39,7 @@ public class SluiceConnection implements StatementOverloads, ConnectionObjects, 
   private volatile boolean closed;
   private volatile int networkTimeoutMillis;
   private final JdbcTransaction tx;
-  private final ConnectionTransactions transactions;
+  final ConnectionTransactions transactions;
   /** A result being streamed (fetch size) on this connection, which holds it until read or closed. */
   private volatile SluiceResultSet streaming;
   private volatile SluiceDatabaseMetaData metaData;
@@ -52,12 +52,7 @@ public class SluiceConnection implements StatementOverloads, ConnectionObjects, 
     return c != null ? c : new SluiceConnection(sluice, settings);
   }
 
-  /** A connection over a routing pool, made as {@link #of(io.sluice.Connection, DriverSettings)}. */
-  public static SluiceConnection of(io.sluice.Pool pool, DriverSettings settings) {
-    return of(pool, settings, null);
-  }
-
-  /** As {@link #of(io.sluice.Pool, DriverSettings)}; {@code leave} (may be null) runs once, when it closes. */
+  /** A connection over a routing pool, made as the one above; {@code leave} (or null) runs once, at close. */
   public static SluiceConnection of(io.sluice.Pool pool, DriverSettings settings, Runnable leave) {
     SluiceConnection c = Extensions.present() ? Extensions.get().connection(pool, settings, leave) : null;
     return c != null ? c : new SluiceConnection(pool, settings, leave);
@@ -84,7 +79,7 @@ public class SluiceConnection implements StatementOverloads, ConnectionObjects, 
     this.typeNames = new TypeNames(this);
     this.tx = new JdbcTransaction(sessions);
     this.rewriting = new SqlRewriting(this, sessions, settings.callMode());
-    this.transactions = new ConnectionTransactions(this, tx, settings.readOnly());
+    this.transactions = new ConnectionTransactions(this, tx, settings);
     this.networkTimeoutMillis = settings.networkTimeoutMillis();
     this.statementDefaults = new StatementDefaults(settings.defaultFetchSize());
   }
@@ -141,6 +136,10 @@ public class SluiceConnection implements StatementOverloads, ConnectionObjects, 
     return s;
   }
 
+  /** Its pgjdbc {@code autosave}: savepoints before statements of a transaction ({@link AutoSavepoints}). */
+  public AutoSavepoints autosave() {
+    return transactions.autosave();
+  }
 
   /** Whether the session reads backslashes in string literals as themselves ({@code standard_conforming_strings}). */
   boolean standardStrings() {
@@ -306,17 +305,17 @@ public class SluiceConnection implements StatementOverloads, ConnectionObjects, 
 
   /**
    * Whether the connection works: an empty query (which even an aborted transaction answers),
-   * waited for at most {@link ConnectionProbe#bound} (the timeout, the network timeout, 30 s). On
-   * a helper thread, except when this thread holds the transaction (only it can run in it): the
-   * probe then runs here, and past the bound the connection is closed, which ends the wait (JDBC's
-   * {@code setNetworkTimeout} marks a connection closed when its limit passes; a transaction that
-   * cannot answer an empty query in time has nothing left to save). While
-   * another thread holds a transaction, or a result streams, the connection cannot be probed
-   * without waiting for it: the answer is then whether the connection is open. A routing connection
-   * outside a transaction owns no session: it is valid while its pool's monitor knows a host for
-   * its route ({@link RouteHealth}: a fit standby when read-only, the primary when not), answered
-   * without a round trip, so that a pool validating idle connections does not wait for a primary
-   * during an election; only while a host has not been probed yet is a session of the route asked.
+   * waited for at most {@link ConnectionProbe#bound} (the timeout, the network timeout, 30 s). On a
+   * helper thread, except when this thread holds the transaction (only it can run in it): the probe
+   * then runs here, and past the bound the connection is closed, which ends the wait (JDBC's {@code
+   * setNetworkTimeout} marks a connection closed when its limit passes; a transaction that cannot
+   * answer an empty query in time has nothing left to save). While another thread holds a
+   * transaction, or a result streams, the connection cannot be probed without waiting for it: the
+   * answer is then whether the connection is open. A routing connection outside a transaction owns
+   * no session: it is valid while its pool's monitor knows a host for its route ({@link
+   * RouteHealth}: a fit standby when read-only, the primary when not), answered without a round
+   * trip, so that a pool validating idle connections does not wait for a primary during an
+   * election; only while a host has not been probed yet is a session of the route asked.
    */
   @Override
   public boolean isValid(int timeoutSeconds) throws SQLException {

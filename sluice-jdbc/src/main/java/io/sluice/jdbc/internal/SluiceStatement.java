@@ -81,10 +81,12 @@ public class SluiceStatement implements Statement, StatementRefusals, SelfWrappe
         timeoutMillis());
     // a portal (fetch size, max rows) may keep streaming after this returns: its session's WAL
     // position is then asked when it ends, not tracked now
-    running(fetchSize == 0 && maxRows == 0, s -> {
-      runner.run(statements, values, keys, limits);
-      return null;
-    });
+    // a single statement a second try heals runs once more (AutoSavepoints); its first try queued nothing
+    connection.transactions.autosaved(statements, statements.size() == 1, () -> running(fetchSize == 0 && maxRows == 0,
+        s -> {
+          runner.run(statements, values, keys, limits);
+          return null;
+        }));
     results.start();
   }
 
@@ -278,19 +280,20 @@ public class SluiceStatement implements Statement, StatementRefusals, SelfWrappe
     }
     BatchPlan plan = new BatchPlan(sqls, values, null);
     // plain SQL runs in order: an entry may create what the next one names (BatchRun.runInOrder)
-    return runBatch(s -> BatchRun.runInOrder(connection, plan, timeoutMillis()), null).counts();
+    return runBatch(plan, s -> BatchRun.runInOrder(connection, plan, timeoutMillis()), null).counts();
   }
 
   /** Runs a batch; {@code keys} wanted collects the rows returned as generated keys. */
   final BatchRun runBatch(BatchPlan plan, GeneratedKeys keys) throws SQLException {
-    return runBatch(s -> BatchRun.run(connection, plan, timeoutMillis()), keys);
+    return runBatch(plan, s -> BatchRun.run(connection, plan, timeoutMillis()), keys);
   }
 
-  private BatchRun runBatch(Sessions.Work<BatchRun> batch, GeneratedKeys keys) throws SQLException {
+  private BatchRun runBatch(BatchPlan plan, Sessions.Work<BatchRun> batch, GeneratedKeys keys) throws SQLException {
     results.clear();
     connection.beforeStatement();
     warningMark = connection.warnings.mark();
-    BatchRun run = running(true, batch);
+    // a batch is never run twice: part of it may have run (AutoSavepoints rolls all of it back)
+    BatchRun run = connection.transactions.autosaved(plan.sqls(), false, () -> running(true, batch));
     if (keys != null && keys.wanted() && !run.keys().isEmpty()) {
       setGeneratedKeys(run.keys().get(0).columns(), run.keys());
     }
