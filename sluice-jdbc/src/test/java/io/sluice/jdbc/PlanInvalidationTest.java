@@ -15,9 +15,10 @@ import org.junit.jupiter.api.Timeout;
 /**
  * A prepared statement whose cached plan the server invalidated: {@code 0A000} "cached plan must
  * not change result type" after {@code search_path} changed or its table was altered (issue 35
- * §3). As pgjdbc with its default {@code autosave=never} (the other modes: AutosaveTest): in auto-commit mode it is prepared again
- * and run again, once; in a transaction the error aborted the transaction, so it is reported (run
- * again it would only fail with 25P02) and the statement is prepared again at its next use.
+ * §3). As pgjdbc with its default {@code autosave=never} (the other modes: AutosaveTest): in
+ * auto-commit mode it is prepared again and run again, once; in a transaction the error aborted
+ * the transaction, so it is reported (run again it would only fail with 25P02) and the statement
+ * is prepared again at its next use.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 @ServerTest
