@@ -98,6 +98,9 @@ class DataSourceTest {
       }
       try (Connection again = pooled.getConnection()) {
         assertEquals(pid, again.unwrap(PGConnection.class).getBackendPID(), "the same session underneath");
+        // code that casts a pooled handle, as pgjdbc's handle allows
+        assertEquals(pid, ((PGConnection) again).getBackendPID());
+        again.rollback();
       }
     } finally {
       pooled.close();

@@ -138,4 +138,31 @@ class PGConnectionTest {
       assertArrayEquals(new Object[] {1, 2}, (Object[]) a.getArray());
     }
   }
+
+  @Test
+  void everyKindOfStatementIsAPgStatementToCastAndStartsWithItsConnectionsThreshold() throws Exception {
+    try (Connection c = DropInServer.connect()) {
+      ((PGConnection) c).setPrepareThreshold(1);
+      try (Statement plain = c.createStatement();
+          java.sql.PreparedStatement prepared = c.prepareStatement("select ? + 1");
+          java.sql.CallableStatement call = c.prepareCall("{? = call abs(?)}")) {
+        for (Statement st : new Statement[] {plain, prepared, call}) {
+          PGStatement pg = (PGStatement) st;
+          assertEquals(1, pg.getPrepareThreshold(), st.getClass().getName());
+          assertSame(pg, st.unwrap(PGStatement.class), "unwrap gives the statement itself");
+          pg.setPrepareThreshold(3);
+          assertEquals(3, ((PGStatement) st).getPrepareThreshold());
+        }
+        prepared.setInt(1, 41);
+        try (java.sql.ResultSet rs = prepared.executeQuery()) {
+          assertTrue(rs.next());
+          assertEquals(42, rs.getInt(1), "the cast statement is the driver's, and runs");
+        }
+        call.registerOutParameter(1, java.sql.Types.INTEGER);
+        call.setInt(2, -5);
+        call.execute();
+        assertEquals(5, call.getInt(1));
+      }
+    }
+  }
 }

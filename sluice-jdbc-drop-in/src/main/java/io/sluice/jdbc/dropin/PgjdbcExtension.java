@@ -4,7 +4,11 @@ import io.sluice.ServerException;
 import io.sluice.jdbc.internal.DriverSettings;
 import io.sluice.jdbc.internal.ColumnSources;
 import io.sluice.jdbc.internal.Extension;
+import io.sluice.jdbc.internal.GeneratedKeys;
+import io.sluice.jdbc.internal.SluiceCallableStatement;
 import io.sluice.jdbc.internal.SluiceConnection;
+import io.sluice.jdbc.internal.SluicePreparedStatement;
+import io.sluice.jdbc.internal.SluiceStatement;
 import io.sluice.types.Interval;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
@@ -32,8 +36,8 @@ import org.postgresql.util.ServerErrorMessage;
  * when the drop-in is on the path: its errors are {@link PSQLException}s, {@link PGobject}s bind
  * and come back for json, jsonb and unknown types ({@link PGInterval} for interval, pgjdbc's
  * {@code org.postgresql.geometric} classes for point, box, circle, line, lseg, path, polygon), the
- * driver's connections are {@link PGConnection}s ({@link PgjdbcConnection}), statements
- * unwrap to {@link PGStatement}, and results' metadata is a {@link PGResultSetMetaData}.
+ * driver's connections are {@link PGConnection}s ({@link PgjdbcConnection}), statements are
+ * {@link PGStatement}s ({@link PgjdbcStatements}), and results' metadata is a {@link PGResultSetMetaData}.
  */
 public final class PgjdbcExtension implements Extension {
   /** The geometric types, as pgjdbc reads them: each by its class in {@code org.postgresql.geometric}. */
@@ -151,6 +155,23 @@ public final class PgjdbcExtension implements Extension {
   @Override
   public SluiceConnection connection(io.sluice.Pool pool, DriverSettings settings, Runnable leave) {
     return new PgjdbcConnection(pool, settings, leave, new ViewState());
+  }
+
+  @Override
+  public SluiceStatement statement(SluiceConnection c, int type, int concurrency) {
+    return new PgjdbcStatements.Plain(c, type, concurrency);
+  }
+
+  @Override
+  public SluicePreparedStatement prepared(SluiceConnection c, String sql, int type, int concurrency,
+      GeneratedKeys keys) throws SQLException {
+    return new PgjdbcStatements.Prepared(c, sql, type, concurrency, keys);
+  }
+
+  @Override
+  public SluiceCallableStatement callable(SluiceConnection c, String sql, int type, int concurrency)
+      throws SQLException {
+    return new PgjdbcStatements.Callable(c, sql, type, concurrency);
   }
 
   @Override

@@ -73,6 +73,26 @@ public interface Extension {
   }
 
   /**
+   * A plain statement of {@code c}: Sluice's own, or the extension's subclass, which also
+   * implements its interfaces (code casting a statement to pgjdbc's {@code PGStatement} works).
+   */
+  default SluiceStatement statement(SluiceConnection c, int type, int concurrency) {
+    return new SluiceStatement(c, type, concurrency);
+  }
+
+  /** A prepared statement of {@code c}, made as {@link #statement}. */
+  default SluicePreparedStatement prepared(SluiceConnection c, String sql, int type, int concurrency,
+      GeneratedKeys keys) throws SQLException {
+    return new SluicePreparedStatement(c, sql, type, concurrency, keys);
+  }
+
+  /** A callable statement of {@code c}, made as {@link #statement}. */
+  default SluiceCallableStatement callable(SluiceConnection c, String sql, int type, int concurrency)
+      throws SQLException {
+    return new SluiceCallableStatement(c, sql, type, concurrency);
+  }
+
+  /**
    * A result's metadata as {@code getMetaData} returns it: {@code own} itself, or an object that
    * answers as it does and also implements the extension's interface (so that code casting to it
    * works, as with pgjdbc's classes), unwrapping to {@code own}'s interfaces.

@@ -16,7 +16,7 @@ import java.util.StringJoiner;
  * RETURNING only since PostgreSQL 17) or a SELECT; and not when the statement has a RETURNING of
  * its own outside parentheses (one in a CTE, a string or a comment does not count).
  */
-record GeneratedKeys(String returning) {
+public record GeneratedKeys(String returning) {
   static final GeneratedKeys NONE = new GeneratedKeys(null);
   static final GeneratedKeys ALL = new GeneratedKeys("*");
 

@@ -25,7 +25,7 @@ import java.util.Map;
  * parameters, in order, are its columns in order (the return slot of <code>{? = call}</code>
  * first).
  */
-public final class SluiceCallableStatement extends SluicePreparedStatement implements CallableStatement,
+public class SluiceCallableStatement extends SluicePreparedStatement implements CallableStatement,
     NamedParameterRefusals {
   private final BitSet outs = new BitSet();
   /** OUT parameters registered as {@code REF_CURSOR}: their cursors are read when the call runs. */
@@ -35,7 +35,8 @@ public final class SluiceCallableStatement extends SluicePreparedStatement imple
   /** Whether an OUT parameter was read since the call ran: what {@link #wasNull} speaks of. */
   private boolean outRead;
 
-  SluiceCallableStatement(SluiceConnection connection, String sql, int resultSetType, int concurrency)
+  @SuppressWarnings("this-escape")   // close() on a malformed escape; the drop-in's subclass overrides nothing
+  protected SluiceCallableStatement(SluiceConnection connection, String sql, int resultSetType, int concurrency)
       throws SQLException {
     super(connection, sql, resultSetType, concurrency, GeneratedKeys.NONE);
     if (rewritten.call() == RewrittenSql.Call.NONE && sql.strip().startsWith("{")) {

@@ -38,8 +38,25 @@ public final class SluicePooledConnection implements PooledConnection {
       handle.closed = true;
     }
     handle = new Handle();
-    return (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(), new Class<?>[] {Connection.class},
-        handle);
+    return (Connection) Proxy.newProxyInstance(physical.getClass().getClassLoader(), handleInterfaces(), handle);
+  }
+
+  /**
+   * {@link Connection}, and the other public API the physical connection implements (the drop-in's
+   * is a pgjdbc {@code PGConnection}), so that code casting a pooled handle works as it does on
+   * pgjdbc's; the driver's own mix-ins, in packages no module exports, are left out.
+   */
+  private Class<?>[] handleInterfaces() {
+    java.util.Set<Class<?>> all = new java.util.LinkedHashSet<>();
+    all.add(Connection.class);
+    for (Class<?> k = physical.getClass(); k != null; k = k.getSuperclass()) {
+      for (Class<?> i : k.getInterfaces()) {
+        if (java.lang.reflect.Modifier.isPublic(i.getModifiers()) && i.getModule().isExported(i.getPackageName())) {
+          all.add(i);
+        }
+      }
+    }
+    return all.toArray(Class<?>[]::new);
   }
 
   @Override

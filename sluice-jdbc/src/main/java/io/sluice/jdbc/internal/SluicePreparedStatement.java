@@ -42,7 +42,7 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
   private final List<Object[]> batch = new ArrayList<>();
   private final List<List<String>> batchSql = new ArrayList<>();
 
-  SluicePreparedStatement(SluiceConnection connection, String sql, int resultSetType, int concurrency,
+  protected SluicePreparedStatement(SluiceConnection connection, String sql, int resultSetType, int concurrency,
       GeneratedKeys keys) throws SQLException {
     super(connection, resultSetType, concurrency);
     this.sql = sql;

@@ -37,7 +37,9 @@ public class SluiceStatement implements Statement, StatementRefusals, SelfWrappe
   private boolean poolable;
   private long warningMark = Long.MAX_VALUE;
 
-  SluiceStatement(SluiceConnection connection, int resultSetType, int concurrency) {
+  /** For {@link Extension#statement} and its subclasses (the drop-in's is a pgjdbc {@code PGStatement}). */
+  @SuppressWarnings("this-escape")   // its runner keeps it; the drop-in's subclasses override nothing it calls
+  protected SluiceStatement(SluiceConnection connection, int resultSetType, int concurrency) {
     this.connection = connection;
     this.resultSetType = resultSetType;
     this.concurrency = concurrency;
