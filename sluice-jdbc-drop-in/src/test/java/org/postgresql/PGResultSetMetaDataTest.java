@@ -28,6 +28,8 @@ class PGResultSetMetaDataTest {
         assertEquals("who", rs.getMetaData().getColumnName(1), "the label, as pgjdbc's getColumnName");
         assertEquals("people", md.getBaseTableName(1));
         assertTrue(md.getBaseSchemaName(2).startsWith("pg_temp"), md.getBaseSchemaName(2));
+        assertEquals("", rs.getMetaData().getSchemaName(2), "pgjdbc's getSchemaName is always empty");
+        assertThrows(java.sql.SQLException.class, () -> rs.getMetaData().getSchemaName(9));
         assertEquals("", md.getBaseColumnName(3), "an expression comes from no table");
         assertEquals("", md.getBaseTableName(3));
         int format = md.getFormat(1);

@@ -160,4 +160,21 @@ class TemporalValuesTest extends OneConnection {
       }
     }
   }
+
+  @Test
+  void twentyFourOClockReadsAsTheNextMidnightAndATimeBindsAsATimestamp() throws SQLException {
+    try (PreparedStatement p = c.prepareStatement("select ?::time, ?::timetz, ?::timestamp")) {
+      p.setObject(1, LocalTime.parse("23:59:59.999999500"));   // the server's 24:00:00
+      p.setObject(2, OffsetTime.of(23, 59, 59, 999_999_999, ZoneOffset.UTC));
+      // a java.sql.Time as a timestamp is 1970-01-01 at that time (pgjdbc's setObject)
+      p.setObject(3, java.sql.Time.valueOf("15:00:00"), Types.TIMESTAMP);
+      try (ResultSet rs = p.executeQuery()) {
+        rs.next();
+        assertEquals(java.sql.Time.valueOf("24:00:00"), rs.getTime(1));
+        assertEquals(86_400_000L, rs.getTime(2).getTime(), "24:00:00+00 is the next day's midnight, UTC");
+        assertEquals(LocalTime.MAX, rs.getObject(1, LocalTime.class));
+        assertEquals(Timestamp.valueOf("1970-01-01 15:00:00"), rs.getTimestamp(3));
+      }
+    }
+  }
 }

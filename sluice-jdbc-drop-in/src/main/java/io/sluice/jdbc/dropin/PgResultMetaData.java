@@ -92,7 +92,8 @@ final class PgResultMetaData implements ResultSetMetaData, PGResultSetMetaData {
 
   @Override
   public String getSchemaName(int column) throws SQLException {
-    return own.getSchemaName(column);
+    own.getColumnName(column);   // the column must exist
+    return "";   // pgjdbc's answer, always: its schema is getBaseSchemaName's (sluice-jdbc's own gives it here)
   }
 
   @Override

@@ -149,7 +149,7 @@ public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Opti
           case "stringtype" -> untyped = stringType(value);
           case "reWriteBatchedInserts" -> rewriteInserts = bool(name, value);
           case "currentSchema" -> schema = value;
-          case "loginTimeout" -> keywords.put("connect_timeout", value);
+          case "loginTimeout" -> keywords.put("connect_timeout", loginTimeout(value));
           case "tcpKeepAlive" -> keywords.put("keepalives", Boolean.parseBoolean(value) ? "1" : "0");
           default -> keywords.put(name, value);
         }
@@ -167,6 +167,21 @@ public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Opti
     config = config.with(keywords);
     return new DriverSettings(config, fetchSize, callMode, untyped, rewriteInserts, raiseOnSilentRollback, readOnly,
         quoteKeyNames, networkTimeout, autosave);
+  }
+
+  /**
+   * pgjdbc's {@code loginTimeout} is seconds as a decimal ({@code 10.0}, {@code 2.5}); libpq's
+   * {@code connect_timeout} whole seconds: a fraction is rounded up, so that the bound is never
+   * shorter than asked. pgjdbc ignores a value that is no number (and connects without a bound);
+   * Sluice refuses it, naming it.
+   */
+  static String loginTimeout(String value) {
+    String v = value.strip();
+    if (!v.matches("[+-]?([0-9]+\\.?[0-9]*|\\.[0-9]+)")) {
+      throw new ConfigException("invalid value " + quoted(value) + " for connection parameter \"loginTimeout\":"
+          + " expected seconds (an integer or a decimal)");
+    }
+    return new java.math.BigDecimal(v).setScale(0, java.math.RoundingMode.CEILING).toPlainString();
   }
 
   private static Map<String, String> queryParameters(String query) {

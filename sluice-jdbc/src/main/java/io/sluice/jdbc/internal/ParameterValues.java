@@ -89,6 +89,10 @@ final class ParameterValues {
       case Types.DOUBLE, Types.FLOAT -> n instanceof Number v ? (Object) v.doubleValue() : of(n);
       case Types.REAL -> n instanceof Number v ? (Object) v.floatValue() : of(n);
       case Types.TIME -> x instanceof String text ? TemporalValues.timeText(text) : of(x);
+      // a java.sql.Time or Date (any java.util.Date) as a timestamp: its instant, as pgjdbc's setObject
+      // does (a Time alone is 1970-01-01 at that time); the server cannot read a time's text as one
+      case Types.TIMESTAMP, Types.TIMESTAMP_WITH_TIMEZONE -> x instanceof java.util.Date d
+          && !(x instanceof java.sql.Timestamp) ? of(new java.sql.Timestamp(d.getTime())) : of(x);
       default -> of(x);
     };
   }

@@ -127,10 +127,12 @@ final class PrimitiveValues {
       }
       default -> { }
     }
-    throw SqlErrors.of("cannot cast to boolean: \"" + v + "\"", "42846");
+    // pgjdbc's words (BooleanTypeUtil), which code written for it may compare
+    throw SqlErrors.of("Cannot cast to boolean: \"" + v + "\"", "42846");
   }
 
+  /** pgjdbc's words for it ("Bad value for type {0} : {1}"), which code written for it may compare. */
   private static SQLException outOfRange(Column col, String type, Object v) {
-    return SqlErrors.of("column " + col.name() + ": bad value for type " + type + ": " + v, "22003");
+    return SqlErrors.of("Bad value for type " + type + " : " + v, "22003");
   }
 }

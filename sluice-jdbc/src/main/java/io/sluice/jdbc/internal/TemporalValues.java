@@ -86,8 +86,13 @@ final class TemporalValues {
   static Time time(Object v, Calendar cal, String column) throws SQLException {
     return switch (v) {
       case null -> null;
-      case LocalTime t -> new Time(millis(t.atDate(LocalDate.EPOCH), zone(cal)));
-      case OffsetTime t -> new Time(t.atDate(LocalDate.EPOCH).toInstant().toEpochMilli());
+      // PostgreSQL's 24:00:00 (what 23:59:59.9999995 rounds to) decodes as LocalTime.MAX: as a
+      // Time it is Time.valueOf("24:00:00"), the next day's midnight, as pgjdbc reads it
+      case LocalTime t -> new Time(millis(t.equals(LocalTime.MAX) ? LocalDate.EPOCH.plusDays(1).atStartOfDay()
+          : t.atDate(LocalDate.EPOCH), zone(cal)));
+      case OffsetTime t -> new Time((t.toLocalTime().equals(LocalTime.MAX)
+          ? OffsetTime.of(LocalTime.MIDNIGHT, t.getOffset()).atDate(LocalDate.EPOCH.plusDays(1))
+          : t.atDate(LocalDate.EPOCH)).toInstant().toEpochMilli());
       case LocalDateTime t -> time(t.toLocalTime(), cal, column);
       case OffsetDateTime t -> time(t.atZoneSameInstant(zone(cal)).toLocalTime(), cal, column);
       case String s -> time(parse(s.indexOf('-') == 4 ? s : "1970-01-01 " + s.trim(), column), cal, column);

@@ -51,6 +51,19 @@ class DriverSettingsTest {
   }
 
   @Test
+  void loginTimeoutIsDecimalSecondsRoundedUpAndNoNumberIsRefusedByName() {
+    assertEquals(10, parse("jdbc:postgresql://h/db?loginTimeout=10.0").config().connectTimeout().orElseThrow()
+        .toSeconds());
+    assertEquals(3, parse("jdbc:postgresql://h/db", "loginTimeout", "2.5").config().connectTimeout().orElseThrow()
+        .toSeconds(), "never shorter than asked");
+    assertEquals(1, parse("jdbc:postgresql://h/db?loginTimeout=.2").config().connectTimeout().orElseThrow()
+        .toSeconds());
+    io.sluice.ConfigException e = assertThrows(io.sluice.ConfigException.class,
+        () -> parse("jdbc:postgresql://h/db?loginTimeout=zzzz"));
+    assertTrue(e.getMessage().contains("\"loginTimeout\""), e.getMessage());
+  }
+
+  @Test
   void routingParametersByTheirJdbcNamesFromTheUrlOrProperties() {
     DriverSettings u = parse("jdbc:postgresql://h1,h2/db?readRouting=prefer-standby&maxStandbyLag=2s&readYourWrites=off");
     DriverSettings p = parse("jdbc:sluice:postgresql://h1,h2/db", "readRouting", "prefer-standby", "maxStandbyLag", "2s",
