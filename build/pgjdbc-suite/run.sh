@@ -80,8 +80,16 @@ prepare_jars() {
   (cd "$repo" && mvn -pl sluice-jdbc-drop-in dependency:build-classpath -DincludeScope=runtime \
     -Dmdep.outputFile="$WORK/sluice.classpath")
   local v; v=$(sed -n 's:.*<version>\(.*\)</version>.*:\1:p' "$repo/sluice-jdbc-drop-in/pom.xml" | head -n1)
-  printf '%s:%s' "$MAVEN_REPO/io/sluice/sluice-jdbc-drop-in/$v/sluice-jdbc-drop-in-$v.jar" \
-    "$(cat "$WORK/sluice.classpath")" > "$WORK/sluice.classpath.full"
+  # copied, so that a later install into the Maven repository (another build) cannot change the
+  # jars under a run in progress
+  rm -rf "$WORK/sluice-jars" && mkdir -p "$WORK/sluice-jars"
+  local cp="" jar
+  for jar in "$MAVEN_REPO/io/sluice/sluice-jdbc-drop-in/$v/sluice-jdbc-drop-in-$v.jar" \
+      $(tr ':' ' ' < "$WORK/sluice.classpath"); do
+    cp "$jar" "$WORK/sluice-jars/"
+    cp="${cp:+$cp:}$WORK/sluice-jars/$(basename "$jar")"
+  done
+  printf '%s' "$cp" > "$WORK/sluice.classpath.full"
 }
 
 prepare_sources() {

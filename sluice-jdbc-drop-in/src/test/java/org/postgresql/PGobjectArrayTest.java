@@ -82,4 +82,14 @@ class PGobjectArrayTest {
       }
     }
   }
+
+  @Test
+  void aJsonArraysElementsAreStringsAsInPgjdbc() throws Exception {
+    try (Connection c = DropInServer.connect(); Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("select '{[2],[3]}'::json[], '{\"{}\"}'::jsonb[]")) {
+      assertTrue(rs.next());
+      assertArrayEquals(new Object[] {"[2]", "[3]"}, (Object[]) rs.getArray(1).getArray());
+      assertEquals(String.class, ((Object[]) rs.getArray(2).getArray())[0].getClass());
+    }
+  }
 }

@@ -80,4 +80,41 @@ class ArrayValuesTest extends OneConnection {
       assertArrayEquals(new BigDecimal[] {new BigDecimal("1.00")}, (BigDecimal[]) ((Array) rs.getObject(3)).getArray());
     }
   }
+
+  @Test
+  void aNullArrayAByteaArrayAndStringsTypedByTheirElementType() throws SQLException {
+    Array none = c.createArrayOf("float8", null);
+    assertNull(none.getArray(), "an SQL NULL array, not a freed one");
+    byte[][] bytes = {{0x01, (byte) 0xFF}, {}, null};
+    Array bytea = c.createArrayOf("bytea", bytes);
+    assertSame(bytes, bytea.getArray(), "each byte[] is one bytea value");
+    // strings for int8 go as an int8[] literal: SELECT ? has that type, not text
+    try (PreparedStatement p = c.prepareStatement("select ?, ?::bytea[], ?")) {
+      p.setArray(1, c.createArrayOf("int8", new String[] {null, "7"}));
+      p.setArray(2, bytea);
+      p.setArray(3, none);
+      try (ResultSet rs = p.executeQuery()) {
+        assertTrue(rs.next());
+        assertArrayEquals(new Long[] {null, 7L}, (Long[]) rs.getArray(1).getArray());
+        byte[][] back = (byte[][]) rs.getArray(2).getArray();
+        assertArrayEquals(bytes[0], back[0]);
+        assertEquals(0, back[1].length);
+        assertNull(back[2]);
+        assertNull(rs.getArray(3));
+      }
+    }
+    none.free();
+    assertThrows(SQLException.class, none::getArray);
+  }
+
+  @Test
+  void toStringIsPostgresqlsTextOfTheArray() throws SQLException {
+    assertEquals("{3.5,-4.5,NULL,77.0}", c.createArrayOf("float8", new Double[] {3.5, -4.5, null, 77.0}).toString());
+    assertEquals("{\"a b\",\"\",\"NULL\",\"q\\\"\",x,t}",
+        c.createArrayOf("text", new Object[] {"a b", "", "NULL", "q\"", "x", true}).toString());
+    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("select '{{1,2},{3,4}}'::int4[]")) {
+      assertTrue(rs.next());
+      assertEquals("{{1,2},{3,4}}", rs.getArray(1).toString());
+    }
+  }
 }

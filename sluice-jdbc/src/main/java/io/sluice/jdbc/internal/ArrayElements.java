@@ -18,6 +18,9 @@ final class ArrayElements {
       return a;
     }
     Class<?> component = a.getClass().getComponentType();
+    if (component == byte[].class) {
+      return a;   // a bytea array: each byte[] is one value, as pgjdbc gives it (byte[][])
+    }
     if (component.isPrimitive()) {
       return boxed(a);
     }
@@ -50,11 +53,13 @@ final class ArrayElements {
   }
 
   /**
-   * With the drop-in present, the elements of an interval, json or jsonb array as it gives those
-   * types' column values (pgjdbc's {@code PGInterval}, {@code PGobject}), in an array of their class.
+   * With the drop-in present, the elements of an interval array as it gives that type's column
+   * values (pgjdbc's {@code PGInterval}), in an array of their class. A json or jsonb array's
+   * elements stay strings, as pgjdbc's {@code getArray} gives them (its JsonbTest); its result set
+   * ({@code getResultSet}) reads them as column values, {@code PGobject}s.
    */
   static Object extended(Object a, String baseTypeName, SluiceConnection connection) throws SQLException {
-    boolean asked = baseTypeName.equals("interval") || baseTypeName.equals("json") || baseTypeName.equals("jsonb");
+    boolean asked = baseTypeName.equals("interval");
     if (!asked || !Extensions.present() || !(a instanceof Object[] elements)) {
       return a;
     }

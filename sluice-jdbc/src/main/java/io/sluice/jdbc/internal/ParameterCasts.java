@@ -23,6 +23,16 @@ final class ParameterCasts {
 
   private ParameterCasts() {}
 
+  /**
+   * The array type of built-in element type {@code elementType} ({@code int8[]}), for an array
+   * literal from {@code createArrayOf}, as pgjdbc declares it; null for another type (the server
+   * then reads the literal as the column's type).
+   */
+  static String arrayOf(String elementType) {
+    JdbcTypes.Type named = JdbcTypes.byName(elementType);
+    return named == null ? null : named.name() + "[]";
+  }
+
   /** The type a NULL of JDBC type {@code sqlType} is cast to, or null to leave it untyped. */
   static String castFor(int sqlType, String typeName) {
     JdbcTypes.Type named = JdbcTypes.byName(typeName);

@@ -14,7 +14,9 @@ final class SluiceArray implements java.sql.Array {
   private final String baseTypeName;
   /** The connection whose session answers {@link #getResultSet}. */
   private final SluiceConnection connection;
+  /** Null for an SQL NULL array ({@code createArrayOf(type, null)}, as pgjdbc allows). */
   private Object elements;
+  private boolean freed;
 
   SluiceArray(String baseTypeName, Object elements, SluiceConnection connection) {
     this.baseTypeName = baseTypeName;
@@ -23,7 +25,7 @@ final class SluiceArray implements java.sql.Array {
   }
 
   Object elements() throws SQLException {
-    if (elements == null) {
+    if (freed) {
       throw SqlErrors.of("the array was freed", "HY000");
     }
     return elements;
@@ -43,6 +45,9 @@ final class SluiceArray implements java.sql.Array {
   @Override
   public Object getArray() throws SQLException {
     Object e = elements();
+    if (e == null) {
+      return null;   // an SQL NULL array
+    }
     Object a = ArrayElements.forJdbc(e instanceof java.util.List<?> l ? l.toArray() : e);
     return ArrayElements.extended(a, baseTypeName, connection);
   }
@@ -58,6 +63,9 @@ final class SluiceArray implements java.sql.Array {
   @Override
   public Object getArray(long index, int count) throws SQLException {
     Object a = getArray();
+    if (a == null) {
+      return null;
+    }
     int length = java.lang.reflect.Array.getLength(a);
     if (index < 1 || count < 0 || index - 1 + count > length) {
       throw SqlErrors.of("array slice from " + index + " of " + count + " elements is outside 1.." + length, "2202E");
@@ -97,11 +105,13 @@ final class SluiceArray implements java.sql.Array {
 
   @Override
   public void free() {
+    freed = true;
     elements = null;
   }
 
+  /** PostgreSQL's text of the array ({@code {1,2,NULL}}), as pgjdbc's {@code Array.toString}. */
   @Override
   public String toString() {
-    return java.util.Arrays.deepToString(new Object[] {elements});
+    return freed ? "(freed array of " + baseTypeName + ")" : ArrayLiteral.display(elements);
   }
 }

@@ -408,7 +408,8 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
 
   @Override
   public void setArray(int i, java.sql.Array x) throws SQLException {
-    set(i, ParameterValues.of(x));
+    Object v = ParameterValues.of(x);   // an array literal of a built-in type is cast to its array type
+    set(i, v, v instanceof String && x instanceof SluiceArray a ? ParameterCasts.arrayOf(a.getBaseTypeName()) : null);
   }
 
   @Override
