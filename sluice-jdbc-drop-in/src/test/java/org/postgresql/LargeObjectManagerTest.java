@@ -115,4 +115,46 @@ class LargeObjectManagerTest {
       assertFalse(exists(c, oid));
     }
   }
+
+  @Test
+  void theInputStreamFillsArraysMarksResetsAndSkipsAsPgjdbcs() throws Exception {
+    byte[] data = new byte[4096];
+    for (int i = 0; i < data.length; i++) {
+      data[i] = (byte) i;
+    }
+    try (Connection c = DropInServer.connect()) {
+      c.setAutoCommit(false);
+      LargeObjectManager lom = ((PGConnection) c).getLargeObjectAPI();
+      long oid = lom.createLO();
+      try (LargeObject lo = lom.open(oid)) {
+        lo.write(data);
+      }
+      // a 512-byte buffer, a 1024-byte limit: one read fills the array up to the limit
+      try (InputStream in = lom.open(oid).getInputStream(512, 1024)) {
+        assertEquals(0, in.read());
+        byte[] buf = new byte[1024];
+        assertEquals(1023, in.read(buf, 0, buf.length));
+        assertEquals(1, buf[0]);
+        assertEquals(-1, in.read(), "the limit");
+      }
+      LargeObject lo = lom.open(oid, LargeObjectManager.READ);
+      lo.seek(100);
+      InputStream in = lo.getInputStream();
+      assertTrue(in.markSupported());
+      assertEquals(100, in.read());
+      in.reset();   // before any mark: back to where the stream began
+      assertEquals(100, in.read());
+      in.mark(4);
+      assertEquals(101, in.read());
+      assertEquals(102, in.read());
+      in.reset();
+      assertEquals(101, in.read());
+      assertEquals(1000, in.skip(1000));
+      assertEquals((byte) 1102, (byte) in.read());
+      assertEquals(1_000_000, in.skip(1_000_000), "past the end: large objects are sparse");
+      assertEquals(-1, in.read());
+      assertThrows(java.io.IOException.class, () -> in.skip(Long.MAX_VALUE / 2), "past the server's maximum");
+      c.rollback();
+    }
+  }
 }
