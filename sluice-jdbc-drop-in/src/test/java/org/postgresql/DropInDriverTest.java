@@ -37,4 +37,45 @@ class DropInDriverTest {
     assertFalse(driver.acceptsURL("jdbc:mysql://x/y"));
     assertTrue(driver.acceptsURL("jdbc:postgresql://x/y"));
   }
+
+  @Test
+  void parseUrlGivesPgjdbcsPropertiesAndNullForAnotherUrl() {
+    Properties defaults = new Properties();
+    defaults.setProperty("user", "fromdefaults");
+    defaults.setProperty("ssl", "false");
+    Properties p = Driver.parseURL("jdbc:postgresql://h1:6000,[::1],:7000/d%26b?ssl=true&user=%26u&flag", defaults);
+    assertEquals("h1,[::1],localhost", p.getProperty("PGHOST"));
+    assertEquals("6000,5432,7000", p.getProperty("PGPORT"));
+    assertEquals("d&b", p.getProperty("PGDBNAME"));
+    assertEquals("&u", p.getProperty("user"), "the URL wins over the defaults");
+    assertEquals("true", p.getProperty("ssl"));
+    assertEquals("", p.getProperty("flag"));
+    Properties none = Driver.parseURL("jdbc:postgresql:", defaults);
+    assertEquals("localhost", none.getProperty("PGHOST"));
+    assertEquals("fromdefaults", none.getProperty("PGDBNAME"), "the user's name, as the server takes it");
+    assertEquals("db", Driver.parseURL("jdbc:postgresql:db", null).getProperty("PGDBNAME"));
+    assertNull(Driver.parseURL("jdbc:mysql://h/db", null));
+    assertNull(Driver.parseURL("jdbc:postgresql://h/db/x", null));
+    assertNull(Driver.parseURL("jdbc:postgresql://h/db?password=%zz", null));
+    java.sql.DriverPropertyInfo user = java.util.Arrays.stream(new Driver().getPropertyInfo(
+        "jdbc:postgresql://localhost/test?user=fred", new Properties())).filter(i -> i.name.equals("user"))
+        .findFirst().orElseThrow();
+    assertEquals("fred", user.value, "getPropertyInfo shows the URL's values");
+  }
+
+  @Test
+  void deregisterAndRegisterAgain() throws Exception {
+    assertTrue(Driver.isRegistered());
+    Driver.deregister();
+    try {
+      assertFalse(Driver.isRegistered());
+      assertThrows(IllegalStateException.class, Driver::deregister);
+    } finally {
+      Driver.register();
+    }
+    assertTrue(Driver.isRegistered());
+    assertTrue(java.util.Collections.list(java.sql.DriverManager.getDrivers()).stream()
+        .anyMatch(d -> d instanceof Driver));
+    assertTrue(Driver.getVersion().startsWith("Sluice JDBC "));
+  }
 }
