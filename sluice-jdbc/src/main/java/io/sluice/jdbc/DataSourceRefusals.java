@@ -13,6 +13,13 @@ import javax.sql.DataSource;
  * reaches them.
  */
 abstract class DataSourceRefusals implements DataSource {
+  /**
+   * Protected: deserializing a subclass in another package (the drop-in's {@code PGSimpleDataSource})
+   * calls the no-argument constructor of this, its first class that is not Serializable, which
+   * must be accessible from there.
+   */
+  protected DataSourceRefusals() {}
+
 
   @Override
   public java.util.logging.Logger getParentLogger() throws java.sql.SQLFeatureNotSupportedException {

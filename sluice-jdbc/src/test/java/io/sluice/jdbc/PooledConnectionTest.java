@@ -65,4 +65,45 @@ class PooledConnectionTest {
     assertEquals(List.of("closed", "error 08003"), events);
     pooled.close();
   }
+
+  @Test
+  void aStatementsConnectionIsTheHandleSoClosingItReturnsTheConnection() throws Exception {
+    SluiceConnectionPoolDataSource ds = new SluiceConnectionPoolDataSource();
+    ds.setUrl(TestDatabase.url());
+    PooledConnection pooled = ds.getPooledConnection();
+    List<String> events = new CopyOnWriteArrayList<>();
+    pooled.addConnectionEventListener(new ConnectionEventListener() {
+      @Override
+      public void connectionClosed(ConnectionEvent e) {
+        events.add("closed");
+      }
+
+      @Override
+      public void connectionErrorOccurred(ConnectionEvent e) {
+        events.add("error");
+      }
+    });
+    try {
+      Connection handle = pooled.getConnection();
+      Statement plain = handle.createStatement();
+      java.sql.PreparedStatement prepared = handle.prepareStatement("select ?::int");
+      java.sql.CallableStatement call = handle.prepareCall("{? = call abs(?)}");
+      for (Statement st : new Statement[] {plain, prepared, call}) {
+        assertSame(handle, st.getConnection());
+      }
+      prepared.setInt(1, 7);
+      try (ResultSet rs = prepared.executeQuery()) {
+        assertTrue(rs.next());
+        assertEquals(7, rs.getInt(1), "the statement still runs on the physical connection");
+      }
+      prepared.getConnection().close();   // what code handed only a statement does to give it back
+      assertEquals(List.of("closed"), events);
+      try (Connection again = pooled.getConnection(); Statement s = again.createStatement();
+          ResultSet rs = s.executeQuery("select 1")) {
+        assertTrue(rs.next(), "the physical connection was given back, not closed");
+      }
+    } finally {
+      pooled.close();
+    }
+  }
 }

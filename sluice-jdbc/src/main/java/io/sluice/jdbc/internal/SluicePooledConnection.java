@@ -41,15 +41,47 @@ public final class SluicePooledConnection implements PooledConnection {
     return (Connection) Proxy.newProxyInstance(physical.getClass().getClassLoader(), handleInterfaces(), handle);
   }
 
+  /** {@code st}, whose {@code getConnection} answers {@code handle}; every other call reaches {@code st}. */
+  private static java.sql.Statement handleStatement(java.sql.Statement st, Connection handle) {
+    InvocationHandler h = (proxy, m, args) -> {
+      switch (m.getName()) {
+        case "getConnection" -> {
+          if (m.getParameterCount() == 0) {
+            return handle;
+          }
+        }
+        case "equals" -> {
+          return proxy == args[0];
+        }
+        case "hashCode" -> {
+          return System.identityHashCode(proxy);
+        }
+        default -> { }
+      }
+      try {
+        return m.invoke(st, args);
+      } catch (InvocationTargetException e) {
+        throw e.getCause();
+      }
+    };
+    return (java.sql.Statement) Proxy.newProxyInstance(st.getClass().getClassLoader(), publicInterfaces(st.getClass(),
+        java.sql.Statement.class), h);
+  }
+
   /**
    * {@link Connection}, and the other public API the physical connection implements (the drop-in's
    * is a pgjdbc {@code PGConnection}), so that code casting a pooled handle works as it does on
    * pgjdbc's; the driver's own mix-ins, in packages no module exports, are left out.
    */
   private Class<?>[] handleInterfaces() {
+    return publicInterfaces(physical.getClass(), Connection.class);
+  }
+
+  /** {@code first}, then the exported public interfaces {@code type} implements. */
+  private static Class<?>[] publicInterfaces(Class<?> type, Class<?> first) {
     java.util.Set<Class<?>> all = new java.util.LinkedHashSet<>();
-    all.add(Connection.class);
-    for (Class<?> k = physical.getClass(); k != null; k = k.getSuperclass()) {
+    all.add(first);
+    for (Class<?> k = type; k != null; k = k.getSuperclass()) {
       for (Class<?> i : k.getInterfaces()) {
         if (java.lang.reflect.Modifier.isPublic(i.getModifiers()) && i.getModule().isExported(i.getPackageName())) {
           all.add(i);
@@ -132,7 +164,10 @@ public final class SluicePooledConnection implements PooledConnection {
         throw SqlErrors.of("this connection handle was closed (its connection went back to the pool)", "08003");
       }
       try {
-        return m.invoke(physical, args);
+        Object r = m.invoke(physical, args);
+        // JDBC 4.3 section 11.4: a statement of a pooled connection gives the handle as its
+        // connection, so that getConnection().close() returns it to the pool, not closes it
+        return r instanceof java.sql.Statement st ? handleStatement(st, (Connection) proxy) : r;
       } catch (InvocationTargetException e) {
         Throwable cause = e.getCause();
         if (cause instanceof SQLException x && endsConnection(x)) {
