@@ -108,4 +108,30 @@ class PGobjectTest {
       }
     }
   }
+
+  @Test
+  void aCompositeOrARangeReadsAsAPGobjectOfTheServersText() throws Exception {
+    try (Connection c = DropInServer.connect(); Statement s = c.createStatement()) {
+      s.execute("create type pg_temp.pgo_pair as (i int, d numeric, u uuid, t text)");
+      try (ResultSet rs = s.executeQuery("select '(1,2.2,,\"a b\")'::pg_temp.pgo_pair, int4range(1, 5),"
+          + " null::pg_temp.pgo_pair")) {
+        assertTrue(rs.next());
+        PGobject pair = (PGobject) rs.getObject(1);
+        assertEquals("pgo_pair", pair.getType());
+        assertEquals("(1,2.2,,\"a b\")", pair.getValue());
+        PGobject range = (PGobject) rs.getObject(2);
+        assertEquals("int4range", range.getType());
+        assertEquals("[1,5)", range.getValue());
+        assertNull(rs.getObject(3));
+      }
+      // and back: the PGobject binds as its text, for the server to read as the column's type
+      try (PreparedStatement p = c.prepareStatement("select (?::pg_temp.pgo_pair).t")) {
+        p.setObject(1, of("pgo_pair", "(2,,,\"c d\")"));
+        try (ResultSet rs = p.executeQuery()) {
+          assertTrue(rs.next());
+          assertEquals("c d", rs.getString(1));
+        }
+      }
+    }
+  }
 }

@@ -96,13 +96,13 @@ public final class PgjdbcExtension implements Extension {
     if (decoded instanceof Interval i) {
       return new PGInterval(i.toString());
     }
-    if (decoded instanceof String s) {
+    if (decoded instanceof String s) {   // a composite or range comes as its text, as pgjdbc reads it
       PGobject o = new PGobject();
       o.setType(typeName);
       o.setValue(s);
       return o;
     }
-    return decoded;   // a value Sluice has a class for (a composite, a range): kept
+    return decoded;   // a value of another class Sluice decodes to: kept
   }
 
   /**

@@ -40,23 +40,30 @@ final class ObjectValues {
       case REFCURSOR -> RefCursors.fetchAll(connection, v);
       case XML -> LobColumns.sqlXml(r, c);
       default -> v != null && (v.getClass().isArray() && !(v instanceof byte[]) || v instanceof java.util.List)
-          ? array(v, col, connection) : extended(v, col, connection);
+          ? array(v, col, connection) : extended(r, c, v, col, connection);
     };
   }
 
   /**
    * A value of json, jsonb, interval or a type outside the built-in ones (enums aside) as an {@link Extension}
-   * gives it (the drop-in: pgjdbc's {@code PGobject}, {@code PGInterval}); as decoded without one.
+   * gives it (the drop-in: pgjdbc's {@code PGobject}, {@code PGInterval}); as decoded without one. A
+   * composite or range goes to the extension as the server's text of it, which is what pgjdbc's
+   * {@code PGobject} holds ({@code (1,2.2,)}, {@code [1,5)}).
    */
-  private static Object extended(Object v, Column col, SluiceConnection connection) throws SQLException {
+  private static Object extended(Row r, int c, Object v, Column col, SluiceConnection connection)
+      throws SQLException {
     int oid = col.typeOid();
     if (v == null || !Extensions.present()) {
       return v;
     }
     // not enums (VARCHAR: strings, as in pgjdbc) nor the other built-in types, which have their classes
-    boolean asked = oid == 114 || oid == 3802 || oid == 1186
+    boolean asked = oid == 114 || oid == 3802 || oid == 1186 || v instanceof io.sluice.types.Range<?>
         || JdbcTypes.builtIn(oid) == null && connection.typeNames.sqlType(oid) != java.sql.Types.VARCHAR;
-    return asked ? Extensions.get().columnObject(connection, connection.typeNames.name(oid), v) : v;
+    if (!asked) {
+      return v;
+    }
+    Object given = v instanceof io.sluice.types.Composite || v instanceof io.sluice.types.Range<?> ? r.getString(c) : v;
+    return Extensions.get().columnObject(connection, connection.typeNames.name(oid), given);
   }
 
   static java.sql.Array array(Object v, Column col, SluiceConnection connection) throws SQLException {
@@ -138,7 +145,7 @@ final class ObjectValues {
     if (t != null) {
       return type.cast(t);
     }
-    Object x = extended(v, col, connection);
+    Object x = extended(r, c, v, col, connection);
     if (x != v && type.isInstance(x)) {
       return type.cast(x);
     }
