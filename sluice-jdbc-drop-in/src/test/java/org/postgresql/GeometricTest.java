@@ -190,4 +190,25 @@ class GeometricTest {
       }
     }
   }
+
+  @Test
+  void aBoxArrayReadsAsPGboxesAndBindsWithItsSemicolons() throws Exception {
+    try (Connection c = DropInServer.connect(); Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("select '{(3,4),(1,2);(7,8),(5,6)}'::box[], '{\"(1,2)\",NULL}'::point[]")) {
+      assertTrue(rs.next());
+      Object[] boxes = (Object[]) rs.getArray(1).getArray();
+      assertEquals(new PGbox(1, 2, 3, 4), boxes[0]);
+      assertEquals(new PGbox(5, 6, 7, 8), boxes[1]);
+      Object[] points = (Object[]) rs.getArray(2).getArray();
+      assertEquals(new PGpoint(1, 2), points[0]);
+      assertNull(points[1]);
+    }
+    try (Connection c = DropInServer.connect(); PreparedStatement p = c.prepareStatement("select ?::box[]::text")) {
+      p.setArray(1, c.createArrayOf("box", new PGbox[] {new PGbox(1, 2, 3, 4), new PGbox(5, 6, 7, 8)}));
+      try (ResultSet rs = p.executeQuery()) {
+        assertTrue(rs.next());
+        assertEquals("{(3,4),(1,2);(7,8),(5,6)}", rs.getString(1));
+      }
+    }
+  }
 }

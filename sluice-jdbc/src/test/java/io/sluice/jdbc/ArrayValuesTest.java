@@ -89,10 +89,11 @@ class ArrayValuesTest extends OneConnection {
     Array bytea = c.createArrayOf("bytea", bytes);
     assertSame(bytes, bytea.getArray(), "each byte[] is one bytea value");
     // strings for int8 go as an int8[] literal: SELECT ? has that type, not text
-    try (PreparedStatement p = c.prepareStatement("select ?, ?::bytea[], ?")) {
+    try (PreparedStatement p = c.prepareStatement("select ?, ?::bytea[], ?, ?")) {
       p.setArray(1, c.createArrayOf("int8", new String[] {null, "7"}));
+      p.setArray(3, c.createArrayOf("int8", new String[] {null, null}));
       p.setArray(2, bytea);
-      p.setArray(3, none);
+      p.setArray(4, none);
       try (ResultSet rs = p.executeQuery()) {
         assertTrue(rs.next());
         assertArrayEquals(new Long[] {null, 7L}, (Long[]) rs.getArray(1).getArray());
@@ -100,7 +101,8 @@ class ArrayValuesTest extends OneConnection {
         assertArrayEquals(bytes[0], back[0]);
         assertEquals(0, back[1].length);
         assertNull(back[2]);
-        assertNull(rs.getArray(3));
+        assertArrayEquals(new Long[] {null, null}, (Long[]) rs.getArray(3).getArray(), "all nulls: still int8[]");
+        assertNull(rs.getArray(4));
       }
     }
     none.free();
@@ -115,6 +117,21 @@ class ArrayValuesTest extends OneConnection {
     try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("select '{{1,2},{3,4}}'::int4[]")) {
       assertTrue(rs.next());
       assertEquals("{{1,2},{3,4}}", rs.getArray(1).toString());
+    }
+  }
+
+  @Test
+  void legacyTemporalElementsBindAsTheirValues() throws SQLException {
+    try (PreparedStatement p = c.prepareStatement("select ?::time[]::text, ?::timestamp[]::text, ?::date[]::text")) {
+      p.setArray(1, c.createArrayOf("time", new Object[] {java.sql.Time.valueOf("12:34:56"), null}));
+      p.setArray(2, c.createArrayOf("timestamp", new Object[] {java.sql.Timestamp.valueOf("2020-01-02 03:04:05.5")}));
+      p.setArray(3, c.createArrayOf("date", new Object[][] {{java.sql.Date.valueOf("2021-02-03")}}));
+      try (ResultSet rs = p.executeQuery()) {
+        assertTrue(rs.next());
+        assertEquals("{12:34:56,NULL}", rs.getString(1));
+        assertEquals("{\"2020-01-02 03:04:05.5\"}", rs.getString(2));
+        assertEquals("{{2021-02-03}}", rs.getString(3));
+      }
     }
   }
 }

@@ -215,7 +215,7 @@ final class ArrayCodec extends BaseCodec<Object> {
     sb.append('{');
     for (int i = 0; i < n; i++) {
       if (i > 0) {
-        sb.append(',');
+        sb.append(ArrayText.delimiter(elementOid));
       }
       Object e = get(v, i);
       if (!last) {

@@ -15,6 +15,13 @@ final class ArrayText {
   private ArrayText() {}
 
   private static final char DELIMITER = ',';
+  /**
+   * The element separator of arrays of {@code elementOid} (pg_type.typdelim): ',' but for {@code
+   * box}, the one built-in type whose text holds commas between its corners, whose arrays use ';'.
+   */
+  static char delimiter(int elementOid) {
+    return elementOid == Oids.BOX ? ';' : DELIMITER;
+  }
 
   /** Appends one non-null element, quoted when array_in would otherwise misread it. */
   static void appendElement(StringBuilder sb, String s) {
@@ -45,6 +52,7 @@ final class ArrayText {
     final Codec<?> element;
     final TextCursor c;
     final TypeContext ctx;
+    final char delimiter;
     final ArrayList<Object> items = new ArrayList<>();
     final int[] dims = new int[ArrayCodec.MAXDIM];
     int ndim = -1;
@@ -55,6 +63,7 @@ final class ArrayText {
       this.element = element;
       this.c = c;
       this.ctx = ctx;
+      this.delimiter = array instanceof ArrayCodec a ? delimiter(a.elementOid()) : DELIMITER;
       java.util.Arrays.fill(dims, -1);
     }
   }
@@ -156,7 +165,7 @@ final class ArrayText {
       if (c.eat('}')) {
         break;
       }
-      c.expect(DELIMITER);
+      c.expect(p.delimiter);
     }
     if (p.dims[depth] < 0) {
       p.dims[depth] = count;
@@ -194,7 +203,7 @@ final class ArrayText {
     boolean escaped = false;
     while (true) {
       int ch = c.peek();
-      if (ch < 0 || ch == DELIMITER || ch == '}') {
+      if (ch < 0 || ch == p.delimiter || ch == '}') {
         break;
       }
       if (ch == '{' || ch == '"') {

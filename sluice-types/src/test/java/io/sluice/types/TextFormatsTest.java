@@ -109,6 +109,8 @@ class TextFormatsTest {
     Values.assertSame(new Integer[] {1, 2, 3}, decode(codec("_int4"), "[-1:1]={1,2,3}"), "negative lower bound");
     Values.assertSame(new String[][] {{"é", "\""}}, decode(texts, "{{é,\"\\\"\"}}"), "multi-byte and escaped quote");
     assertEquals("{{1,2},{3,4}}", Hex.encodeText(codec("_int4"), new int[][] {{1, 2}, {3, 4}}, CTX));
+    Values.assertSame(new String[] {"(3,4),(1,2)", "(7,8),(5,6)"}, decode(new ArrayCodec("_box", Oids.BOX, Texts.TEXT, REGISTRY), "{(3,4),(1,2);(7,8),(5,6)}"),
+        "a box array separates its elements with ';'");
     assertEquals("{\"\\\\x00ff\",NULL}", Hex.encodeText(codec("_bytea"), new byte[][] {{0, (byte) 0xff}, null}, CTX));
   }
 

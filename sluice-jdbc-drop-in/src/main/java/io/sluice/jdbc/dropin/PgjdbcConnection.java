@@ -19,9 +19,11 @@ import org.postgresql.util.PGobject;
  * The driver's connection when the drop-in is on the path: Sluice's, and a {@link PGConnection}
  * too, so that code written for pgjdbc that casts ({@code ((PGConnection) conn).getCopyAPI()},
  * as much of it does, rather than {@code unwrap}) works. Each pgjdbc call goes to the connection's
- * {@link PgConnectionView}, the same one {@code unwrap(PGConnection.class)} gives.
+ * {@link PgConnectionView}, the same one {@code unwrap(PGConnection.class)} gives. Public, as
+ * pgjdbc's {@code PgConnection} is, so that code calling its public methods by reflection ({@link
+ * #getTransactionState}) reaches them; its package is not exported.
  */
-final class PgjdbcConnection extends SluiceConnection implements PGConnection {
+public final class PgjdbcConnection extends SluiceConnection implements PGConnection {
   private final ViewState state;
   private final PgConnectionView view;
 

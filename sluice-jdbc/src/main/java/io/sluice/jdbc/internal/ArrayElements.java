@@ -11,6 +11,10 @@ import java.sql.SQLException;
  * element can be NaN or an infinity (a Double; then the array stays {@code Number[]}).
  */
 final class ArrayElements {
+  /** The geometric types: the drop-in gives their elements as pgjdbc's classes ({@code PGbox}…), as their columns. */
+  private static final java.util.Set<String> GEOMETRIC = java.util.Set.of("point", "box", "circle", "line", "lseg",
+      "path", "polygon");
+
   private ArrayElements() {}
 
   static Object forJdbc(Object a) {
@@ -53,13 +57,13 @@ final class ArrayElements {
   }
 
   /**
-   * With the drop-in present, the elements of an interval array as it gives that type's column
-   * values (pgjdbc's {@code PGInterval}), in an array of their class. A json or jsonb array's
-   * elements stay strings, as pgjdbc's {@code getArray} gives them (its JsonbTest); its result set
-   * ({@code getResultSet}) reads them as column values, {@code PGobject}s.
+   * With the drop-in present, the elements of an interval or geometric array as it gives those
+   * types' column values (pgjdbc's {@code PGInterval}, {@code PGbox}…), in an array of their
+   * class. A json or jsonb array's elements stay strings, as pgjdbc's {@code getArray} gives them
+   * (its JsonbTest); its result set ({@code getResultSet}) reads them as column values.
    */
   static Object extended(Object a, String baseTypeName, SluiceConnection connection) throws SQLException {
-    boolean asked = baseTypeName.equals("interval");
+    boolean asked = baseTypeName.equals("interval") || GEOMETRIC.contains(baseTypeName);
     if (!asked || !Extensions.present() || !(a instanceof Object[] elements)) {
       return a;
     }

@@ -9,10 +9,15 @@ final class ArrayLiteral {
   private ArrayLiteral() {}
 
   static String of(Object[] elements) {
+    return of(elements, ',');
+  }
+
+  /** As {@link #of(Object[])}, the elements separated by the element type's {@code delimiter} ({@code ;} for box). */
+  static String of(Object[] elements, char delimiter) {
     StringBuilder sb = new StringBuilder("{");
     for (int i = 0; i < elements.length; i++) {
       if (i > 0) {
-        sb.append(',');
+        sb.append(delimiter);
       }
       Object e = elements[i];
       if (e == null) {
@@ -20,7 +25,7 @@ final class ArrayLiteral {
         continue;
       }
       if (e instanceof Object[] inner) {
-        sb.append(of(inner));   // a dimension more: {{"a","b"},{"c","d"}}
+        sb.append(of(inner, delimiter));   // a dimension more: {{"a","b"},{"c","d"}}
         continue;
       }
       sb.append('"');

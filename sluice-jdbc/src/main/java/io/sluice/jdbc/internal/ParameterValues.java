@@ -178,13 +178,37 @@ final class ParameterValues {
     Object elements = a.getArray();
     JdbcTypes.Type t = JdbcTypes.byName(a.getBaseTypeName());
     boolean textElements = t != null && JdbcTypes.isCharacter(t.sqlType());
+    // box is the one built-in type whose array elements are separated by ';' (typdelim)
+    char delimiter = a.getBaseTypeName().equals("box") ? ';' : ',';
     if (elements instanceof Object[] objects && !textElements && allStringsOrNull(objects)) {
-      return ArrayLiteral.of(objects);
+      return ArrayLiteral.of(objects, delimiter);
     }
     if (elements instanceof Object[] objects && Extensions.present() && extended(objects)) {
-      return ArrayLiteral.of(texts(objects));   // the drop-in's PGobjects: their text, for the server to type
+      // the drop-in's PGobjects: their text, for the server to type
+      return ArrayLiteral.of(texts(objects), delimiter);
     }
-    return elements;
+    return elements instanceof Object[] objects ? legacyTemporals(objects) : elements;
+  }
+
+  /**
+   * java.sql.Time, Date and Timestamp elements (pgjdbc's {@code createArrayOf("time", Time[])}) as
+   * the java.time values Sluice binds, as they bind one by one; nested arrays too.
+   */
+  private static Object legacyTemporals(Object[] a) throws SQLException {
+    Object[] out = null;
+    for (int i = 0; i < a.length; i++) {
+      Object e = a[i];
+      Object v = e instanceof Object[] inner ? legacyTemporals(inner)
+          : e instanceof java.sql.Time || e instanceof java.sql.Date || e instanceof java.sql.Timestamp ? of(e) : e;
+      if (v != e && out == null) {
+        out = new Object[a.length];
+        System.arraycopy(a, 0, out, 0, i);
+      }
+      if (out != null) {
+        out[i] = v;
+      }
+    }
+    return out == null ? a : out;
   }
 
   private static boolean extended(Object[] a) throws SQLException {
@@ -206,15 +230,14 @@ final class ParameterValues {
     return out;
   }
 
+  /** Strings and nulls only (all nulls too: no element says another type), nested arrays looked into. */
   private static boolean allStringsOrNull(Object[] a) {
-    boolean any = false;
     for (Object o : a) {
-      if (o != null && !(o instanceof String)) {
+      if (o != null && !(o instanceof String) && !(o instanceof Object[] inner && allStringsOrNull(inner))) {
         return false;
       }
-      any |= o != null;
     }
-    return any;
+    return a.length > 0;
   }
 
   static byte[] bytes(InputStream in, long length) throws SQLException {
