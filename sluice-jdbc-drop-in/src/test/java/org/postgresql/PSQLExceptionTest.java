@@ -67,6 +67,11 @@ class PSQLExceptionTest {
       // not supported stays SQLFeatureNotSupportedException, as in pgjdbc
       SQLException n = assertThrows(SQLException.class, () -> c.createStruct("t", new Object[0]));
       assertInstanceOf(SQLFeatureNotSupportedException.class, n);
+      // the server's own 0A000 is a server error like any other: pgjdbc's PSQLException, with its fields
+      PSQLException server = assertThrows(PSQLException.class,
+          () -> c.createStatement().execute("select count(*) from pg_class for update"));
+      assertEquals("0A000", server.getSQLState());
+      assertNotNull(server.getServerErrorMessage());
     }
   }
 

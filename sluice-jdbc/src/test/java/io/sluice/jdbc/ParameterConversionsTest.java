@@ -100,7 +100,13 @@ class ParameterConversionsTest extends OneConnection {
     try (PreparedStatement p = c.prepareStatement("select ?")) {
       assertState("42846", () -> p.setObject(1, "maybe", Types.BIT));
       assertState("42846", () -> p.setObject(1, 2, Types.BOOLEAN));
+      SQLException file = assertThrows(SQLException.class, () -> p.setObject(1, new java.io.File(""), Types.BOOLEAN));
+      assertEquals("42846", file.getSQLState());
+      assertEquals("Cannot cast to boolean", file.getMessage(), "pgjdbc's words");
+      assertEquals("Cannot cast to boolean: \"maybe\"",
+          assertThrows(SQLException.class, () -> p.setObject(1, "maybe", Types.BIT)).getMessage());
     }
+    assertEquals("true", echoed(p -> p.setObject(1, Boolean.TRUE, Types.BOOLEAN)));
   }
 
   /** issue 35 §5: a stream shorter than its length is refused when set (22023, pgjdbc's bind failure); nothing goes in. */

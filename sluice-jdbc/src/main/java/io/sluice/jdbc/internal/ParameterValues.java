@@ -81,7 +81,7 @@ final class ParameterValues {
           Types.CLOB, Types.NCLOB -> x instanceof byte[] || x instanceof InputStream || x instanceof Reader
               || x instanceof java.sql.Clob ? of(x) : String.valueOf(of(x));
       case Types.BIT, Types.BOOLEAN -> x instanceof String || x instanceof Character || x instanceof Number
-          ? PrimitiveValues.bool(x) : of(x);
+          ? PrimitiveValues.bool(x) : boolOnly(x);
       case Types.INTEGER -> n instanceof Number v && !(n instanceof Integer) ? exact(v).intValueExact() : of(n);
       case Types.BIGINT -> n instanceof Number v && !(n instanceof Long) ? exact(v).longValueExact() : of(n);
       case Types.SMALLINT, Types.TINYINT -> n instanceof Number v ? exact(v).shortValueExact() : of(n);
@@ -115,6 +115,14 @@ final class ParameterValues {
       throw SqlErrors.forState("22003", "parameter " + n + " (" + n.getClass().getName() + ") is not a finite number",
           0, e);
     }
+  }
+
+  /** A Boolean as it is; any other object (a File…) is no boolean, refused in pgjdbc's words. */
+  private static Object boolOnly(Object x) throws SQLException {
+    if (x instanceof Boolean) {
+      return x;
+    }
+    throw SqlErrors.of("Cannot cast to boolean", "42846");
   }
 
   private static boolean isNumber(int sqlType) {

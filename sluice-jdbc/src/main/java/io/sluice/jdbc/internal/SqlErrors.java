@@ -59,12 +59,13 @@ public final class SqlErrors {
 
   /**
    * The SQLException for an SQLSTATE. With an {@link Extension} (the drop-in), its exception
-   * replaces the subclass chosen here, except for features not supported (class 0A), which stay
-   * {@link SQLFeatureNotSupportedException} as in pgjdbc.
+   * replaces the subclass chosen here, except for the driver's own features not supported (class
+   * 0A), which stay {@link SQLFeatureNotSupportedException} as in pgjdbc; the server's 0A000
+   * ("cached plan must not change result type") is pgjdbc's PSQLException like every server error.
    */
   public static SQLException forState(String state, String message, int vendor, Throwable cause) {
     String cls = state.length() >= 2 ? state.substring(0, 2) : "";
-    if (Extensions.present() && !cls.equals("0A")) {
+    if (Extensions.present() && (!cls.equals("0A") || cause instanceof ServerException)) {
       SQLException x = Extensions.get().exception(message, state, vendor, cause);
       if (x != null) {
         return x;
