@@ -36,6 +36,12 @@ class PGConnectionTest {
       assertEquals("on", pg.getParameterStatus("standard_conforming_strings"));
       assertEquals(pg.getParameterStatus("server_version"), pg.getParameterStatuses().get("server_version"));
       assertFalse(c.isWrapperFor(String.class), "only the views the drop-in has");
+      java.util.Map<String, String> statuses = pg.getParameterStatuses();
+      try (Statement s = c.createStatement()) {
+        s.execute("set application_name = 'status_view'");
+      }
+      assertEquals("status_view", statuses.get("application_name"), "the map is a live view, as pgjdbc's");
+      assertThrows(UnsupportedOperationException.class, () -> statuses.put("x", "y"));
     }
   }
 

@@ -54,6 +54,18 @@ class GetterConversionsTest extends OneConnection {
   }
 
   @Test
+  void aNegativeScaleNumericReadsAtItsScale() throws SQLException {
+    // PostgreSQL 15+: numeric(2,-2) rounds to hundreds; pgjdbc's getObject gives 1.5E+3
+    try (ResultSet rs = row("1500::numeric(2,-2), 1.25::numeric(5,2), 1500::numeric, 'NaN'::numeric(3,-1)")) {
+      assertEquals(new java.math.BigDecimal("1.5E+3"), rs.getObject(1));
+      assertEquals(1500, rs.getInt(1));
+      assertEquals(new java.math.BigDecimal("1.25"), rs.getObject(2));
+      assertEquals(new java.math.BigDecimal("1500"), rs.getObject(3), "no type modifier: as the server wrote it");
+      assertEquals(Double.NaN, ((Number) rs.getObject(4)).doubleValue());
+    }
+  }
+
+  @Test
   void integerOutOfRangeOrNotANumberIs22003() throws SQLException {
     try (ResultSet rs = row("128::int4, 40000::numeric, 3000000000::int8, 1e19::numeric, 'NaN'::numeric,"
         + " 'abc'::text, 'Infinity'::float8, 't'::bool")) {

@@ -155,6 +155,21 @@ final class PgConnectionView implements PGConnection {
 
   @Override
   public Map<String, String> getParameterStatuses() {
+    // a live, read-only view, as pgjdbc's: later ParameterStatus reports (a SET) show in it
+    return new java.util.AbstractMap<>() {
+      @Override
+      public java.util.Set<Entry<String, String>> entrySet() {
+        return reported().entrySet();
+      }
+
+      @Override
+      public String get(Object name) {
+        return reported().get(name);
+      }
+    };
+  }
+
+  private Map<String, String> reported() {
     try {
       return sluice().parameters();
     } catch (SQLException e) {

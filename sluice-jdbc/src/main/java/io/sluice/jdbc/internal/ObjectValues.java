@@ -34,6 +34,7 @@ final class ObjectValues {
     Object v = r.get(c);
     return switch (col.typeOid()) {
       case 21 -> ((Number) v).intValue();
+      case 1700 -> negativeScale(v, col.typeModifier());
       case 1082 -> TemporalValues.date(v, null, col.name());
       case 1083, 1266 -> TemporalValues.time(v, null, col.name());
       case 1114, 1184 -> TemporalValues.timestamp(v, null, col.name());
@@ -42,6 +43,27 @@ final class ObjectValues {
       default -> v != null && (v.getClass().isArray() && !(v instanceof byte[]) || v instanceof java.util.List)
           ? array(v, col, connection) : extended(r, c, v, col, connection);
     };
+  }
+
+  /**
+   * A numeric column whose type has a negative scale (PostgreSQL 15: {@code numeric(2,-2)} rounds
+   * to hundreds) gives its values at that scale, as pgjdbc: 1500 is {@code 1.5E+3}, equal in value
+   * to the text's {@code 1500} and exact. The scale is typmod's low 11 bits, signed (numeric.c's
+   * {@code NUMERIC_TYPMOD_SCALE}).
+   */
+  private static Object negativeScale(Object v, int typmod) {
+    if (!(v instanceof java.math.BigDecimal d) || typmod < 4) {
+      return v;
+    }
+    int scale = (((typmod - 4) & 0x7ff) ^ 1024) - 1024;
+    if (scale >= 0 || d.scale() <= scale) {
+      return v;
+    }
+    try {
+      return d.setScale(scale, java.math.RoundingMode.UNNECESSARY);
+    } catch (ArithmeticException notAtThatScale) {
+      return v;
+    }
   }
 
   /**
