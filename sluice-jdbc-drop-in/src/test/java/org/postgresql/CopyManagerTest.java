@@ -101,4 +101,45 @@ class CopyManagerTest {
       assertEquals(0, count(c, "items"), "rolled back with the transaction, as in pgjdbc");
     }
   }
+
+  @Test
+  void aByteStreamWriterFeedsACopyAndBindsAsBytea() throws Exception {
+    try (Connection c = DropInServer.connect(); Statement s = c.createStatement()) {
+      s.execute("create temp table bsw (id int, name text)");
+      CopyManager copy = c.unwrap(PGConnection.class).getCopyAPI();
+      java.nio.ByteBuffer direct = java.nio.ByteBuffer.allocateDirect(8);
+      direct.put("2\tpear\n".getBytes(UTF_8)).flip();
+      assertEquals(2, copy.copyIn("copy bsw from stdin", org.postgresql.util.ByteStreamWriter.of(
+          java.nio.ByteBuffer.wrap("1\tapple\n".getBytes(UTF_8)), direct)));
+      assertEquals(0, direct.position(), "the buffers' positions do not move");
+      CopyIn in = copy.copyIn("copy bsw from stdin");
+      in.writeToCopy("3\t".getBytes(UTF_8), 0, 2);
+      in.writeToCopy(new org.postgresql.util.ByteBufferByteStreamWriter(java.nio.ByteBuffer.wrap("fig\n".getBytes(UTF_8))));
+      assertEquals(1, in.endCopy());
+      assertEquals(3, count(c, "bsw"));
+      // a writer whose length lies: the COPY is cancelled and nothing goes in
+      CopyIn liar = copy.copyIn("copy bsw from stdin");
+      PSQLException e = assertThrows(PSQLException.class, () -> liar.writeToCopy(new org.postgresql.util.ByteStreamWriter() {
+        @Override
+        public int getLength() {
+          return 100;
+        }
+
+        @Override
+        public void writeTo(ByteStreamTarget target) throws java.io.IOException {
+          target.getOutputStream().write("4\tkiwi\n".getBytes(UTF_8));
+        }
+      }));
+      assertEquals("22023", e.getSQLState());
+      assertFalse(liar.isActive());
+      assertEquals(3, count(c, "bsw"));
+      try (java.sql.PreparedStatement p = c.prepareStatement("select ?::bytea")) {
+        p.setObject(1, org.postgresql.util.ByteStreamWriter.of(java.nio.ByteBuffer.wrap(new byte[] {1, 2, (byte) 0xff})));
+        try (ResultSet rs = p.executeQuery()) {
+          assertTrue(rs.next());
+          assertArrayEquals(new byte[] {1, 2, (byte) 0xff}, rs.getBytes(1));
+        }
+      }
+    }
+  }
 }

@@ -33,6 +33,49 @@ final class CopyInOperation implements CopyIn {
     }
   }
 
+  /** What the writer writes goes as it writes it; more or fewer bytes than its length is an error. */
+  @Override
+  public void writeToCopy(org.postgresql.util.ByteStreamWriter from) throws SQLException {
+    check();
+    int expected = from.getLength();
+    long[] written = {0};
+    java.io.OutputStream out = new java.io.OutputStream() {
+      @Override
+      public void write(int b) throws java.io.IOException {
+        write(new byte[] {(byte) b}, 0, 1);
+      }
+
+      @Override
+      public void write(byte[] b, int off, int len) throws java.io.IOException {
+        try {
+          writeToCopy(b, off, len);
+        } catch (SQLException e) {
+          throw new java.io.IOException(e);
+        }
+        written[0] += len;
+      }
+    };
+    try {
+      from.writeTo(() -> out);
+    } catch (java.io.IOException e) {
+      cancelQuietly();
+      throw SqlErrors.forState("22023", "the ByteStreamWriter failed: " + e.getMessage(), 0, e);
+    }
+    if (written[0] != expected) {
+      cancelQuietly();
+      throw SqlErrors.of("the ByteStreamWriter wrote " + written[0] + " bytes where its length says " + expected
+          + "; the COPY was cancelled", "22023");
+    }
+  }
+
+  private void cancelQuietly() {
+    try {
+      cancelCopy();
+    } catch (SQLException ignored) {
+      // the writer's failure is the one to report
+    }
+  }
+
   @Override
   public void flushCopy() throws SQLException {
     check();

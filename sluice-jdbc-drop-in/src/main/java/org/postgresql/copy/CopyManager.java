@@ -56,6 +56,13 @@ public class CopyManager {
     return copyIn(sql, from);
   }
 
+  /** Runs {@code COPY … FROM STDIN} with the bytes {@code from} writes; returns the rows copied. */
+  public long copyIn(String sql, org.postgresql.util.ByteStreamWriter from) throws SQLException {
+    CopyIn in = copyIn(sql);
+    in.writeToCopy(from);
+    return in.endCopy();
+  }
+
   /** As {@link #copyIn(String, InputStream)}, the characters sent as UTF-8. */
   public long copyIn(String sql, Reader from) throws SQLException, IOException {
     io.sluice.Copy copy = copy();

@@ -81,6 +81,13 @@ public class PGCopyOutputStream extends OutputStream implements CopyIn {
     }
   }
 
+  /** What is buffered goes first, then the writer's bytes, in order. */
+  @Override
+  public void writeToCopy(org.postgresql.util.ByteStreamWriter from) throws SQLException {
+    flushCopy();
+    operation().writeToCopy(from);
+  }
+
   /** Sends what the buffer holds. */
   @Override
   public void flush() throws IOException {

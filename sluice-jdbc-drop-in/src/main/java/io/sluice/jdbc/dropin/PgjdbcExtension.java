@@ -83,6 +83,25 @@ public final class PgjdbcExtension implements Extension {
     return value instanceof PGobject o ? new TypedText(o.getValue(), o.getType()) : null;
   }
 
+  /** A {@code ByteStreamWriter} binds as its bytes (a bytea), all {@code getLength()} of them. */
+  @Override
+  public Object value(Object value) throws SQLException {
+    if (!(value instanceof org.postgresql.util.ByteStreamWriter w)) {
+      return null;
+    }
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(Math.max(0, w.getLength()));
+    try {
+      w.writeTo(() -> out);
+    } catch (java.io.IOException e) {
+      throw new PSQLException("the ByteStreamWriter failed: " + e.getMessage(), "22023", 0, e, null);
+    }
+    if (out.size() != w.getLength()) {
+      throw new PSQLException("the ByteStreamWriter wrote " + out.size() + " bytes where its length says "
+          + w.getLength(), "22023", 0, null, null);
+    }
+    return out.toByteArray();
+  }
+
   @Override
   public Object columnObject(java.sql.Connection connection, String typeName, Object decoded) throws SQLException {
     Class<? extends PGobject> added = state(connection).dataTypes.get(typeName);

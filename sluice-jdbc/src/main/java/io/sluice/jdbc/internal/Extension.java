@@ -73,6 +73,14 @@ public interface Extension {
   }
 
   /**
+   * A parameter of a class of the extension's that Sluice binds as another value (the drop-in:
+   * pgjdbc's {@code ByteStreamWriter}, as its bytes); null when {@code value} is not one.
+   */
+  default Object value(Object value) throws SQLException {
+    return null;
+  }
+
+  /**
    * A plain statement of {@code c}: Sluice's own, or the extension's subclass, which also
    * implements its interfaces (code casting a statement to pgjdbc's {@code PGStatement} works).
    */

@@ -60,7 +60,7 @@ final class ParameterValues {
       case java.net.URL u -> u.toString();
       case StringBuilder sb -> sb.toString();
       case Number n when !isStandardNumber(n) -> otherNumber(n);
-      default -> x;
+      default -> extended(x);
     };
   }
 
@@ -95,6 +95,12 @@ final class ParameterValues {
           && !(x instanceof java.sql.Timestamp) ? of(new java.sql.Timestamp(d.getTime())) : of(x);
       default -> of(x);
     };
+  }
+
+  /** {@code x}, or what the extension binds for it ({@link Extension#value}). */
+  private static Object extended(Object x) throws SQLException {
+    Object v = Extensions.present() ? Extensions.get().value(x) : null;
+    return v != null ? v : x;
   }
 
   /**
