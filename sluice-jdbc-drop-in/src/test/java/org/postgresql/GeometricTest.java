@@ -202,6 +202,13 @@ class GeometricTest {
       Object[] points = (Object[]) rs.getArray(2).getArray();
       assertEquals(new PGpoint(1, 2), points[0]);
       assertNull(points[1]);
+      try (ResultSet rows = rs.getArray(1).getResultSet()) {
+        assertTrue(rows.next());
+        assertEquals(new PGbox(1, 2, 3, 4), rows.getObject(2), "its rows are typed box too");
+        assertTrue(rows.next());
+        assertEquals(new PGbox(5, 6, 7, 8), rows.getObject(2));
+        assertFalse(rows.next());
+      }
     }
     try (Connection c = DropInServer.connect(); PreparedStatement p = c.prepareStatement("select ?::box[]::text")) {
       p.setArray(1, c.createArrayOf("box", new PGbox[] {new PGbox(1, 2, 3, 4), new PGbox(5, 6, 7, 8)}));

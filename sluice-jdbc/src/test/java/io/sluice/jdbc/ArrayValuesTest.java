@@ -133,5 +133,20 @@ class ArrayValuesTest extends OneConnection {
         assertEquals("{{2021-02-03}}", rs.getString(3));
       }
     }
+    // and read back as JDBC's default mapping has them: java.sql.Time, Timestamp and Date elements
+    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("select '{12:34:56,NULL}'::time[],"
+        + " '{\"2020-01-02 03:04:05.5\"}'::timestamp[], '{2021-02-03}'::date[], '{\"2020-01-02 03:04:05+00\"}'::timestamptz[]")) {
+      assertTrue(rs.next());
+      assertArrayEquals(new java.sql.Time[] {java.sql.Time.valueOf("12:34:56"), null}, (java.sql.Time[]) rs.getArray(1).getArray());
+      assertArrayEquals(new java.sql.Timestamp[] {java.sql.Timestamp.valueOf("2020-01-02 03:04:05.5")},
+          (java.sql.Timestamp[]) rs.getArray(2).getArray());
+      assertArrayEquals(new java.sql.Date[] {java.sql.Date.valueOf("2021-02-03")}, (java.sql.Date[]) rs.getArray(3).getArray());
+      assertEquals(java.time.Instant.parse("2020-01-02T03:04:05Z"),
+          ((java.sql.Timestamp[]) rs.getArray(4).getArray())[0].toInstant());
+      try (ResultSet rows = rs.getArray(1).getResultSet()) {
+        assertTrue(rows.next());
+        assertEquals(java.sql.Time.valueOf("12:34:56"), rows.getTime(2), "its rows bind the elements back");
+      }
+    }
   }
 }

@@ -11,13 +11,16 @@ import java.sql.SQLException;
  * element can be NaN or an infinity (a Double; then the array stays {@code Number[]}).
  */
 final class ArrayElements {
-  /** The geometric types: the drop-in gives their elements as pgjdbc's classes ({@code PGbox}…), as their columns. */
-  private static final java.util.Set<String> GEOMETRIC = java.util.Set.of("point", "box", "circle", "line", "lseg",
+  /**
+   * The geometric types: the drop-in gives their elements as pgjdbc's classes ({@code PGbox}…), as
+   * their columns; {@link ArrayRows} casts to them by these constant names.
+   */
+  static final java.util.Set<String> GEOMETRIC = java.util.Set.of("point", "box", "circle", "line", "lseg",
       "path", "polygon");
 
   private ArrayElements() {}
 
-  static Object forJdbc(Object a) {
+  static Object forJdbc(Object a) throws SQLException {
     if (a == null || !a.getClass().isArray()) {
       return a;
     }
@@ -30,6 +33,11 @@ final class ArrayElements {
     }
     if (component == Number.class) {
       return decimals((Object[]) a);
+    }
+    if (component == java.time.LocalDate.class || component == java.time.LocalTime.class
+        || component == java.time.OffsetTime.class || component == java.time.LocalDateTime.class
+        || component == java.time.OffsetDateTime.class || component == java.time.Instant.class) {
+      return legacyTemporals((Object[]) a, component);
     }
     if (!component.isArray()) {
       return a;
@@ -81,6 +89,23 @@ final class ArrayElements {
     }
     Object[] out = (Object[]) Array.newInstance(same && common != null ? common : Object.class, elements.length);
     System.arraycopy(converted, 0, out, 0, elements.length);
+    return out;
+  }
+
+  /**
+   * date, time and timestamp elements as JDBC's default mapping has them, java.sql.Date, Time and
+   * Timestamp (JDBC 4.3 appendix B, table B-3), as pgjdbc's {@code getArray} gives them; read in
+   * the JVM's zone, as {@code getDate}/{@code getTime}/{@code getTimestamp} without a Calendar.
+   */
+  private static Object[] legacyTemporals(Object[] a, Class<?> component) throws SQLException {
+    boolean date = component == java.time.LocalDate.class;
+    boolean time = component == java.time.LocalTime.class || component == java.time.OffsetTime.class;
+    Object[] out = (Object[]) Array.newInstance(date ? java.sql.Date.class : time ? java.sql.Time.class
+        : java.sql.Timestamp.class, a.length);
+    for (int i = 0; i < a.length; i++) {
+      out[i] = date ? TemporalValues.date(a[i], null, "array element")
+          : time ? TemporalValues.time(a[i], null, "array element") : TemporalValues.timestamp(a[i], null, "array element");
+    }
     return out;
   }
 

@@ -38,17 +38,20 @@ final class ArrayRows {
       slice[i] = java.lang.reflect.Array.get(all, (int) (index - 1 + i));
     }
     String base = array.getBaseTypeName();
-    JdbcTypes.Type builtIn = JdbcTypes.byName(base);
-    String cast = builtIn == null ? "" : "::" + builtIn.name() + "[]";
+    JdbcTypes.Type known = JdbcTypes.byName(base);
+    // a built-in type by its name from the driver's table (the geometric ones are not in it), never the caller's text
+    String typeName = known != null ? known.name()
+        : ArrayElements.GEOMETRIC.contains(base) ? "pg_catalog." + base : null;
+    String cast = typeName == null ? "" : "::" + typeName + "[]";
     String sql;
     List<Object> params = new ArrayList<>();
     if (slice.length == 0) {
-      sql = "SELECT NULL::int4 AS \"INDEX\", NULL" + (builtIn == null ? "" : "::" + builtIn.name())
+      sql = "SELECT NULL::int4 AS \"INDEX\", NULL" + (typeName == null ? "" : "::" + typeName)
           + " AS \"VALUE\" WHERE false";
     } else if (!nested(slice)) {
       Object elements = ParameterValues.array(new SluiceArray(base, typed(all, slice), connection));
       // strings of a type not built in go as an untyped array literal: unnest needs a type, text
-      String as = builtIn == null && elements instanceof String ? "::text[]" : cast;
+      String as = typeName == null && elements instanceof String ? "::text[]" : cast;
       sql = "SELECT (t.o + $2)::int4 AS \"INDEX\", t.v AS \"VALUE\" FROM unnest($1" + as + ")"
           + " WITH ORDINALITY AS t(v, o) ORDER BY t.o";
       params.add(elements);
