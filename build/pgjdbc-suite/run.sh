@@ -32,7 +32,6 @@ PACKAGES=(org.postgresql.test.jdbc2 org.postgresql.test.jdbc3 org.postgresql.tes
 # classes: our test kit and pgjdbc's tests use them as plumbing in mode B. Everything else of
 # org.postgresql in mode B is Sluice's drop-in (PSQLException, PSQLState, PGobject, ... come from it).
 PLUMBING=(org/postgresql/PGProperty.class org/postgresql/PGEnvironment.class
-  'org/postgresql/core/ServerVersion*.class' org/postgresql/core/Version.class
   org/postgresql/core/Oid.class
   org/postgresql/util/GT.class org/postgresql/util/URLCoder.class org/postgresql/util/DriverInfo.class
   org/postgresql/util/internal/Nullness.class org/postgresql/util/internal/FileUtils.class)

@@ -7,6 +7,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import io.sluice.testkit.ServerTest;
 import java.sql.Connection;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -169,6 +170,40 @@ class PGConnectionTest {
         call.execute();
         assertEquals(5, call.getInt(1));
       }
+    }
+  }
+
+  @Test
+  void theConnectionIsPgjdbcsPgConnectionAndBaseConnection() throws Exception {
+    try (Connection c = DropInServer.connect()) {
+      org.postgresql.jdbc.PgConnection pg = c.unwrap(org.postgresql.jdbc.PgConnection.class);
+      org.postgresql.core.BaseConnection base = (org.postgresql.core.BaseConnection) c;
+      assertSame(pg, base);
+      assertEquals(org.postgresql.core.TransactionState.IDLE, pg.getTransactionState());
+      c.setAutoCommit(false);
+      assertEquals(org.postgresql.core.TransactionState.IDLE, pg.getTransactionState(), "BEGIN not sent yet");
+      base.execSQLUpdate("select 1");
+      assertEquals(org.postgresql.core.TransactionState.OPEN, pg.getTransactionState());
+      assertThrows(SQLException.class, () -> base.execSQLUpdate("select 1/0"));
+      assertEquals(org.postgresql.core.TransactionState.FAILED, base.getQueryExecutor().getTransactionState());
+      c.rollback();
+      c.setAutoCommit(true);
+      try (ResultSet rs = base.execSQLQuery("select 41 + 1")) {
+        assertTrue(rs.next());
+        assertEquals(42, rs.getInt(1));
+      }
+      assertTrue(base.haveMinimumServerVersion(org.postgresql.core.ServerVersion.v13));
+      assertFalse(base.haveMinimumServerVersion(org.postgresql.core.ServerVersion.v20));
+      assertEquals(base.getQueryExecutor().getServerVersionNum() / 10000,
+          c.getMetaData().getDatabaseMajorVersion());
+      assertEquals(150018, org.postgresql.core.ServerVersion.from("15.18 (Debian 15.18-0+deb12u1)").getVersionNum());
+      assertEquals(90605, org.postgresql.core.ServerVersion.from("9.6.5").getVersionNum());
+      assertEquals("it''s", base.escapeString("it's"));
+      assertTrue(base.getStandardConformingStrings());
+      assertTrue(base.getStringVarcharFlag());
+      assertEquals(org.postgresql.jdbc.AutoSave.NEVER, base.getQueryExecutor().getAutoSave());
+      base.getQueryExecutor().setFlushCacheOnDdl(false);
+      assertFalse(base.getQueryExecutor().isFlushCacheOnDdl(), "kept and read back");
     }
   }
 }

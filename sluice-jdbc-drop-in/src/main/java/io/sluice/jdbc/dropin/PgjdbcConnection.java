@@ -1,29 +1,27 @@
 package io.sluice.jdbc.dropin;
 
 import io.sluice.jdbc.internal.DriverSettings;
-import io.sluice.jdbc.internal.SluiceConnection;
-import io.sluice.jdbc.internal.TransactionStates;
 import java.sql.Array;
 import java.sql.SQLException;
 import java.util.Map;
 import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
 import org.postgresql.copy.CopyManager;
-import org.postgresql.core.TransactionState;
 import org.postgresql.jdbc.AutoSave;
+import org.postgresql.jdbc.PgConnection;
 import org.postgresql.jdbc.PreferQueryMode;
 import org.postgresql.largeobject.LargeObjectManager;
 import org.postgresql.util.PGobject;
 
 /**
- * The driver's connection when the drop-in is on the path: Sluice's, and a {@link PGConnection}
- * too, so that code written for pgjdbc that casts ({@code ((PGConnection) conn).getCopyAPI()},
- * as much of it does, rather than {@code unwrap}) works. Each pgjdbc call goes to the connection's
- * {@link PgConnectionView}, the same one {@code unwrap(PGConnection.class)} gives. Public, as
- * pgjdbc's {@code PgConnection} is, so that code calling its public methods by reflection ({@link
- * #getTransactionState}) reaches them; its package is not exported.
+ * The driver's connection when the drop-in is on the path: Sluice's, and pgjdbc's {@link
+ * PgConnection} (so a {@link PGConnection} and a {@code BaseConnection}) too, so that code written
+ * for pgjdbc that casts ({@code ((PGConnection) conn).getCopyAPI()}, as much of it does, rather
+ * than {@code unwrap}) works. Each pgjdbc call goes to the connection's {@link PgConnectionView},
+ * the same one {@code unwrap(PGConnection.class)} gives. Public, so that code calling its public
+ * methods by reflection reaches them; its package is not exported.
  */
-public final class PgjdbcConnection extends SluiceConnection implements PGConnection {
+public final class PgjdbcConnection extends PgConnection {
   private final ViewState state;
   private final PgConnectionView view;
 
@@ -37,18 +35,6 @@ public final class PgjdbcConnection extends SluiceConnection implements PGConnec
     super(pool, settings, leave);
     this.state = state;
     this.view = new PgConnectionView(this, state);
-  }
-
-  /**
-   * pgjdbc's {@code PgConnection.getTransactionState}: public on pgjdbc's connection class, and
-   * what code that must know whether a transaction failed asks ({@link TransactionStates}).
-   */
-  public TransactionState getTransactionState() {
-    return switch (TransactionStates.of(this)) {
-      case IDLE -> TransactionState.IDLE;
-      case IN_TRANSACTION -> TransactionState.OPEN;
-      case FAILED -> TransactionState.FAILED;
-    };
   }
 
   /** What this connection's pgjdbc calls remember (added data types, the prepare threshold). */

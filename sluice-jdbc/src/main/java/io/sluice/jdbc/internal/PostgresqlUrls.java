@@ -37,12 +37,12 @@ public final class PostgresqlUrls {
   }
 
   /**
-   * A class of pgjdbc's core: the drop-in carries pgjdbc's API names ({@code PGConnection}, {@code
-   * PGobject}…) but never its internals.
+   * pgjdbc's protocol implementation: the drop-in carries pgjdbc's API names ({@code PGConnection},
+   * {@code PGobject}, even {@code BaseConnection} and {@code PgConnection}) but never its wire code.
    */
   private static boolean pgjdbcPresent() {
     try {
-      Class.forName("org.postgresql.core.BaseConnection", false, PostgresqlUrls.class.getClassLoader());
+      Class.forName("org.postgresql.core.v3.QueryExecutorImpl", false, PostgresqlUrls.class.getClassLoader());
       return true;
     } catch (ClassNotFoundException | LinkageError e) {
       return false;
