@@ -16,10 +16,22 @@ public final class SluiceOnlyCheck {
   }
 
   public static void main(String[] args) throws Exception {
-    for (String pgjdbcClass : List.of("org.postgresql.core.BaseConnection", "org.postgresql.jdbc.PgConnection",
-        "org.postgresql.core.QueryExecutor", "org.postgresql.jdbc.PgStatement")) {
+    // pgjdbc's implementation, which the drop-in never carries (it has the API names BaseConnection,
+    // QueryExecutor and PgConnection, from its own jar)
+    for (String pgjdbcClass : List.of("org.postgresql.core.v3.QueryExecutorImpl", "org.postgresql.core.PGStream",
+        "org.postgresql.jdbc.PgStatement", "org.postgresql.jdbc.PgPreparedStatement")) {
       if (loadable(pgjdbcClass)) {
         fail("pgjdbc's " + pgjdbcClass + " is on the class path");
+      }
+    }
+    for (String apiClass : List.of("org.postgresql.core.BaseConnection", "org.postgresql.jdbc.PgConnection",
+        "org.postgresql.core.QueryExecutor", "org.postgresql.Driver")) {
+      if (loadable(apiClass)) {
+        String where = String.valueOf(Class.forName(apiClass, false, SluiceOnlyCheck.class.getClassLoader())
+            .getProtectionDomain().getCodeSource().getLocation());
+        if (!where.contains("sluice-jdbc-drop-in")) {
+          fail(apiClass + " comes from " + where + ", not the drop-in");
+        }
       }
     }
     for (Driver driver : Collections.list(DriverManager.getDrivers())) {
