@@ -117,4 +117,25 @@ class DataSourceTest {
       assertEquals("1", one(c, "select 1"), "plain connections still open");
     }
   }
+
+  @Test
+  void autosaveAndPgjdbcsTypedSettersOnTheBean() throws Exception {
+    PGSimpleDataSource ds = configured(new PGSimpleDataSource());
+    assertNull(ds.getAutosave());
+    ds.setAutosave(org.postgresql.jdbc.AutoSave.ALWAYS);
+    ds.setPreferQueryMode(org.postgresql.jdbc.PreferQueryMode.EXTENDED);
+    ds.setDisableColumnSanitiser(true);
+    assertEquals(org.postgresql.jdbc.AutoSave.ALWAYS, ds.getAutosave());
+    assertEquals(org.postgresql.jdbc.PreferQueryMode.EXTENDED, ds.getPreferQueryMode());
+    assertTrue(ds.isDisableColumnSanitiser());
+    try (Connection c = ds.getConnection(); java.sql.Statement s = c.createStatement()) {
+      assertEquals(org.postgresql.jdbc.AutoSave.ALWAYS, c.unwrap(PGConnection.class).getAutosave());
+      c.setAutoCommit(false);
+      assertThrows(java.sql.SQLException.class, () -> s.execute("select 1/0"));
+      try (java.sql.ResultSet rs = s.executeQuery("select 1")) {
+        assertTrue(rs.next(), "the data source's autosave=always: the transaction goes on");
+      }
+      c.rollback();
+    }
+  }
 }

@@ -350,4 +350,47 @@ public abstract class BaseDataSource extends SluiceDataSource {
   public void setSendBufferSize(int bytes) {
     set("sendBufferSize", bytes);
   }
+
+  /** pgjdbc's {@code autosave}, which the driver follows (docs/jdbc.md); null when not set. */
+  public org.postgresql.jdbc.AutoSave getAutosave() {
+    String v = getProperty("autosave");
+    return v == null ? null : org.postgresql.jdbc.AutoSave.of(v);
+  }
+
+  public void setAutosave(org.postgresql.jdbc.AutoSave autoSave) {
+    set("autosave", autoSave == null ? null : autoSave.value());
+  }
+
+  public boolean getCleanupSavepoints() {
+    return flag("cleanupSavepoints");
+  }
+
+  public void setCleanupSavepoints(boolean cleanup) {
+    set("cleanupSavepoints", cleanup);
+  }
+
+  public org.postgresql.jdbc.PreferQueryMode getPreferQueryMode() {
+    String v = getProperty("preferQueryMode");
+    return v == null ? null : org.postgresql.jdbc.PreferQueryMode.of(v);
+  }
+
+  public void setPreferQueryMode(org.postgresql.jdbc.PreferQueryMode mode) {
+    set("preferQueryMode", mode == null ? null : mode.value());
+  }
+
+  public boolean getAdaptiveFetch() {
+    return flag("adaptiveFetch");
+  }
+
+  public void setAdaptiveFetch(boolean adaptiveFetch) {
+    set("adaptiveFetch", adaptiveFetch);
+  }
+
+  public boolean isDisableColumnSanitiser() {
+    return flag("disableColumnSanitiser");
+  }
+
+  public void setDisableColumnSanitiser(boolean disabled) {
+    set("disableColumnSanitiser", disabled);
+  }
 }
