@@ -25,13 +25,22 @@ public final class CopyIn implements AutoCloseable {
     this.exchange = exchange;
   }
 
-  /** Sends bytes in the COPY's format; rows may be split across calls anywhere. */
+  /**
+   * Sends bytes in the COPY's format; rows may be split across calls anywhere. Once the server has
+   * ended the COPY (a bad row, or the connection failed), this throws why, and the COPY is over:
+   * data would otherwise be dropped without a word while the caller goes on writing.
+   */
   public void write(byte[] data) {
     write(data, 0, data.length);
   }
 
   public void write(byte[] data, int off, int len) {
     check();
+    if (exchange.serverEnded()) {
+      ended = true;
+      exchange.finish();   // throws the server's error or the connection's failure
+      throw new IllegalStateException("the server ended this COPY before its data did");
+    }
     exchange.write(data, off, len);
   }
 

@@ -396,4 +396,23 @@ class CopyTest {
     assertEquals(1, c.copy().from("copy copy_refused from stdin", new ByteArrayInputStream("7\n".getBytes())));
     assertEquals(7, c.query("select a from copy_refused").get(0).getInt(0));
   }
+
+  /** pgjdbc's CopyTest.lockReleaseOnCancelFailure: the backend ends during the COPY; writing goes on no longer. */
+  @Test
+  void writingAfterTheBackendEndedThrowsInsteadOfDroppingTheData() throws Exception {
+    try (Connection own = Connection.open(pg.conninfo("")); Connection admin = Connection.open(pg.conninfo(""))) {
+      own.simpleQuery("create temp table copy_gone (a int, b int)");
+      int pid = own.processId();
+      CopyIn in = own.copy().open("copy copy_gone from stdin (format csv)");
+      admin.query("select pg_terminate_backend($1)", pid);
+      byte[] rows = ",,\n".repeat(1000).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+      SluiceException e = assertThrows(SluiceException.class, () -> {
+        for (int i = 0; i < 100_000; i++) {   // bounded: the server's end must show well before
+          in.write(rows);
+        }
+      });
+      assertTrue(e instanceof ServerException || e instanceof io.sluice.ConnectionException, e.toString());
+      assertThrows(IllegalStateException.class, () -> in.write(rows), "the COPY is over");
+    }
+  }
 }
