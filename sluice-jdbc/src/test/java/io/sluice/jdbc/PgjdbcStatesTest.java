@@ -48,7 +48,7 @@ class PgjdbcStatesTest extends OneConnection {
           return e;
         }
       });
-      waitUntilSleeping();
+      waitUntilSleeping(own.unwrap(io.sluice.Connection.class).processId());
       s.close();
       SQLException e = failure.get(20, TimeUnit.SECONDS);
       assertNotNull(e, "the statement ran to its end");
@@ -60,14 +60,15 @@ class PgjdbcStatesTest extends OneConnection {
   }
 
   /**
-   * Until another backend sleeps in pg_sleep: the statement to cancel is executing (its state is
-   * already active while the server parses it, and a close then finds it between its steps).
+   * Until backend {@code pid} sleeps in pg_sleep: the statement to cancel is executing (its state is
+   * already active while the server parses it, and a close then finds it between its steps). Only
+   * that backend: another test's sleep, or one a failed run left behind, says nothing of this one.
    */
-  private static void waitUntilSleeping() throws Exception {
+  private static void waitUntilSleeping(int pid) throws Exception {
     for (int i = 0; i < 200; i++) {
       try (Statement q = c.createStatement();
           var rs = q.executeQuery("select count(*) from pg_stat_activity where query = 'select pg_sleep(30)'"
-              + " and state = 'active' and wait_event = 'PgSleep' and pid <> pg_backend_pid()")) {
+              + " and state = 'active' and wait_event = 'PgSleep' and pid = " + pid)) {
         rs.next();
         if (rs.getInt(1) > 0) {
           return;
