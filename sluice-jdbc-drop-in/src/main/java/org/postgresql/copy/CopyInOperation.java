@@ -58,6 +58,9 @@ final class CopyInOperation implements CopyIn {
     try {
       from.writeTo(() -> out);
     } catch (java.io.IOException e) {
+      if (e.getCause() instanceof SQLException sent) {
+        throw sent;   // the COPY's own failure (the server ended it, the connection failed): as it was
+      }
       cancelQuietly();
       throw SqlErrors.forState("22023", "the ByteStreamWriter failed: " + e.getMessage(), 0, e);
     }

@@ -53,17 +53,21 @@ public abstract class PgConnection extends SluiceConnection implements BaseConne
   @Override
   public ResultSet execSQLQuery(String sql) throws SQLException {
     Statement s = createStatement();
-    s.closeOnCompletion();
-    boolean rows = s.execute(sql);
-    while (!rows && s.getUpdateCount() != -1) {
-      rows = s.getMoreResults();
-    }
-    if (!rows) {
+    try {
+      s.closeOnCompletion();
+      boolean rows = s.execute(sql);
+      while (!rows && s.getUpdateCount() != -1) {
+        rows = s.getMoreResults();
+      }
+      if (!rows) {
+        throw new org.postgresql.util.PSQLException("no result set was returned by: " + sql,
+            org.postgresql.util.PSQLState.NO_DATA);
+      }
+      return s.getResultSet();   // closing it closes the statement
+    } catch (SQLException | RuntimeException e) {
       s.close();
-      throw new org.postgresql.util.PSQLException("no result set was returned by: " + sql,
-          org.postgresql.util.PSQLState.NO_DATA);
+      throw e;
     }
-    return s.getResultSet();
   }
 
   @Override

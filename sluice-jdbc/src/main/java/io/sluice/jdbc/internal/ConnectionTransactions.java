@@ -50,7 +50,9 @@ final class ConnectionTransactions {
    * in a transaction, with a savepoint in front when pgjdbc's {@code autosave} asks for one.
    */
   <T> T autosaved(List<String> sql, boolean retry, AutoSavepoints.Attempt<T> attempt) throws SQLException {
-    return autosave.run(inTransaction(), sql, retry, attempt);
+    // never (the default): one volatile read, no lock, on every statement's path
+    return autosave.mode() == AutoSavepoints.Mode.NEVER ? attempt.run()
+        : autosave.run(inTransaction(), sql, retry, attempt);
   }
 
   /** Whether a transaction of the connection is in progress (auto-commit off, a statement ran or began it). */

@@ -64,8 +64,8 @@ public final class SluicePooledConnection implements PooledConnection {
         throw e.getCause();
       }
     };
-    return (java.sql.Statement) Proxy.newProxyInstance(st.getClass().getClassLoader(), publicInterfaces(st.getClass(),
-        java.sql.Statement.class), h);
+    return (java.sql.Statement) Proxy.newProxyInstance(st.getClass().getClassLoader(),
+        STATEMENT_INTERFACES.get(st.getClass()), h);
   }
 
   /**
@@ -76,6 +76,14 @@ public final class SluicePooledConnection implements PooledConnection {
   private Class<?>[] handleInterfaces() {
     return publicInterfaces(physical.getClass(), Connection.class);
   }
+
+  /** Per class, as {@link #publicInterfaces}: statements are made often, their classes are few. */
+  private static final ClassValue<Class<?>[]> STATEMENT_INTERFACES = new ClassValue<>() {
+    @Override
+    protected Class<?>[] computeValue(Class<?> type) {
+      return publicInterfaces(type, java.sql.Statement.class);
+    }
+  };
 
   /** {@code first}, then the exported public interfaces {@code type} implements. */
   private static Class<?>[] publicInterfaces(Class<?> type, Class<?> first) {
