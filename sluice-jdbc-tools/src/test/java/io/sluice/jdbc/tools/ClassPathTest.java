@@ -15,16 +15,19 @@ import org.junit.jupiter.api.Timeout;
 class ClassPathTest {
   @Test
   void pgjdbcIsAbsent() {
-    assertThrows(ClassNotFoundException.class, () -> Class.forName("org.postgresql.jdbc.PgConnection"));
-    assertThrows(ClassNotFoundException.class, () -> Class.forName("org.postgresql.core.BaseConnection"));
+    // pgjdbc's wire classes: the drop-in gives pgjdbc's API names (PgConnection, BaseConnection), never these.
+    assertThrows(ClassNotFoundException.class, () -> Class.forName("org.postgresql.core.v3.QueryExecutorImpl"));
+    assertThrows(ClassNotFoundException.class, () -> Class.forName("org.postgresql.core.PGStream"));
   }
 
   /** pgjdbc's API names on this class path are the drop-in's, over Sluice (issue 35). */
   @Test
   void pgjdbcsApiNamesAreTheDropIns() throws Exception {
-    String from = Class.forName("org.postgresql.util.PSQLException").getProtectionDomain().getCodeSource()
-        .getLocation().toString();
-    assertTrue(from.contains("sluice-jdbc-drop-in"), from);
+    for (String name : new String[] {"org.postgresql.util.PSQLException", "org.postgresql.jdbc.PgConnection",
+        "org.postgresql.core.BaseConnection"}) {
+      String from = Class.forName(name).getProtectionDomain().getCodeSource().getLocation().toString();
+      assertTrue(from.contains("sluice-jdbc-drop-in"), name + " from " + from);
+    }
   }
 
   @Test
