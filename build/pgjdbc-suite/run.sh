@@ -6,7 +6,7 @@
 #      driver-neutral test kit (src/) and only pgjdbc's plain value classes (see PLUMBING).
 # then compares the two runs (compare.py). See README.md.
 #
-# usage: build/pgjdbc-suite/run.sh [prepare|A|B|K|compare|all]   (default: all = prepare A B compare)
+# usage: build/pgjdbc-suite/run.sh [prepare|jars|A|B|K|compare|all]   (default: all = prepare A B compare)
 #        K: mode B's test kit on pgjdbc's jar, to check that the kit itself costs (almost) nothing
 # env:   PGJDBC_MIRROR  git directory of a pgjdbc clone holding tag $PGJDBC_TAG (required)
 #        MAVEN_REPO     local Maven repository        (default: ~/.m2/repository)
@@ -15,6 +15,9 @@
 #        PG_PORT        port on 127.0.0.1             (default: 54315)
 #        SLUICE_BUILD   0 to reuse the Sluice jars already installed in MAVEN_REPO (default: 1)
 #        TEST_TIMEOUT   JUnit default timeout per test (default: "2 m"; pgjdbc's build uses "5 m")
+#        ONLY           test classes to run instead of the packages, relative to org.postgresql.test
+#                       ("jdbc2.CopyTest jdbc42.PreparedStatementTest"); reports go to reports/<mode>-only
+#        step jars      refreshes pgjdbc's jars and rebuilds and copies Sluice's, without recompiling the tests
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -176,8 +179,14 @@ EOF
 run_mode() {
   local mode="$1"; shift
   local cp; cp="$(cp_of "$@")"
-  local out="$WORK/reports/$mode"; rm -rf "$out"; mkdir -p "$out"
-  local sel=(); for p in "${PACKAGES[@]}"; do sel+=(--select-package "$p"); done
+  local out="$WORK/reports/$mode" sel=() c
+  if [ -n "${ONLY:-}" ]; then
+    out="$out-only"
+    for c in $ONLY; do sel+=(--select-class "org.postgresql.test.$c"); done
+  else
+    for c in "${PACKAGES[@]}"; do sel+=(--select-package "$c"); done
+  fi
+  rm -rf "$out"; mkdir -p "$out"
   local standalone; standalone=$(ls "$WORK"/jars/junit-platform-console-standalone-*.jar)
   say "mode $mode: running (log in $out/console.log)"
   # JUnit settings as pgjdbc's build passes them (build-logic.test-junit5), except the timeout
@@ -213,6 +222,7 @@ mode_b() {
   "$JAVA" -cp "$(cp_of "${cp[@]}")" -Dbuild.properties.relative.path="$WORK/" \
     -Dpgjdbc.suite.requireConnectionPrefix=io.sluice. org.postgresql.test.SluiceOnlyCheck || die "mode B class path is not Sluice-only"
   MODE_OPTS="-Dpgjdbc.suite.requireConnectionPrefix=io.sluice." run_mode B "${cp[@]}"
+  [ -z "${ONLY:-}" ] || return 0
   # which test classes do not link here (they name a pgjdbc class the drop-in does not have)
   find "$c/tests" -name '*.class' | sed -e "s|^$c/tests/||" -e 's|\.class$||' -e 's|/|.|g' | sort > "$c/test-classes.txt"
   "$JAVA" -cp "$(cp_of "${cp[@]}")" org.postgresql.test.LoadCheck "$c/test-classes.txt" "$WORK/reports/B/load-errors.tsv"
@@ -239,10 +249,11 @@ mkdir -p "$WORK"
 write_properties
 case "$step" in
   prepare) prepare_jars; prepare_sources; compile ;;
+  jars) prepare_jars ;;
   A) pg_start; mode_a; pg_stop ;;
   B) pg_start; mode_b; pg_stop ;;
   K) pg_start; mode_k; pg_stop ;;
   compare) compare ;;
   all) prepare_jars; prepare_sources; compile; pg_start; mode_a; pg_start; mode_b; pg_stop; compare ;;
-  *) die "unknown step $step (prepare|A|B|K|compare|all)" ;;
+  *) die "unknown step $step (prepare|jars|A|B|K|compare|all)" ;;
 esac

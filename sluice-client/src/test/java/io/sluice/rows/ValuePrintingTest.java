@@ -100,6 +100,31 @@ class ValuePrintingTest {
     assertNotEquals(pen, other);
   }
 
+  /** Values decoded from binary, whose {@code getString} must be the server's own text output. */
+  static final String[] SERVER_TEXT = {
+      "inet '192.168.100.128'", "inet '192.168.100.128/25'", "inet '2001:4f8:3:ba::1'", "inet '::1/64'",
+      "cidr '10.0.0.0/8'", "cidr '10.1.2.3/32'", "cidr '::1/128'", "macaddr '08:00:2b:01:02:03'",
+      "macaddr8 '08:00:2b:01:02:03:04:05'", "true", "false", "1.5::float4", "0.1::float8", "'NaN'::float8",
+      "'-Infinity'::float4", "12.340::numeric", "'NaN'::numeric", "-0.000120::numeric(10, 6)", "'2024-02-29'::date",
+      "'infinity'::date", "'13:14:15.5'::time", "'13:14:15+02'::timetz", "'2004-10-19 10:23:54.123'::timestamp",
+      "'-infinity'::timestamp", "'\\x00ff'::bytea", "12.34::money", "B'1011'::bit(4)", "point(1.5, -2)",
+      "box(point(1, 2), point(3, 4))", "'{\"a\": 1}'::jsonb", "'(1,2),(3,4)'::lseg", "array[1, null, 3]",
+      "array['a b', null]", "int4range(1, 10)", "'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'::uuid", "42::oid",
+      "'12:34'::interval", "'pen'::name", "row(1, 'x y')"};
+
+  @Test
+  void getStringIsTheServersTextOutput() {
+    java.util.List<String> differ = new java.util.ArrayList<>();
+    for (String e : SERVER_TEXT) {
+      // format's %s calls the type's output function (a ::text cast of a boolean says "true", not "t")
+      Row row = c.query("select " + e + ", format('%s', " + e + ")").get(0);
+      if (!row.getString(1).equals(row.getString(0))) {
+        differ.add(e + ": server " + row.getString(1) + ", getString " + row.getString(0));
+      }
+    }
+    assertEquals(java.util.List.of(), differ);
+  }
+
   @Test
   void getStringOfAnIntervalIsWhatTheServerPrints() {
     Row row = c.query("select interval '1 day 2 hours', interval '-1 mon +1 day -00:00:01.5'").get(0);

@@ -83,7 +83,8 @@ public final class Nets {
     @Override
     public String encodeText(Inet value, TypeContext ctx) {
       check(value);
-      return Inet.addressText(value.address()) + "/" + value.prefixLength();
+      // as inet_out/cidr_out print: cidr always with its prefix, inet without it for a single host
+      return cidr ? Inet.addressText(value.address()) + "/" + value.prefixLength() : value.toString();
     }
 
     private byte[] check(Inet value) {

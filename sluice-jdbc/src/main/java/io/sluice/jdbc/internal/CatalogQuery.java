@@ -73,6 +73,17 @@ final class CatalogQuery {
     return this;
   }
 
+  /**
+   * {@code AND privilegeCheck} when {@code hideUnprivileged} (pgjdbc's {@code hideUnprivilegedObjects}):
+   * a {@code pg_catalog.has_*_privilege} call, so that only objects the user may use are listed.
+   */
+  CatalogQuery visibleOnly(boolean hideUnprivileged, String privilegeCheck) {
+    if (hideUnprivileged) {
+      sql.append(" AND ").append(privilegeCheck);
+    }
+    return this;
+  }
+
   /** Appends fixed SQL (an ORDER BY, a closing parenthesis): never caller input. */
   CatalogQuery then(String fixedSql) {
     sql.append(fixedSql);

@@ -56,10 +56,12 @@ import java.util.Set;
  *     connection's {@code setNetworkTimeout}; 0 for none
  * @param autosave pgjdbc's {@code autosave}: whether a savepoint goes before each statement of a
  *     transaction, and which failures are rolled back to it ({@link AutoSavepoints}); never by default
+ * @param hideUnprivileged pgjdbc's {@code hideUnprivilegedObjects}: {@code DatabaseMetaData} lists
+ *     only the schemas, tables, routines and types this user holds a privilege on ({@link CatalogQuery#visibleOnly})
  */
 public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Optional<JdbcSql.CallMode> callMode,
     boolean stringsUntyped, boolean rewriteInserts, boolean raiseOnSilentRollback, boolean readOnly,
-    boolean quoteKeyNames, int networkTimeoutMillis, AutoSavepoints.Mode autosave) {
+    boolean quoteKeyNames, int networkTimeoutMillis, AutoSavepoints.Mode autosave, boolean hideUnprivileged) {
   public static final String PGJDBC_PREFIX = "jdbc:postgresql:";
   public static final String SLUICE_PREFIX = "jdbc:sluice:postgresql:";
 
@@ -71,7 +73,7 @@ public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Opti
   /** These settings with another Sluice configuration (a listener added to it). */
   public DriverSettings withConfig(ConnectionConfig c) {
     return new DriverSettings(c, defaultFetchSize, callMode, stringsUntyped, rewriteInserts, raiseOnSilentRollback,
-        readOnly, quoteKeyNames, networkTimeoutMillis, autosave);
+        readOnly, quoteKeyNames, networkTimeoutMillis, autosave, hideUnprivileged);
   }
 
   public static boolean accepts(String url) {
@@ -123,6 +125,7 @@ public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Opti
     boolean quoteKeyNames = true;
     int networkTimeout = 0;
     AutoSavepoints.Mode autosave = AutoSavepoints.Mode.NEVER;
+    boolean hideUnprivileged = false;
     for (Map.Entry<String, String> e : params.entrySet()) {
       String name = e.getKey();
       String value = e.getValue() == null ? "" : e.getValue();
@@ -146,6 +149,7 @@ public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Opti
           case "quoteReturningIdentifiers" -> quoteKeyNames = bool(name, value);
           case "readOnlyMode" -> readOnlyMode(value);
           case "autosave" -> autosave = AutoSavepoints.Mode.of(value);
+          case "hideUnprivilegedObjects" -> hideUnprivileged = bool(name, value);
           case "stringtype" -> untyped = stringType(value);
           case "reWriteBatchedInserts" -> rewriteInserts = bool(name, value);
           case "currentSchema" -> schema = value;
@@ -166,7 +170,7 @@ public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Opti
     }
     config = config.with(keywords);
     return new DriverSettings(config, fetchSize, callMode, untyped, rewriteInserts, raiseOnSilentRollback, readOnly,
-        quoteKeyNames, networkTimeout, autosave);
+        quoteKeyNames, networkTimeout, autosave, hideUnprivileged);
   }
 
   /**

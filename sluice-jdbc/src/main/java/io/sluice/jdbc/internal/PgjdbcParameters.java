@@ -37,7 +37,7 @@ final class PgjdbcParameters {
       "binaryTransferDisable", "cancelSignalTimeout", "sendBufferSize",
       "receiveBufferSize", "maxSendBufferSize", "assumeMinServerVersion", "logUnclosedConnections",
       "disableColumnSanitiser", "cleanupSavepoints", "adaptiveFetch", "adaptiveFetchMinimum", "adaptiveFetchMaximum",
-      "defaultRowFetchSizeOverride", "hideUnprivilegedObjects", "loggerLevel",
+      "defaultRowFetchSizeOverride", "loggerLevel",
       "loggerFile", "maxResultBuffer", "groupStartupParameters",
       "unknownLength", "preferQueryMode", "tcpNoDelay", "xmlFactoryFactory", "databaseMetadataCacheFields",
       "databaseMetadataCacheFieldsMiB", "replication", "allowEncodingChanges", "PGHOST", "PGPORT", "PGDBNAME",

@@ -13,9 +13,11 @@ import java.sql.SQLException;
  */
 final class RoutineCatalog {
   private final Connection connection;
+  private final boolean hideUnprivileged;
 
-  RoutineCatalog(Connection connection) {
+  RoutineCatalog(Connection connection, boolean hideUnprivileged) {
     this.connection = connection;
+    this.hideUnprivileged = hideUnprivileged;
   }
 
   /** The JDBC codes of one kind of routine column (the procedure and function constants differ). */
@@ -54,6 +56,7 @@ final class RoutineCatalog {
         .catalog(catalog)
         .like("n.nspname", schemaPattern)
         .like("p.proname", namePattern)
+        .visibleOnly(hideUnprivileged, "pg_catalog.has_function_privilege(p.oid, 'EXECUTE')")
         .then(" ORDER BY 1, 2, 3, \"SPECIFIC_NAME\"")
         .run(connection);
   }
@@ -71,6 +74,7 @@ final class RoutineCatalog {
         .catalog(catalog)
         .like("n.nspname", schemaPattern)
         .like("p.proname", namePattern)
+        .visibleOnly(hideUnprivileged, "pg_catalog.has_function_privilege(p.oid, 'EXECUTE')")
         .then(" ORDER BY 1, 2, 3, \"SPECIFIC_NAME\"")
         .run(connection);
   }

@@ -352,7 +352,7 @@ public class SluiceConnection implements StatementOverloads, ConnectionObjects, 
     SluiceDatabaseMetaData known = metaData;
     if (known == null) {
       // one per connection, so that the server facts it reads once are read once per connection
-      known = new SluiceDatabaseMetaData(this, MetaDataUrl.of(settings.config()));
+      known = new SluiceDatabaseMetaData(this, MetaDataUrl.of(settings.config()), settings.hideUnprivileged());
       metaData = known;
     }
     return known;

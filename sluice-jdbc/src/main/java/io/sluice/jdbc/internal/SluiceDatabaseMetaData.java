@@ -31,12 +31,20 @@ public final class SluiceDatabaseMetaData implements PostgresDialect, DriverCapa
 
   /** Metadata of {@code connection}, which was opened with {@code url} (may be null). */
   public SluiceDatabaseMetaData(Connection connection, String url) {
+    this(connection, url, false);
+  }
+
+  /**
+   * Metadata of {@code connection}, opened with {@code url} (may be null); {@code hideUnprivileged}:
+   * only the schemas, tables, routines and types the user holds a privilege on are listed.
+   */
+  public SluiceDatabaseMetaData(Connection connection, String url, boolean hideUnprivileged) {
     this.connection = Objects.requireNonNull(connection, "connection");
     this.url = url;
-    this.tables = new TableCatalog(connection);
+    this.tables = new TableCatalog(connection, hideUnprivileged);
     this.keys = new KeyCatalog(connection);
-    this.routines = new RoutineCatalog(connection);
-    this.types = new TypeCatalog(connection);
+    this.routines = new RoutineCatalog(connection, hideUnprivileged);
+    this.types = new TypeCatalog(connection, hideUnprivileged);
   }
 
   @Override

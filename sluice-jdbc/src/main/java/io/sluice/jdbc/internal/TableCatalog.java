@@ -13,9 +13,11 @@ import java.util.List;
  */
 final class TableCatalog {
   private final Connection connection;
+  private final boolean hideUnprivileged;
 
-  TableCatalog(Connection connection) {
+  TableCatalog(Connection connection, boolean hideUnprivileged) {
     this.connection = connection;
+    this.hideUnprivileged = hideUnprivileged;
   }
 
   /**
@@ -93,6 +95,7 @@ final class TableCatalog {
         + " FROM pg_catalog.pg_namespace n WHERE " + VISIBLE_SCHEMA)
         .catalog(catalog)
         .like("n.nspname", schemaPattern)
+        .visibleOnly(hideUnprivileged, "pg_catalog.has_schema_privilege(n.oid, 'USAGE, CREATE')")
         .then(" ORDER BY 2, 1")
         .run(connection);
   }
@@ -131,6 +134,9 @@ final class TableCatalog {
         .catalog(catalog)
         .like("n.nspname", schemaPattern)
         .like("c.relname", tablePattern)
+        // any privilege on the relation (RULE is gone in PostgreSQL 18, MAINTAIN new in 17: neither asked)
+        .visibleOnly(hideUnprivileged,
+            "pg_catalog.has_table_privilege(c.oid, 'SELECT, INSERT, UPDATE, DELETE, REFERENCES, TRIGGER')")
         .then(") t WHERE \"TABLE_TYPE\" IS NOT NULL")
         .in("\"TABLE_TYPE\"", types)
         .then(" ORDER BY \"TABLE_TYPE\", \"TABLE_CAT\", \"TABLE_SCHEM\", \"TABLE_NAME\"")

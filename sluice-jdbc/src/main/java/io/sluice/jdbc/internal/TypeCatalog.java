@@ -16,10 +16,13 @@ import java.util.stream.Collectors;
  * which are empty results with the javadoc's columns.
  */
 final class TypeCatalog {
+  private static final String TYPE_USAGE = "pg_catalog.has_type_privilege(t.oid, 'USAGE')";
   private final Connection connection;
+  private final boolean hideUnprivileged;
 
-  TypeCatalog(Connection connection) {
+  TypeCatalog(Connection connection, boolean hideUnprivileged) {
     this.connection = connection;
+    this.hideUnprivileged = hideUnprivileged;
   }
 
   /** The longest char/varchar (MaxAttrSize, 10 MB), numeric precision and bit string PostgreSQL takes. */
@@ -69,8 +72,9 @@ final class TypeCatalog {
         + CatalogTypes.describe("t", "-1", "ty")
         + " WHERE t.typisdefined AND t.typtype OPERATOR(pg_catalog.<>) 'p' AND " + TableCatalog.VISIBLE_SCHEMA
         + " AND (t.typrelid OPERATOR(pg_catalog.=) 0 OR (SELECT rc.relkind OPERATOR(pg_catalog.=) 'c' FROM"
-        + " pg_catalog.pg_class rc WHERE rc.oid OPERATOR(pg_catalog.=) t.typrelid))"
-        + " ORDER BY \"DATA_TYPE\", ty.rank, \"TYPE_NAME\"")
+        + " pg_catalog.pg_class rc WHERE rc.oid OPERATOR(pg_catalog.=) t.typrelid))")
+        .visibleOnly(hideUnprivileged, TYPE_USAGE)
+        .then(" ORDER BY \"DATA_TYPE\", ty.rank, \"TYPE_NAME\"")
         .run(connection);
   }
 
@@ -111,6 +115,7 @@ final class TypeCatalog {
         .catalog(catalog)
         .like("n.nspname", schemaPattern)
         .like("t.typname", typePattern)
+        .visibleOnly(hideUnprivileged, TYPE_USAGE)
         .then(") u WHERE true" + wanted + " ORDER BY \"DATA_TYPE\", \"TYPE_CAT\", \"TYPE_SCHEM\", \"TYPE_NAME\"")
         .run(connection);
   }
