@@ -44,6 +44,87 @@ class DataSourceTest {
     }
   }
 
+  /** pgjdbc 42.7's connection parameter names, less the PG* environment names and service. */
+  static final String[] PGJDBC_PARAMETERS = {
+      "ApplicationName", "adaptiveFetch", "adaptiveFetchMaximum", "adaptiveFetchMinimum",
+      "allowEncodingChanges", "assumeMinServerVersion", "authenticationPluginClassName", "autosave",
+      "binaryTransfer", "binaryTransferDisable", "binaryTransferEnable", "cancelSignalTimeout",
+      "channelBinding", "classLoaderStrategy", "cleanupSavepoints", "connectExecutor", "connectExecutorArg",
+      "connectTimeout", "convertBooleanToNumeric", "currentSchema", "databaseMetadataCacheFields",
+      "databaseMetadataCacheFieldsMiB", "defaultRowFetchSize", "disableColumnSanitiser",
+      "escapeSyntaxCallMode", "flushCacheOnDdl", "groupStartupParameters", "gssEncMode",
+      "gssResponseTimeout", "gssUseDefaultCreds", "gsslib", "hideUnprivilegedObjects", "hostRecheckSeconds",
+      "jaasApplicationName", "jaasLogin", "kerberosServerName", "loadBalanceHosts", "localSocketAddress",
+      "logServerErrorDetail", "logUnclosedConnections", "loggerFile", "loggerLevel", "loginTimeout",
+      "maxResultBuffer", "maxSendBufferSize", "options", "password", "pemKeyAlgorithm", "preferQueryMode",
+      "prepareThreshold", "preparedStatementCacheQueries", "preparedStatementCacheSizeMiB",
+      "protocolVersion", "queryTimeout", "quoteReturningIdentifiers", "reWriteBatchedInserts",
+      "reWriteBatchedInsertsSize", "readOnly", "readOnlyMode", "receiveBufferSize", "replication",
+      "requireAuth", "scramMaxIterations", "sendBufferSize", "socketFactory", "socketFactoryArg",
+      "socketTimeout", "ssl", "sslNegotiation", "sslResponseTimeout", "sslcert", "sslfactory",
+      "sslfactoryarg", "sslhostnameverifier", "sslkey", "sslmode", "sslpassword", "sslpasswordcallback",
+      "sslrootcert", "sspiServiceClass", "stringtype", "targetServerType", "tcpKeepAlive", "tcpNoDelay",
+      "unknownLength", "useSpnego", "user", "xmlFactoryFactory"};
+
+  static PGSimpleDataSource withUrlParts(String database, String applicationName) {
+    PGSimpleDataSource ds = new PGSimpleDataSource();
+    ds.setDatabaseName(database);
+    ds.setUser("u");
+    ds.setPassword("secret");
+    ds.setApplicationName(applicationName);
+    return ds;
+  }
+
+  /**
+   * Every pgjdbc parameter is a bean property of pgjdbc's data sources (its own tests and
+   * application servers find them by introspection, case aside), and a value read from one can be
+   * written back; a setter reaches the connection's parameters (a refused one is refused by name).
+   */
+  @Test
+  void everyPgjdbcParameterIsABeanProperty() throws Exception {
+    assertEquals("jdbc:postgresql://localhost/d%26b?ApplicationName=a%26b%3Dc",
+        withUrlParts("d&b", "a&b=c").getURL(), "pgjdbc's getURL: the properties' URL, each encoded");
+    PGSimpleDataSource ds = configured(new PGSimpleDataSource());
+    // as java.beans.Introspector pairs them (java.desktop is not read here): get/is + name, set + name
+    java.util.Map<String, java.lang.reflect.Method> getters = new java.util.TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    java.util.Map<String, java.lang.reflect.Method> setters = new java.util.TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    for (java.lang.reflect.Method m : PGSimpleDataSource.class.getMethods()) {
+      String n = m.getName();
+      if (m.getParameterCount() == 0 && n.startsWith("get") && m.getReturnType() != void.class) {
+        getters.put(n.substring(3), m);
+      } else if (m.getParameterCount() == 0 && n.startsWith("is") && m.getReturnType() == boolean.class) {
+        getters.put(n.substring(2), m);
+      }
+    }
+    for (java.lang.reflect.Method m : PGSimpleDataSource.class.getMethods()) {
+      java.lang.reflect.Method g = getters.get(m.getName().substring(Math.min(3, m.getName().length())));
+      if (m.getName().startsWith("set") && m.getParameterCount() == 1 && g != null
+          && m.getParameterTypes()[0] == g.getReturnType()) {
+        setters.put(m.getName().substring(3), m);
+      }
+    }
+    java.util.List<String> missing = new java.util.ArrayList<>();
+    for (String name : PGJDBC_PARAMETERS) {
+      if (!getters.containsKey(name) || !setters.containsKey(name)) {
+        missing.add(name);
+      } else {
+        setters.get(name).invoke(ds, getters.get(name).invoke(ds));
+      }
+    }
+    assertEquals(java.util.List.of(), missing);
+    PGSimpleDataSource unchanged = configured(new PGSimpleDataSource());
+    unchanged.setAdaptiveFetchMaximum(50);
+    unchanged.setHideUnprivilegedObjects(true);
+    assertEquals(50, unchanged.getAdaptiveFetchMaximum());
+    try (Connection c = unchanged.getConnection()) {
+      assertEquals("1", one(c, "SELECT 1"));
+    }
+    PGSimpleDataSource refused = configured(new PGSimpleDataSource());
+    refused.setSocketFactory("javax.net.SocketFactory");
+    SQLException e = assertThrows(SQLException.class, () -> refused.getConnection().close());
+    assertTrue(e.getMessage().contains("socketFactory"), e.getMessage());
+  }
+
   @Test
   void simpleDataSourceWithBeanProperties() throws Exception {
     PGSimpleDataSource ds = configured(new PGSimpleDataSource());
@@ -78,7 +159,10 @@ class DataSourceTest {
     ds.setURL(DropInServer.url());
     DropInServer.properties().forEach((k, v) -> ds.setProperty((String) k, (String) v));
     ds.setProperty("ApplicationName", "by-url");
-    assertEquals(DropInServer.url(), ds.getURL());
+    // pgjdbc's getURL: the URL set, with the properties set beside it as its parameters
+    assertTrue(ds.getURL().startsWith(DropInServer.url()), ds.getURL());
+    assertTrue(ds.getURL().endsWith("ApplicationName=by-url"), ds.getURL());
+    assertFalse(ds.getURL().contains("password"), ds.getURL());
     try (Connection c = ds.getConnection()) {
       assertEquals("by-url", one(c, "select current_setting('application_name')"));
     }

@@ -186,9 +186,30 @@ public class SluiceDataSource extends DataSourceRefusals implements Serializable
     }
     sb.append(list).append('/');
     if (databaseName != null) {
-      sb.append(java.net.URLEncoder.encode(databaseName, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20"));
+      sb.append(encode(databaseName));
     }
     return sb.toString();
+  }
+
+  /**
+   * {@link #url()} with each property set here (user and password aside, which travel apart) as a
+   * URL parameter, percent-encoded: the whole configuration as one URL, as pgjdbc's data sources
+   * answer {@code getURL}.
+   */
+  public String urlWithProperties() {
+    StringBuilder sb = new StringBuilder(url());
+    char sep = sb.indexOf("?") < 0 ? '?' : '&';
+    for (Map.Entry<String, String> e : properties.entrySet()) {
+      if (!e.getKey().equals("user") && !e.getKey().equals("password")) {
+        sb.append(sep).append(encode(e.getKey())).append('=').append(encode(e.getValue()));
+        sep = '&';
+      }
+    }
+    return sb.toString();
+  }
+
+  private static String encode(String s) {
+    return java.net.URLEncoder.encode(s, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20");
   }
 
   private Properties properties(String username, String pw) {

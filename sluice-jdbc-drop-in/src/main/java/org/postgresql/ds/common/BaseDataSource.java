@@ -1,35 +1,30 @@
 package org.postgresql.ds.common;
 
-import io.sluice.jdbc.SluiceDataSource;
-
 /**
- * pgjdbc's data source bean properties over {@link SluiceDataSource}: server names, port
+ * pgjdbc's data source bean properties over {@link io.sluice.jdbc.SluiceDataSource}: server names, port
  * numbers, database, user, password and URL are Sluice's own; each other property here sets the
  * pgjdbc connection parameter of its name ({@link #setProperty}), which Sluice honours, ignores
  * where it has no effect, or refuses naming it when a connection opens (see docs/jdbc.md). A
  * getter gives the value set, or 0, false or null when none was, not pgjdbc's default.
  */
-public abstract class BaseDataSource extends SluiceDataSource {
+public abstract class BaseDataSource extends ParameterBeans {
   private static final long serialVersionUID = 1L;
 
   /** What the data source is, as pgjdbc's {@code getDescription}. */
   public abstract String getDescription();
 
-  private void set(String name, Object value) {
-    setProperty(name, value == null ? null : String.valueOf(value));
+  /**
+   * The URL these properties describe, every parameter in it (user and password aside), as pgjdbc's
+   * {@code getURL} answers; {@link io.sluice.jdbc.SluiceDataSource#getURL} gives only a URL set.
+   */
+  @Override
+  public String getURL() {
+    return urlWithProperties();
   }
 
-  private int number(String name) {
-    String v = getProperty(name);
-    try {
-      return v == null ? 0 : Integer.parseInt(v.trim());
-    } catch (NumberFormatException e) {
-      return 0;
-    }
-  }
-
-  private boolean flag(String name) {
-    return Boolean.parseBoolean(getProperty(name));
+  @Override
+  public String getUrl() {
+    return getURL();
   }
 
   public String getApplicationName() {
