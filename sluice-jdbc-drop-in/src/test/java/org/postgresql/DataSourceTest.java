@@ -66,6 +66,25 @@ class DataSourceTest {
       "sslrootcert", "sspiServiceClass", "stringtype", "targetServerType", "tcpKeepAlive", "tcpNoDelay",
       "unknownLength", "useSpnego", "user", "xmlFactoryFactory"};
 
+  /** pgjdbc's setURL: the URL's parts answer the bean getters, and connect as the URL said. */
+  @Test
+  void setUrlSetsTheBeanProperties() throws Exception {
+    PostgresServer pg = PostgresServer.shared();
+    PGSimpleDataSource ds = new PGSimpleDataSource();
+    ds.setURL("jdbc:postgresql://" + pg.host() + ":" + pg.port() + "/" + pg.database() + "?prepareThreshold=3"
+        + "&ApplicationName=from%20url");
+    DropInServer.properties().forEach((k, v) -> ds.setProperty((String) k, (String) v));
+    assertEquals(pg.host(), ds.getServerName());
+    assertEquals(pg.port(), ds.getPortNumber());
+    assertEquals(pg.database(), ds.getDatabaseName());
+    assertEquals(3, ds.getPrepareThreshold());
+    assertEquals("from url", ds.getApplicationName());
+    try (Connection c = ds.getConnection()) {
+      assertEquals("from url", one(c, "select current_setting('application_name')"));
+    }
+    assertThrows(IllegalArgumentException.class, () -> ds.setURL("jdbc:mysql://h/db"));
+  }
+
   static PGSimpleDataSource withUrlParts(String database, String applicationName) {
     PGSimpleDataSource ds = new PGSimpleDataSource();
     ds.setDatabaseName(database);

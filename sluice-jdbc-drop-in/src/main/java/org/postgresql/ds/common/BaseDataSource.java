@@ -27,6 +27,44 @@ public abstract class BaseDataSource extends ParameterBeans {
     return getURL();
   }
 
+  /**
+   * pgjdbc's {@code setURL}: the URL's parts become the bean properties (server names, port
+   * numbers, database, user, password, each parameter), so that {@link #getServerName} and the
+   * others answer from it. A URL of Sluice's own prefix is kept whole, as {@link
+   * io.sluice.jdbc.SluiceDataSource#setUrl} keeps it.
+   */
+  @Override
+  public void setURL(String url) {
+    java.util.Properties parts = io.sluice.jdbc.dropin.UrlProperties.parse(url, null);
+    if (parts == null) {
+      super.setUrl(url);   // refuses what is no URL of ours, by name
+      return;
+    }
+    int[] ports;
+    try {
+      ports = java.util.Arrays.stream(parts.getProperty("PGPORT").split(",")).mapToInt(Integer::parseInt).toArray();
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("a port of " + url + " is no number", e);
+    }
+    setServerNames(parts.getProperty("PGHOST").split(","));
+    setPortNumbers(ports);
+    setDatabaseName(parts.getProperty("PGDBNAME"));
+    for (String name : parts.stringPropertyNames()) {
+      String value = parts.getProperty(name);
+      switch (name) {
+        case "PGHOST", "PGPORT", "PGDBNAME" -> { }
+        case "user" -> setUser(value);
+        case "password" -> setPassword(value);
+        default -> setProperty(name, value);
+      }
+    }
+  }
+
+  @Override
+  public void setUrl(String url) {
+    setURL(url);
+  }
+
   public String getApplicationName() {
     return getProperty("ApplicationName");
   }
