@@ -19,6 +19,24 @@ import org.junit.jupiter.api.Test;
  */
 @ServerTest
 class ArrayValuesTest extends OneConnection {
+  /** The base type of an array of a type in a quoted schema is the element's name, not the array type's. */
+  @Test
+  void baseTypeNameOfAnArrayOfAQuotedCompositeIsTheElements() throws SQLException {
+    try (Statement s = c.createStatement()) {
+      s.execute("drop schema if exists \"Arr Schema\" cascade; create schema \"Arr Schema\";"
+          + " create type \"Arr Schema\".\"Pair\" as (a int, b text); create type \"Arr Schema\"._under as (a int)");
+      try (ResultSet rs = s.executeQuery("select array[row(1, 'x')::\"Arr Schema\".\"Pair\"],"
+          + " array[row(2)::\"Arr Schema\"._under], array[1]")) {
+        assertTrue(rs.next());
+        assertEquals("\"Arr Schema\".\"Pair\"", rs.getArray(1).getBaseTypeName());
+        assertEquals("\"Arr Schema\".\"_under\"", rs.getArray(2).getBaseTypeName());
+        assertEquals("int4", rs.getArray(3).getBaseTypeName());
+      } finally {
+        s.execute("drop schema \"Arr Schema\" cascade");
+      }
+    }
+  }
+
   @Test
   void createArrayOfArraysOfPrimitivesReadsBoxedAndBinds() throws SQLException {
     double[][] in = {{3.5, -4.5}, {10.0 / 3, 77}};

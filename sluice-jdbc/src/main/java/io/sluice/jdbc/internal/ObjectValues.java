@@ -89,8 +89,7 @@ final class ObjectValues {
   }
 
   static java.sql.Array array(Object v, Column col, SluiceConnection connection) throws SQLException {
-    String name = connection.typeNames.name(col.typeOid());
-    return new SluiceArray(name.startsWith("_") ? name.substring(1) : name, v, connection);
+    return new SluiceArray(TypeNames.elementName(connection.typeNames.name(col.typeOid())), v, connection);
   }
 
   /** {@code getObject(i, type)} of SQL NULL: null, or the {@link Extension}'s object for it. */

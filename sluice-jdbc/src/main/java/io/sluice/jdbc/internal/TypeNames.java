@@ -23,6 +23,20 @@ final class TypeNames {
     return t != null ? t.name() : lookUp(oid).name();
   }
 
+  /**
+   * The element type's name of an array type named {@code arrayName} ({@code _int4}, {@code
+   * "s"."_t"}): PostgreSQL names an array type with an underscore before its element's name, which
+   * is the unqualified, perhaps quoted, last part here.
+   */
+  static String elementName(String arrayName) {
+    int last = arrayName.lastIndexOf("\".\"");
+    int start = last >= 0 ? last + 2 : 0;
+    if (arrayName.startsWith("\"_", start)) {
+      return arrayName.substring(0, start + 1) + arrayName.substring(start + 2);
+    }
+    return arrayName.startsWith("_", start) ? arrayName.substring(0, start) + arrayName.substring(start + 1) : arrayName;
+  }
+
   int sqlType(int oid) {
     JdbcTypes.Type t = JdbcTypes.builtIn(oid);
     return t != null ? t.sqlType() : lookUp(oid).sqlType();
