@@ -24,6 +24,7 @@ final class ConnectionTransactions {
   private final JdbcTransaction tx;
   private volatile boolean autoCommit = true;
   private volatile boolean readOnly;
+  private final ReadOnlyMode readOnlyMode;
   private volatile int isolation = TRANSACTION_READ_COMMITTED;
   private volatile boolean isolationChosen;
   /**
@@ -42,6 +43,7 @@ final class ConnectionTransactions {
     this.connection = connection;
     this.tx = tx;
     this.readOnly = settings.readOnly();
+    this.readOnlyMode = settings.readOnlyMode();
     this.autosave = new AutoSavepoints(connection, tx, settings.autosave());
   }
 
@@ -73,7 +75,7 @@ final class ConnectionTransactions {
   }
 
   private TxOptions options() {
-    TxOptions o = TxOptions.DEFAULT.readOnly(readOnly);
+    TxOptions o = TxOptions.DEFAULT.readOnly(readOnly && readOnlyMode != ReadOnlyMode.IGNORE);
     if (isolationChosen) {
       o = o.isolation(switch (isolation) {
         case TRANSACTION_REPEATABLE_READ -> TxOptions.Isolation.REPEATABLE_READ;
@@ -176,6 +178,9 @@ final class ConnectionTransactions {
   void setReadOnly(boolean on) throws SQLException {
     if (tx.inProgress()) {
       throw SqlErrors.of("read-only cannot change inside a transaction", "25001");
+    }
+    if (readOnlyMode == ReadOnlyMode.ALWAYS && on != readOnly) {
+      control("SET SESSION CHARACTERISTICS AS TRANSACTION " + (on ? "READ ONLY" : "READ WRITE"));
     }
     readOnly = on;
   }

@@ -47,8 +47,9 @@ import java.util.Set;
  *     commit} of a transaction that a failed statement aborted throws (the server answers the
  *     COMMIT with ROLLBACK); by default it returns, as pgjdbc's does, leaving a warning
  * @param readOnly pgjdbc's {@code readOnly}: new connections start read-only ({@code
- *     setReadOnly(true)}: transactions begin READ ONLY, pgjdbc's default {@code
- *     readOnlyMode=transaction}, the only mode accepted)
+ *     setReadOnly(true)}: transactions begin READ ONLY, and what else {@code readOnlyMode} says)
+ * @param readOnlyMode pgjdbc's {@code readOnlyMode}: what read-only does ({@link ReadOnlyMode});
+ *     {@code transaction} by default
  * @param quoteKeyNames pgjdbc's {@code quoteReturningIdentifiers}: generated key column names are
  *     quoted as given (the default), or written as given for callers that quote them ({@link
  *     GeneratedKeys#named})
@@ -61,7 +62,8 @@ import java.util.Set;
  */
 public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Optional<JdbcSql.CallMode> callMode,
     boolean stringsUntyped, boolean rewriteInserts, boolean raiseOnSilentRollback, boolean readOnly,
-    boolean quoteKeyNames, int networkTimeoutMillis, AutoSavepoints.Mode autosave, boolean hideUnprivileged) {
+    boolean quoteKeyNames, int networkTimeoutMillis, AutoSavepoints.Mode autosave, boolean hideUnprivileged,
+    ReadOnlyMode readOnlyMode) {
   public static final String PGJDBC_PREFIX = "jdbc:postgresql:";
   public static final String SLUICE_PREFIX = "jdbc:sluice:postgresql:";
 
@@ -73,7 +75,7 @@ public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Opti
   /** These settings with another Sluice configuration (a listener added to it). */
   public DriverSettings withConfig(ConnectionConfig c) {
     return new DriverSettings(c, defaultFetchSize, callMode, stringsUntyped, rewriteInserts, raiseOnSilentRollback,
-        readOnly, quoteKeyNames, networkTimeoutMillis, autosave, hideUnprivileged);
+        readOnly, quoteKeyNames, networkTimeoutMillis, autosave, hideUnprivileged, readOnlyMode);
   }
 
   public static boolean accepts(String url) {
@@ -126,6 +128,7 @@ public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Opti
     int networkTimeout = 0;
     AutoSavepoints.Mode autosave = AutoSavepoints.Mode.NEVER;
     boolean hideUnprivileged = false;
+    ReadOnlyMode readOnlyMode = ReadOnlyMode.TRANSACTION;
     for (Map.Entry<String, String> e : params.entrySet()) {
       String name = e.getKey();
       String value = e.getValue() == null ? "" : e.getValue();
@@ -147,7 +150,7 @@ public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Opti
           case "raiseExceptionOnSilentRollback" -> raiseOnSilentRollback = bool(name, value);
           case "readOnly" -> readOnly = bool(name, value);
           case "quoteReturningIdentifiers" -> quoteKeyNames = bool(name, value);
-          case "readOnlyMode" -> readOnlyMode(value);
+          case "readOnlyMode" -> readOnlyMode = readOnlyMode(value);
           case "autosave" -> autosave = AutoSavepoints.Mode.of(value);
           case "hideUnprivilegedObjects" -> hideUnprivileged = bool(name, value);
           case "stringtype" -> untyped = stringType(value);
@@ -164,13 +167,22 @@ public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Opti
       String options = config.options().map(o -> o + " ").orElse("");
       keywords.put("options", options + "-c search_path=" + schema.replace("\\", "\\\\").replace(" ", "\\ "));
     }
+    if (readOnly && readOnlyMode == ReadOnlyMode.ALWAYS) {
+      // auto-commit statements read-only from the start; RESET and DISCARD ALL come back to it
+      String options = Optional.ofNullable(keywords.get("options")).or(config::options).map(o -> o + " ").orElse("");
+      keywords.put("options", options + "-c default_transaction_read_only=on");
+    }
     if (!keywords.containsKey("timezone")) {
       SessionTimeZone.toSend(Optional.ofNullable(keywords.get("options")).or(config::options))
           .ifPresent(zone -> keywords.put("timezone", zone));
     }
     config = config.with(keywords);
+    if (readOnlyMode == ReadOnlyMode.ALWAYS && config.readRouting() != io.sluice.ReadRouting.PRIMARY) {
+      throw new ConfigException("readOnlyMode=always cannot apply to a routing connection, whose auto-commit"
+          + " statements each take a session of the pool; read-only work goes to the standbys there (readRouting)");
+    }
     return new DriverSettings(config, fetchSize, callMode, untyped, rewriteInserts, raiseOnSilentRollback, readOnly,
-        quoteKeyNames, networkTimeout, autosave, hideUnprivileged);
+        quoteKeyNames, networkTimeout, autosave, hideUnprivileged, readOnlyMode);
   }
 
   /**
@@ -249,16 +261,12 @@ public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Opti
     };
   }
 
-  /**
-   * pgjdbc's {@code readOnlyMode}: {@code transaction} (its default) is what this driver does with
-   * read-only; {@code ignore} (read-only not sent) and {@code always} (auto-commit statements too)
-   * would each be silently different, so they are refused.
-   */
-  private static void readOnlyMode(String value) {
-    if (!value.equals("transaction")) {
-      throw new ConfigException("readOnlyMode=" + quoted(value) + " is not supported: read-only applies to transactions"
-          + " (readOnlyMode=transaction, pgjdbc's default)");
+  private static ReadOnlyMode readOnlyMode(String value) {
+    ReadOnlyMode m = ReadOnlyMode.of(value);
+    if (m == null) {
+      throw new ConfigException("readOnlyMode=" + quoted(value) + " is none of ignore, transaction and always");
     }
+    return m;
   }
 
   /** pgjdbc's {@code stringtype}: true for {@code unspecified}. */

@@ -126,7 +126,7 @@ class SecurityParametersTest {
       assertEquals("25006", e.getSQLState());
       on.rollback();
     }
-    assertTrue(refused("readOnlyMode=always").getMessage().contains("readOnlyMode"));
+    assertTrue(refused("readOnlyMode=sometimes").getMessage().contains("readOnlyMode"));
     refused("readOnly=maybe");
   }
 }
