@@ -7,6 +7,7 @@
  */
 module io.sluice.jdbc.dropin {
   requires transitive io.sluice.jdbc;
+  requires transitive java.naming;   // JNDI references of the data sources (PGObjectFactory)
   exports org.postgresql;
   exports org.postgresql.copy;
   exports org.postgresql.core;

@@ -85,6 +85,41 @@ class DataSourceTest {
     assertThrows(IllegalArgumentException.class, () -> ds.setURL("jdbc:mysql://h/db"));
   }
 
+  /**
+   * A JNDI reference, as an application server binds a data source: PGObjectFactory builds the
+   * same data source again, which connects; the URL names each server's port as pgjdbc's does.
+   */
+  @Test
+  void aReferenceBuildsTheDataSourceAgain() throws Exception {
+    PGSimpleDataSource ds = configured(new PGSimpleDataSource());
+    ds.setApplicationName("by-reference");
+    ds.setLoginTimeout(9);
+    javax.naming.Reference ref = ds.getReference();
+    assertEquals(org.postgresql.ds.common.PGObjectFactory.class.getName(), ref.getFactoryClassName());
+    Object made = new org.postgresql.ds.common.PGObjectFactory().getObjectInstance(ref, null, null, null);
+    PGSimpleDataSource again = assertInstanceOf(PGSimpleDataSource.class, made);
+    assertEquals(ds.getURL(), again.getURL());
+    assertEquals(9, again.getLoginTimeout());
+    try (Connection c = again.getConnection()) {
+      assertEquals("by-reference", one(c, "select current_setting('application_name')"));
+    }
+    assertNull(new org.postgresql.ds.common.PGObjectFactory().getObjectInstance(
+        new javax.naming.Reference("com.example.Other"), null, null, null));
+
+    PGSimpleDataSource two = new PGSimpleDataSource();
+    two.setURL("jdbc:postgresql://server1,server2:2345/database");
+    assertEquals("jdbc:postgresql://server1:5432,server2:2345/database", two.getURL());
+    PGSimpleDataSource copy = new PGSimpleDataSource();
+    copy.initializeFrom(two);
+    assertEquals(two.getURL(), copy.getURL());
+    two.setPortNumbers(new int[] {6432});
+    assertThrows(IllegalArgumentException.class, two::getURL, "one port for two servers");
+    PGSimpleDataSource none = new PGSimpleDataSource();
+    none.setDatabaseName("database");
+    assertEquals("jdbc:postgresql://localhost/database", none.getURL());
+    assertEquals(0, none.getPortNumbers()[0]);
+  }
+
   static PGSimpleDataSource withUrlParts(String database, String applicationName) {
     PGSimpleDataSource ds = new PGSimpleDataSource();
     ds.setDatabaseName(database);

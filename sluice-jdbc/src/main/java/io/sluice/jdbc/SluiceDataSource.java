@@ -197,7 +197,12 @@ public class SluiceDataSource extends DataSourceRefusals implements Serializable
    * answer {@code getURL}.
    */
   public String urlWithProperties() {
-    StringBuilder sb = new StringBuilder(url());
+    return withProperties(url());
+  }
+
+  /** {@code url} with each property set here but user and password as a URL parameter (see {@link #urlWithProperties}). */
+  protected final String withProperties(String url) {
+    StringBuilder sb = new StringBuilder(url);
     char sep = sb.indexOf("?") < 0 ? '?' : '&';
     for (Map.Entry<String, String> e : properties.entrySet()) {
       if (!e.getKey().equals("user") && !e.getKey().equals("password")) {
@@ -208,7 +213,8 @@ public class SluiceDataSource extends DataSourceRefusals implements Serializable
     return sb.toString();
   }
 
-  private static String encode(String s) {
+  /** {@code s} percent-encoded for a URL's path or parameter ({@code %20} for a space). */
+  protected static String encode(String s) {
     return java.net.URLEncoder.encode(s, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20");
   }
 
@@ -350,6 +356,11 @@ public class SluiceDataSource extends DataSourceRefusals implements Serializable
 
   public String getProperty(String name) {
     return properties.get(name);
+  }
+
+  /** The names of the properties set with {@link #setProperty}, in the order they were first set. */
+  public java.util.List<String> propertyNames() {
+    return java.util.List.copyOf(properties.keySet());
   }
 
   /** Sets every parameter of {@code props}, as {@link #setProperty}. */

@@ -7,7 +7,7 @@ package org.postgresql.ds.common;
  * where it has no effect, or refuses naming it when a connection opens (see docs/jdbc.md). A
  * getter gives the value set, or 0, false or null when none was, not pgjdbc's default.
  */
-public abstract class BaseDataSource extends ParameterBeans {
+public abstract class BaseDataSource extends ParameterBeans implements javax.naming.Referenceable {
   private static final long serialVersionUID = 1L;
 
   /** What the data source is, as pgjdbc's {@code getDescription}. */
@@ -19,7 +19,46 @@ public abstract class BaseDataSource extends ParameterBeans {
    */
   @Override
   public String getURL() {
-    return urlWithProperties();
+    String[] servers = getServerNames();
+    if (servers == null && super.getURL() != null && getDatabaseName() == null && super.getPortNumbers() == null) {
+      return withProperties(super.getURL());   // a URL set whole (Sluice's prefix)
+    }
+    servers = servers == null ? new String[] {"localhost"} : servers;
+    int[] ports = getPortNumbers();
+    if (ports.length != servers.length && !(ports.length == 1 && ports[0] == 0)) {
+      throw new IllegalArgumentException(servers.length + " server names but " + ports.length + " port numbers:"
+          + " give one port for each server (0 for the default)");
+    }
+    StringBuilder url = new StringBuilder("jdbc:postgresql://");
+    for (int i = 0; i < servers.length; i++) {
+      int port = ports.length == servers.length ? ports[i] : 0;
+      url.append(i > 0 ? "," : "").append(servers[i]).append(port != 0 ? ":" + port : "");
+    }
+    url.append('/').append(getDatabaseName() == null ? "" : encode(getDatabaseName()));
+    return withProperties(url.toString());
+  }
+
+  /** A JNDI reference to a data source like this one, built again by {@link PGObjectFactory}. */
+  @Override
+  public javax.naming.Reference getReference() {
+    return DataSourceReferences.of(this);
+  }
+
+  /** Sets this data source's properties from a reference {@link #getReference} made. */
+  public void setFromReference(javax.naming.Reference ref) {
+    DataSourceReferences.apply(ref, this);
+  }
+
+  /** Sets this data source's properties from {@code source}'s. */
+  public void initializeFrom(BaseDataSource source) {
+    setFromReference(source.getReference());
+  }
+
+  /** pgjdbc's: {@code {0}} (the default port) when none was set. */
+  @Override
+  public int[] getPortNumbers() {
+    int[] ports = super.getPortNumbers();
+    return ports == null || ports.length == 0 ? new int[] {0} : ports;
   }
 
   @Override
