@@ -24,6 +24,22 @@ class PGobjectTest {
     return o;
   }
 
+  /** inet, cidr, macaddr and macaddr8 read as pgjdbc reads them: a PGobject of the server's text. */
+  @Test
+  void networkTypesReadAsPGobjectsOfTheServersText() throws Exception {
+    try (Connection c = DropInServer.connect(); Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("select '192.168.100.128'::inet, '10.0.0.0/8'::cidr, '::1/64'::inet,"
+            + " '08:00:2b:01:02:03'::macaddr, '08:00:2b:01:02:03:04:05'::macaddr8")) {
+      assertTrue(rs.next());
+      assertEquals(of("inet", "192.168.100.128"), rs.getObject(1));
+      assertEquals(of("cidr", "10.0.0.0/8"), rs.getObject(2));
+      assertEquals(of("inet", "::1/64"), rs.getObject(3));
+      assertEquals(of("macaddr", "08:00:2b:01:02:03"), rs.getObject(4));
+      assertEquals(of("macaddr8", "08:00:2b:01:02:03:04:05"), rs.getObject(5));
+      assertEquals(java.net.InetAddress.getByName("192.168.100.128"), rs.getObject(1, java.net.InetAddress.class));
+    }
+  }
+
   @Test
   void jsonAndJsonbRoundTripAsPGobject() throws Exception {
     try (Connection c = DropInServer.connect(); Statement s = c.createStatement()) {

@@ -34,6 +34,19 @@ class GetterConversionsTest extends OneConnection {
     assertEquals(state, e.getSQLState(), e.getMessage());
   }
 
+  /** getObject to a Calendar (the timestamp's instant) and an inet to an InetAddress, as pgjdbc reads them. */
+  @Test
+  void calendarsAndInetAddressesAsGetObjectClasses() throws Exception {
+    try (ResultSet rs = row("timestamp '2004-10-19 10:23:54', date '2004-10-19', inet '10.1.2.3/8', null::timestamp")) {
+      java.util.Calendar cal = rs.getObject(1, java.util.Calendar.class);
+      assertEquals(rs.getTimestamp(1).getTime(), cal.getTimeInMillis());
+      assertEquals(10, cal.get(java.util.Calendar.HOUR_OF_DAY));
+      assertEquals(rs.getTimestamp(2).getTime(), rs.getObject(2, java.util.Calendar.class).getTimeInMillis());
+      assertEquals(java.net.InetAddress.getByName("10.1.2.3"), rs.getObject(3, java.net.InetAddress.class));
+      assertEquals(null, rs.getObject(4, java.util.Calendar.class));
+    }
+  }
+
   // issue 35 §3: getInt of numeric 1.2 threw; pgjdbc truncates toward zero
   @Test
   void integerGettersTruncateNumbersAndNumericText() throws SQLException {

@@ -79,12 +79,15 @@ final class ObjectValues {
       return v;
     }
     // not enums (VARCHAR: strings, as in pgjdbc) nor the other built-in types, which have their classes
-    boolean asked = oid == 114 || oid == 3802 || oid == 1186 || v instanceof io.sluice.types.Range<?>
+    boolean network = oid == 869 || oid == 650 || oid == 829 || oid == 774;   // inet, cidr, macaddr, macaddr8
+    boolean asked = oid == 114 || oid == 3802 || oid == 1186 || network || v instanceof io.sluice.types.Range<?>
         || JdbcTypes.builtIn(oid) == null && connection.typeNames.sqlType(oid) != java.sql.Types.VARCHAR;
     if (!asked) {
       return v;
     }
-    Object given = v instanceof io.sluice.types.Composite || v instanceof io.sluice.types.Range<?> ? r.getString(c) : v;
+    // pgjdbc has no class of these: a PGobject holding the server's text
+    Object given = network || v instanceof io.sluice.types.Composite || v instanceof io.sluice.types.Range<?>
+        ? r.getString(c) : v;
     return Extensions.get().columnObject(connection, connection.typeNames.name(oid), given);
   }
 
@@ -141,6 +144,12 @@ final class ObjectValues {
     if (type == java.sql.Timestamp.class || type == java.util.Date.class) {
       return (T) TemporalValues.timestamp(v, null, col.name());
     }
+    if (type == java.util.Calendar.class || type == java.util.GregorianCalendar.class) {
+      // pgjdbc's getObject(Calendar): the instant getTimestamp gives, in a calendar of the JVM's zone
+      java.util.Calendar cal = new java.util.GregorianCalendar();
+      cal.setTimeInMillis(TemporalValues.timestamp(v, null, col.name()).getTime());
+      return (T) cal;
+    }
     if (type == java.sql.Date.class) {
       return (T) TemporalValues.date(v, null, col.name());
     }
@@ -161,6 +170,9 @@ final class ObjectValues {
     }
     if (type.isInstance(v)) {
       return type.cast(v);
+    }
+    if (v instanceof io.sluice.types.Inet inet && type == java.net.InetAddress.class) {
+      return type.cast(inet.address());   // as pgjdbc: the address, the prefix length dropped
     }
     Object t = temporal(v, type);
     if (t != null) {
