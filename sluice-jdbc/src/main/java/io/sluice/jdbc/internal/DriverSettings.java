@@ -167,6 +167,11 @@ public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Opti
       String options = config.options().map(o -> o + " ").orElse("");
       keywords.put("options", options + "-c search_path=" + schema.replace("\\", "\\\\").replace(" ", "\\ "));
     }
+    String pgjdbcPassFile = System.getProperty("org.postgresql.pgpassfile", "");
+    if (!pgjdbcPassFile.isEmpty() && !keywords.containsKey("passfile")) {
+      // pgjdbc's system property for the password file, which it reads before PGPASSFILE
+      keywords.put("passfile", pgjdbcPassFile);
+    }
     if (readOnly && readOnlyMode == ReadOnlyMode.ALWAYS) {
       // auto-commit statements read-only from the start; RESET and DISCARD ALL come back to it
       String options = Optional.ofNullable(keywords.get("options")).or(config::options).map(o -> o + " ").orElse("");
