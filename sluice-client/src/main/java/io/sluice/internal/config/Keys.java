@@ -102,6 +102,10 @@ public final class Keys {
   public static final Param<String> PASSWORD = secret("password", "PGPASSWORD");
   /** Defaults to {@code ~/.pgpass} or {@code %APPDATA%\postgresql\pgpass.conf}. */
   public static final Param<Path> PASSFILE = libpq("passfile", "PGPASSFILE", null, null, Path::toString);
+  /** A section of the connection service file whose parameters are defaults ({@link ServiceFile}). */
+  public static final Param<String> SERVICE = text("service", "PGSERVICE");
+  /** The per-user service file (PostgreSQL 18's libpq keyword), else {@code PGSERVICEFILE}, else {@code ~/.pg_service.conf}. */
+  public static final Param<String> SERVICEFILE = text("servicefile", "PGSERVICEFILE");
   /**
    * Sluice's default is 30 s (libpq waits forever); zero or negative waits forever (libpq's {@code
    * pqConnectDBComplete}), resolved as null. Written as whole seconds, rounded up as libpq takes it.

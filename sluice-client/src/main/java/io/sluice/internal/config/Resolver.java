@@ -32,6 +32,7 @@ public final class Resolver {
     }
     copy(env, "HOME", out);
     copy(env, "APPDATA", out);
+    copy(env, "PGSYSCONFDIR", out);   // the system-wide service file's directory
     return Collections.unmodifiableMap(out);
   }
 
@@ -60,7 +61,7 @@ public final class Resolver {
    * @param d facts about the local machine
    */
   public static Settings resolve(Map<String, String> explicit, Map<String, String> env, LocalDefaults d) {
-    Map<String, Setting> m = merge(explicit, env);
+    Map<String, Setting> m = merge(explicit, env, d);
     Object[] v = new Object[Keys.count()];
     // each parameter by its own parser, in the table's order, else its default
     for (Param<?> k : Keys.params()) {
@@ -142,18 +143,33 @@ public final class Resolver {
    * Checks every key and value (NUL characters, unknown keys) and applies precedence. A NUL would
    * end a value early in the startup packet and let the rest pose as further parameters.
    */
-  private static Map<String, Setting> merge(Map<String, String> explicit, Map<String, String> env) {
+  private static Map<String, Setting> merge(Map<String, String> explicit, Map<String, String> env, LocalDefaults d) {
     for (Map.Entry<String, String> e : explicit.entrySet()) {
       Keys.require(e.getKey());
       if (e.getValue() != null && e.getValue().indexOf('\0') >= 0) {
         throw new ConfigException("connection parameter \"" + e.getKey() + "\" contains a NUL character");
       }
     }
+    Map<String, String> given = given(explicit);
     Map<String, Setting> m = new LinkedHashMap<>();
+    // a service's parameters come below the explicit ones and above the environment (libpq's
+    // conninfo_add_defaults: parseServiceInfo before the PG* variables)
+    String service = given.getOrDefault("service", env.getOrDefault("PGSERVICE", ""));
+    ServiceFile.Found fromService = service.isEmpty() ? null : ServiceFile.lookUp(service,
+        Optional.ofNullable(given.get("servicefile")).or(() -> Optional.ofNullable(env.get("PGSERVICEFILE"))
+            .filter(f -> !f.isEmpty())), env, d);
     for (Keys.Key k : Keys.all()) {
-      String v = explicit.get(k.name());
-      if (v != null && !v.isEmpty()) {
+      String v = given.get(k.name());
+      if (v != null) {
         m.put(k.name(), new Setting(k.name(), v, null));
+        continue;
+      }
+      String sv = fromService == null ? null : fromService.parameters().get(k.name());
+      if (sv != null && !sv.isEmpty()) {
+        if (sv.indexOf('\0') >= 0) {
+          throw new ConfigException(fromService.origin() + " has a NUL character in " + k.name());
+        }
+        m.put(k.name(), new Setting(k.name(), sv, fromService.origin()));
         continue;
       }
       String ev = k.envVar() == null ? null : env.get(k.envVar());

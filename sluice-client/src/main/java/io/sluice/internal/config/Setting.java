@@ -8,7 +8,8 @@ import io.sluice.ConfigException;
  *
  * @param key the libpq keyword
  * @param value the raw value, never empty
- * @param envVar the environment variable it came from, or null if it was given explicitly
+ * @param envVar where it came from when not given explicitly (null): the environment variable, or
+ *     the service and service file ({@link ServiceFile})
  */
 record Setting(String key, String value, String envVar) {
 

@@ -167,10 +167,14 @@ public record DriverSettings(ConnectionConfig config, int defaultFetchSize, Opti
       String options = config.options().map(o -> o + " ").orElse("");
       keywords.put("options", options + "-c search_path=" + schema.replace("\\", "\\\\").replace(" ", "\\ "));
     }
-    String pgjdbcPassFile = System.getProperty("org.postgresql.pgpassfile", "");
-    if (!pgjdbcPassFile.isEmpty() && !keywords.containsKey("passfile")) {
-      // pgjdbc's system property for the password file, which it reads before PGPASSFILE
-      keywords.put("passfile", pgjdbcPassFile);
+    // pgjdbc's system properties for the password and service files, which it reads before
+    // PGPASSFILE and PGSERVICEFILE
+    for (String[] file : new String[][] {{"org.postgresql.pgpassfile", "passfile"},
+        {"org.postgresql.pgservicefile", "servicefile"}}) {
+      String path = System.getProperty(file[0], "");
+      if (!path.isEmpty() && !keywords.containsKey(file[1])) {
+        keywords.put(file[1], path);
+      }
     }
     if (readOnly && readOnlyMode == ReadOnlyMode.ALWAYS) {
       // auto-commit statements read-only from the start; RESET and DISCARD ALL come back to it

@@ -97,7 +97,6 @@ final class PgjdbcParameters {
           + " (pgjdbc CVE-2022-21724), and ignored it would connect another way than asked";
       case "localSocketAddress" -> "localSocketAddress is not supported: Sluice does not bind the local address of"
           + " its sockets, and ignored it would connect from another address than asked";
-      case "service" -> "service is not supported: Sluice reads no pg_service.conf; give the host, port and database";
       default -> null;
     };
   }

@@ -109,12 +109,16 @@ class DriverSettingsTest {
     assertEquals(java.time.Duration.ofSeconds(7), s.config().queryTimeout().orElseThrow());
     assertEquals(java.util.Set.of(io.sluice.protocol.auth.AuthMethod.SCRAM_SHA_256), s.config().allowedAuthMethods());
     assertEquals(3 << 16 | 2, parse("jdbc:postgresql://h/db?protocolVersion=3.2").config().maxProtocolVersion());
-    for (String refused : new String[] {"socketFactory=org.example.F", "localSocketAddress=10.0.0.1", "service=app",
+    for (String refused : new String[] {"socketFactory=org.example.F", "localSocketAddress=10.0.0.1",
         "convertBooleanToNumeric=true"}) {
       ConfigException e = assertThrows(ConfigException.class, () -> parse("jdbc:postgresql://h/db?" + refused));
       assertTrue(e.getMessage().contains(refused.substring(0, refused.indexOf('='))), e.getMessage());
       assertTrue(e.getMessage().contains("not supported"), e.getMessage());
     }
+    // a service is looked up in the service files (ServiceFileJdbcTest): one not defined is named
+    ConfigException service = assertThrows(ConfigException.class,
+        () -> parse("jdbc:postgresql://h/db?service=app&servicefile=/nonexistent/pg_service.conf"));
+    assertTrue(service.getMessage().contains("definition of service \"app\" not found"), service.getMessage());
     // a dotted name in the URL is no other component's: an error, as any unknown name
     ConfigException dotted = assertThrows(ConfigException.class, () -> parse("jdbc:postgresql://h/db?test.url.x=1"));
     assertTrue(dotted.getMessage().contains("test.url.x"), dotted.getMessage());
