@@ -255,6 +255,10 @@ public final class Row {
       // as the server would have printed it: in the session's TimeZone (ParameterStatus)
       return io.sluice.types.Timestamps.display(t, layout.types().timeZone());
     }
+    if (v instanceof io.sluice.types.Composite record && c.typeOid() == 2249) {
+      // an anonymous record: no attribute types to write it for input, but record_out's text
+      return io.sluice.types.Composites.recordText(record, layout.types());
+    }
     if (v instanceof io.sluice.types.Interval interval) {
       // what PostgreSQL prints (default IntervalStyle), not the sign-explicit form encodeText writes for input
       return interval.toString();

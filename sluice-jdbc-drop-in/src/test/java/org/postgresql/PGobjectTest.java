@@ -40,6 +40,31 @@ class PGobjectTest {
     }
   }
 
+  /** An array of composites gives PGobjects of each element's text, in getArray and getResultSet. */
+  @Test
+  void compositeArrayElementsArePGobjects() throws Exception {
+    try (Connection c = DropInServer.connect(); Statement s = c.createStatement()) {
+      s.execute("drop schema if exists \"Pgo Arr\" cascade; create schema \"Pgo Arr\";"
+          + " create type \"Pgo Arr\".\"Item\" as (n int, tag text)");
+      try (ResultSet rs = s.executeQuery("select array[row(1, 'a b')::\"Pgo Arr\".\"Item\", null,"
+          + " row(2, null)::\"Pgo Arr\".\"Item\"]")) {
+        assertTrue(rs.next());
+        java.sql.Array a = rs.getArray(1);
+        assertEquals("\"Pgo Arr\".\"Item\"", a.getBaseTypeName());
+        Object[] items = (Object[]) a.getArray();
+        assertEquals(of("\"Pgo Arr\".\"Item\"", "(1,\"a b\")"), items[0]);
+        assertNull(items[1]);
+        assertEquals("(2,)", ((PGobject) items[2]).getValue());
+        try (ResultSet rows = a.getResultSet()) {
+          assertTrue(rows.next());
+          assertEquals("(1,\"a b\")", ((PGobject) rows.getObject(2)).getValue());
+        }
+      } finally {
+        s.execute("drop schema \"Pgo Arr\" cascade");
+      }
+    }
+  }
+
   @Test
   void jsonAndJsonbRoundTripAsPGobject() throws Exception {
     try (Connection c = DropInServer.connect(); Statement s = c.createStatement()) {

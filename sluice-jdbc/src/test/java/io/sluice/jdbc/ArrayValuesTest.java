@@ -31,6 +31,16 @@ class ArrayValuesTest extends OneConnection {
         assertEquals("\"Arr Schema\".\"Pair\"", rs.getArray(1).getBaseTypeName());
         assertEquals("\"Arr Schema\".\"_under\"", rs.getArray(2).getBaseTypeName());
         assertEquals("int4", rs.getArray(3).getBaseTypeName());
+      }
+      // a type Sluice has no codec for (aclitem): its array still names it, and reads as text elements
+      try (ResultSet rs = s.executeQuery("select acldefault('r', r.oid), r.rolname from pg_roles r"
+          + " where r.rolname = current_user")) {
+        assertTrue(rs.next());
+        assertEquals("_aclitem", rs.getMetaData().getColumnTypeName(1));
+        Array acl = rs.getArray(1);
+        assertEquals("aclitem", acl.getBaseTypeName());
+        assertTrue(((Object[]) acl.getArray())[0].toString().startsWith(rs.getString(2) + "="));
+        assertEquals("aclitem", acl.getResultSet().getMetaData().getColumnTypeName(2));
       } finally {
         s.execute("drop schema \"Arr Schema\" cascade");
       }

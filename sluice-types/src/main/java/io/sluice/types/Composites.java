@@ -22,6 +22,26 @@ public final class Composites {
   /** Anonymous records. */
   public static final Codec<Composite> RECORD = new CompositeCodec("record", null, null);
 
+  /**
+   * An anonymous record's text as the server's {@code record_out} prints it ({@code (1,"x y",)}):
+   * each field by its value's codec, quoted where record_out would quote it. Such a record has no
+   * attribute types to send it back with, so this is for reading ({@code getString}), not for input.
+   */
+  public static String recordText(Composite value, TypeContext ctx) {
+    StringBuilder sb = new StringBuilder("(");
+    for (int i = 0; i < value.size(); i++) {
+      if (i > 0) {
+        sb.append(',');
+      }
+      Object v = value.get(i);
+      if (v != null) {
+        RangeText.quoted(sb, v instanceof Composite inner && inner.typeName().equals(RECORD.name())
+            ? recordText(inner, ctx) : ctx.registry().codecForValue(v).encodeText(v, ctx));
+      }
+    }
+    return sb.append(')').toString();
+  }
+
   static final class CompositeCodec extends BaseCodec<Composite> {
     private final List<TypeInfo.Attribute> attributes;
     private final TypeRegistry registry;

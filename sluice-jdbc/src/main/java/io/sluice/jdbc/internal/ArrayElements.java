@@ -92,6 +92,42 @@ final class ArrayElements {
     return out;
   }
 
+  /** Reads an array's text into its elements' texts (nested String arrays), NULL as null. */
+  private static final io.sluice.types.TypeContext TEXTS = io.sluice.types.TypeContext.defaults();
+
+  /** Whether {@code a}'s first non-null element, at any depth, is a {@link io.sluice.types.Composite}. */
+  static boolean holdsComposites(Object a) {
+    if (a instanceof Object[] elements) {
+      for (Object e : elements) {
+        if (e != null) {
+          return e instanceof io.sluice.types.Composite || holdsComposites(e);
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The elements of an array of composites, given as its server text, as the {@link Extension}'s
+   * objects of {@code typeName} (the drop-in's {@code PGobject}s, each holding its element's text).
+   */
+  static Object composites(String arrayText, String typeName, SluiceConnection connection) throws SQLException {
+    byte[] text = arrayText.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    Object texts = TEXTS.registry().codecFor(1009).decodeText(text, 0, text.length, TEXTS);   // text[]
+    return objects(texts, typeName, connection);
+  }
+
+  private static Object objects(Object texts, String typeName, SluiceConnection connection) throws SQLException {
+    if (!(texts instanceof Object[] elements)) {
+      return texts == null ? null : Extensions.get().columnObject(connection, typeName, texts);
+    }
+    Object[] out = new Object[elements.length];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = objects(elements[i], typeName, connection);
+    }
+    return out;
+  }
+
   /**
    * date, time and timestamp elements as JDBC's default mapping has them, java.sql.Date, Time and
    * Timestamp (JDBC 4.3 appendix B, table B-3), as pgjdbc's {@code getArray} gives them; read in

@@ -14,10 +14,11 @@ import java.util.List;
  * {@code VALUE} (the element, typed as the array's elements; for a multi-dimensional array the
  * sub-array, an array itself). A scroll-insensitive result, as pgjdbc's.
  *
- * <p>The rows are the server's answer to the elements sent back as parameters ({@code unnest ...
- * WITH ORDINALITY}, or a {@code VALUES} row per sub-array), so that their columns are typed,
- * labelled and decoded as every other result's. Only a built-in element type's name is written
- * into the SQL (as a cast); a custom type's elements go as they were decoded.
+ * <p>The rows are the server's answer to the elements sent back as parameters (each by its subscript,
+ * {@code generate_subscripts}, or a {@code VALUES} row per sub-array), so that their columns are typed,
+ * labelled and decoded as every other result's. The element type's name is written into the SQL
+ * (as a cast) when it is a built-in type's, or a catalogue name that cannot end the SQL ({@link
+ * TypeNames#spliceable}: {@code aclitem}, {@code "s"."t"}); otherwise the elements go as they were decoded.
  */
 final class ArrayRows {
   private ArrayRows() {}
@@ -39,9 +40,11 @@ final class ArrayRows {
     }
     String base = array.getBaseTypeName();
     JdbcTypes.Type known = JdbcTypes.byName(base);
-    // a built-in type by its name from the driver's table (the geometric ones are not in it), never the caller's text
+    // a built-in type by its name from the driver's table (the geometric ones are not in it); another
+    // (aclitem, a composite, an enum) by its name only when that is an identifier that cannot end the SQL
     String typeName = known != null ? known.name()
-        : ArrayElements.GEOMETRIC.contains(base) ? "pg_catalog." + base : null;
+        : ArrayElements.GEOMETRIC.contains(base) ? "pg_catalog." + base
+        : TypeNames.spliceable(base) ? base : null;
     String cast = typeName == null ? "" : "::" + typeName + "[]";
     String sql;
     List<Object> params = new ArrayList<>();
@@ -52,8 +55,9 @@ final class ArrayRows {
       Object elements = ParameterValues.array(new SluiceArray(base, typed(all, slice), connection));
       // strings of a type not built in go as an untyped array literal: unnest needs a type, text
       String as = typeName == null && elements instanceof String ? "::text[]" : cast;
-      sql = "SELECT (t.o + $2)::int4 AS \"INDEX\", t.v AS \"VALUE\" FROM unnest($1" + as + ")"
-          + " WITH ORDINALITY AS t(v, o) ORDER BY t.o";
+      // by subscript, not unnest: unnest of composites in FROM would spread their attributes into columns
+      sql = "SELECT (g.o + $2)::int4 AS \"INDEX\", ($1" + as + ")[g.o] AS \"VALUE\""
+          + " FROM pg_catalog.generate_subscripts($1" + as + ", 1) AS g(o) ORDER BY g.o";
       params.add(elements);
       params.add(index - 1);
     } else {

@@ -41,7 +41,7 @@ final class ObjectValues {
       case REFCURSOR -> RefCursors.fetchAll(connection, v);
       case XML -> LobColumns.sqlXml(r, c);
       default -> v != null && (v.getClass().isArray() && !(v instanceof byte[]) || v instanceof java.util.List)
-          ? array(v, col, connection) : extended(r, c, v, col, connection);
+          ? array(r, c, v, col, connection) : extended(r, c, v, col, connection);
     };
   }
 
@@ -91,8 +91,14 @@ final class ObjectValues {
     return Extensions.get().columnObject(connection, connection.typeNames.name(oid), given);
   }
 
-  static java.sql.Array array(Object v, Column col, SluiceConnection connection) throws SQLException {
-    return new SluiceArray(TypeNames.elementName(connection.typeNames.name(col.typeOid())), v, connection);
+  static java.sql.Array array(Row r, int c, Object v, Column col, SluiceConnection connection) throws SQLException {
+    String element = TypeNames.elementName(connection.typeNames.name(col.typeOid()));
+    if (Extensions.present() && ArrayElements.holdsComposites(v)) {
+      // with the drop-in, composite elements are pgjdbc's PGobjects of their server text, read
+      // from the array's text (what getString gives), as pgjdbc reads them
+      v = ArrayElements.composites(r.getString(c), element, connection);
+    }
+    return new SluiceArray(element, v, connection);
   }
 
   /** {@code getObject(i, type)} of SQL NULL: null, or the {@link Extension}'s object for it. */
@@ -157,7 +163,7 @@ final class ObjectValues {
       return (T) TemporalValues.time(v, null, col.name());
     }
     if (type == java.sql.Array.class) {
-      return (T) array(v, col, connection);
+      return (T) array(r, c, v, col, connection);
     }
     if (type == java.sql.Blob.class) {
       return (T) LobColumns.blob(r, c, col, connection);

@@ -340,7 +340,7 @@ public final class SluiceResultSet implements GettersByLabel, DerivedGetters, Co
 
   @Override
   public java.sql.Array getArray(int i) throws SQLException {
-    return read(i, (r, c) -> ObjectValues.array(r.get(c), columns.get(c), connection));
+    return read(i, (r, c) -> ObjectValues.array(r, c, r.get(c), columns.get(c), connection));
   }
 
   // by label: the first column of that name, case-insensitively (JDBC 4.3, ResultSet)

@@ -37,6 +37,19 @@ final class TypeNames {
     return arrayName.startsWith("_", start) ? arrayName.substring(0, start) + arrayName.substring(start + 1) : arrayName;
   }
 
+  /**
+   * An unquoted lower-case identifier or a double-quoted one (its quotes doubled inside), with at
+   * most one schema before it: the names {@link #name} gives. Such a name can be written into SQL
+   * as a type (a cast) and cannot end it early; any other text (a caller's) must not be.
+   */
+  private static final java.util.regex.Pattern SQL_TYPE_NAME = java.util.regex.Pattern.compile(
+      "(?:(?:\"(?:[^\"\\x00]|\"\")+\"|[a-z_][a-z0-9_$]*)\\.)?(?:\"(?:[^\"\\x00]|\"\")+\"|[a-z_][a-z0-9_$]*)");
+
+  /** Whether {@code name} is safe to write into SQL as a type name ({@link #SQL_TYPE_NAME}). */
+  static boolean spliceable(String name) {
+    return name != null && name.length() <= 200 && SQL_TYPE_NAME.matcher(name).matches();
+  }
+
   int sqlType(int oid) {
     JdbcTypes.Type t = JdbcTypes.builtIn(oid);
     return t != null ? t.sqlType() : lookUp(oid).sqlType();
