@@ -54,6 +54,10 @@ class DropInDriverTest {
     assertEquals("localhost", none.getProperty("PGHOST"));
     assertEquals("fromdefaults", none.getProperty("PGDBNAME"), "the user's name, as the server takes it");
     assertEquals("db", Driver.parseURL("jdbc:postgresql:db", null).getProperty("PGDBNAME"));
+    Properties where = Driver.parseURL("jdbc:postgresql://127.0.0.1:5433/hidden?port=7777&dbname=test2", null);
+    assertEquals("7777", where.getProperty("PGPORT"), "libpq's port in the query wins, as pgjdbc reads it");
+    assertEquals("test2", where.getProperty("PGDBNAME"));
+    assertEquals("127.0.0.1", where.getProperty("PGHOST"));
     assertNull(Driver.parseURL("jdbc:mysql://h/db", null));
     assertNull(Driver.parseURL("jdbc:postgresql://h/db/x", null));
     assertNull(Driver.parseURL("jdbc:postgresql://h/db?password=%zz", null));

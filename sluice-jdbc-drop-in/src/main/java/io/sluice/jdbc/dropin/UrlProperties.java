@@ -59,6 +59,13 @@ public final class UrlProperties {
     if (q >= 0 && !parameters(url.substring(q + 1), out)) {
       return null;
     }
+    // libpq's names in the query say where too, and win over the URL's parts, as pgjdbc 42.7 reads them
+    for (String[] name : new String[][] {{"host", "PGHOST"}, {"port", "PGPORT"}, {"dbname", "PGDBNAME"}}) {
+      String v = out.getProperty(name[0]);
+      if (v != null && !v.isEmpty()) {
+        out.setProperty(name[1], v);
+      }
+    }
     if (defaults != null) {
       for (String name : defaults.stringPropertyNames()) {
         out.putIfAbsent(name, defaults.getProperty(name));
