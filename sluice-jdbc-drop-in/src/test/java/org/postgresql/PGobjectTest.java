@@ -127,6 +127,42 @@ class PGobjectTest {
     }
   }
 
+  /**
+   * A PGobject of a type outside the built-in ones goes typed as the server names that type, as
+   * pgjdbc sends it with the type's OID: {@code select ?} gives it back as that type, and an
+   * overloaded function finds its variant. A name the server knows no type by, or that is no SQL
+   * name, goes untyped (never into the SQL text).
+   */
+  @Test
+  void aCustomTypeNameTypesTheParameter() throws Exception {
+    try (Connection c = DropInServer.connect(); Statement s = c.createStatement()) {
+      s.execute("drop schema if exists \"Pgo Typed\" cascade; create schema \"Pgo Typed\";"
+          + " create type \"Pgo Typed\".\"Pair\" as (a int, b text);"
+          + " create function \"Pgo Typed\".which(x \"Pgo Typed\".\"Pair\") returns text language sql as $$select 'pair'$$;"
+          + " create function \"Pgo Typed\".which(x int4range) returns text language sql as $$select 'range'$$");
+      try (PreparedStatement p = c.prepareStatement("select ?, \"Pgo Typed\".which(?), ?::text")) {
+        p.setObject(1, of("\"Pgo Typed\".\"Pair\"", "(1,x)"));
+        p.setObject(2, of("\"Pgo Typed\".\"Pair\"", "(2,y)"));
+        p.setObject(3, of("no_such_type", "as text"));
+        try (ResultSet rs = p.executeQuery()) {
+          assertTrue(rs.next());
+          assertEquals(of("\"Pgo Typed\".\"Pair\"", "(1,x)"), rs.getObject(1));
+          assertEquals("pair", rs.getString(2));
+          assertEquals("as text", rs.getString(3));
+        }
+        p.setObject(3, of("text); drop schema \"Pgo Typed\" cascade; --", "not a name"));
+        p.setObject(1, of("\"Pgo Typed\".\"Pair\"", "(1,x)"));
+        p.setObject(2, of("\"Pgo Typed\".\"Pair\"", "(2,y)"));
+        try (ResultSet rs = p.executeQuery()) {
+          assertTrue(rs.next());
+          assertEquals("not a name", rs.getString(3));
+        }
+      } finally {
+        s.execute("drop schema \"Pgo Typed\" cascade");
+      }
+    }
+  }
+
   /** A custom class for jsonb, as addDataType registers it. */
   public static final class Json extends PGobject {
     private static final long serialVersionUID = 1L;

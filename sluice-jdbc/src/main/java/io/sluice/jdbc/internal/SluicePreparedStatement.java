@@ -77,17 +77,15 @@ public class SluicePreparedStatement extends SluiceStatement implements Prepared
     set(i, text, text != null && !connection.settings.stringsUntyped() ? ParameterCasts.STRING : null);
   }
 
-  /**
-   * Sets an object an {@link Extension} knows (the drop-in's {@code PGobject}) as its text: cast to its type
-   * when a built-in type's name, else untyped, for the server to read as its place needs (never a custom name).
-   */
+  /** An {@link Extension}'s object (a {@code PGobject}) as its text, cast to its type: {@link TypeNames#castFor}. */
   private boolean setExtended(int i, Object x) throws SQLException {
     Extension.TypedText t = x == null || !Extensions.present() ? null : Extensions.get().parameter(x);
     if (t == null) {
       return false;
     }
     JdbcTypes.Type builtIn = JdbcTypes.byName(t.typeName());
-    set(i, t.text(), builtIn != null ? builtIn.name() : null);
+    // a built-in type by the driver's table; another as the server writes it, or untyped if it knows none
+    set(i, t.text(), builtIn != null ? builtIn.name() : connection.typeNames.castFor(t.typeName()).orElse(null));
     return true;
   }
 

@@ -13,6 +13,8 @@ final class TypeNames {
 
   private final SluiceConnection connection;
   private final ConcurrentHashMap<Integer, Entry> looked = new ConcurrentHashMap<>();
+  /** Callers' type names found by {@link #castFor}, with their casts. */
+  private final ConcurrentHashMap<String, String> casts = new ConcurrentHashMap<>();
 
   TypeNames(SluiceConnection connection) {
     this.connection = connection;
@@ -62,6 +64,38 @@ final class TypeNames {
   private static final String LOOK_UP = "select " + TableCatalog.typeName("t") + ","
       + " t.typcategory::text, t.typtype::text from pg_catalog.pg_type t"
       + " where t.oid OPERATOR(pg_catalog.=) $1::int8::oid";
+
+  /** The type a caller names, as the server reads the name ({@code to_regtype}), written as SQL names it. */
+  private static final String BY_NAME = "select pg_catalog.format_type(t.oid, NULL) from pg_catalog.pg_type t"
+      + " where t.oid OPERATOR(pg_catalog.=) pg_catalog.to_regtype($1)";
+
+  /**
+   * The type a caller names ({@code simplecompositetest}, {@code "S"."T"}: a {@code PGobject}'s
+   * type) as a cast, so that the parameter is of that type, as pgjdbc sends a PGobject with its
+   * type's OID. Only a name {@link #spliceable} as written is asked (to_regtype raises on bad
+   * syntax before PostgreSQL 16, which would abort a transaction), and the cast is the server's
+   * own writing of it ({@code format_type}). Empty when the server knows no such type, or cannot
+   * be asked now: then the parameter goes untyped, for the server to read as its place needs.
+   */
+  java.util.Optional<String> castFor(String typeName) {
+    if (!spliceable(typeName)) {
+      return java.util.Optional.empty();
+    }
+    String known = casts.get(typeName);
+    if (known != null) {
+      return java.util.Optional.of(known);
+    }
+    try {
+      var rows = connection.inSession(s -> s.query(BY_NAME, typeName));
+      if (rows.isEmpty()) {
+        return java.util.Optional.empty();   // not kept: the type may be created later
+      }
+      casts.put(typeName, rows.get(0).getString(0));
+      return java.util.Optional.of(rows.get(0).getString(0));
+    } catch (io.sluice.SluiceException | IllegalStateException | java.sql.SQLException ex) {
+      return java.util.Optional.empty();
+    }
+  }
 
   /** As pgjdbc and getColumns: arrays ARRAY, composites STRUCT, enums VARCHAR, the rest OTHER. */
   private static int sqlType(String category, String kind) {
