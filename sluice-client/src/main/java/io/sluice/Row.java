@@ -259,6 +259,9 @@ public final class Row {
       // an anonymous record: no attribute types to write it for input, but record_out's text
       return io.sluice.types.Composites.recordText(record, layout.types());
     }
+    if (v instanceof Object[] records && c.typeOid() == 2287) {   // record[], as array_out prints it
+      return io.sluice.types.Composites.recordArrayText(records, layout.types());
+    }
     if (v instanceof io.sluice.types.Interval interval) {
       // what PostgreSQL prints (default IntervalStyle), not the sign-explicit form encodeText writes for input
       return interval.toString();

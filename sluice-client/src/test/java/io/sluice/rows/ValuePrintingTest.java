@@ -114,7 +114,8 @@ class ValuePrintingTest {
       "box(point(1, 2), point(3, 4))", "'{\"a\": 1}'::jsonb", "'(1,2),(3,4)'::lseg", "array[1, null, 3]",
       "array['a b', null]", "int4range(1, 10)", "'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'::uuid", "42::oid",
       "'12:34'::interval", "'pen'::name", "row(1, 'x y')",
-      "array[row('a \"b\"', array[1, 2])::vp_item, null, row(null, null)::vp_item]"};
+      "array[row('a \"b\"', array[1, 2])::vp_item, null, row(null, null)::vp_item]",
+      "array[row(1, 'x y'), null, row(2, null)]"};
 
   @Test
   void getStringIsTheServersTextOutput() {

@@ -41,6 +41,24 @@ class ArrayValuesTest extends OneConnection {
         assertEquals("aclitem", acl.getBaseTypeName());
         assertTrue(((Object[]) acl.getArray())[0].toString().startsWith(rs.getString(2) + "="));
         assertEquals("aclitem", acl.getResultSet().getMetaData().getColumnTypeName(2));
+      }
+      // anonymous records (array_agg of row(...)): each row's VALUE is the record's text
+      try (ResultSet rs = s.executeQuery("select array[row(1, 'a b'), row(2, null), null, row(3, 'c')]")) {
+        assertTrue(rs.next());
+        try (ResultSet rows = rs.getArray(1).getResultSet(2, 2)) {
+          assertTrue(rows.next());
+          assertEquals(2, rows.getInt(1));
+          assertEquals("(2,)", rows.getString(2));
+          assertTrue(rows.next());
+          assertEquals(3, rows.getInt(1));
+          assertNull(rows.getString(2));
+          assertFalse(rows.next());
+        }
+        try (ResultSet all = rs.getArray(1).getResultSet()) {
+          assertTrue(all.next());
+          assertEquals("(1,\"a b\")", all.getString(2));
+          assertEquals("text", all.getMetaData().getColumnTypeName(2));
+        }
       } finally {
         s.execute("drop schema \"Arr Schema\" cascade");
       }

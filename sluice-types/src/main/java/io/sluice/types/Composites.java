@@ -42,6 +42,28 @@ public final class Composites {
     return sb.append(')').toString();
   }
 
+  /**
+   * An array of anonymous records ({@code record[]}) as the server prints it: {@code
+   * {"(1,a)","(2,b)"}}, each element {@link #recordText}, NULL as {@code NULL}.
+   */
+  public static String recordArrayText(Object[] value, TypeContext ctx) {
+    StringBuilder sb = new StringBuilder("{");
+    for (int i = 0; i < value.length; i++) {
+      if (i > 0) {
+        sb.append(',');
+      }
+      Object e = value[i];
+      if (e == null) {
+        sb.append("NULL");
+      } else if (e instanceof Object[] inner) {
+        sb.append(recordArrayText(inner, ctx));
+      } else {
+        ArrayText.appendElement(sb, e instanceof Composite c ? recordText(c, ctx) : e.toString());
+      }
+    }
+    return sb.append('}').toString();
+  }
+
   static final class CompositeCodec extends BaseCodec<Composite> {
     private final List<TypeInfo.Attribute> attributes;
     private final TypeRegistry registry;

@@ -24,6 +24,12 @@ final class ArrayRows {
   private ArrayRows() {}
 
   static ResultSet of(SluiceConnection connection, SluiceArray array, long index, int count) throws SQLException {
+    return of(connection, array, index, count, 1);
+  }
+
+  /** As above, the INDEX column counted from {@code first} (where a slice taken before began). */
+  private static ResultSet of(SluiceConnection connection, SluiceArray array, long index, int count, long first)
+      throws SQLException {
     Object all = array.getArray();
     int length = java.lang.reflect.Array.getLength(all);
     if (index < 1) {
@@ -39,6 +45,10 @@ final class ArrayRows {
       slice[i] = java.lang.reflect.Array.get(all, (int) (index - 1 + i));
     }
     String base = array.getBaseTypeName();
+    if (base.equals("record") && !nested(slice)) {
+      // anonymous records cannot be sent back (no attribute types): their text, as rows of text
+      return of(connection, new SluiceArray("text", recordTexts(slice), connection), 1, 0, index);
+    }
     JdbcTypes.Type known = JdbcTypes.byName(base);
     // a built-in type by its name from the driver's table (the geometric ones are not in it); another
     // (aclitem, a composite, an enum) by its name only when that is an identifier that cannot end the SQL
@@ -59,7 +69,7 @@ final class ArrayRows {
       sql = "SELECT (g.o + $2)::int4 AS \"INDEX\", ($1" + as + ")[g.o] AS \"VALUE\""
           + " FROM pg_catalog.generate_subscripts($1" + as + ", 1) AS g(o) ORDER BY g.o";
       params.add(elements);
-      params.add(index - 1);
+      params.add(index - 1 + first - 1);
     } else {
       StringBuilder values = new StringBuilder();
       for (int i = 0; i < slice.length; i++) {
@@ -76,6 +86,20 @@ final class ArrayRows {
     } catch (SluiceException e) {
       throw connection.failed(e);
     }
+  }
+
+  /** Anonymous records' texts, as record_out prints them (the drop-in's PGobjects hold theirs already). */
+  private static String[] recordTexts(Object[] slice) throws SQLException {
+    String[] out = new String[slice.length];
+    for (int i = 0; i < slice.length; i++) {
+      Object e = slice[i];
+      Extension.TypedText t = e == null || e instanceof io.sluice.types.Composite || !Extensions.present() ? null
+          : Extensions.get().parameter(e);
+      out[i] = e == null ? null : e instanceof io.sluice.types.Composite c
+          ? io.sluice.types.Composites.recordText(c, io.sluice.types.TypeContext.defaults())
+          : t != null ? t.text() : e.toString();
+    }
+    return out;
   }
 
   /** Whether the elements are arrays themselves: the array has more than one dimension. */
