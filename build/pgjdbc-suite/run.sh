@@ -37,7 +37,9 @@ PACKAGES=(org.postgresql.test.jdbc2 org.postgresql.test.jdbc3 org.postgresql.tes
 PLUMBING=(org/postgresql/PGProperty.class org/postgresql/PGEnvironment.class
   org/postgresql/core/Oid.class
   org/postgresql/util/GT.class org/postgresql/util/URLCoder.class org/postgresql/util/DriverInfo.class
-  org/postgresql/util/internal/Nullness.class org/postgresql/util/internal/FileUtils.class)
+  org/postgresql/util/internal/Nullness.class org/postgresql/util/internal/FileUtils.class
+  # class loading by name, which the test kit's MiniJndiContext uses to find a Reference's factory
+  org/postgresql/util/ClassUtils.class 'org/postgresql/util/ClassLoaderStrategy.class')
 
 say() { printf 'pgjdbc-suite: %s\n' "$*" >&2; }
 die() { say "$*"; exit 1; }
