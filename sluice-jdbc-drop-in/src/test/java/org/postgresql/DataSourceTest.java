@@ -118,6 +118,9 @@ class DataSourceTest {
     none.setDatabaseName("database");
     assertEquals("jdbc:postgresql://localhost/database", none.getURL());
     assertEquals(0, none.getPortNumbers()[0]);
+    none.setPortNumbers(new int[0]);
+    assertEquals(0, none.getPortNumber(), "no ports: the default");
+    assertEquals("jdbc:postgresql://localhost/database", none.getURL());
   }
 
   static PGSimpleDataSource withUrlParts(String database, String applicationName) {

@@ -278,8 +278,9 @@ public class SluiceDataSource extends DataSourceRefusals implements Serializable
     return portNumbers == null ? 0 : portNumbers[0];
   }
 
+  /** The ports of the servers, in order; null or empty for the default (5432). */
   public void setPortNumbers(int[] ports) {
-    this.portNumbers = ports == null ? null : ports.clone();
+    this.portNumbers = ports == null || ports.length == 0 ? null : ports.clone();
   }
 
   public int[] getPortNumbers() {
