@@ -241,6 +241,12 @@ class DataSourceTest {
         assertEquals(pid, again.unwrap(PGConnection.class).getBackendPID(), "the same session underneath");
         // code that casts a pooled handle, as pgjdbc's handle allows
         assertEquals(pid, ((PGConnection) again).getBackendPID());
+        // and its statements cast to PGStatement, as pgjdbc's pooled statements do
+        try (java.sql.PreparedStatement ps = again.prepareStatement("select 1")) {
+          ((PGStatement) ps).setPrepareThreshold(3);
+          assertEquals(3, ((PGStatement) ps).getPrepareThreshold());
+          assertSame(again, ps.getConnection());
+        }
         again.rollback();
       }
     } finally {

@@ -85,18 +85,26 @@ public final class SluicePooledConnection implements PooledConnection {
     }
   };
 
-  /** {@code first}, then the exported public interfaces {@code type} implements. */
+  /**
+   * {@code first}, then the exported public interfaces {@code type} implements, also through an
+   * interface that is not exported (the drop-in's statements are {@code PGStatement}s through one).
+   */
   private static Class<?>[] publicInterfaces(Class<?> type, Class<?> first) {
     java.util.Set<Class<?>> all = new java.util.LinkedHashSet<>();
     all.add(first);
     for (Class<?> k = type; k != null; k = k.getSuperclass()) {
-      for (Class<?> i : k.getInterfaces()) {
-        if (java.lang.reflect.Modifier.isPublic(i.getModifiers()) && i.getModule().isExported(i.getPackageName())) {
-          all.add(i);
-        }
-      }
+      addInterfaces(k.getInterfaces(), all);
     }
     return all.toArray(Class<?>[]::new);
+  }
+
+  private static void addInterfaces(Class<?>[] interfaces, java.util.Set<Class<?>> all) {
+    for (Class<?> i : interfaces) {
+      if (java.lang.reflect.Modifier.isPublic(i.getModifiers()) && i.getModule().isExported(i.getPackageName())) {
+        all.add(i);
+      }
+      addInterfaces(i.getInterfaces(), all);
+    }
   }
 
   @Override
