@@ -67,8 +67,14 @@ class ReadOnlyModeTest {
       assertEquals("25006", assertThrows(SQLException.class, () -> insert(c)).getSQLState());
       assertEquals("25001", assertThrows(SQLException.class, () -> c.setReadOnly(false)).getSQLState());
       c.rollback();
-      c.setAutoCommit(true);
+      c.setReadOnly(false);   // with auto-commit still off, as pgjdbc's ConnectionTest does
+      insert(c);
+      c.commit();
+      c.setReadOnly(true);
+      assertEquals("25006", assertThrows(SQLException.class, () -> insert(c)).getSQLState());
+      c.rollback();
       c.setReadOnly(false);
+      c.setAutoCommit(true);
       insert(c);
       assertEquals("off", setting(c));
     }

@@ -180,7 +180,15 @@ final class ConnectionTransactions {
       throw SqlErrors.of("read-only cannot change inside a transaction", "25001");
     }
     if (readOnlyMode == ReadOnlyMode.ALWAYS && on != readOnly) {
-      control("SET SESSION CHARACTERISTICS AS TRANSACTION " + (on ? "READ ONLY" : "READ WRITE"));
+      // outside any transaction, even with auto-commit off (control would begin one, READ ONLY as
+      // it still is): the session's default, which later transactions and auto-commit statements take
+      connection.settleStream();
+      try {
+        connection.inSession(s -> s.simpleQuery("SET SESSION CHARACTERISTICS AS TRANSACTION "
+            + (on ? "READ ONLY" : "READ WRITE")));
+      } catch (SluiceException e) {
+        throw SqlErrors.of(e);
+      }
     }
     readOnly = on;
   }
