@@ -74,7 +74,7 @@ public final class Driver implements java.sql.Driver {
   }
 
   @Override
-  public boolean acceptsURL(String url) {
+  public boolean acceptsURL(String url) throws SQLException {
     return sluice.acceptsURL(url);
   }
 

@@ -73,8 +73,12 @@ public final class SluiceDriver implements Driver {
     }
   }
 
+  /** Whether {@code url} is this driver's; a null URL is an {@code SQLException}, as {@code Driver.acceptsURL} says. */
   @Override
-  public boolean acceptsURL(String url) {
+  public boolean acceptsURL(String url) throws SQLException {
+    if (url == null) {
+      throw new java.sql.SQLNonTransientConnectionException("acceptsURL: the URL is null", "08001");
+    }
     return DriverSettings.accepts(url) && (url.startsWith(DriverSettings.SLUICE_PREFIX) || PostgresqlUrls.claimed());
   }
 

@@ -53,6 +53,8 @@ class DriverTest {
   void otherUrlsAreNotOurs() throws SQLException {
     SluiceDriver d = new SluiceDriver();
     assertFalse(d.acceptsURL("jdbc:mysql://localhost/x"));
+    assertEquals("08001", assertThrows(SQLException.class, () -> d.acceptsURL(null)).getSQLState(),
+        "Driver.acceptsURL: an SQLException if the url is null");
     assertNull(d.connect("jdbc:mysql://localhost/x", new Properties()));
   }
 
