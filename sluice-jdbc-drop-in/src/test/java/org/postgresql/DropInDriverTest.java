@@ -39,7 +39,7 @@ class DropInDriverTest {
   }
 
   @Test
-  void parseUrlGivesPgjdbcsPropertiesAndNullForAnotherUrl() {
+  void parseUrlGivesPgjdbcsPropertiesAndNullForAnotherUrl() throws Exception {
     Properties defaults = new Properties();
     defaults.setProperty("user", "fromdefaults");
     defaults.setProperty("ssl", "false");
@@ -54,6 +54,24 @@ class DropInDriverTest {
     assertEquals("localhost", none.getProperty("PGHOST"));
     assertEquals("fromdefaults", none.getProperty("PGDBNAME"), "the user's name, as the server takes it");
     assertEquals("db", Driver.parseURL("jdbc:postgresql:db", null).getProperty("PGDBNAME"));
+    java.nio.file.Path services = java.nio.file.Files.createTempFile("sluice-parse-services", ".conf");
+    java.nio.file.Files.writeString(services, "[one]\nhost=test-host1\nport=5444\ndbname=testdb1\nuser=svc\n"
+        + "[three]\nhost=a,[::1],c\nport=5541,5542\ndbname=testdb1\n");
+    System.setProperty("org.postgresql.pgservicefile", services.toString());
+    try {
+      Properties svc = Driver.parseURL("jdbc:postgresql://?service=one", null);
+      assertEquals(java.util.List.of("test-host1", "5444", "testdb1", "svc"), java.util.List.of(svc.getProperty("PGHOST"),
+          svc.getProperty("PGPORT"), svc.getProperty("PGDBNAME"), svc.getProperty("user")));
+      Properties urlWins = Driver.parseURL("jdbc:postgresql://[::1]/?service=one&port=3333", null);
+      assertEquals("[::1]", urlWins.getProperty("PGHOST"), "a host in the URL: not the service's");
+      assertEquals("3333", urlWins.getProperty("PGPORT"));
+      assertEquals("testdb1", urlWins.getProperty("PGDBNAME"), "no database in the URL: the service's");
+      assertNull(Driver.parseURL("jdbc:postgresql://?service=three", null), "three hosts, two ports");
+      assertNull(Driver.parseURL("jdbc:postgresql://?service=none", null), "a service defined nowhere");
+    } finally {
+      System.clearProperty("org.postgresql.pgservicefile");
+      java.nio.file.Files.delete(services);
+    }
     Properties where = Driver.parseURL("jdbc:postgresql://127.0.0.1:5433/hidden?port=7777&dbname=test2", null);
     assertEquals("7777", where.getProperty("PGPORT"), "libpq's port in the query wins, as pgjdbc reads it");
     assertEquals("test2", where.getProperty("PGDBNAME"));

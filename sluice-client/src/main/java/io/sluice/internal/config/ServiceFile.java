@@ -22,14 +22,14 @@ import java.util.Optional;
  * outside the accepted ones, a line with no {@code =}, or a nested {@code service} is an error
  * naming the file and line, as in libpq.
  */
-final class ServiceFile {
+public final class ServiceFile {
   private ServiceFile() {}
 
   /** Where a service's parameters came from, for messages: the service and its file. */
-  record Found(Map<String, String> parameters, String origin) {}
+  public record Found(Map<String, String> parameters, String origin) {}
 
   /** The parameters of {@code service}, from the first file that defines it. */
-  static Found lookUp(String service, Optional<String> userFile, Map<String, String> env, LocalDefaults d) {
+  public static Found lookUp(String service, Optional<String> userFile, Map<String, String> env, LocalDefaults d) {
     List<Path> files = new ArrayList<>();
     try {
       if (userFile.isPresent()) {

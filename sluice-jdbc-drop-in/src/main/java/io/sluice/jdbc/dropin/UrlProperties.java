@@ -2,6 +2,8 @@ package io.sluice.jdbc.dropin;
 
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 
 /**
@@ -59,6 +61,10 @@ public final class UrlProperties {
     if (q >= 0 && !parameters(url.substring(q + 1), out)) {
       return null;
     }
+    String service = out.getProperty("service");
+    if (service != null && !service.isEmpty() && !fromService(service, out)) {
+      return null;
+    }
     // libpq's names in the query say where too, and win over the URL's parts, as pgjdbc 42.7 reads them
     for (String[] name : new String[][] {{"host", "PGHOST"}, {"port", "PGPORT"}, {"dbname", "PGDBNAME"}}) {
       String v = out.getProperty(name[0]);
@@ -78,6 +84,45 @@ public final class UrlProperties {
       out.putIfAbsent("PGDBNAME", user);
     }
     return out;
+  }
+
+  /**
+   * A service's parameters where the URL leaves them out, as pgjdbc 42.7 reads them: its hosts and
+   * ports only when the URL names no host (each host needs a port, or none has one: 5432), its
+   * database when the URL names none, its other parameters under their names. The file is pgjdbc's
+   * {@code org.postgresql.pgservicefile}, else libpq's places ({@link io.sluice.ConnectionServices}).
+   * False when the service is defined nowhere or its hosts and ports do not pair.
+   */
+  private static boolean fromService(String service, Properties out) {
+    Map<String, String> p;
+    try {
+      p = io.sluice.ConnectionServices.definition(service,
+          Optional.ofNullable(System.getProperty("org.postgresql.pgservicefile")));
+    } catch (io.sluice.ConfigException e) {
+      return false;
+    }
+    if (!out.containsKey("PGHOST") && p.containsKey("host")) {
+      String[] hosts = p.get("host").split(",", -1);
+      String[] ports = p.containsKey("port") ? p.get("port").split(",", -1) : new String[0];
+      if (ports.length > 1 && ports.length != hosts.length) {
+        return false;
+      }
+      StringBuilder list = new StringBuilder();
+      for (int i = 0; i < hosts.length; i++) {
+        String port = ports.length == 0 ? "5432" : ports[ports.length == 1 ? 0 : i];
+        list.append(i > 0 ? "," : "").append(hosts[i]).append(':').append(port);
+      }
+      addresses(list.toString(), out);
+    }
+    if (!out.containsKey("PGDBNAME") && p.containsKey("dbname")) {
+      out.setProperty("PGDBNAME", p.get("dbname"));
+    }
+    p.forEach((k, v) -> {
+      if (!k.equals("host") && !k.equals("port") && !k.equals("dbname")) {
+        out.putIfAbsent(k, v);
+      }
+    });
+    return true;
   }
 
   /** {@code host[:port],…} into PGHOST and PGPORT; a bracketed IPv6 address keeps its colons. */
