@@ -169,6 +169,11 @@ class DataSourceTest {
       }
     }
     assertEquals(java.util.List.of(), missing);
+    try (Connection c = ds.getConnection()) {
+      // every default read and written back leaves a data source that connects (logServerErrorDetail
+      // reads true when unset: false would be refused); the class-name ones stay null
+      assertEquals("1", one(c, "SELECT 1"));
+    }
     PGSimpleDataSource unchanged = configured(new PGSimpleDataSource());
     unchanged.setAdaptiveFetchMaximum(50);
     unchanged.setHideUnprivilegedObjects(true);

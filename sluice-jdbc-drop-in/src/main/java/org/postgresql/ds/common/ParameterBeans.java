@@ -32,6 +32,14 @@ abstract class ParameterBeans extends SluiceDataSource {
     return Boolean.parseBoolean(getProperty(name));
   }
 
+  /**
+   * A flag whose pgjdbc default is true, read as true when unset: a tool that copies every bean
+   * property across must not turn {@code logServerErrorDetail} off, which a connection refuses.
+   */
+  final boolean flagOrTrue(String name) {
+    return getProperty(name) == null || flag(name);
+  }
+
   public int getGssResponseTimeout() {
     return number("gssResponseTimeout");
   }
@@ -153,7 +161,7 @@ abstract class ParameterBeans extends SluiceDataSource {
   }
 
   public boolean getLogServerErrorDetail() {
-    return flag("logServerErrorDetail");
+    return flagOrTrue("logServerErrorDetail");
   }
 
   public void setLogServerErrorDetail(boolean value) {
@@ -169,7 +177,7 @@ abstract class ParameterBeans extends SluiceDataSource {
   }
 
   public boolean getJaasLogin() {
-    return flag("jaasLogin");
+    return flagOrTrue("jaasLogin");
   }
 
   public void setJaasLogin(boolean value) {
@@ -305,7 +313,7 @@ abstract class ParameterBeans extends SluiceDataSource {
   }
 
   public boolean getFlushCacheOnDdl() {
-    return flag("flushCacheOnDdl");
+    return flagOrTrue("flushCacheOnDdl");
   }
 
   public void setFlushCacheOnDdl(boolean value) {
