@@ -114,6 +114,14 @@ class DataSourceTest {
     assertEquals(two.getURL(), copy.getURL());
     two.setPortNumbers(new int[] {6432});
     assertThrows(IllegalArgumentException.class, two::getURL, "one port for two servers");
+    PGSimpleDataSource sluiceUrl = new PGSimpleDataSource();
+    sluiceUrl.setURL("jdbc:sluice:postgresql://h:6000/d");
+    sluiceUrl.setApplicationName("kept");
+    PGSimpleDataSource fromRef = (PGSimpleDataSource) new org.postgresql.ds.common.PGObjectFactory()
+        .getObjectInstance(sluiceUrl.getReference(), null, null, null);
+    assertEquals("jdbc:sluice:postgresql://h:6000/d?ApplicationName=kept", fromRef.getURL(),
+        "a URL of Sluice's prefix travels whole, its parameters beside it");
+    assertEquals(null, fromRef.getServerName());
     PGSimpleDataSource none = new PGSimpleDataSource();
     none.setDatabaseName("database");
     assertEquals("jdbc:postgresql://localhost/database", none.getURL());

@@ -28,15 +28,20 @@ public final class Composites {
    * attribute types to send it back with, so this is for reading ({@code getString}), not for input.
    */
   public static String recordText(Composite value, TypeContext ctx) {
+    return fieldsText(value.values(), (i, v) -> v instanceof Composite inner && inner.typeName().equals(RECORD.name())
+        ? recordText(inner, ctx) : ctx.registry().codecForValue(v).encodeText(v, ctx));
+  }
+
+  /** {@code (a,b,)} as record_out writes fields: each non-null value's text, quoted where needed. */
+  private static String fieldsText(List<Object> values, java.util.function.BiFunction<Integer, Object, String> text) {
     StringBuilder sb = new StringBuilder("(");
-    for (int i = 0; i < value.size(); i++) {
+    for (int i = 0; i < values.size(); i++) {
       if (i > 0) {
         sb.append(',');
       }
-      Object v = value.get(i);
+      Object v = values.get(i);
       if (v != null) {
-        RangeText.quoted(sb, v instanceof Composite inner && inner.typeName().equals(RECORD.name())
-            ? recordText(inner, ctx) : ctx.registry().codecForValue(v).encodeText(v, ctx));
+        RangeText.quoted(sb, text.apply(i, v));
       }
     }
     return sb.append(')').toString();
@@ -240,19 +245,10 @@ public final class Composites {
 
     @Override
     public String encodeText(Composite value, TypeContext ctx) {
-      List<Object> values = ordered(value);
-      StringBuilder sb = new StringBuilder("(");
-      for (int i = 0; i < values.size(); i++) {
-        if (i > 0) {
-          sb.append(',');
-        }
-        Object v = values.get(i);
-        if (v != null) {
-          int oid = attributes.get(i).oid();
-          RangeText.quoted(sb, Elements.encodeText(oid, codec(oid, ctx), v, ctx));
-        }
-      }
-      return sb.append(')').toString();
+      return fieldsText(ordered(value), (i, v) -> {
+        int oid = attributes.get(i).oid();
+        return Elements.encodeText(oid, codec(oid, ctx), v, ctx);
+      });
     }
   }
 }

@@ -19,10 +19,11 @@ public abstract class BaseDataSource extends ParameterBeans implements javax.nam
    */
   @Override
   public String getURL() {
-    String[] servers = getServerNames();
-    if (servers == null && super.getURL() != null && getDatabaseName() == null && super.getPortNumbers() == null) {
-      return withProperties(super.getURL());   // a URL set whole (Sluice's prefix)
+    String whole = urlSetWhole();
+    if (whole != null) {
+      return withProperties(whole);
     }
+    String[] servers = getServerNames();
     servers = servers == null ? new String[] {"localhost"} : servers;
     int[] ports = getPortNumbers();
     if (ports.length != servers.length && !(ports.length == 1 && ports[0] == 0)) {
@@ -36,6 +37,12 @@ public abstract class BaseDataSource extends ParameterBeans implements javax.nam
     }
     url.append('/').append(getDatabaseName() == null ? "" : encode(getDatabaseName()));
     return withProperties(url.toString());
+  }
+
+  /** A URL {@link #setURL} kept whole (Sluice's own prefix), while no part is set apart; else null. */
+  String urlSetWhole() {
+    boolean parts = getServerNames() != null || getDatabaseName() != null || super.getPortNumbers() != null;
+    return parts ? null : super.getURL();
   }
 
   /** A JNDI reference to a data source like this one, built again by {@link PGObjectFactory}. */

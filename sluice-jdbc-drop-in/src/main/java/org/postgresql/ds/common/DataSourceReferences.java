@@ -26,8 +26,8 @@ final class DataSourceReferences {
       ref.add(new StringRefAddr("serverName", String.join(",", servers)));
       ref.add(new StringRefAddr("portNumber",
           Arrays.stream(ds.getPortNumbers()).mapToObj(Integer::toString).collect(Collectors.joining(","))));
-    } else if (ds.getUrl() != null && ds.getDatabaseName() == null) {
-      ref.add(new StringRefAddr("url", ds.getURL()));
+    } else if (ds.urlSetWhole() != null) {
+      ref.add(new StringRefAddr("url", ds.urlSetWhole()));
     }
     add(ref, "databaseName", ds.getDatabaseName());
     add(ref, "user", ds.getUser());
